@@ -1,0 +1,224 @@
+"""Assembling a Game from parsed records: players, header pragmas, notes, events.
+
+Structural checks that need only the record itself (duplicate players, pragmas in the
+wrong place, notes with nothing to attach to) are made here; everything that needs the
+board or the rules is the replay's job.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gcgtools.findings import Finding, make
+from gcgtools.model.game import Game, Player
+from gcgtools.syntax.records import CommentedEvent, Event, Note, Pragma, Record, TextLine
+
+# Header pragmas: before the first event. The ones in UNIQUE appear at most once.
+HEADER = {
+    "title",
+    "description",
+    "id",
+    "lexicon",
+    "game-type",
+    "board-layout",
+    "tile-distribution",
+}
+UNIQUE = {"title", "id", "lexicon", "game-type", "board-layout", "tile-distribution"}
+GAME_TYPES = {"classic", "wordsmog"}
+KNOWN = HEADER | {
+    "character-encoding", "note", "comment", "incomplete", "tile-set", "tile", "game-board", "-",
+    "orientation",
+}  # fmt: skip
+UNSUPPORTED = {"orientation", "game-board", "tile-set"}
+_PLAYER = re.compile(r"^player([1-9])$")
+_RACK = re.compile(r"^rack([1-9])$")
+# Woogles files written before September 2022 carry these as notes before the first event.
+_LEGACY_NOTES = {
+    "variant": "game-type",
+    "boardlayout": "board-layout",
+    "letterdistribution": "tile-distribution",
+}
+
+
+class _Builder:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.findings: list[Finding] = game.findings
+        self.seen_event = False
+        self.last_note: Note | None = None
+        self.unique_seen: dict[str, int] = {}
+        self.final_rack_line = 0
+
+    def warn(self, code: str, message: str, line: int, column: int = 1) -> None:
+        self.findings.append(make(code, message, line, column))
+
+    # ------------------------------------------------------------- pragmas
+    def pragma(self, p: Pragma) -> None:
+        game = self.game
+        game.pragmas.append(p)
+        kw = p.keyword
+        if kw in ("note", "comment"):
+            self.note(p)
+            return
+        if kw in KNOWN or _PLAYER.match(kw) or _RACK.match(kw):
+            self.last_note = None
+        if kw == "character-encoding":
+            return  # checked while decoding
+        if (m := _PLAYER.match(kw)) is not None:
+            self.player_pragma(int(m.group(1)) - 1, p)
+            return
+        if (m := _RACK.match(kw)) is not None:
+            self.rack_pragma(int(m.group(1)) - 1, p)
+            return
+        if kw == "incomplete":
+            game.incomplete = True
+            return
+        if kw in HEADER:
+            self.header(p)
+            return
+        if kw in UNSUPPORTED:
+            self.warn("H212", f"#{kw} is read but not acted on", p.line)
+            return
+        if kw not in KNOWN:
+            if self.last_note is not None:
+                # Macondo and MAGPIE read an unknown pragma right after a note as note text
+                # (a hashtag on its own line); so does gcgtools.
+                self.game.pragmas.pop()
+                self.text(TextLine(self.game.lines[p.line - 1].text.strip(), p.line))
+                return
+            self.warn("P107", f"unknown pragma #{kw} kept as it is", p.line)
+
+    def header(self, p: Pragma) -> None:
+        game, kw = self.game, p.keyword
+        if self.seen_event:
+            self.warn("H205", f"#{kw} after the first event", p.line)
+        if kw in UNIQUE:
+            if kw in self.unique_seen:
+                self.warn("H204", f"#{kw} repeated (first on line {self.unique_seen[kw]})", p.line)
+                return
+            self.unique_seen[kw] = p.line
+        if kw == "title":
+            game.title = p.value
+        elif kw == "description":
+            game.descriptions.append(p.value)
+        elif kw == "id":
+            parts = p.value.split()
+            if len(parts) != 2:
+                self.warn("H211", "#id needs an authority and an identifier", p.line)
+            game.id_authority = parts[0] if parts else None
+            game.id = parts[1] if len(parts) > 1 else (parts[0] if parts else None)
+        elif kw == "lexicon":
+            game.lexicon = p.value or None
+        elif kw == "game-type":
+            game.game_type = p.value
+            if p.value.lower() not in GAME_TYPES:
+                self.warn("H208", f"unrecognised game variant {p.value!r}", p.line)
+        elif kw == "board-layout":
+            game.board_layout = p.value
+        elif kw == "tile-distribution":
+            game.tile_distribution = p.value
+
+    def player_pragma(self, index: int, p: Pragma) -> None:
+        game = self.game
+        if self.seen_event:
+            self.warn("H205", f"#player{index + 1} after the first event", p.line)
+        nick, _, name = p.value.partition(" ")
+        name = name.strip()
+        if not nick:
+            self.warn("H211", f"#player{index + 1} needs a nickname", p.line)
+            return
+        if not name:
+            self.warn("H210", f"#player{index + 1} {nick} has no full name", p.line)
+            name = nick
+        for other in game.players:
+            if other.index == index:
+                self.warn("H203", f"#player{index + 1} defined twice", p.line)
+                return
+            if other.nick == nick:
+                self.warn("H201", f"nickname {nick!r} used by two players", p.line)
+                return
+            if other.name == name:
+                self.warn("H202", f"full name {name!r} used by two players", p.line)
+        game.players.append(Player(index, nick, name, p.line))
+        game.players.sort(key=lambda pl: pl.index)
+
+    def rack_pragma(self, index: int, p: Pragma) -> None:
+        rack = p.value.split()[0] if p.value.split() else ""
+        if self.seen_event:
+            self.game.final_racks[index] = rack
+            self.final_rack_line = self.final_rack_line or p.line
+        else:
+            self.game.initial_racks[index] = rack
+
+    # --------------------------------------------------------------- notes
+    def note(self, p: Pragma) -> None:
+        game = self.game
+        events = game.events
+        if p.keyword == "note" and not events:
+            legacy = p.value.split(":", 1)
+            key = legacy[0].strip().lower().replace(" ", "")
+            if len(legacy) == 2 and key in _LEGACY_NOTES:
+                field = _LEGACY_NOTES[key].replace("-", "_")
+                setattr(game, field, legacy[1].strip())
+                self.last_note = None
+                return
+        note = Note(p.value, p.line, p.line, p.keyword)
+        if not events:
+            if p.keyword == "note":
+                self.warn("P109", "#note before the first event is kept as a game note", p.line)
+            game.notes.append(note)
+        else:
+            events[-1].notes.append(note)
+        self.last_note = note
+
+    def text(self, t: TextLine) -> None:
+        note = self.last_note
+        if note is None:
+            self.warn("P105", f"text outside a #note: {t.text[:60]!r}", t.line)
+            return
+        # blank lines between the note and this continuation belong to the note
+        note.text += "\n" * (t.line - note.end_line) + t.text
+        note.end_line = t.line
+
+    # -------------------------------------------------------------- events
+    def event(self, e: Event) -> None:
+        game = self.game
+        self.last_note = None
+        if self.final_rack_line:
+            self.warn("O311", f"event after the final #rack on line {self.final_rack_line}", e.line)
+        if not self.seen_event:
+            self.seen_event = True
+        index = game.nicks.get(e.nick)
+        if index is None:
+            if not game.players:
+                self.warn(
+                    "H207", f"event by {e.nick!r} before any #player pragma", e.line, e.column
+                )
+            else:
+                known = ", ".join(p.nick for p in game.players)
+                self.warn(
+                    "H206", f"no player with nickname {e.nick!r} (players: {known})", e.line,
+                    e.column,
+                )  # fmt: skip
+        e.player = index
+        game.events.append(e)
+
+
+def build_game(records: list[Record], game: Game) -> Game:
+    """Fill ``game`` (which already holds lines, encoding and syntax findings) from records."""
+    builder = _Builder(game)
+    for r in records:
+        if isinstance(r, Event):
+            builder.event(r)
+        elif isinstance(r, Pragma):
+            builder.pragma(r)
+        elif isinstance(r, TextLine):
+            builder.text(r)
+        elif isinstance(r, CommentedEvent):
+            builder.last_note = None
+            builder.warn("P110", "commented-out event ignored", r.line)
+    game.records = records
+    if not records and not any(f.code[0] == "F" for f in game.findings):
+        game.findings.append(make("F002", "the file holds no pragma and no event", 1))
+    game.findings.sort(key=lambda f: f.line)
+    return game

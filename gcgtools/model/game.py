@@ -1,0 +1,144 @@
+"""The game model: a parsed record with its players, header, events and findings."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from gcgtools.findings import Finding
+from gcgtools.syntax.records import Event, Note, Pragma, Record, SourceLine
+
+
+@dataclass(slots=True)
+class Player:
+    """A ``#playerN nick full name`` pragma. ``index`` is 0-based (N - 1)."""
+
+    index: int
+    nick: str
+    name: str
+    line: int
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+
+@dataclass(slots=True)
+class Game:
+    """Everything a GCG file says, in order, plus what was wrong with it.
+
+    ``lines`` keeps every physical line with its ending, so the record can be written
+    back byte for byte; ``records`` are the recognised lines; ``events`` the moves.
+    """
+
+    path: str | None = None
+    players: list[Player] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    pragmas: list[Pragma] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    lines: list[SourceLine] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    encoding: str = "utf-8"
+    declared_encoding: str | None = None
+    bom: bool = False
+    title: str | None = None
+    descriptions: list[str] = field(default_factory=list)
+    id_authority: str | None = None
+    id: str | None = None
+    lexicon: str | None = None
+    game_type: str | None = None
+    board_layout: str | None = None
+    tile_distribution: str | None = None
+    incomplete: bool = False
+    initial_racks: dict[int, str] = field(default_factory=dict)
+    final_racks: dict[int, str] = field(default_factory=dict)
+
+    # ------------------------------------------------------------ queries
+    @property
+    def description(self) -> str | None:
+        return "\n".join(self.descriptions) if self.descriptions else None
+
+    @property
+    def nicks(self) -> dict[str, int]:
+        """Nickname -> player index."""
+        return {p.nick: p.index for p in self.players}
+
+    def player(self, index: int | None) -> Player | None:
+        for p in self.players:
+            if p.index == index:
+                return p
+        return None
+
+    def pragma(self, keyword: str) -> str | None:
+        """The value of the first ``#keyword`` pragma, or None."""
+        for p in self.pragmas:
+            if p.keyword == keyword:
+                return p.value
+        return None
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "error"]
+
+    @property
+    def unreadable(self) -> bool:
+        """True when the file could not be read, decoded or parsed (exit code 2)."""
+        return any(f.severity == "error" and f.code[0] in "FP" for f in self.findings)
+
+    @property
+    def display_name(self) -> str:
+        return self.path or self.title or "<gcg>"
+
+    def event_counts(self) -> dict[str, int]:
+        return dict(Counter(str(e.kind) for e in self.events))
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready view of the parsed record."""
+        return {
+            "path": self.path,
+            "encoding": self.encoding,
+            "declared_encoding": self.declared_encoding,
+            "players": [
+                {"number": p.number, "nick": p.nick, "name": p.name, "line": p.line}
+                for p in self.players
+            ],
+            "title": self.title,
+            "description": self.description,
+            "id": [self.id_authority, self.id] if self.id else None,
+            "lexicon": self.lexicon,
+            "game_type": self.game_type,
+            "board_layout": self.board_layout,
+            "tile_distribution": self.tile_distribution,
+            "incomplete": self.incomplete,
+            "initial_racks": {str(k + 1): v for k, v in self.initial_racks.items()},
+            "final_racks": {str(k + 1): v for k, v in self.final_racks.items()},
+            "notes": [n.text for n in self.notes],
+            "pragmas": [
+                {"keyword": p.keyword, "value": p.value, "line": p.line} for p in self.pragmas
+            ],
+            "events": [event_dict(e) for e in self.events],
+            "findings": [f.to_dict() for f in self.findings],
+        }
+
+
+def event_dict(e: Event) -> dict[str, object]:
+    """A JSON-ready view of one event."""
+    return {
+        "line": e.line,
+        "kind": str(e.kind),
+        "nick": e.nick,
+        "player": e.player + 1 if e.player is not None else None,
+        "rack": e.rack,
+        "position": e.position,
+        "row": e.row + 1 if e.row is not None else None,
+        "column": chr(65 + e.col) if e.col is not None else None,
+        "direction": e.direction,
+        "word": e.word,
+        "tiles": e.tiles,
+        "count": e.count,
+        "score": e.score,
+        "cumulative": e.cumulative,
+        "extra": e.extra,
+        "notes": [n.text for n in e.notes],
+    }

@@ -1,0 +1,62 @@
+"""Reading GCG records from bytes, text or files into :class:`Game` objects."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from gcgtools.findings import make
+from gcgtools.model.build import build_game
+from gcgtools.model.game import Game
+from gcgtools.syntax.decode import decode, split_lines
+from gcgtools.syntax.parser import parse_lines
+
+PathLike = str | os.PathLike[str]
+
+
+def parse_bytes(data: bytes, path: str | None = None) -> Game:
+    """Parse the bytes of a GCG file. Problems become findings on the game; never raises."""
+    decoded = decode(data)
+    game = Game(
+        path=path,
+        lines=decoded.lines,
+        encoding=decoded.encoding,
+        declared_encoding=decoded.declared,
+        bom=decoded.bom,
+        findings=list(decoded.findings),
+    )
+    records, findings = parse_lines(decoded.lines)
+    game.findings.extend(findings)
+    return build_game(records, game)
+
+
+def parse_string(text: str, path: str | None = None) -> Game:
+    """Parse GCG text that is already decoded (encoding pragmas are not re-checked)."""
+    game = Game(path=path, lines=split_lines(text.removeprefix("\ufeff")))
+    records, findings = parse_lines(game.lines)
+    game.findings.extend(findings)
+    return build_game(records, game)
+
+
+def read_game(path: PathLike) -> Game:
+    """Read and parse one GCG file.
+
+    Raises OSError if the file cannot be read; everything wrong *inside* the file is
+    reported in ``game.findings`` instead, and every good line is still parsed.
+
+    >>> game = read_game("examples/club-game.gcg")  # doctest: +SKIP
+    >>> [p.nick for p in game.players]  # doctest: +SKIP
+    ['Alice', 'Bob']
+    """
+    return parse_bytes(Path(path).read_bytes(), str(path))
+
+
+def load_game(path: PathLike) -> Game:
+    """Like :func:`read_game`, but an unreadable file gives a game with an F001 finding."""
+    try:
+        return read_game(path)
+    except OSError as exc:
+        game = Game(path=str(path))
+        reason = exc.strerror or str(exc)
+        game.findings.append(make("F001", f"cannot read file: {reason}", 0))
+        return game

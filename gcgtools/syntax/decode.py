@@ -1,0 +1,107 @@
+"""Turning the bytes of a GCG file into lines of text.
+
+The spec says ISO-8859-1 unless the first line is ``#character-encoding``. Real files are
+often UTF-8 without the pragma, so without it a strict UTF-8 decode is tried first and
+Latin-1 is the fallback; :class:`Decoded` says which was used.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gcgtools.findings import Finding, make
+from gcgtools.syntax.records import SourceLine
+
+# Names accepted in #character-encoding, folded to lower case without spaces or dashes.
+ENCODINGS = {
+    "utf8": "utf-8",
+    "iso88591": "latin-1",
+    "latin1": "latin-1",
+    "isolatin1": "latin-1",
+    "l1": "latin-1",
+    "cp1252": "cp1252",
+    "windows1252": "cp1252",
+    "ascii": "utf-8",
+    "usascii": "utf-8",
+}
+
+_PRAGMA = re.compile(rb"^[ \t]*#character-encoding[ \t]*([^\r\n]*)", re.IGNORECASE | re.MULTILINE)
+_LINE = re.compile(r"([^\r\n]*)(\r\n|\n|\r|$)")
+
+
+@dataclass(slots=True)
+class Decoded:
+    """The text of a file, how it was decoded, and what went wrong on the way."""
+
+    lines: list[SourceLine]
+    encoding: str  # the Python codec used: "utf-8", "latin-1", ...
+    declared: str | None  # the value of #character-encoding, if any
+    bom: bool = False
+    findings: list[Finding] = field(default_factory=list)
+
+
+def _fold(name: str) -> str:
+    return re.sub(r"[\s_-]", "", name.lower())
+
+
+def split_lines(text: str) -> list[SourceLine]:
+    """Split text into lines, keeping each line's ending ("" for a last line without one)."""
+    lines: list[SourceLine] = []
+    number = 0
+    for m in _LINE.finditer(text):
+        body, ending = m.group(1), m.group(2)
+        if not body and not ending:
+            break
+        number += 1
+        lines.append(SourceLine(number, body, ending))
+    return lines
+
+
+def decode(data: bytes) -> Decoded:
+    """Decode a GCG file's bytes, honouring #character-encoding on the first line."""
+    findings: list[Finding] = []
+    bom = data.startswith(b"\xef\xbb\xbf")
+    body = data[3:] if bom else data
+
+    declared: str | None = None
+    codec: str | None = None
+    for m in _PRAGMA.finditer(body):
+        value = m.group(1).decode("latin-1").strip()
+        line_no = body.count(b"\n", 0, m.start()) + 1
+        if line_no != 1:
+            findings.append(
+                make("F004", "#character-encoding must be the first line of the file", line_no)
+            )
+            continue
+        declared = value
+        codec = ENCODINGS.get(_fold(value))
+        if codec is None:
+            findings.append(
+                make(
+                    "F003",
+                    f"unsupported character encoding {value!r}: use UTF-8 or ISO-8859-1",
+                    1,
+                    m.start(1) + 1,
+                )
+            )
+    if bom:
+        codec = "utf-8"
+
+    if codec is None:
+        try:
+            text = body.decode("utf-8")
+            codec = "utf-8"
+        except UnicodeDecodeError:
+            text = body.decode("latin-1")
+            codec = "latin-1"
+    else:
+        try:
+            text = body.decode(codec)
+        except UnicodeDecodeError as exc:
+            line_no = body.count(b"\n", 0, exc.start) + 1
+            findings.append(
+                make("F005", f"byte {body[exc.start]:#04x} is not valid {codec}", line_no)
+            )
+            text = body.decode(codec, errors="replace")
+    return Decoded(split_lines(text), codec, declared, bom, findings)

@@ -1,0 +1,116 @@
+"""Typed records for the lines of a GCG file: what the grammar recognised, nothing more.
+
+Every record knows its 1-based source line. Meaning that depends on other lines (which
+player a nickname is, whether a text line continues a note) is the model's job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class EventKind(str, Enum):
+    """The kinds of event line in a GCG record."""
+
+    PLAY = "play"
+    PASS = "pass"
+    EXCHANGE = "exchange"
+    WITHDRAWN = "withdrawn"  # phony withdrawn after a successful challenge: --
+    CHALLENGE_BONUS = "challenge_bonus"  # (challenge) +N
+    END_RACK_POINTS = "end_rack_points"  # (TILES) +N, for the opponents' tiles
+    END_RACK_PENALTY = "end_rack_penalty"  # RACK (RACK) -N, own tiles
+    TIME_PENALTY = "time_penalty"  # (time) -N
+
+    def __str__(self) -> str:
+        return self.value
+
+
+TURN_KINDS = frozenset({EventKind.PLAY, EventKind.PASS, EventKind.EXCHANGE})
+END_KINDS = frozenset(
+    {EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY, EventKind.TIME_PENALTY}
+)
+
+
+@dataclass(slots=True)
+class SourceLine:
+    """One physical line: its text without the line ending, and the ending itself."""
+
+    number: int
+    text: str
+    ending: str
+
+
+@dataclass(slots=True)
+class Note:
+    """A #note (with its continuation lines) or a #comment attached to an event or the game."""
+
+    text: str
+    line: int
+    end_line: int
+    keyword: str = "note"
+
+
+@dataclass(slots=True)
+class Pragma:
+    """A ``#keyword value`` line. ``keyword`` is lower case; ``value`` is stripped."""
+
+    keyword: str
+    value: str
+    line: int
+    column: int = 1
+
+
+@dataclass(slots=True)
+class TextLine:
+    """A line that starts with neither # nor > (a note continuation, or stray text)."""
+
+    text: str
+    line: int
+
+
+@dataclass(slots=True)
+class CommentedEvent:
+    """A ``#>...`` line: an event somebody commented out."""
+
+    text: str
+    line: int
+
+
+@dataclass(slots=True)
+class Event:
+    """One ``>nick: ...`` line.
+
+    ``position`` is the coordinate as written; ``row`` and ``col`` are 0-based and
+    ``direction`` is ``"across"`` (row first, ``8D``) or ``"down"`` (column first, ``D8``).
+    ``tiles`` holds the exchanged tiles, or the tiles in parentheses of an end-of-game
+    line. ``count`` is N in the ``-N`` exchange form. ``player`` (0-based) and ``notes``
+    are filled in by the model.
+    """
+
+    kind: EventKind
+    nick: str
+    rack: str | None
+    score: int
+    cumulative: int
+    line: int
+    column: int = 1
+    position: str | None = None
+    row: int | None = None
+    col: int | None = None
+    direction: str | None = None
+    word: str | None = None
+    tiles: str | None = None
+    count: int | None = None
+    score_text: str = ""
+    extra: str | None = None
+    player: int | None = None
+    notes: list[Note] = field(default_factory=list)
+
+    @property
+    def note_text(self) -> str:
+        """All notes of the event joined by newlines."""
+        return "\n".join(n.text for n in self.notes)
+
+
+Record = Pragma | Event | TextLine | CommentedEvent

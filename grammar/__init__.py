@@ -1,0 +1,1 @@
+"""gcgtools.grammar: the GCG grammar (gcg.lark), installed inside the package."""
