@@ -314,6 +314,12 @@ _RULES: list[Rule] = [
         "Woogles-era files keep the opponent's final pass after the out-play; it is accepted and "
         "ignored.",
     ),
+    Rule(
+        "O314",
+        "error",
+        "end-of-game line for the wrong player",
+        "(TILES) +N goes to the player who went out; RACK (RACK) -N to a player left with tiles.",
+    ),
     # --------------------------------------------------------------- tiles
     Rule(
         "T401",

@@ -122,7 +122,7 @@ class _Builder:
         game = self.game
         if self.seen_event:
             self.warn("H205", f"#player{index + 1} after the first event", p.line)
-        nick, _, name = p.value.partition(" ")
+        nick, name = (p.value.split(None, 1) + ["", ""])[:2]
         name = name.strip()
         if not nick:
             self.warn("H211", f"#player{index + 1} needs a nickname", p.line)
@@ -135,8 +135,8 @@ class _Builder:
                 self.warn("H203", f"#player{index + 1} defined twice", p.line)
                 return
             if other.nick == nick:
+                # kept, so the game still has its players; the replay tells them apart by turn
                 self.warn("H201", f"nickname {nick!r} used by two players", p.line)
-                return
             if other.name == name:
                 self.warn("H202", f"full name {name!r} used by two players", p.line)
         game.players.append(Player(index, nick, name, p.line))

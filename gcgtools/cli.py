@@ -1,0 +1,184 @@
+"""The ``gcgtools`` command line: options in, one library call, output printed.
+
+Exit codes: 0 clean, 1 findings of severity error, 2 a file could not be read or parsed.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from gcgtools import __version__
+from gcgtools.analysis.batch import map_files, show_progress
+from gcgtools.analysis.checks import checker
+from gcgtools.findings import RULES, rule
+from gcgtools.model.load import load_game
+from gcgtools.outputs.lint import github_lines, json_line, parse_summary, summary_line, text_lines
+from gcgtools.outputs.textboard import position_text
+from gcgtools.replay.engine import replay
+
+app = typer.Typer(
+    name="gcgtools",
+    help="Parse, validate, analyse and annotate Scrabble game records (.gcg).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
+
+
+class ParseFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class LintFormat(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+Paths = Annotated[list[str], typer.Argument(help="Files, folders (searched for *.gcg) or globs.")]
+Jobs = Annotated[
+    int | None, typer.Option("--jobs", "-j", help="Worker processes (default: all cores).")
+]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+Tiles = Annotated[
+    str | None, typer.Option(help="Tile set (english, german, polish, ...); default: from record.")
+]
+BoardOpt = Annotated[
+    str | None, typer.Option("--board", help="Board layout (standard, super, wwf).")
+]
+RulesOpt = Annotated[
+    str | None,
+    typer.Option("--rules", help="End-of-game rule: standard, international or home."),
+]
+Bonus = Annotated[
+    int | None, typer.Option(help="Challenge bonus the rules give (0, 5 or 10); default: any.")
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"gcgtools {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Parse, validate, analyse and annotate Scrabble game records (.gcg)."""
+
+
+@app.command()
+def parse(
+    paths: Paths,
+    format: Annotated[ParseFormat, typer.Option("--format", "-f")] = ParseFormat.text,
+) -> None:
+    """Parse records and print a summary of each (or the parsed model as JSON)."""
+    from gcgtools.model.paths import expand_paths
+
+    status = EXIT_CLEAN
+    for path in expand_paths(paths):
+        game = load_game(path)
+        if game.unreadable:
+            status = EXIT_UNREADABLE
+        if format is ParseFormat.json:
+            typer.echo(json.dumps(game.to_dict(), ensure_ascii=False))
+        else:
+            typer.echo("\n".join(parse_summary(game)))
+    raise typer.Exit(status)
+
+
+@app.command()
+def validate(
+    paths: Paths,
+    tiles: Tiles = None,
+    board: BoardOpt = None,
+    rules: RulesOpt = None,
+    challenge_bonus: Bonus = None,
+    format: Annotated[LintFormat, typer.Option("--format", "-f")] = LintFormat.text,
+    info: Annotated[bool, typer.Option("--info", help="Also print info findings.")] = False,
+    jobs: Jobs = None,
+    quiet: Quiet = False,
+) -> None:
+    """Replay records and report every wrong score, placement, rack and order."""
+    check = checker(tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus)
+    reports = []
+    progress = show_progress(quiet) and format is LintFormat.text
+    for report in map_files(check, paths, jobs=jobs, progress=progress):
+        reports.append(report)
+        if format is LintFormat.json:
+            typer.echo(json_line(report))
+        elif format is LintFormat.github:
+            for line in github_lines(report):
+                typer.echo(line)
+        else:
+            for line in text_lines(report, show_info=info):
+                typer.echo(line)
+    if format is LintFormat.text:
+        typer.echo(summary_line(reports))
+        unreadable = [r.path for r in reports if r.unreadable]
+        if unreadable:
+            typer.echo("could not read: " + ", ".join(unreadable))
+    if any(r.unreadable for r in reports) or not reports:
+        raise typer.Exit(EXIT_UNREADABLE)
+    raise typer.Exit(EXIT_CLEAN if all(r.ok for r in reports) else EXIT_FINDINGS)
+
+
+@app.command("rules")
+def list_rules() -> None:
+    """List every finding code with its severity and title."""
+    for r in RULES.values():
+        typer.echo(f"{r.code}  {r.severity:<7}  {r.title}")
+
+
+@app.command()
+def explain(code: Annotated[str, typer.Argument(help="A finding code such as S601.")]) -> None:
+    """Explain one finding code."""
+    try:
+        r = rule(code)
+    except KeyError:
+        typer.echo(f"unknown code {code!r}; `gcgtools rules` lists them", err=True)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    typer.echo(f"{r.code} ({r.severity}): {r.title}\n\n{r.explanation}")
+
+
+@app.command()
+def board(
+    file: Annotated[Path, typer.Argument(help="A .gcg file.")],
+    move: Annotated[
+        int | None, typer.Option("--move", "-m", help="Show the board after event N (1-based).")
+    ] = None,
+    tiles: Tiles = None,
+    board_layout: BoardOpt = None,
+) -> None:
+    """Print the board after event N (default: the end), with scores and racks."""
+    game = load_game(file)
+    if game.unreadable:
+        for f in game.findings:
+            typer.echo(f.format(str(file)), err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    if move is not None and not 0 <= move <= len(game.events):
+        typer.echo(f"--move must be between 0 and {len(game.events)}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    last = None
+    for pos in replay(game, tiles=tiles, board=board_layout):
+        last = pos
+        if move is not None and pos.index + 1 == move:
+            break
+    assert last is not None
+    typer.echo(position_text(game, last))
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,1 @@
+"""Outputs layer: text, JSON, GCG, pictures and reports built from a replay."""

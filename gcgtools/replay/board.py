@@ -1,0 +1,93 @@
+"""The board state: which tile stands on which square."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from gcgtools.rules.boards import BoardLayout
+
+# Outputs (gcgtools.outputs.svg) register a renderer here so that a Board shows as a
+# picture in Jupyter, while this layer knows nothing about pictures.
+SVG_RENDERER: list[Callable[[Board], str]] = []
+
+_PREMIUM_CHARS = {"TW": "=", "DW": "-", "TL": '"', "DL": "'", "QW": "~", "QL": "^", "": "."}
+
+
+class Board:
+    """Tiles on a board layout. A tile is its letter; a blank is the letter in lower case.
+
+    Squares are addressed by 0-based ``(row, col)``; ``board[7, 7]`` is H8 on a 15x15 board.
+    ``last_play`` holds the squares of the most recent play, for highlighting.
+    """
+
+    __slots__ = ("layout", "size", "cells", "last_play")
+
+    def __init__(self, layout: BoardLayout) -> None:
+        self.layout = layout
+        self.size = layout.size
+        self.cells: list[str | None] = [None] * (self.size * self.size)
+        self.last_play: tuple[tuple[int, int], ...] = ()
+
+    def __getitem__(self, square: tuple[int, int]) -> str | None:
+        row, col = square
+        return self.cells[row * self.size + col]
+
+    def __setitem__(self, square: tuple[int, int], tile: str | None) -> None:
+        row, col = square
+        self.cells[row * self.size + col] = tile
+
+    def in_bounds(self, row: int, col: int) -> bool:
+        return 0 <= row < self.size and 0 <= col < self.size
+
+    def is_empty(self) -> bool:
+        return not any(self.cells)
+
+    def tiles(self) -> Iterator[tuple[int, int, str]]:
+        """Every tile on the board as ``(row, col, tile)``."""
+        size = self.size
+        for i, tile in enumerate(self.cells):
+            if tile is not None:
+                yield i // size, i % size, tile
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.layout = self.layout
+        other.size = self.size
+        other.cells = self.cells.copy()
+        other.last_play = self.last_play
+        return other
+
+    def rows(self) -> list[str]:
+        """One string per row: tiles, and premium-square symbols on empty squares."""
+        out = []
+        for r in range(self.size):
+            chars = []
+            for c in range(self.size):
+                tile = self[r, c]
+                chars.append(tile if tile else _PREMIUM_CHARS[self.layout.premium(r, c)])
+            out.append("".join(chars))
+        return out
+
+    def __str__(self) -> str:
+        header = "    " + " ".join(chr(65 + c) for c in range(self.size))
+        lines = [header]
+        for r in range(self.size):
+            cells = []
+            for c in range(self.size):
+                tile = self[r, c]
+                cells.append(tile if tile else _PREMIUM_CHARS[self.layout.premium(r, c)])
+            lines.append(f"{r + 1:>3} " + " ".join(c[:1] if len(c) > 1 else c for c in cells))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<Board {self.layout.name} {sum(1 for _ in self.tiles())} tiles>"
+
+    def _repr_svg_(self) -> str | None:
+        return SVG_RENDERER[0](self) if SVG_RENDERER else None
+
+
+def square_name(row: int, col: int, direction: str = "across") -> str:
+    """GCG coordinate of a square: ``8D`` across (row first), ``D8`` down."""
+    if direction == "down":
+        return f"{chr(65 + col)}{row + 1}"
+    return f"{row + 1}{chr(65 + col)}"

@@ -1,0 +1,82 @@
+"""Choosing the rules for a game from its pragmas and the user's options."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gcgtools.findings import Finding, make
+from gcgtools.model.game import Game
+from gcgtools.rules.detect import select_rules
+from gcgtools.rules.rulesets import EndRule, RuleSet
+from gcgtools.rules.tiles import TILE_SETS, TileError
+
+# Tried in this order when a record without tile pragmas uses letters English lacks.
+GUESS_ORDER = (
+    "german", "polish", "french", "spanish", "catalan", "dutch", "norwegian", "swedish", "slovene",
+)  # fmt: skip
+
+
+def _pragma_line(game: Game, *keywords: str) -> int:
+    for p in game.pragmas:
+        if p.keyword in keywords:
+            return p.line
+    return 0
+
+
+def rules_for(
+    game: Game,
+    *,
+    tiles: str | None = None,
+    board: str | None = None,
+    end_rule: str | EndRule | None = None,
+    challenge_bonus: int | None = None,
+) -> tuple[RuleSet, list[Finding]]:
+    """The rule set the record implies (lexicon, tile distribution, board, game type),
+    with the user's overrides applied. Doubts about the choice come back as H209
+    warnings. Raises KeyError for an unknown override name."""
+    rules, warnings = select_rules(
+        lexicon=game.lexicon,
+        tile_distribution=game.tile_distribution,
+        board_layout=game.board_layout,
+        game_type=game.game_type,
+        tiles=tiles,
+        board=board,
+        end_rule=end_rule,
+        challenge_bonus=challenge_bonus,
+    )
+    line = _pragma_line(game, "tile-distribution", "board-layout", "lexicon", "game-type") or 1
+    findings = [make("H209", w, line) for w in warnings]
+    if tiles is None and game.tile_distribution is None:
+        guess = guess_tiles(game, rules.tiles.name)
+        if guess is not None:
+            rules = replace(rules, tiles=TILE_SETS[guess], name="")
+            note = f"tile set {guess} chosen from the letters in the record"
+            findings.append(make("H209", note, line, severity="info"))
+    return rules, findings
+
+
+def _texts(game: Game) -> list[str]:
+    out = []
+    for e in game.events:
+        for text in (e.rack, e.word, e.tiles):
+            if text and text.upper() != "UNKNOWN":
+                out.append(text)
+    return out
+
+
+def guess_tiles(game: Game, current: str) -> str | None:
+    """A tile set that can spell every rack and word of the record, when ``current``
+    cannot; None when ``current`` is fine or nothing fits."""
+
+    def fits(name: str) -> bool:
+        try:
+            for text in texts:
+                TILE_SETS[name].split(text)
+        except TileError:
+            return False
+        return True
+
+    texts = _texts(game)
+    if fits(current):
+        return None
+    return next((name for name in GUESS_ORDER if name in TILE_SETS and fits(name)), None)

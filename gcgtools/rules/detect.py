@@ -1,0 +1,233 @@
+"""Choose a :class:`RuleSet` from a record's pragmas and the user's overrides.
+
+Pragmas (``shared/docs/gcg-format.md`` §2.4, §2.9): ``#lexicon``, ``#tile-distribution``,
+``#board-layout``, ``#game-type``. Overrides (``tiles``, ``board``, ``end_rule``,
+``challenge_bonus``) come from the user and always win; an unknown override name is an error
+(``KeyError`` / ``ValueError``), an unknown pragma value only a warning.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from gcgtools.rules.boards import BoardLayout
+from gcgtools.rules.boards import board_layout as _board
+from gcgtools.rules.rulesets import EndRule, RuleSet
+from gcgtools.rules.tiles import TileSet, tile_set
+
+__all__ = [
+    "LEXICON_PREFIXES",
+    "WWF_BINGO_BONUS",
+    "lexicon_tile_set",
+    "parse_end_rule",
+    "select_rules",
+]
+
+#: Lexicon name prefix (upper case) -> tile distribution; after woogles
+#: ``ProbableLetterDistributionName`` (gcg-format.md §2.4), plus GERMAN (Elise) and Swedish.
+LEXICON_PREFIXES: dict[str, str] = {
+    "NWL": "english",
+    "NSWL": "english",
+    "TWL": "english",
+    "OWL": "english",
+    "CSW": "english",
+    "AMERICA": "english",
+    "CEL": "english",
+    "ECWL": "english",
+    "IWI": "english",
+    "OSPS": "polish",
+    "RD": "german",
+    "DEUTSCH": "german",
+    "GERMAN": "german",
+    "CGL": "german",
+    "FRA": "french",
+    "ODS": "french",
+    "FISE": "spanish",
+    "FILE": "spanish",
+    "DISC": "catalan",
+    "NSF": "norwegian",
+    "DSW": "dutch",
+    "SLV": "slovene",
+    "SAOL": "swedish",
+    "SV": "swedish",
+}
+# Longest prefix first, so that a longer prefix is never shadowed by a shorter one.
+_PREFIXES_LONGEST_FIRST = sorted(LEXICON_PREFIXES, key=len, reverse=True)
+
+WWF_BINGO_BONUS = 35
+_WWF_TILES = "wwf_english"
+_WWF_BOARD = "WordsWithFriends"
+_SUPER_TILES = "english_super"
+
+_END_RULE_ALIASES: dict[str, EndRule] = {
+    "standard": EndRule.STANDARD,
+    "naspa": EndRule.STANDARD,
+    "2x": EndRule.STANDARD,
+    "double": EndRule.STANDARD,
+    "international": EndRule.INTERNATIONAL,
+    "intl": EndRule.INTERNATIONAL,
+    "plus-minus": EndRule.INTERNATIONAL,
+    "plusminus": EndRule.INTERNATIONAL,
+    "+x-x": EndRule.INTERNATIONAL,
+    "+x/-x": EndRule.INTERNATIONAL,
+    "x": EndRule.INTERNATIONAL,
+    "1x": EndRule.INTERNATIONAL,
+    "home": EndRule.HOME,
+    "hasbro": EndRule.HOME,
+}
+
+
+def parse_end_rule(text: str | EndRule) -> EndRule:
+    """``standard`` (also ``naspa``, ``2x``), ``international`` (also ``plus-minus``, ``x``,
+    ``+x-x``) or ``home`` (also ``hasbro``), case-insensitive; else :class:`ValueError`."""
+    if isinstance(text, EndRule):
+        return text
+    key = re.sub(r"[\s_]+", "-", text.strip().casefold())
+    rule = _END_RULE_ALIASES.get(key)
+    if rule is None:
+        raise ValueError(
+            f"unknown end rule {text!r}; expected standard, international (plus-minus, x) or home"
+        )
+    return rule
+
+
+def lexicon_tile_set(lexicon: str) -> str | None:
+    """Tile distribution name implied by a lexicon name's prefix (``"CSW21"`` -> ``"english"``),
+    or ``None`` if no prefix matches."""
+    name = lexicon.strip().upper()
+    for prefix in _PREFIXES_LONGEST_FIRST:
+        if name.startswith(prefix):
+            return LEXICON_PREFIXES[prefix]
+    return None
+
+
+def _mentions_wwf(*names: str | None) -> bool:
+    for name in names:
+        if name:
+            key = re.sub(r"[\W_]+", "", name.casefold())
+            if "wwf" in key or "wordswithfriends" in key or "worldwildlifefund" in key:
+                return True
+    return False
+
+
+def _blank(value: str | None) -> str | None:
+    if value is None or not value.strip():
+        return None
+    return value.strip()
+
+
+def select_rules(
+    *,
+    lexicon: str | None = None,
+    tile_distribution: str | None = None,
+    board_layout: str | None = None,
+    game_type: str | None = None,
+    tiles: str | None = None,
+    board: str | None = None,
+    end_rule: str | EndRule | None = None,
+    challenge_bonus: int | None = None,
+) -> tuple[RuleSet, list[str]]:
+    """The rule set for a record, and human-readable warnings about how it was chosen.
+
+    ``lexicon``, ``tile_distribution``, ``board_layout`` and ``game_type`` are the record's
+    pragma values; ``tiles``, ``board``, ``end_rule`` and ``challenge_bonus`` are user
+    overrides and win.
+
+    Tiles: override > ``#tile-distribution`` > Words With Friends > lexicon prefix > english.
+    Board: override > ``#board-layout`` > Words With Friends > (english_super tiles -> super
+    board) > standard. Any of the game type, board or tile names mentioning WWF /
+    WordsWithFriends selects the WWF board and tiles (unless given explicitly) and a bingo bonus
+    of 35. End rule: override, else standard (the replay engine detects +x/-x endings itself);
+    ``home`` also sets ``passes_to_end=2`` and ``exchange_minimum_bag=1``.
+    """
+    warnings: list[str] = []
+    lexicon = _blank(lexicon)
+    tile_distribution = _blank(tile_distribution)
+    layout_name = _blank(board_layout)
+    game_type = _blank(game_type)
+    tiles = _blank(tiles)
+    board = _blank(board)
+
+    wwf = _mentions_wwf(game_type, tile_distribution, layout_name, tiles, board)
+    if game_type is not None and not wwf and game_type.casefold() != "classic":
+        warnings.append(f"#game-type {game_type!r} is not supported; classic rules are used for it")
+
+    # ---------------------------------------------------------------------------- tiles
+    chosen_tiles: TileSet | None = None
+    if tiles is not None:
+        chosen_tiles = tile_set(tiles)  # an unknown override is the user's error: KeyError
+    if chosen_tiles is None and tile_distribution is not None:
+        try:
+            chosen_tiles = tile_set(tile_distribution)
+        except KeyError:
+            fallback = _WWF_TILES if wwf else _fallback_tiles(lexicon)
+            warnings.append(
+                f"unknown #tile-distribution {tile_distribution!r}; {fallback} tiles used"
+            )
+    if chosen_tiles is None and wwf:
+        chosen_tiles = tile_set(_WWF_TILES)
+    implied = lexicon_tile_set(lexicon) if lexicon is not None else None
+    if chosen_tiles is None:
+        if lexicon is not None and implied is None:
+            warnings.append(
+                f"cannot tell the tile distribution from #lexicon {lexicon!r}; english tiles used"
+            )
+        chosen_tiles = tile_set(implied or "english")
+    elif (
+        tiles is None
+        and implied is not None
+        and not wwf
+        and _language(chosen_tiles.name) != _language(implied)
+    ):
+        warnings.append(
+            f"#lexicon {lexicon!r} suggests {implied} tiles but {chosen_tiles.name} tiles are used"
+        )
+
+    # ---------------------------------------------------------------------------- board
+    chosen_board: BoardLayout | None = None
+    unknown_layout = False
+    if board is not None:
+        chosen_board = _board(board)  # an unknown override is the user's error: KeyError
+    if chosen_board is None and layout_name is not None:
+        try:
+            chosen_board = _board(layout_name)
+        except KeyError:
+            unknown_layout = True
+    if chosen_board is None:
+        if wwf:
+            chosen_board = _board(_WWF_BOARD)
+        elif chosen_tiles.name == _SUPER_TILES:
+            chosen_board = _board("SuperCrosswordGame")
+        else:
+            chosen_board = _board("CrosswordGame")
+        if unknown_layout:
+            warnings.append(f"unknown #board-layout {layout_name!r}; {chosen_board.name} used")
+    if chosen_tiles.name == _SUPER_TILES and chosen_board.size != 21:
+        warnings.append(f"english_super tiles on the {chosen_board.name} board")
+    elif chosen_board.size == 21 and chosen_tiles.name != _SUPER_TILES:
+        warnings.append(f"{chosen_tiles.name} tiles on the {chosen_board.name} board")
+
+    # ----------------------------------------------------------------------- the rest
+    rule = parse_end_rule(end_rule) if end_rule is not None else EndRule.STANDARD
+    is_wwf = chosen_tiles.name == _WWF_TILES or chosen_board.name == _WWF_BOARD
+    rules = RuleSet(
+        tiles=chosen_tiles,
+        board=chosen_board,
+        end_rule=rule,
+        challenge_bonus=challenge_bonus,
+        bingo_bonus=WWF_BINGO_BONUS if is_wwf else 50,
+    )
+    if rule is EndRule.HOME:
+        rules = replace(rules, passes_to_end=2, exchange_minimum_bag=1)
+    return rules, warnings
+
+
+def _fallback_tiles(lexicon: str | None) -> str:
+    implied = lexicon_tile_set(lexicon) if lexicon is not None else None
+    return implied or "english"
+
+
+def _language(tile_set_name: str) -> str:
+    """english and english_super are the same language (a lexicon cannot tell them apart)."""
+    return "english" if tile_set_name.startswith("english") else tile_set_name

@@ -1,0 +1,436 @@
+"""Tile sets (letter distributions): counts, values and vowels per language, plus tokenising.
+
+Every table is written by hand and cross-checked by ``tests/test_rules_tiles.py`` against the
+reference files described in ``shared/data/SOURCES.tsv``:
+
+* macondo  ``data/letterdistributions/<name>`` (domino14/macondo, commit d3ce7c76, GPL-3.0)
+* wolges   ``src/alphabets/<name>.txt`` (andy-k/wolges, commit 2267824a, MIT)
+* xanado   ``editions/English_WWF.json`` (cdot/Xanado, commit 6d927f1a, MIT)
+
+Tile names are upper case; the blank is ``"?"``. A lower-case tile name (``"a"``, ``"ch"``,
+``"l·l"``) is a blank designated as that letter and is worth 0.
+
+Letters with a count of 0 (e.g. Q, X, Z in Norwegian) exist only as blank designations; they
+are kept in the table, as in the sources, so that a blank may stand for them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+
+__all__ = [
+    "BLANK",
+    "PASS_THROUGH",
+    "TILE_SETS",
+    "TileError",
+    "TileSet",
+    "tile_set",
+]
+
+BLANK = "?"
+#: Single characters that :meth:`TileSet.split` returns as tokens of their own:
+#: ``.`` (square already occupied), ``?`` (blank), ``(`` and ``)`` (played-through runs).
+PASS_THROUGH = frozenset(".?()")
+
+
+class TileError(ValueError):
+    """A tile name that the tile set does not know.
+
+    ``index`` is the 0-based position in the text being split (``None`` when the error is not
+    about a position in a text).
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.index = index
+
+    def __reduce__(self) -> tuple[type[TileError], tuple[str, int | None]]:
+        return (type(self), (self.message, self.index))
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """A letter distribution: which tiles exist, how many, and what they are worth."""
+
+    name: str
+    letters: tuple[str, ...]
+    counts: Mapping[str, int] = field(hash=False)
+    values: Mapping[str, int] = field(hash=False)
+    vowels: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        letters = tuple(self.letters)
+        if len(set(letters)) != len(letters):
+            raise ValueError(f"tile set {self.name}: duplicate tile names")
+        for letter in letters:
+            if letter != BLANK and (not letter or letter != letter.upper()):
+                raise ValueError(f"tile set {self.name}: tile name {letter!r} is not upper case")
+        if set(self.counts) != set(letters) or set(self.values) != set(letters):
+            raise ValueError(f"tile set {self.name}: counts and values must cover the letters")
+        if not set(self.vowels) <= set(letters):
+            raise ValueError(f"tile set {self.name}: vowels must be tile names")
+        object.__setattr__(self, "letters", letters)
+        object.__setattr__(self, "counts", MappingProxyType({k: self.counts[k] for k in letters}))
+        object.__setattr__(self, "values", MappingProxyType({k: self.values[k] for k in letters}))
+        object.__setattr__(self, "vowels", frozenset(self.vowels))
+
+    @classmethod
+    def from_table(
+        cls, name: str, table: Iterable[tuple[str, int, int]], vowels: Iterable[str] = ()
+    ) -> TileSet:
+        """Build a tile set from ``(letter, count, value)`` rows, in canonical order."""
+        rows = list(table)
+        return cls(
+            name=name,
+            letters=tuple(letter for letter, _, _ in rows),
+            counts={letter: count for letter, count, _ in rows},
+            values={letter: value for letter, _, value in rows},
+            vowels=frozenset(vowels),
+        )
+
+    def __repr__(self) -> str:
+        return f"TileSet({self.name!r}, {self.total_tiles} tiles, {self.total_points} points)"
+
+    # ----------------------------------------------------------------- totals and lookups
+
+    @property
+    def total_tiles(self) -> int:
+        """Number of tiles in the full bag, blanks included."""
+        return sum(self.counts.values())
+
+    @property
+    def total_points(self) -> int:
+        """Sum of the values of all tiles in the full bag."""
+        return sum(self.counts[k] * self.values[k] for k in self.letters)
+
+    @property
+    def max_len(self) -> int:
+        """Length in characters of the longest tile name (1, 2 for ``CH``, 3 for ``L·L``)."""
+        return max(len(letter) for letter in self.letters)
+
+    def count(self, letter: str) -> int:
+        """Number of tiles named ``letter`` in the full bag (``"?"`` for blanks).
+
+        The name is matched case-insensitively (``count("a") == count("A")``).
+        """
+        key = letter if letter == BLANK else letter.upper()
+        try:
+            return self.counts[key]
+        except KeyError:
+            raise TileError(f"unknown tile {letter!r} in tile set {self.name}") from None
+
+    def value(self, tile: str) -> int:
+        """Points of one tile as written in a record.
+
+        Upper-case name: the tile's value; lower-case name (a blank designated as that letter)
+        and ``"?"``: 0. Anything else raises :class:`TileError`.
+        """
+        try:
+            return self._token_values[tile]
+        except KeyError:
+            raise TileError(f"unknown tile {tile!r} in tile set {self.name}") from None
+
+    def is_blank(self, tile: str) -> bool:
+        """True for ``"?"`` and for a lower-case (designated blank) tile name."""
+        return tile == BLANK or tile in self._blank_names
+
+    def is_vowel(self, tile: str) -> bool:
+        """True if the tile (or the letter a blank is designated as) is a vowel."""
+        return tile in self.vowels or (tile in self._blank_names and tile.upper() in self.vowels)
+
+    def letter_of(self, tile: str) -> str:
+        """Upper-case tile name of a token: ``"ch"`` -> ``"CH"``, ``"A"`` -> ``"A"``."""
+        if tile in self.values:
+            return tile
+        if tile in self._blank_names:
+            return tile.upper()
+        raise TileError(f"unknown tile {tile!r} in tile set {self.name}")
+
+    # ----------------------------------------------------------------------- tokenising
+
+    @cached_property
+    def _blank_names(self) -> frozenset[str]:
+        return frozenset(
+            letter.lower()
+            for letter in self.letters
+            if letter != BLANK and letter.lower() != letter
+        )
+
+    @cached_property
+    def _token_values(self) -> Mapping[str, int]:
+        table = dict(self.values)
+        table.update(dict.fromkeys(self._blank_names, 0))
+        return MappingProxyType(table)
+
+    @cached_property
+    def _names(self) -> frozenset[str]:
+        """Every accepted spelling of a tile: upper-case names, lower-case (blank) names."""
+        return frozenset(self.values) | self._blank_names
+
+    @cached_property
+    def _token_re(self) -> re.Pattern[str]:
+        # Upper- and lower-case spellings, longest first, so that greedy alternation is the
+        # longest match (CH before C). A mixed-case run such as "Ch" is not a tile name: it
+        # splits as "C", "h" (as macondo's ToMachineLetters does).
+        names = sorted(
+            (n for n in self._names if n not in PASS_THROUGH), key=lambda n: (-len(n), n)
+        )
+        alternatives = [r"\[[^\[\]]*\]", *(re.escape(n) for n in names), "[.?()]"]
+        return re.compile("|".join(alternatives))
+
+    def split(self, text: str) -> list[str]:
+        """Tokenise a rack, a play word or exchanged tiles into tile names.
+
+        * ``[CH]`` / ``[ch]`` (bracket form) gives ``"CH"`` / ``"ch"``;
+        * otherwise the longest tile name matching at each position, upper or lower case, with
+          the text's own case kept (``"ch"`` is a blank CH, ``"l·l"`` a blank L·L);
+        * ``.``, ``?``, ``(`` and ``)`` are returned as tokens of their own.
+
+        Raises :class:`TileError` with the 0-based ``index`` of the first character that starts
+        no tile.
+        """
+        tokens: list[str] = self._token_re.findall(text)
+        if sum(map(len, tokens)) != len(text):  # some character was skipped: find it
+            return self._split_slow(text)
+        if "[" in text:
+            names = self._names
+            for i, token in enumerate(tokens):
+                if token[0] == "[":
+                    if token[1:-1] not in names:
+                        return self._split_slow(text)  # a bad bracketed name: report its index
+                    tokens[i] = token[1:-1]
+        return tokens
+
+    def _split_slow(self, text: str) -> list[str]:
+        pattern = self._token_re
+        tokens: list[str] = []
+        pos = 0
+        end = len(text)
+        while pos < end:
+            match = pattern.match(text, pos)
+            if match is None:
+                raise TileError(
+                    f"{text[pos]!r} at index {pos} of {text!r} starts no tile of tile set "
+                    f"{self.name}",
+                    pos,
+                )
+            token = match.group()
+            if token[0] == "[" and len(token) > 1:
+                inner = token[1:-1]
+                if inner not in self._names:
+                    raise TileError(
+                        f"{token!r} at index {pos} of {text!r} is not a tile of tile set "
+                        f"{self.name}",
+                        pos,
+                    )
+                token = inner
+            tokens.append(token)
+            pos = match.end()
+        return tokens
+
+
+# --------------------------------------------------------------------------------- tables
+# Rows are (tile, count, value); the order is the sources' canonical order, blank first.
+
+# macondo data/letterdistributions/english == wolges src/alphabets/english.txt
+_ENGLISH = (
+    ("?", 2, 0), ("A", 9, 1), ("B", 2, 3), ("C", 2, 3), ("D", 4, 2), ("E", 12, 1),
+    ("F", 2, 4), ("G", 3, 2), ("H", 2, 4), ("I", 9, 1), ("J", 1, 8), ("K", 1, 5),
+    ("L", 4, 1), ("M", 2, 3), ("N", 6, 1), ("O", 8, 1), ("P", 2, 3), ("Q", 1, 10),
+    ("R", 6, 1), ("S", 4, 1), ("T", 6, 1), ("U", 4, 1), ("V", 2, 4), ("W", 2, 4),
+    ("X", 1, 8), ("Y", 2, 4), ("Z", 1, 10),
+)  # fmt: skip
+
+# macondo data/letterdistributions/english_super == wolges src/alphabets/super_english.txt
+_ENGLISH_SUPER = (
+    ("?", 4, 0), ("A", 16, 1), ("B", 4, 3), ("C", 6, 3), ("D", 8, 2), ("E", 24, 1),
+    ("F", 4, 4), ("G", 5, 2), ("H", 5, 4), ("I", 13, 1), ("J", 2, 8), ("K", 2, 5),
+    ("L", 7, 1), ("M", 6, 3), ("N", 13, 1), ("O", 15, 1), ("P", 4, 3), ("Q", 2, 10),
+    ("R", 13, 1), ("S", 10, 1), ("T", 15, 1), ("U", 7, 1), ("V", 3, 4), ("W", 4, 4),
+    ("X", 2, 8), ("Y", 4, 4), ("Z", 2, 10),
+)  # fmt: skip
+
+# macondo data/letterdistributions/french == wolges src/alphabets/french.txt
+_FRENCH = (
+    ("?", 2, 0), ("A", 9, 1), ("B", 2, 3), ("C", 2, 3), ("D", 3, 2), ("E", 15, 1),
+    ("F", 2, 4), ("G", 2, 2), ("H", 2, 4), ("I", 8, 1), ("J", 1, 8), ("K", 1, 10),
+    ("L", 5, 1), ("M", 3, 2), ("N", 6, 1), ("O", 6, 1), ("P", 2, 3), ("Q", 1, 8),
+    ("R", 6, 1), ("S", 6, 1), ("T", 6, 1), ("U", 6, 1), ("V", 2, 4), ("W", 1, 10),
+    ("X", 1, 10), ("Y", 1, 10), ("Z", 1, 10),
+)  # fmt: skip
+
+# macondo data/letterdistributions/german == wolges src/alphabets/german.txt
+_GERMAN = (
+    ("?", 2, 0), ("A", 5, 1), ("Ä", 1, 6), ("B", 2, 3), ("C", 2, 4), ("D", 4, 1),
+    ("E", 15, 1), ("F", 2, 4), ("G", 3, 2), ("H", 4, 2), ("I", 6, 1), ("J", 1, 6),
+    ("K", 2, 4), ("L", 3, 2), ("M", 4, 3), ("N", 9, 1), ("O", 3, 2), ("Ö", 1, 8),
+    ("P", 1, 4), ("Q", 1, 10), ("R", 6, 1), ("S", 7, 1), ("T", 6, 1), ("U", 6, 1),
+    ("Ü", 1, 6), ("V", 1, 6), ("W", 1, 3), ("X", 1, 8), ("Y", 1, 10), ("Z", 1, 3),
+)  # fmt: skip
+
+# macondo data/letterdistributions/dutch == wolges src/alphabets/dutch.txt
+_DUTCH = (
+    ("?", 2, 0), ("A", 6, 1), ("B", 2, 3), ("C", 2, 5), ("D", 5, 2), ("E", 18, 1),
+    ("F", 2, 4), ("G", 3, 3), ("H", 2, 4), ("I", 4, 1), ("J", 2, 4), ("K", 3, 3),
+    ("L", 3, 3), ("M", 3, 3), ("N", 10, 1), ("O", 6, 1), ("P", 2, 3), ("Q", 1, 10),
+    ("R", 5, 2), ("S", 5, 2), ("T", 5, 2), ("U", 3, 4), ("V", 2, 4), ("W", 2, 5),
+    ("X", 1, 8), ("Y", 1, 8), ("Z", 2, 4),
+)  # fmt: skip
+
+# macondo data/letterdistributions/spanish == wolges src/alphabets/spanish.txt
+# (both write the digraph tiles as [CH], [LL], [RR]; the brackets are not part of the name)
+_SPANISH = (
+    ("?", 2, 0), ("A", 12, 1), ("B", 2, 3), ("C", 4, 3), ("CH", 1, 5), ("D", 5, 2),
+    ("E", 12, 1), ("F", 1, 4), ("G", 2, 2), ("H", 2, 4), ("I", 6, 1), ("J", 1, 8),
+    ("L", 4, 1), ("LL", 1, 8), ("M", 2, 3), ("N", 5, 1), ("Ñ", 1, 8), ("O", 9, 1),
+    ("P", 2, 3), ("Q", 1, 5), ("R", 5, 1), ("RR", 1, 8), ("S", 6, 1), ("T", 4, 1),
+    ("U", 5, 1), ("V", 1, 4), ("X", 1, 8), ("Y", 1, 4), ("Z", 1, 10),
+)  # fmt: skip
+
+# macondo data/letterdistributions/catalan == wolges src/alphabets/catalan.txt
+# (macondo's Ç row has vowel flag 10, a typo; wolges says 0: Ç is a consonant)
+_CATALAN = (
+    ("?", 2, 0), ("A", 12, 1), ("B", 2, 3), ("C", 3, 2), ("Ç", 1, 10), ("D", 3, 2),
+    ("E", 13, 1), ("F", 1, 4), ("G", 2, 3), ("H", 1, 8), ("I", 8, 1), ("J", 1, 8),
+    ("L", 4, 1), ("L·L", 1, 10), ("M", 3, 2), ("N", 6, 1), ("NY", 1, 10), ("O", 5, 1),
+    ("P", 2, 3), ("QU", 1, 8), ("R", 8, 1), ("S", 8, 1), ("T", 5, 1), ("U", 4, 1),
+    ("V", 1, 4), ("X", 1, 10), ("Z", 1, 8),
+)  # fmt: skip
+
+# macondo data/letterdistributions/polish == wolges src/alphabets/polish.txt
+_POLISH = (
+    ("?", 2, 0), ("A", 9, 1), ("Ą", 1, 5), ("B", 2, 3), ("C", 3, 2), ("Ć", 1, 6),
+    ("D", 3, 2), ("E", 7, 1), ("Ę", 1, 5), ("F", 1, 5), ("G", 2, 3), ("H", 2, 3),
+    ("I", 8, 1), ("J", 2, 3), ("K", 3, 2), ("L", 3, 2), ("Ł", 2, 3), ("M", 3, 2),
+    ("N", 5, 1), ("Ń", 1, 7), ("O", 6, 1), ("Ó", 1, 5), ("P", 3, 2), ("R", 4, 1),
+    ("S", 4, 1), ("Ś", 1, 5), ("T", 3, 2), ("U", 2, 3), ("W", 4, 1), ("Y", 4, 2),
+    ("Z", 5, 1), ("Ź", 1, 9), ("Ż", 1, 5),
+)  # fmt: skip
+
+# macondo data/letterdistributions/norwegian == wolges src/alphabets/norwegian.txt
+# (Q, X, Ü, Z, Ä, Ö have no tiles: blanks only)
+_NORWEGIAN = (
+    ("?", 2, 0), ("A", 7, 1), ("B", 3, 4), ("C", 1, 10), ("D", 5, 1), ("E", 9, 1),
+    ("F", 4, 2), ("G", 4, 2), ("H", 3, 3), ("I", 5, 1), ("J", 2, 4), ("K", 4, 2),
+    ("L", 5, 1), ("M", 3, 2), ("N", 6, 1), ("O", 4, 2), ("P", 2, 4), ("Q", 0, 0),
+    ("R", 6, 1), ("S", 6, 1), ("T", 6, 1), ("U", 3, 4), ("V", 3, 4), ("W", 1, 8),
+    ("X", 0, 0), ("Y", 1, 6), ("Ü", 0, 0), ("Z", 0, 0), ("Æ", 1, 6), ("Ä", 0, 0),
+    ("Ø", 2, 5), ("Ö", 0, 0), ("Å", 2, 4),
+)  # fmt: skip
+
+# wolges src/alphabets/swedish.txt (macondo has no Swedish distribution)
+# (Q, W, Ü, Æ have no tiles: blanks only)
+_SWEDISH = (
+    ("?", 2, 0), ("A", 8, 1), ("B", 2, 4), ("C", 1, 8), ("D", 5, 1), ("E", 7, 1),
+    ("F", 2, 3), ("G", 3, 2), ("H", 2, 2), ("I", 5, 1), ("J", 1, 7), ("K", 3, 2),
+    ("L", 5, 1), ("M", 3, 2), ("N", 6, 1), ("O", 5, 2), ("P", 2, 4), ("Q", 0, 0),
+    ("R", 8, 1), ("S", 8, 1), ("T", 8, 1), ("U", 3, 4), ("V", 2, 3), ("W", 0, 0),
+    ("X", 1, 8), ("Y", 1, 7), ("Ü", 0, 0), ("Z", 1, 10), ("Å", 2, 4), ("Ä", 2, 3),
+    ("Æ", 0, 0), ("Ö", 2, 4),
+)  # fmt: skip
+
+# macondo data/letterdistributions/slovene == wolges src/alphabets/slovene.txt
+# (Q, W, X, Y have no tiles: blanks only)
+_SLOVENE = (
+    ("?", 2, 0), ("A", 10, 1), ("B", 2, 4), ("C", 1, 8), ("Č", 1, 5), ("D", 4, 2),
+    ("E", 11, 1), ("F", 1, 10), ("G", 2, 4), ("H", 1, 5), ("I", 9, 1), ("J", 4, 1),
+    ("K", 3, 3), ("L", 4, 1), ("M", 2, 3), ("N", 7, 1), ("O", 8, 1), ("P", 2, 3),
+    ("Q", 0, 0), ("R", 6, 1), ("S", 6, 1), ("Š", 1, 6), ("T", 4, 1), ("U", 2, 3),
+    ("V", 4, 2), ("W", 0, 0), ("X", 0, 0), ("Y", 0, 0), ("Z", 2, 4), ("Ž", 1, 10),
+)  # fmt: skip
+
+# xanado editions/English_WWF.json (Words With Friends: 104 tiles; bingo bonus 35 lives in
+# rulesets). Xanado lists the blank last and has no vowel flags; blank first here as elsewhere.
+_WWF_ENGLISH = (
+    ("?", 2, 0), ("A", 9, 1), ("B", 2, 4), ("C", 2, 4), ("D", 5, 2), ("E", 13, 1),
+    ("F", 2, 4), ("G", 3, 3), ("H", 4, 3), ("I", 8, 1), ("J", 1, 10), ("K", 1, 5),
+    ("L", 4, 2), ("M", 2, 4), ("N", 5, 2), ("O", 8, 1), ("P", 2, 4), ("Q", 1, 10),
+    ("R", 6, 1), ("S", 5, 1), ("T", 7, 1), ("U", 4, 2), ("V", 2, 5), ("W", 2, 4),
+    ("X", 1, 8), ("Y", 2, 3), ("Z", 1, 10),
+)  # fmt: skip
+
+# Vowel flags as in macondo/wolges (is_vowel column).
+_AEIOU = "AEIOU"
+
+TILE_SETS: dict[str, TileSet] = {
+    ts.name: ts
+    for ts in (
+        TileSet.from_table("english", _ENGLISH, _AEIOU),
+        TileSet.from_table("english_super", _ENGLISH_SUPER, _AEIOU),
+        TileSet.from_table("french", _FRENCH, "AEIOUY"),
+        TileSet.from_table("german", _GERMAN, "AÄEIOÖUÜ"),
+        TileSet.from_table("dutch", _DUTCH, _AEIOU),
+        TileSet.from_table("spanish", _SPANISH, _AEIOU),
+        TileSet.from_table("catalan", _CATALAN, _AEIOU),
+        TileSet.from_table("polish", _POLISH, "AĄEĘIOÓUY"),
+        TileSet.from_table("norwegian", _NORWEGIAN, "AEIOUYÜÆÄØÖÅ"),
+        TileSet.from_table("swedish", _SWEDISH, "AEIOUYÜÅÄÆÖ"),
+        TileSet.from_table("slovene", _SLOVENE, _AEIOU),
+        TileSet.from_table("wwf_english", _WWF_ENGLISH, _AEIOU),
+    )
+}
+
+# Normalised spelling (case-folded, only letters and digits) -> name in TILE_SETS.
+_ALIASES: dict[str, str] = {
+    "english": "english",
+    "en": "english",
+    "englishsuper": "english_super",
+    "superenglish": "english_super",
+    "super": "english_super",
+    "french": "french",
+    "francais": "french",
+    "français": "french",
+    "fr": "french",
+    "german": "german",
+    "deutsch": "german",
+    "de": "german",
+    "dutch": "dutch",
+    "nederlands": "dutch",
+    "nl": "dutch",
+    "spanish": "spanish",
+    "espanol": "spanish",
+    "español": "spanish",
+    "es": "spanish",
+    "catalan": "catalan",
+    "catala": "catalan",
+    "català": "catalan",
+    "ca": "catalan",
+    "polish": "polish",
+    "polski": "polish",
+    "pl": "polish",
+    "norwegian": "norwegian",
+    "norsk": "norwegian",
+    "no": "norwegian",
+    "nb": "norwegian",
+    "swedish": "swedish",
+    "svenska": "swedish",
+    "sv": "swedish",
+    "slovene": "slovene",
+    "slovenian": "slovene",
+    "slovenscina": "slovene",
+    "slovenščina": "slovene",
+    "sl": "slovene",
+    "wwfenglish": "wwf_english",
+    "englishwwf": "wwf_english",
+    "wwf": "wwf_english",
+    "wordswithfriends": "wwf_english",
+}
+
+
+def _normalise(name: str) -> str:
+    return re.sub(r"[\W_]+", "", name.casefold())
+
+
+def tile_set(name: str) -> TileSet:
+    """The tile set called ``name`` (case-insensitive; aliases such as ``"English"``,
+    ``"super_english"``, ``"wwf"`` accepted). Unknown names raise :class:`KeyError`."""
+    key = _ALIASES.get(_normalise(name))
+    if key is None:
+        known = ", ".join(sorted(TILE_SETS))
+        raise KeyError(f"unknown tile distribution {name!r}; known: {known}")
+    return TILE_SETS[key]
