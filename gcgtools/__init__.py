@@ -1,3 +1,56 @@
-"""gcgtools."""
+"""gcgtools: parse, replay, validate, analyse and annotate Scrabble GCG game records.
+
+The public face::
+
+    >>> import gcgtools
+    >>> game = gcgtools.read_game("examples/club-final.gcg")  # doctest: +SKIP
+    >>> result = gcgtools.validate(game)  # doctest: +SKIP
+    >>> for position in gcgtools.replay(game):  # doctest: +SKIP
+    ...     position.board, position.scores
+"""
+
+from __future__ import annotations
+
+from typing import Any
 
 __version__ = "0.1.0"
+
+from gcgtools.findings import RULES, Finding  # noqa: E402
+from gcgtools.model import Game, Player, load_game, parse_bytes, parse_string, read_game  # noqa: E402
+from gcgtools.replay import Board, Position, Validation, replay, rules_for, validate  # noqa: E402
+from gcgtools.syntax import Event, EventKind  # noqa: E402
+
+# DataFrame helpers import pandas, which is slow to load: fetched on first use.
+_LAZY = {
+    "moves_frame": "gcgtools.analysis.frames",
+    "games_frame": "gcgtools.analysis.frames",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'gcgtools' has no attribute {name!r}")
+
+
+__all__ = [
+    "RULES",
+    "Board",
+    "Event",
+    "EventKind",
+    "Finding",
+    "Game",
+    "Player",
+    "Position",
+    "Validation",
+    "__version__",
+    "load_game",
+    "parse_bytes",
+    "parse_string",
+    "read_game",
+    "replay",
+    "rules_for",
+    "validate",
+]

@@ -1,81 +1,35 @@
-"""The ``gcgtools`` command line: options in, one library call, output printed.
-
-Exit codes: 0 clean, 1 findings of severity error, 2 a file could not be read or parsed.
-"""
+"""Commands for reading and checking records: parse, validate, rules, explain, board."""
 
 from __future__ import annotations
 
 import json
-from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from gcgtools import __version__
 from gcgtools.analysis.batch import map_files, show_progress
 from gcgtools.analysis.checks import checker
+from gcgtools.cli.common import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_UNREADABLE,
+    BoardOpt,
+    Bonus,
+    Jobs,
+    LintFormat,
+    ParseFormat,
+    Paths,
+    Quiet,
+    RulesOpt,
+    Tiles,
+    app,
+)
 from gcgtools.findings import RULES, rule
 from gcgtools.model.load import load_game
 from gcgtools.outputs.lint import github_lines, json_line, parse_summary, summary_line, text_lines
 from gcgtools.outputs.textboard import position_text
 from gcgtools.replay.engine import replay
-
-app = typer.Typer(
-    name="gcgtools",
-    help="Parse, validate, analyse and annotate Scrabble game records (.gcg).",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
-
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
-
-
-class ParseFormat(str, Enum):
-    text = "text"
-    json = "json"
-
-
-class LintFormat(str, Enum):
-    text = "text"
-    json = "json"
-    github = "github"
-
-
-Paths = Annotated[list[str], typer.Argument(help="Files, folders (searched for *.gcg) or globs.")]
-Jobs = Annotated[
-    int | None, typer.Option("--jobs", "-j", help="Worker processes (default: all cores).")
-]
-Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
-Tiles = Annotated[
-    str | None, typer.Option(help="Tile set (english, german, polish, ...); default: from record.")
-]
-BoardOpt = Annotated[
-    str | None, typer.Option("--board", help="Board layout (standard, super, wwf).")
-]
-RulesOpt = Annotated[
-    str | None,
-    typer.Option("--rules", help="End-of-game rule: standard, international or home."),
-]
-Bonus = Annotated[
-    int | None, typer.Option(help="Challenge bonus the rules give (0, 5 or 10); default: any.")
-]
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"gcgtools {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def main_options(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
-    ] = False,
-) -> None:
-    """Parse, validate, analyse and annotate Scrabble game records (.gcg)."""
 
 
 @app.command()
@@ -177,8 +131,3 @@ def board(
             break
     assert last is not None
     typer.echo(position_text(game, last))
-
-
-def main() -> None:
-    """Console-script entry point."""
-    app()

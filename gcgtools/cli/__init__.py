@@ -1,0 +1,16 @@
+"""The ``gcgtools`` command line: a thin typer layer over the library.
+
+Each command module registers its commands on the shared app; a command takes options,
+calls one library function and prints.
+"""
+
+from gcgtools.cli import core  # noqa: F401  (registers the commands)
+from gcgtools.cli.common import app
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+__all__ = ["app", "main"]

@@ -1,0 +1,69 @@
+"""The typer app, shared option types and exit codes of the ``gcgtools`` command line.
+
+Exit codes: 0 clean, 1 findings of severity error, 2 a file could not be read or parsed.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from gcgtools import __version__
+
+app = typer.Typer(
+    name="gcgtools",
+    help="Parse, validate, analyse and annotate Scrabble game records (.gcg).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
+
+
+class ParseFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class LintFormat(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+Paths = Annotated[list[str], typer.Argument(help="Files, folders (searched for *.gcg) or globs.")]
+Jobs = Annotated[
+    int | None, typer.Option("--jobs", "-j", help="Worker processes (default: all cores).")
+]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+Tiles = Annotated[
+    str | None, typer.Option(help="Tile set (english, german, polish, ...); default: from record.")
+]
+BoardOpt = Annotated[
+    str | None, typer.Option("--board", help="Board layout (standard, super, wwf).")
+]
+RulesOpt = Annotated[
+    str | None,
+    typer.Option("--rules", help="End-of-game rule: standard, international or home."),
+]
+Bonus = Annotated[
+    int | None, typer.Option(help="Challenge bonus the rules give (0, 5 or 10); default: any.")
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"gcgtools {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Parse, validate, analyse and annotate Scrabble game records (.gcg)."""
