@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -48,8 +49,13 @@ _TERMINAL_NAMES = {
 
 
 def grammar_text() -> str:
-    """The text of grammar/gcg.lark as installed inside the package."""
-    return resources.files("gcgtools.grammar").joinpath("gcg.lark").read_text(encoding="utf-8")
+    """The text of grammar/gcg.lark: installed inside the package as ``gcgtools.grammar``,
+    or, when running from a source checkout, the top-level grammar/ folder."""
+    try:
+        source = resources.files("gcgtools.grammar").joinpath("gcg.lark")
+    except ModuleNotFoundError:
+        source = Path(__file__).resolve().parents[2] / "grammar" / "gcg.lark"
+    return source.read_text(encoding="utf-8")
 
 
 def _coordinate(text: str) -> tuple[int, int, str]:
