@@ -201,6 +201,10 @@ class _Builder:
                     e.column,
                 )  # fmt: skip
         e.player = index
+        if e.extra is not None:
+            self.warn("P106", f"extra text after the cumulative score: {e.extra!r}", e.line)
+        if e.score_text.startswith("+-") or e.score_text[:1] not in "+-":
+            self.warn("P108", f"score written {e.score_text!r}; canonical is {e.score:+d}", e.line)
         game.events.append(e)
 
 

@@ -20,10 +20,6 @@ ENCODINGS = {
     "latin1": "latin-1",
     "isolatin1": "latin-1",
     "l1": "latin-1",
-    "cp1252": "cp1252",
-    "windows1252": "cp1252",
-    "ascii": "utf-8",
-    "usascii": "utf-8",
 }
 
 _PRAGMA = re.compile(rb"^[ \t]*#character-encoding[ \t]*([^\r\n]*)", re.IGNORECASE | re.MULTILINE)

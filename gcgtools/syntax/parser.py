@@ -1,8 +1,7 @@
 """The Lark LALR parser for GCG lines, with an inline transformer that builds records.
 
-The whole file is parsed in one pass. If any line fails, each line is parsed again on its
-own with the same grammar, so that one bad line costs only itself: every good line still
-becomes a record and the bad one becomes a located finding.
+Each line is parsed on its own, so that one bad line costs only itself: every good line
+still becomes a record and the bad one becomes a located finding.
 """
 
 from __future__ import annotations
@@ -14,6 +13,7 @@ from pathlib import Path
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from gcgtools.findings import Finding, make
+from gcgtools.syntax.fastpath import FastLines
 from gcgtools.syntax.records import (
     CommentedEvent,
     Event,
@@ -41,7 +41,6 @@ _TERMINAL_NAMES = {
     "NICK": "a nickname",
     "COLON": "':'",
     "KEYWORD": "a pragma keyword",
-    "_NL": "end of line",
     "$END": "end of line",
     "MORETHAN": "'>'",
     "__ANON_0": "'#'",
@@ -73,9 +72,6 @@ def _score(text: str) -> int:
 
 class _ToRecords(Transformer):
     """One method per grammar rule; called by the LALR parser as it reduces."""
-
-    def file(self, items: list[Record]) -> list[Record]:
-        return items
 
     def pragma(self, items: list[Token | None]) -> Pragma:
         keyword, rest = items
@@ -153,12 +149,17 @@ def _parser() -> Lark:
         grammar_text(),
         parser="lalr",
         lexer="contextual",
-        start=["file", "line"],
+        start="line",
         transformer=_ToRecords(),
         maybe_placeholders=True,
         propagate_positions=False,
         cache=False,
     )
+
+
+@cache
+def _fast_lines() -> FastLines:
+    return FastLines(_parser(), _ToRecords())
 
 
 def _expected(exc: UnexpectedInput) -> str:
@@ -204,23 +205,26 @@ def _error_finding(exc: UnexpectedInput, text: str, line: int) -> Finding:
 
 
 def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
-    """Parse decoded lines into records. Bad lines become findings; the rest still parse."""
+    """Parse decoded lines into records. Bad lines become findings; the rest still parse.
+
+    Common line shapes take the fast path (built from the grammar's terminals); every other
+    line is parsed on its own by the LALR parser, which decides what is valid.
+    """
     parser = _parser()
-    source = "\n".join(sl.text for sl in lines) + "\n"
-    try:
-        return parser.parse(source, start="file"), []
-    except UnexpectedInput:
-        pass
+    fast = _fast_lines()
     records: list[Record] = []
     findings: list[Finding] = []
     for sl in lines:
-        if not sl.text.strip():
+        text = sl.text
+        if not text or text.isspace():
             continue
-        try:
-            result = parser.parse(sl.text, start="line")
-        except UnexpectedInput as exc:
-            findings.append(_error_finding(exc, sl.text, sl.number))
-            continue
-        result.line = sl.number
-        records.append(result)
+        record = fast.parse(text, sl.number)
+        if record is None:
+            try:
+                record = parser.parse(text, start="line")
+            except UnexpectedInput as exc:
+                findings.append(_error_finding(exc, text, sl.number))
+                continue
+            record.line = sl.number
+        records.append(record)
     return records, findings

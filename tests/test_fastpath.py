@@ -1,0 +1,87 @@
+"""The fast path gives exactly what the LALR grammar gives, for every line it accepts."""
+
+from __future__ import annotations
+
+import pytest
+
+from gcgtools.syntax.decode import decode
+from gcgtools.syntax.parser import _fast_lines, _parser
+from tests.conftest import corpus_dir
+
+TRICKY = [
+    ">doug: DINNVWY 8D WINDY +32 32",
+    ">emely: DEIILTZ --  -24 55",
+    ">emely:  (OPEG) +14 345",
+    ">Pakorn: FWLI (FWLI) -10 426",
+    ">Ganesh: AOXJGWS  8g   JAW             +26   26  ",
+    ">Ganesh: OXGSHYD   i12 OXY             +44   70  KO, EX",
+    ">Paul:               (T)              +1  360",
+    ">Joel: DROWNUG (challenge) +5 289",
+    ">jvc: UNKNOWN (challenge) +5 477",
+    ">JD: DIT (time) -10 509",
+    ">Marlon: SEQSPO? -QO +0 268",
+    ">Marlon: SEQSPO? -2 +0 268",
+    ">Randy: U - +0 380",
+    ">p2: ?ANNZZZ (ANNZZZ?) +-6 12",
+    ">x: ABC -ABC 0 12",
+    ">2: ĆĘIKPST 8G STĘPIĆ +46 46",
+    ">a: [CH]ABC 8H [CH]A +10 10",
+    "\t>a:\tABC\t8H\tCAB\t+10\t10\t",
+    ">Al: A 8D A +1 1x",
+    ">Al: ABC -+0 0",
+    ">Al: ABC 8D",
+    ">a: WORD+5 10",
+    ">a: ABC 8D WORD+5 10",
+    "#player1 Jamie James Chew",
+    "#player2\tAl\tAlice Smith",
+    "#note:foo",
+    "#note",
+    "#-",
+    "#>old: ABC 8D CAB +10 10",
+    "   #description    ",
+    "since ive been behind and the board is not open",
+    ">Cresta\" (LN) +4 830",
+    ">RightBehindYou: HLMOO3Y - +0 232",
+]
+
+
+def _both(text: str) -> tuple[object, object]:
+    fast = _fast_lines().parse(text, 1)
+    try:
+        slow = _parser().parse(text, start="line")
+        slow.line = 1
+    except Exception:  # noqa: BLE001 - any rejection counts as "not accepted"
+        slow = None
+    return fast, slow
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_fast_path_agrees_with_grammar(text: str) -> None:
+    fast, slow = _both(text)
+    if fast is not None:
+        assert fast == slow
+    assert slow is not None or fast is None
+
+
+def test_fast_path_takes_the_common_lines() -> None:
+    fast = _fast_lines()
+    assert fast.parse(">doug: DINNVWY 8D WINDY +32 32", 1) is not None
+    assert fast.parse("#player1 doug Doug Smith", 1) is not None
+    assert fast.parse(">emely:  (OPEG) +14 345", 1) is not None
+
+
+def test_fast_path_agrees_on_every_corpus_line() -> None:
+    root = corpus_dir()
+    lines = 0
+    taken = 0
+    for path in sorted(root.rglob("*.gcg")):
+        for sl in decode(path.read_bytes()).lines:
+            if not sl.text.strip():
+                continue
+            fast, slow = _both(sl.text)
+            lines += 1
+            if fast is not None:
+                taken += 1
+                assert fast == slow, f"{path}:{sl.number}: {sl.text!r}"
+    assert lines > 5000
+    assert taken / lines > 0.9  # the fast path is worth having
