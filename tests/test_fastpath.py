@@ -40,7 +40,7 @@ TRICKY = [
     "#>old: ABC 8D CAB +10 10",
     "   #description    ",
     "since ive been behind and the board is not open",
-    ">Cresta\" (LN) +4 830",
+    '>Cresta" (LN) +4 830',
     ">RightBehindYou: HLMOO3Y - +0 232",
 ]
 
