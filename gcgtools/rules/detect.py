@@ -36,6 +36,8 @@ LEXICON_PREFIXES: dict[str, str] = {
     "CEL": "english",
     "ECWL": "english",
     "IWI": "english",
+    "ENABLE": "english",
+    "SOWPODS": "english",
     "OSPS": "polish",
     "RD": "german",
     "DEUTSCH": "german",
