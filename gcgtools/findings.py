@@ -233,6 +233,14 @@ _RULES: list[Rule] = [
         "pragma not supported",
         "The pragma is recognised but gcgtools does not act on it (for example #orientation).",
     ),
+    Rule(
+        "H213",
+        "warning",
+        "players taken from the events",
+        "The record has no #player pragma at all. The replay takes the players from the "
+        "nicknames of the events, in order of first appearance; add #player1 and #player2 "
+        "lines (MAGPIE and Macondo reject such a record).",
+    ),
     # --------------------------------------------------------------- order
     Rule(
         "O301",

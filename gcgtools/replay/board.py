@@ -12,21 +12,44 @@ SVG_RENDERER: list[Callable[[Board], str]] = []
 
 _PREMIUM_CHARS = {"TW": "=", "DW": "-", "TL": '"', "DL": "'", "QW": "~", "QL": "^", "": "."}
 
+# Per layout, by flat square index (row * size + col): letter multipliers, word multipliers
+# and premium names. Computed once per layout; scoring reads them instead of the layout.
+_FLAT: dict[BoardLayout, tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]] = {}
+
+
+def flat_premiums(
+    layout: BoardLayout,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
+    """``(letter multipliers, word multipliers, premium names)`` of ``layout`` by flat index."""
+    flat = _FLAT.get(layout)
+    if flat is None:
+        squares = [(r, c) for r in range(layout.size) for c in range(layout.size)]
+        flat = (
+            tuple(layout.letter_multiplier(r, c) for r, c in squares),
+            tuple(layout.word_multiplier(r, c) for r, c in squares),
+            tuple(layout.premium(r, c) for r, c in squares),
+        )
+        _FLAT[layout] = flat
+    return flat
+
 
 class Board:
     """Tiles on a board layout. A tile is its letter; a blank is the letter in lower case.
 
     Squares are addressed by 0-based ``(row, col)``; ``board[7, 7]`` is H8 on a 15x15 board.
-    ``last_play`` holds the squares of the most recent play, for highlighting.
+    ``last_play`` holds the squares of the most recent play, for highlighting. ``cells`` is
+    the flat list of squares, ``row * size + col``; ``letter_mult``, ``word_mult`` and
+    ``premiums`` give the layout's premiums in the same order.
     """
 
-    __slots__ = ("layout", "size", "cells", "last_play")
+    __slots__ = ("layout", "size", "cells", "last_play", "letter_mult", "word_mult", "premiums")
 
     def __init__(self, layout: BoardLayout) -> None:
         self.layout = layout
         self.size = layout.size
         self.cells: list[str | None] = [None] * (self.size * self.size)
         self.last_play: tuple[tuple[int, int], ...] = ()
+        self.letter_mult, self.word_mult, self.premiums = flat_premiums(layout)
 
     def __getitem__(self, square: tuple[int, int]) -> str | None:
         row, col = square
@@ -40,7 +63,7 @@ class Board:
         return 0 <= row < self.size and 0 <= col < self.size
 
     def is_empty(self) -> bool:
-        return not any(self.cells)
+        return self.cells.count(None) == len(self.cells)
 
     def tiles(self) -> Iterator[tuple[int, int, str]]:
         """Every tile on the board as ``(row, col, tile)``."""
@@ -55,6 +78,8 @@ class Board:
         other.size = self.size
         other.cells = self.cells.copy()
         other.last_play = self.last_play
+        other.letter_mult, other.word_mult = self.letter_mult, self.word_mult
+        other.premiums = self.premiums
         return other
 
     def rows(self) -> list[str]:

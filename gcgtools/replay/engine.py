@@ -3,25 +3,46 @@
 :func:`replay` yields a :class:`Position` after each event. :func:`validate` runs the
 replay to the end and gathers the findings. The replay never stops at a problem: it
 reports it at its own line and carries on from what the record says, so a single
-mistake is reported once and later lines are judged on their own.
+mistake is reported once and later lines are judged on their own:
+
+* the cumulative of a line is checked against the player's previous *recorded* total (a
+  wrong total is reported once; later lines that follow it, or that follow the computed
+  total, are fine);
+* a play whose recorded score is wrong still counts as recorded for the totals;
+* a play that cannot be put on the board as written (off the board, through an empty
+  square, an unknown letter) still takes its tiles from the rack and the bag, so the end
+  of the game is still found; the letters that can be placed are placed;
+* a move after the end of the game is reported and then ignored;
+* a line whose nickname is wrong (out of turn, or a challenge bonus to the wrong player)
+  but whose cumulative follows the other player's total is read as that player's line; a
+  nickname that names no player is read as the player whose turn it is;
+* an event line the parser rejected only for its rack is replayed with an unknown rack;
+  any other unreadable event line leaves a gap: the turn order and the next cumulative of
+  its player are not judged across it;
+* a record without any ``#player`` pragma takes its players from the events (H213).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gcgtools.findings import Finding, make
 from gcgtools.model.game import Game
 from gcgtools.replay.board import Board, square_name
-from gcgtools.replay.scoring import PlayScore, Word, score_play
+from gcgtools.replay.scoring import Word, play_score, score_play
 from gcgtools.replay.setup import rules_for
-from gcgtools.rules.rulesets import EndRule, RuleSet
+from gcgtools.rules.detect import parse_end_rule
+from gcgtools.rules.rulesets import EndRule, RuleSet, challenge_bonus_allowed
 from gcgtools.rules.tiles import TileError
-from gcgtools.syntax.records import TURN_KINDS, Event, EventKind
+from gcgtools.syntax.parser import parse_lines
+from gcgtools.syntax.records import TURN_KINDS, Event, EventKind, Pragma, SourceLine
 
 BLANK = "?"
+_NICK = re.compile(r"\s*>([^\s:]+):")
+_RACK = re.compile(r"rack[1-9]$")
 
 
 @dataclass(slots=True)
@@ -30,7 +51,9 @@ class Position:
 
     ``scores`` are the totals as recomputed by gcgtools; ``recorded`` the cumulatives
     the record gives. ``pool`` counts the tiles not on the board (bag plus racks, blanks
-    as ``?``). ``placed`` are the squares the event put tiles on.
+    as ``?``). ``placed`` are the squares the event put tiles on. ``player`` is the
+    0-based player the replay credited the event to (usually ``event.player``; for an
+    unknown or mistyped nickname, the player whose turn or play it was).
     """
 
     index: int
@@ -51,6 +74,7 @@ class Position:
     game_over: bool = False
     end_reason: str | None = None
     to_move: int | None = None
+    player: int | None = None
 
     @property
     def unseen(self) -> str:
@@ -60,7 +84,9 @@ class Position:
     def unseen_for(self, player: int) -> Counter[str]:
         """Tiles unseen by ``player``: not on the board and not on their known rack."""
         pool = self.pool.copy()
-        pool.subtract(Counter(_rack_tokens(self.racks[player]) if self.racks[player] else ()))
+        rack = self.racks[player]
+        if rack and rack.upper() != "UNKNOWN":
+            pool.subtract(Counter(_rack_tokens(rack)))
         return +pool
 
 
@@ -72,6 +98,28 @@ def _rack_tokens(rack: str) -> list[str]:
     return [t.upper() if t != BLANK else t for t in rack]
 
 
+def _sorted_tiles(counts: dict[str, int]) -> str:
+    """The tiles of ``counts`` sorted, blanks last."""
+    blanks = counts.get(BLANK, 0)
+    text = "".join(sorted([t * n for t, n in counts.items() if n and t != BLANK]))
+    return text + BLANK * blanks if blanks else text
+
+
+def _take(used: list[str], rack: list[str]) -> tuple[list[str], dict[str, int]]:
+    """Take ``used`` from ``rack``: the tiles missing from the rack, and what is left."""
+    left: dict[str, int] = {}
+    for t in rack:
+        left[t] = left.get(t, 0) + 1
+    missing = []
+    for t in used:
+        k = left.get(t, 0)
+        if k:
+            left[t] = k - 1
+        else:
+            missing.append(t)
+    return missing, left
+
+
 @dataclass(slots=True)
 class _Undo:
     """What a play changed, so that a withdrawn phony can be taken back."""
@@ -79,6 +127,7 @@ class _Undo:
     event: Event
     player: int
     placed: list[tuple[int, int, str]]
+    claimed: list[str]
     bag: int
     rack_counts: list[int]
     scoreless: int
@@ -87,6 +136,8 @@ class _Undo:
     recorded_before: int
     computed_score: int | None
     game_over: bool
+    end_reason: str | None
+    out_player: int | None
 
 
 @dataclass(slots=True)
@@ -122,7 +173,11 @@ class Validation:
 
 
 class Replayer:
-    """Walks the events of a game, keeping board, bag and scores, and checking each line."""
+    """Walks the events of a game, keeping board, bag and scores, and checking each line.
+
+    When the record has no ``#player`` pragma at all, the players are taken from the
+    nicknames of the events in order of first appearance (``implied``).
+    """
 
     def __init__(
         self, game: Game, rules: RuleSet, *, snapshots: bool = True, detect_end_rule: bool = True
@@ -131,9 +186,19 @@ class Replayer:
         self.rules = rules
         self.tiles = rules.tiles
         self.snapshots = snapshots
-        n = max(len(game.players), max((p.index + 1 for p in game.players), default=0), 2)
+        self.implied: dict[str, int] = {}
+        if not game.players:
+            for e in game.events:
+                self.implied.setdefault(e.nick, len(self.implied))
+        n = max(
+            len(game.players),
+            max((p.index + 1 for p in game.players), default=0),
+            len(self.implied),
+            2,
+        )
         self.n = n
         self.board = Board(rules.board)
+        self.tiles_on_board = 0
         self.pool: Counter[str] = Counter(dict(rules.tiles.counts))
         self.bag = rules.tiles.total_tiles - rules.rack_size * n
         self.rack_counts = [rules.rack_size] * n
@@ -155,40 +220,119 @@ class Replayer:
         self.time_line = 0
         self.overdrawn: set[str] = set()
         self.findings: list[Finding] = []
+        # event lines the parser could not read: the replay does not judge across them
+        self.lost_lines: list[int] = []
+        bad = {f.line for f in game.findings if f.code[0] == "P" and f.severity == "error"}
+        if bad:
+            bad -= {e.line for e in game.events}
+            self.lost_lines = sorted(
+                line
+                for line in bad
+                if 0 < line <= len(game.lines) and game.lines[line - 1].text.lstrip()[:1] == ">"
+            )
+        self.detail = True  # words, premiums and leaves for the positions (not in check())
+        self.scratch = Position(-1, None, self.board, [], [], 0, self.pool, [])
+        self.unjudged: set[int] = set()  # players whose next cumulative is not checked
+        self.lost_after_end = False
+        self.shared = {
+            pl.nick for pl in game.players if sum(q.nick == pl.nick for q in game.players) > 1
+        }
+        self.handlers = {
+            EventKind.PLAY: self.play,
+            EventKind.PASS: self.pass_,
+            EventKind.EXCHANGE: self.exchange,
+            EventKind.WITHDRAWN: self.withdrawn,
+            EventKind.CHALLENGE_BONUS: self.challenge_bonus,
+            EventKind.END_RACK_POINTS: self.end_rack_points,
+            EventKind.END_RACK_PENALTY: self.end_rack_penalty,
+            EventKind.TIME_PENALTY: self.time_penalty,
+        }
 
     # ------------------------------------------------------------ helpers
-    def _find(self, code: str, message: str, e: Event, **values: int | None) -> None:
-        self.findings.append(make(code, message, e.line, e.column, **values))
+    def _find(
+        self,
+        code: str,
+        message: str,
+        e: Event,
+        *,
+        recorded: int | None = None,
+        computed: int | None = None,
+    ) -> None:
+        self.findings.append(
+            make(code, message, e.line, e.column, recorded=recorded, computed=computed)
+        )
+
+    def nick(self, index: int | None) -> str:
+        """The nickname of player ``index`` (declared or implied), else ``player N``."""
+        player = self.game.player(index)
+        if player is not None:
+            return player.nick
+        for nick, i in self.implied.items():
+            if i == index:
+                return nick
+        return f"player {index + 1}" if index is not None else "?"
 
     def _split(self, text: str, e: Event, what: str) -> list[str] | None:
         try:
             return self.tiles.split(text)
         except TileError as exc:
-            bad = text[exc.index : exc.index + 1]
+            bad = text[exc.index : exc.index + 1] if exc.index is not None else text
             self._find(
                 "T403", f"{bad!r} in {what} {text!r} is not a tile of the {self.tiles.name} set", e
             )
             return None
 
+    def _split_lenient(self, text: str, e: Event, what: str) -> tuple[list[str], bool]:
+        """Tiles of ``text``; characters that are no tile are reported (T403) and skipped,
+        so that the rest of the play still reaches the board. True if any was skipped."""
+        try:
+            return self.tiles.split(text), False
+        except TileError:
+            pass
+        bad: list[str] = []
+        rest = text
+        while True:
+            try:
+                tokens = self.tiles.split(rest)
+                break
+            except TileError as exc:
+                i = exc.index if exc.index is not None else 0
+                bad.append(rest[i : i + 1])
+                rest = rest[:i] + rest[i + 1 :]
+        shown = ", ".join(repr(b) for b in bad)
+        self._find("T403", f"{shown} in {what} {text!r} not a tile of the {self.tiles.name} set", e)
+        return tokens, True
+
     def _rack(self, e: Event) -> list[str] | None:
         """The event's rack as upper-case tiles, or None if absent or UNKNOWN."""
-        if e.rack is None or e.rack.upper() == "UNKNOWN":
+        text = e.rack
+        if text is None or text.upper() == "UNKNOWN":
             return None
-        tokens = self._split(e.rack, e, "rack")
+        tokens = self._split(text, e, "rack")
         if tokens is None:
             return None
-        if any(t in ".()" for t in tokens):
-            self._find("P102", f"malformed rack {e.rack!r}", e)
+        if "." in text or "(" in text or ")" in text:
+            self._find("P102", f"malformed rack {text!r}", e)
             return None
+        if text.isupper():
+            return tokens
         return [t if t == BLANK else t.upper() for t in tokens]
 
     def _check_drawable(self, rack: list[str], e: Event | None, line: int = 0) -> None:
         """A rack must come from the tiles not on the board."""
-        need = Counter(rack)
-        short = [t for t, k in need.items() if k > self.pool.get(t, 0)]
+        pool = self.pool
+        for t in rack:
+            if rack.count(t) > pool.get(t, 0):
+                break
+        else:
+            return
+        need: dict[str, int] = {}
+        for t in rack:
+            need[t] = need.get(t, 0) + 1
+        short = [t for t, k in need.items() if k > pool.get(t, 0)]
         if short:
             detail = ", ".join(f"{k} {t}" for t, k in need.items() if t in short)
-            left = ", ".join(f"{self.pool.get(t, 0)} {t}" for t in short)
+            left = ", ".join(f"{pool.get(t, 0)} {t}" for t in short)
             msg = f"rack {''.join(rack)} has {detail} but only {left} unseen"
             if e is not None:
                 self._find("T402", msg, e)
@@ -210,23 +354,53 @@ class Replayer:
         self.recorded[p] = e.cumulative
 
     def _check_cumulative(self, e: Event, p: int, recorded: int, computed: int | None) -> None:
+        if p in self.unjudged:
+            self.unjudged.discard(p)
+            return
         before = self.recorded[p]
-        ok = {before + recorded}
-        if computed is not None:
-            ok.add(before + computed)
-        if e.cumulative not in ok:
-            expected = before + (computed if computed is not None else recorded)
-            self._find(
-                "S602",
-                f"cumulative {e.cumulative}, expected {before} {recorded:+d} = {before + recorded}",
-                e,
-                recorded=e.cumulative,
-                computed=expected,
-            )
+        cumulative = e.cumulative
+        if cumulative == before + recorded:
+            return
+        if computed is not None and (
+            cumulative == before + computed or cumulative == self.computed[p] + computed
+        ):
+            return
+        if cumulative == self.computed[p] + recorded:
+            return
+        expected = before + (computed if computed is not None else recorded)
+        message = f"cumulative {cumulative}, expected {before} {recorded:+d} = {before + recorded}"
+        if expected != before + recorded:
+            message += f" ({before} {computed:+d} = {expected} with the computed score)"
+        self._find(
+            "S602",
+            message,
+            e,
+            recorded=cumulative,
+            computed=expected,
+        )
+
+    def _fits(self, e: Event, p: int) -> bool:
+        """True if the event's cumulative follows player ``p``'s recorded total."""
+        return e.cumulative == self.recorded[p] + e.score
+
+    # --------------------------------------------------------------- gaps
+    def _gap(self, line: int) -> None:
+        """An event line the parser could not read: its player's next cumulative and the
+        turn order are not judged across it (it may have been a turn, a bonus, ...)."""
+        m = _NICK.match(self.game.lines[line - 1].text)
+        p = None
+        if m is not None:
+            nick = m.group(1)
+            p = self.game.nicks.get(nick, self.implied.get(nick))
+        self.unjudged.update(range(self.n) if p is None else (p,))
+        self.next_turn = None
+        if self.game_over:
+            self.lost_after_end = True
 
     # ------------------------------------------------------------- events
-    def _turn(self, e: Event, p: int) -> bool:
-        """Turn order for plays, passes and exchanges. False if the event is to be ignored."""
+    def _turn(self, e: Event, p: int) -> tuple[bool, int]:
+        """Turn order for plays, passes and exchanges: whether the event is to be replayed,
+        and the player it is credited to."""
         if self.game_over:
             if (
                 e.kind is EventKind.PASS
@@ -236,22 +410,36 @@ class Replayer:
                 and e.score == 0
             ):
                 self._find("O313", "final pass after the opponent went out is ignored", e)
-                return False
-            self._find("O302", f"{e.kind} after the game ended ({self.end_reason})", e)
-        elif self.next_turn is not None and p != self.next_turn:
-            expected = self.game.player(self.next_turn)
-            who = expected.nick if expected else f"player {self.next_turn + 1}"
-            self._find("O301", f"{e.nick} moves but it is {who}'s turn", e)
+            else:
+                self._find(
+                    "O302", f"{e.kind} after the game ended ({self.end_reason}) is ignored", e
+                )
+            self.recorded[p] = e.cumulative
+            return False, p
+        q = self.next_turn
+        if q is not None and p != q:
+            who = self.nick(q)
+            if self._fits(e, q) and not self._fits(e, p):
+                self._find(
+                    "O301",
+                    f"{e.nick} moves but it is {who}'s turn; the cumulative follows {who}'s "
+                    f"total, so the line is read as {who}'s",
+                    e,
+                )
+                p = q
+            else:
+                self._find("O301", f"{e.nick} moves but it is {who}'s turn", e)
         self.next_turn = (p + 1) % self.n
-        return True
+        return True, p
 
-    def _scoreless_turn(self, is_pass: bool) -> None:
+    def _scoreless_turn(self, e: Event, is_pass: bool) -> None:
         self.scoreless += 1
         self.passes = self.passes + 1 if is_pass else 0
         if self.game_over:
             return
         if self.scoreless >= self.rules.max_scoreless_turns:
             self.game_over, self.end_reason = True, "scoreless"
+            self._find("R701", f"{self.scoreless} scoreless turns in a row end the game", e)
         elif self.rules.passes_to_end and self.passes >= self.rules.passes_to_end * self.n:
             self.game_over, self.end_reason = True, "passes"
 
@@ -259,61 +447,118 @@ class Replayer:
         rack = self._rack(e)
         if rack is not None:
             self._check_drawable(rack, e)
-        tokens = self._split(e.word or "", e, "word")
+        tokens, broken = self._split_lenient(e.word or "", e, "word")
         board = self.board
+        cells = board.cells
+        size = board.size
+        direction = e.direction or "across"
         assert e.row is not None and e.col is not None
-        dr, dc = (0, 1) if e.direction == "across" else (1, 0)
+        dr, dc = (0, 1) if direction == "across" else (1, 0)
         r, c = e.row, e.col
         placed: list[tuple[int, int, str]] = []
+        claimed: list[str] = []  # every tile the record puts down, on the board or not
         through = 0
-        broken = tokens is None
-        was_empty = board.is_empty()
-        if not board.in_bounds(r, c):
-            self._find("B504", f"{e.position} is off the {board.size}x{board.size} board", e)
-            broken, tokens = True, []
-        elif board.in_bounds(r - dr, c - dc) and board[r - dr, c - dc] is not None:
-            self._find(
-                "B505",
-                f"{e.position} is not the first square of the word: "
-                f"{square_name(r - dr, c - dc, e.direction or 'across')} holds "
-                f"{board[r - dr, c - dc]}",
-                e,
-            )
+        was_empty = self.tiles_on_board == 0
         in_parens = False
-        for tok in tokens or ():
+        if not (0 <= r < size and 0 <= c < size):
+            self._find("B504", f"{e.position} is off the {size}x{size} board", e)
+            broken, off = True, True
+        else:
+            off = False
+            pr, pc = r - dr, c - dc
+            if 0 <= pr and 0 <= pc and cells[pr * size + pc] is not None:
+                self._find(
+                    "B505",
+                    f"{e.position} is not the first square of the word: "
+                    f"{square_name(pr, pc, direction)} holds {cells[pr * size + pc]}",
+                    e,
+                )
+        empty_through: list[str] = []
+        conflicts: list[str] = []
+        n = len(tokens)
+        room = size - c if dc else size - r
+        if not off and n <= room and "(" not in tokens and ")" not in tokens:
+            # the common case, on the board and without parentheses: walk by flat index
+            step = dc + dr * size
+            i = r * size + c
+            for k in range(n):
+                tok = tokens[k]
+                current = cells[i]
+                if current is None:
+                    if tok == ".":
+                        empty_through.append(square_name(r + k * dr, c + k * dc, direction))
+                        broken = True
+                        through += 1
+                    else:
+                        if tok == BLANK:
+                            where = square_name(r + k * dr, c + k * dc, direction)
+                            self._find("T406", f"blank at {where} has no letter", e)
+                        placed.append((r + k * dr, c + k * dc, tok))
+                        claimed.append(tok)
+                else:
+                    if tok != "." and tok.upper() != current.upper():
+                        where = square_name(r + k * dr, c + k * dc, direction)
+                        conflicts.append(f"{where} holds {current}, not {tok}")
+                        broken = True
+                    through += 1
+                i += step
+            r, c = r + n * dr, c + n * dc
+            tokens = []  # walked
+        for tok in tokens:
             if tok == "(":
                 in_parens = True
                 continue
             if tok == ")":
                 in_parens = False
                 continue
-            if not board.in_bounds(r, c):
-                self._find("B504", f"{e.word} runs off the board at {square_name(r, c)}", e)
-                broken = True
-                break
-            current = board[r, c]
+            if off:
+                if tok != "." and not in_parens:
+                    claimed.append(tok)
+                continue
+            if r >= size or c >= size:
+                self._find(
+                    "B504", f"{e.word} runs off the board at {square_name(r, c, direction)}", e
+                )
+                broken = off = True
+                if tok != "." and not in_parens:
+                    claimed.append(tok)
+                continue
+            current = cells[r * size + c]
             if tok == "." or in_parens:
                 if current is None:
-                    self._find(
-                        "B508", f"{square_name(r, c)} is empty but {e.word} plays through it", e
-                    )
+                    empty_through.append(square_name(r, c, direction))
                     broken = True
                 elif tok != "." and tok.upper() != current.upper():
-                    self._find("B506", f"{square_name(r, c)} holds {current}, not {tok}", e)
+                    conflicts.append(f"{square_name(r, c, direction)} holds {current}, not {tok}")
                     broken = True
                 through += 1
             elif current is not None:
                 if tok.upper() != current.upper():
-                    self._find("B506", f"{square_name(r, c)} holds {current}, not {tok}", e)
+                    conflicts.append(f"{square_name(r, c, direction)} holds {current}, not {tok}")
                     broken = True
                 through += 1
             else:
                 if tok == BLANK:
-                    self._find("T406", f"blank at {square_name(r, c)} has no letter", e)
+                    self._find("T406", f"blank at {square_name(r, c, direction)} has no letter", e)
                 placed.append((r, c, tok))
+                claimed.append(tok)
             r, c = r + dr, c + dc
-        if not broken and board.in_bounds(r, c) and board[r, c] is not None:
-            self._find("B510", f"the word continues past {e.word} onto {square_name(r, c)}", e)
+        if conflicts:
+            self._find("B506", "; ".join(conflicts), e)
+        if empty_through:
+            where = ", ".join(empty_through)
+            self._find(
+                "B508",
+                f"{e.word} plays through {where}, but "
+                f"{'it is' if len(empty_through) == 1 else 'they are'} empty",
+                e,
+            )
+        if not broken and r < size and c < size and cells[r * size + c] is not None:
+            self._find(
+                "B510",
+                f"the word continues past {e.word} onto {square_name(r, c, direction)}",
+                e,
+            )
         if not placed and not broken:
             self._find("B509", f"{e.word} places no new tile", e)
             broken = True
@@ -325,54 +570,62 @@ class Replayer:
             if len(placed) < 2:
                 self._find("B502", "the first play must use at least two tiles", e)
         elif placed and not through:
-            if not any(
-                board.in_bounds(pr + a, pc + b) and board[pr + a, pc + b] is not None
-                for pr, pc, _ in placed
-                for a, b in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            ):
+            touching = False
+            for pr, pc, _ in placed:
+                if (
+                    (pr > 0 and cells[(pr - 1) * size + pc] is not None)
+                    or (pr + 1 < size and cells[(pr + 1) * size + pc] is not None)
+                    or (pc > 0 and cells[pr * size + pc - 1] is not None)
+                    or (pc + 1 < size and cells[pr * size + pc + 1] is not None)
+                ):
+                    touching = True
+                    break
+            if not touching:
                 self._find("B503", f"{e.word} at {e.position} touches no tile on the board", e)
 
         # tiles used must be in the rack
-        used = [BLANK if t != t.upper() or t == BLANK else t for _, _, t in placed]
+        used = [t if t.isupper() else BLANK for t in claimed]  # as in the bag: blanks are ?
         if rack is not None:
-            missing = Counter(used) - Counter(rack)
+            missing, left = _take(used, rack)
             if missing:
-                self._find(
-                    "T401",
-                    f"{''.join(sorted(missing.elements()))} not in rack {e.rack}",
-                    e,
-                )
-            leave = Counter(rack) - Counter(used)
-            pos.leave = "".join(sorted(leave.elements(), key=lambda t: (t == BLANK, t)))
+                self._find("T401", f"{''.join(sorted(missing))} not in rack {e.rack}", e)
+            if self.detail:
+                pos.leave = _sorted_tiles(left)
 
         # put the tiles down and score
-        before = self.board
         undo = _Undo(
-            e, p, placed, self.bag, self.rack_counts.copy(), self.scoreless, self.passes,
-            self.computed[p], self.recorded[p], None, self.game_over,
+            e, p, placed, used, self.bag, self.rack_counts.copy(), self.scoreless, self.passes,
+            self.computed[p], self.recorded[p], None, self.game_over, self.end_reason,
+            self.out_player,
         )  # fmt: skip
         for pr, pc, tok in placed:
-            before[pr, pc] = tok
-            key = BLANK if tok != tok.upper() or tok == BLANK else tok
-            self.pool[key] -= 1
-            if self.pool[key] < 0 and key not in self.overdrawn:
+            cells[pr * size + pc] = tok
+        self.tiles_on_board += len(placed)
+        pool = self.pool
+        for key in used:
+            pool[key] -= 1
+            if pool[key] < 0 and key not in self.overdrawn:
                 self.overdrawn.add(key)
                 self._find("T408", f"more {key} played than the {self.tiles.name} set holds", e)
-        board.last_play = tuple((pr, pc) for pr, pc, _ in placed)
-        result: PlayScore | None = None
+        squares = [(pr, pc) for pr, pc, _ in placed]
+        board.last_play = tuple(squares)
         computed: int | None = None
         if placed:
-            result = score_play(
-                board,
-                [(pr, pc) for pr, pc, _ in placed],
-                e.direction or "across",
-                self.tiles,
-                bingo_size=self.rules.rack_size,
-                bingo_bonus=self.rules.bingo_bonus,
-            )
-            pos.words, pos.bingo, pos.premiums = result.words, result.bingo, result.premiums
+            rules = self.rules
+            if self.detail:
+                result = score_play(
+                    board, squares, direction, self.tiles,
+                    bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus,
+                )  # fmt: skip
+                pos.words, pos.bingo, pos.premiums = result.words, result.bingo, result.premiums
+                score = result.score
+            else:
+                score = play_score(
+                    board, squares, direction, self.tiles,
+                    bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus,
+                )  # fmt: skip
             if not broken:
-                computed = result.score
+                computed = score
         pos.placed = placed
         pos.computed = computed
         undo.computed_score = computed
@@ -380,13 +633,13 @@ class Replayer:
         self._check_totals(e, p, computed, "S601")
 
         # draw
-        k = len(placed)
+        k = len(used)
         self.rack_counts[p] = max(self.rack_counts[p] - k, 0)
         draw = min(k, self.bag)
         self.bag -= draw
         self.rack_counts[p] += draw
         if (e.score if computed is None else computed) == 0:
-            self._scoreless_turn(False)
+            self._scoreless_turn(e, False)
         else:
             self.scoreless = self.passes = 0
         if not self.game_over and self.bag == 0 and self.rack_counts[p] == 0:
@@ -396,13 +649,7 @@ class Replayer:
         rack = self._rack(e)
         if rack is not None:
             self._check_drawable(rack, e)
-        if self.bag < self.rules.exchange_minimum_bag:
-            self._find(
-                "T404",
-                f"exchange with {self.bag} tiles in the bag "
-                f"(at least {self.rules.exchange_minimum_bag} needed)",
-                e,
-            )
+        count: int | None = e.count
         if e.count is not None:
             limit = len(rack) if rack is not None else self.rules.rack_size
             if not 0 < e.count <= limit:
@@ -411,19 +658,26 @@ class Replayer:
             tokens = self._split(e.tiles, e, "exchange")
             if tokens is not None and any(t in ".()" for t in tokens):
                 self._find("P104", f"malformed exchange -{e.tiles}", e)
-            elif tokens is not None and rack is not None:
-                swapped = [t if t == BLANK else t.upper() for t in tokens]
-                missing = Counter(swapped) - Counter(rack)
-                if missing:
-                    self._find(
-                        "T401", f"{''.join(sorted(missing.elements()))} not in rack {e.rack}", e
-                    )
-                leave = Counter(rack) - Counter(swapped)
-                pos.leave = "".join(sorted(leave.elements(), key=lambda t: (t == BLANK, t)))
+            elif tokens is not None:
+                count = len(tokens)
+                if rack is not None:
+                    swapped = [t if t == BLANK else t.upper() for t in tokens]
+                    missing, left = _take(swapped, rack)
+                    if missing:
+                        self._find("T401", f"{''.join(sorted(missing))} not in rack {e.rack}", e)
+                    pos.leave = _sorted_tiles(left)
+        need = max(self.rules.exchange_minimum_bag, count or 0)
+        if self.bag < need:
+            what = f"{count} tiles" if count else "tiles"
+            self._find(
+                "T404",
+                f"exchange of {what} with {self.bag} tiles in the bag (at least {need} needed)",
+                e,
+            )
         pos.computed = 0
         self.undo = None
         self._check_totals(e, p, 0, "S601")
-        self._scoreless_turn(False)
+        self._scoreless_turn(e, False)
 
     def pass_(self, e: Event, p: int, pos: Position) -> None:
         rack = self._rack(e)
@@ -433,7 +687,7 @@ class Replayer:
         pos.computed = 0
         self.undo = None
         self._check_totals(e, p, 0, "S601")
-        self._scoreless_turn(True)
+        self._scoreless_turn(e, True)
 
     def withdrawn(self, e: Event, p: int, pos: Position) -> None:
         undo = self.undo
@@ -448,16 +702,20 @@ class Replayer:
             self._find(
                 "O306", f"rack {e.rack} differs from the withdrawn play's {undo.event.rack}", e
             )
-        q = undo.player
+        pos.player = q = undo.player
         board = self.board
-        for pr, pc, tok in undo.placed:
-            board[pr, pc] = None
-            self.pool[BLANK if tok != tok.upper() or tok == BLANK else tok] += 1
+        size = board.size
+        for pr, pc, _ in undo.placed:
+            board.cells[pr * size + pc] = None
+        self.tiles_on_board -= len(undo.placed)
+        for key in undo.claimed:
+            self.pool[key] += 1
         board.last_play = ()
         self.bag = undo.bag
         self.rack_counts = undo.rack_counts
         self.scoreless, self.passes = undo.scoreless, undo.passes
-        self.game_over, self.end_reason, self.out_player = undo.game_over, None, None
+        self.game_over, self.end_reason = undo.game_over, undo.end_reason
+        self.out_player = undo.out_player
         expected = -undo.event.score
         if e.score not in (expected, 0):
             self._find(
@@ -467,7 +725,7 @@ class Replayer:
                 recorded=e.score,
                 computed=expected,
             )
-        if e.cumulative != undo.recorded_before:
+        if e.cumulative != undo.recorded_before and q not in self.unjudged:
             self._find(
                 "S602",
                 f"cumulative {e.cumulative}, expected {undo.recorded_before} (the total before "
@@ -476,33 +734,36 @@ class Replayer:
                 recorded=e.cumulative,
                 computed=undo.recorded_before,
             )
+        self.unjudged.discard(q)
         pos.computed = -(
             undo.computed_score if undo.computed_score is not None else undo.event.score
         )
         self.computed[q] = undo.computed_before
         self.recorded[q] = e.cumulative
-        self._scoreless_turn(False)
+        self._scoreless_turn(e, False)
 
     def challenge_bonus(self, e: Event, p: int, pos: Position) -> None:
         undo = self.undo
         if undo is None or self.last is not undo.event:
             self._find("O303", "challenge bonus but the previous line is not a play", e)
         elif undo.player != p:
-            self._find(
-                "O304",
-                f"challenge bonus to {e.nick} but the challenged play was {undo.event.nick}'s",
-                e,
-            )
-        fixed = self.rules.challenge_bonus
-        computed: int | None = None
-        if fixed is not None and e.score != fixed:
-            self._find(
-                "S606", f"challenge bonus {e.score:+d}, the rules give {fixed:+d}", e,
-                recorded=e.score, computed=fixed,
-            )  # fmt: skip
-        elif fixed is None and (e.score < 0 or e.score % 5):
-            self._find("S606", f"challenge bonus {e.score:+d} is not 0, 5 per word or 10", e)
-        pos.computed = computed if computed is not None else e.score
+            q = undo.player
+            msg = f"challenge bonus to {e.nick} but the challenged play was {undo.event.nick}'s"
+            if self._fits(e, q) and not self._fits(e, p):
+                msg += f"; the cumulative follows {undo.event.nick}'s total: credited to them"
+                p = q
+            self._find("O304", msg, e)
+        pos.player = p
+        if not challenge_bonus_allowed(self.rules, e.score):
+            fixed = self.rules.challenge_bonus
+            if fixed is None:
+                self._find("S606", f"challenge bonus {e.score:+d} is not 0, 5 per word or 10", e)
+            else:
+                self._find(
+                    "S606", f"challenge bonus {e.score:+d}, the rules give {fixed:+d} per word", e,
+                    recorded=e.score, computed=fixed,
+                )  # fmt: skip
+        pos.computed = e.score
         self._check_totals(e, p, None, "S606")
 
     def end_rack_points(self, e: Event, p: int, pos: Position) -> None:
@@ -511,10 +772,8 @@ class Replayer:
         elif self.end_reason != "out":
             self._find("O314", f"end-rack points but the game ended by {self.end_reason}", e)
         elif p != self.out_player:
-            who = self.game.player(self.out_player)
-            self._find(
-                "O314", f"end-rack points to {e.nick}, but {who.nick if who else '?'} went out", e
-            )
+            who = self.nick(self.out_player)
+            self._find("O314", f"end-rack points to {e.nick}, but {who} went out", e)
         self.points_lines += 1
         if self.points_lines > self.n - 1:
             self._find("O308", "end-rack points given again", e)
@@ -532,29 +791,32 @@ class Replayer:
                 self._find("T407", f"({e.tiles}) but the tiles left are ({left})", e)
             elif self.n > 2 and Counter(tiles) - remaining:
                 self._find("T407", f"({e.tiles}) are not among the tiles left", e)
-        value = sum(self.tiles.value(t) for t in (tiles if tiles is not None else ()))
         computed: int | None = None
         if tiles is not None:
+            value = sum(self.tiles.value(t) for t in tiles)
             if self.end_rule is None:
                 if e.score == value and value != 2 * value:
                     self.end_rule = EndRule.INTERNATIONAL
                 elif e.score == 2 * value:
                     self.end_rule = EndRule.STANDARD
             rule = self.end_rule or EndRule.STANDARD
-            computed = 2 * value if rule is EndRule.STANDARD else value
+            computed = value * rule.out_multiplier
         pos.computed = computed
         self._check_totals(e, p, computed, "S603")
 
     def end_rack_penalty(self, e: Event, p: int, pos: Position) -> None:
+        standard_out = False
         if not self.game_over:
             self._find("O307", "own-rack penalty before the game is over", e)
         elif self.end_reason == "out" and p == self.out_player:
             self._find("O314", f"{e.nick} went out and has no tiles to lose", e)
+        elif self.end_reason == "out":
+            if self.end_rule is None:
+                self.end_rule = EndRule.INTERNATIONAL
+            standard_out = not self.end_rule.deducts_own_rack
         if p in self.penalty_players:
             self._find("O308", f"own-rack penalty for {e.nick} given again", e)
         self.penalty_players.add(p)
-        if self.end_reason == "out" and self.end_rule is None and p != self.out_player:
-            self.end_rule = EndRule.INTERNATIONAL
         if self.time_line:
             self.findings.append(
                 make("O309", "time penalty before the end-rack lines", self.time_line)
@@ -563,9 +825,9 @@ class Replayer:
         computed: int | None = None
         rack = self._rack(e)
         tokens = self._split(e.tiles or "", e, "end rack")
-        if rack is not None and tokens is not None:
+        if tokens is not None:
             tiles = [t if t == BLANK else t.upper() for t in tokens]
-            if Counter(tiles) != Counter(rack):
+            if rack is not None and Counter(tiles) != Counter(rack):
                 self._find("T407", f"{e.rack} ({e.tiles}): the two racks differ", e)
             missing = Counter(tiles) - +self.pool
             if missing:
@@ -576,6 +838,19 @@ class Replayer:
                     e,
                 )
             computed = -sum(self.tiles.value(t) for t in tiles)
+        if standard_out:
+            self._find(
+                "S604",
+                f"{e.nick} loses {-e.score} for the tiles left, but under standard rules only "
+                "the player who went out scores for them",
+                e,
+                recorded=e.score,
+                computed=0,
+            )
+            pos.computed = 0
+            self._check_cumulative(e, p, e.score, 0)
+            self.recorded[p] = e.cumulative
+            return
         pos.computed = computed
         self._check_totals(e, p, computed, "S604")
 
@@ -584,8 +859,8 @@ class Replayer:
             self._find("O310", f"time penalty for {e.nick} given again", e)
         self.time_players.add(p)
         if not self.game_over:
-            later = self.game.events[self.game.events.index(e) + 1 :]
-            if any(x.kind not in (EventKind.TIME_PENALTY,) for x in later):
+            later = (x for x in self.game.events if x.line > e.line)
+            if any(x.kind is not EventKind.TIME_PENALTY for x in later):
                 self._find("O307", "time penalty before the game is over", e)
             else:
                 self.game_over, self.end_reason = True, "time"
@@ -616,72 +891,141 @@ class Replayer:
             racks=self.racks.copy(),
         )
 
+    def _player_of(self, e: Event) -> int | None:
+        """The player an event is credited to. A nickname that names no player is read as
+        the player whose turn it is (a turn), whose play it follows (``--``, a challenge
+        bonus), or who went out (end-rack points)."""
+        if e.player is not None:
+            return e.player
+        if self.implied:
+            return self.implied.get(e.nick)
+        kind = e.kind
+        if kind in TURN_KINDS:
+            return self.next_turn if self.next_turn is not None else 0
+        if kind in (EventKind.WITHDRAWN, EventKind.CHALLENGE_BONUS) and self.undo is not None:
+            return self.undo.player
+        if kind is EventKind.END_RACK_POINTS:
+            return self.out_player
+        return None
+
+    def _step(self, i: int, e: Event) -> Position:
+        """Replay one event; the returned position shares the live board and pool."""
+        game = self.game
+        if e.nick in self.shared and e.kind in TURN_KINDS:
+            # two players share the nickname (H201): the one whose turn it is moved
+            owners = [pl.index for pl in game.players if pl.nick == e.nick]
+            e.player = self.next_turn if self.next_turn in owners else owners[0]
+        p = self._player_of(e)
+        if self.detail:
+            pos = Position(i, e, self.board, [], [], 0, self.pool, [], player=p)
+        else:  # check(): nobody reads the position
+            pos = self.scratch
+        if p is not None:
+            replayed = True
+            if e.kind in TURN_KINDS:
+                replayed, p = self._turn(e, p)
+                pos.player = p
+                if replayed and e.rack is not None:
+                    self.racks[p] = e.rack
+            if replayed:
+                self.handlers[e.kind](e, p, pos)
+        self.last = e
+        return pos
+
+    def _between(self, line: int, pragma: Pragma | None) -> None:
+        if pragma is None:
+            self._lost(line)
+            return
+        # a final #rackN: the rack must come from the tiles not on the board at that point
+        number = pragma.keyword.removeprefix("rack")
+        rack = pragma.value.split()[0] if pragma.value.split() else ""
+        try:
+            tokens = self.tiles.split(rack)
+        except TileError:
+            self.findings.append(make("T403", f"#rack{number} {rack} has unknown tiles", line))
+            return
+        self._check_drawable([t if t == BLANK else t.upper() for t in tokens], None, line)
+
+    def _lost(self, line: int) -> None:
+        """An event line the parser could not read. If only its rack is malformed, the rest
+        of the line is replayed with an unknown rack (its fault is reported once, by the
+        parser); otherwise the replay leaves a gap there (see :meth:`_gap`)."""
+        e = self._salvage(line)
+        if e is None:
+            self._gap(line)
+        else:
+            self._step(-1, e)
+
+    def _salvage(self, line: int) -> Event | None:
+        text = self.game.lines[line - 1].text
+        m = _NICK.match(text)
+        if m is None:
+            return None
+        for f in self.game.findings:
+            if f.line == line and f.code == "P102" and f.column - 1 >= m.end():
+                col = f.column - 1
+                if text[m.end() : col].strip():
+                    return None  # the bad token is not the rack
+                token = text[col:].split(None, 1)[0]
+                fixed = text[:col] + "UNKNOWN" + text[col + len(token) :]
+                records, problems = parse_lines([SourceLine(line, fixed, "")])
+                if len(records) == 1 and isinstance(records[0], Event) and not problems:
+                    e = records[0]
+                    e.player = self.game.nicks.get(e.nick)
+                    return e
+                return None
+        return None
+
+    def _walk(self) -> Iterator[tuple[int, Event, Position, int]]:
+        """Replay every event in order, and the lines between them (unreadable event lines,
+        final ``#rackN``); yield ``(index, event, scratch position, findings mark)``."""
+        game = self.game
+        first = game.events[0] if game.events else None
+        between = sorted(
+            [(line, None) for line in self.lost_lines]
+            + [(pr.line, pr) for pr in game.pragmas if _RACK.match(pr.keyword) and first
+               and pr.line > first.line],
+            key=lambda item: item[0],
+        )  # fmt: skip
+        gap = 0  # index into between
+        for i, e in enumerate(game.events):
+            while gap < len(between) and between[gap][0] < e.line:
+                self._between(*between[gap])
+                gap += 1
+            mark = len(self.findings)
+            yield i, e, self._step(i, e), mark
+        while gap < len(between):
+            self._between(*between[gap])
+            gap += 1
+        self.finish()
+
     def run(self) -> Iterator[Position]:
+        """The start position, then the position after each event."""
         game = self.game
         start = self.position(-1, None)
-        start.to_move = game.events[0].player if game.events else None
+        start.to_move = self._player_of(game.events[0]) if game.events else None
         yield start
-        handlers = {
-            EventKind.PLAY: self.play,
-            EventKind.PASS: self.pass_,
-            EventKind.EXCHANGE: self.exchange,
-            EventKind.WITHDRAWN: self.withdrawn,
-            EventKind.CHALLENGE_BONUS: self.challenge_bonus,
-            EventKind.END_RACK_POINTS: self.end_rack_points,
-            EventKind.END_RACK_PENALTY: self.end_rack_penalty,
-            EventKind.TIME_PENALTY: self.time_penalty,
-        }
-        shared = {
-            pl.nick for pl in game.players if sum(q.nick == pl.nick for q in game.players) > 1
-        }
-        for i, e in enumerate(game.events):
-            mark = len(self.findings)
-            pos = Position(i, e, self.board, [], [], 0, self.pool, [])
-            if e.nick in shared and self.next_turn is not None:
-                # two players share the nickname (H201): the one whose turn it is moved
-                owners = [pl.index for pl in game.players if pl.nick == e.nick]
-                if self.next_turn in owners and e.kind in TURN_KINDS:
-                    e.player = self.next_turn
-            p = e.player
-            if p is not None:
-                if e.rack is not None and e.kind in (EventKind.PLAY, EventKind.PASS,
-                                                     EventKind.EXCHANGE):  # fmt: skip
-                    self.racks[p] = e.rack
-                if e.kind in (EventKind.PLAY, EventKind.PASS, EventKind.EXCHANGE):
-                    if not self._turn(e, p):
-                        self.last = e
-                        continue
-                handlers[e.kind](e, p, pos)
-            elif e.kind is EventKind.PLAY:
-                # an unknown player's play still changes the board for later lines
-                self.play(e, 0, Position(i, e, self.board, [], [], 0, self.pool, []))
-                self.findings = self.findings[:mark]
-            self.last = e
+        for i, e, pos, mark in self._walk():
             snap = self.position(i, e)
             snap.computed, snap.words, snap.placed = pos.computed, pos.words, pos.placed
             snap.bingo, snap.premiums, snap.leave = pos.bingo, pos.premiums, pos.leave
             snap.findings = self.findings[mark:]
             snap.game_over, snap.end_reason = self.game_over, self.end_reason
             snap.to_move = self.next_turn
+            snap.player = pos.player
             yield snap
-        self.finish()
+
+    def check(self) -> list[Finding]:
+        """Replay the whole record for its findings only, without building positions."""
+        self.detail = False
+        for _ in self._walk():
+            pass
+        return self.findings
 
     def finish(self) -> None:
         """Checks on the record as a whole, once every event is replayed."""
         game = self.game
-        last_line = game.events[-1].line if game.events else 0
-        for index, rack in game.final_racks.items():
-            line = next(
-                (pr.line for pr in reversed(game.pragmas) if pr.keyword == f"rack{index + 1}"), 0
-            )
-            try:
-                tokens = self.tiles.split(rack)
-            except TileError:
-                self.findings.append(
-                    make("T403", f"#rack{index + 1} {rack} has unknown tiles", line)
-                )
-                continue
-            self._check_drawable([t if t == BLANK else t.upper() for t in tokens], None, line)
+        last_line = max([game.events[-1].line, *self.lost_lines]) if game.events else 0
         if not game.events:
             return
         if not self.game_over:
@@ -689,15 +1033,32 @@ class Replayer:
                 self.findings.append(
                     make("O312", f"the game is not over: {self.bag} tiles in the bag", last_line)
                 )
+        elif self.lost_after_end:
+            pass  # an end-of-game line could not be read: it was reported where it is
         elif self.end_reason == "out" and not self.points_lines and not self.penalty_players:
             self.findings.append(
                 make("R702", "a player went out but no end-rack points follow", last_line)
             )
-        elif self.end_reason == "scoreless" and not self.penalty_players:
+        elif self.end_reason in ("scoreless", "passes") and not self.penalty_players:
+            why = "six scoreless turns" if self.end_reason == "scoreless" else "passes"
             self.findings.append(
-                make("R702", "six scoreless turns ended the game but no rack penalties follow",
-                     last_line)
-            )  # fmt: skip
+                make("R702", f"{why} ended the game but no rack penalties follow", last_line)
+            )
+
+
+def _with_overrides(
+    rules: RuleSet, end_rule: str | EndRule | None, challenge_bonus: int | None
+) -> RuleSet:
+    """``rules`` with the end rule and challenge bonus the caller gave explicitly."""
+    if end_rule is not None:
+        rule = parse_end_rule(end_rule)
+        if rule is not rules.end_rule:
+            rules = replace(rules, end_rule=rule, name="")
+            if rule is EndRule.HOME:
+                rules = replace(rules, passes_to_end=2, exchange_minimum_bag=1)
+    if challenge_bonus is not None and challenge_bonus != rules.challenge_bonus:
+        rules = replace(rules, challenge_bonus=challenge_bonus)
+    return rules
 
 
 def replay(
@@ -711,13 +1072,16 @@ def replay(
 ) -> Iterator[Position]:
     """Yield the :class:`Position` after each event of ``game`` (first the empty start).
 
-    ``rules`` defaults to what the record's pragmas imply, with the overrides given.
+    ``rules`` defaults to what the record's pragmas imply, with the overrides given; given
+    ``rules`` still take ``end_rule`` and ``challenge_bonus`` when those are passed.
     Without ``end_rule`` the end-of-game rule is read from the record itself.
     """
     if rules is None:
         rules, _ = rules_for(
             game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
         )
+    else:
+        rules = _with_overrides(rules, end_rule, challenge_bonus)
     yield from Replayer(game, rules, detect_end_rule=end_rule is None).run()
 
 
@@ -730,18 +1094,30 @@ def validate(
     end_rule: str | EndRule | None = None,
     challenge_bonus: int | None = None,
 ) -> Validation:
-    """Replay the whole record and return every finding, parse-level ones included."""
+    """Replay the whole record and return every finding, parse-level ones included.
+
+    A record without any ``#player`` pragma is replayed with the players its events name
+    (H213, a warning, in place of the parser's H207 errors).
+    """
     setup_findings: list[Finding] = []
     if rules is None:
         rules, setup_findings = rules_for(
             game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
         )
+    else:
+        rules = _with_overrides(rules, end_rule, challenge_bonus)
     replayer = Replayer(game, rules, snapshots=False, detect_end_rule=end_rule is None)
-    count = 0
-    for _ in replayer.run():
-        count += 1
+    replayer.check()
+    parsed = game.findings
+    if replayer.implied:
+        nicks = ", ".join(replayer.implied)
+        parsed = [f for f in parsed if f.code != "H207"]
+        setup_findings.append(
+            make("H213", f"no #player pragma: players taken from the events ({nicks})",
+                 game.events[0].line)
+        )  # fmt: skip
     findings = sorted(
-        [*game.findings, *setup_findings, *replayer.findings], key=lambda f: (f.line, f.code)
+        [*parsed, *setup_findings, *replayer.findings], key=lambda f: (f.line, f.code)
     )
     for f in findings:
         f.path = game.path

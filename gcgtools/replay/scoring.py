@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gcgtools.replay.board import Board
-from gcgtools.rules.tiles import TileSet
+from gcgtools.rules.tiles import BLANK, TileSet
 
 
 @dataclass(slots=True)
@@ -42,36 +42,100 @@ class PlayScore:
         return self.words[0] if self.words else None
 
 
-def _word_at(
-    board: Board, row: int, col: int, dr: int, dc: int
-) -> tuple[int, int, list[tuple[int, int]]]:
-    """The run of occupied squares through (row, col) along (dr, dc): start and squares."""
-    r, c = row, col
-    while board.in_bounds(r - dr, c - dc) and board[r - dr, c - dc] is not None:
-        r, c = r - dr, c - dc
-    start = (r, c)
+_VALUES: dict[TileSet, dict[str, int]] = {}
+
+
+def tile_values(tiles: TileSet) -> dict[str, int]:
+    """Points of every token of ``tiles``: upper-case names, lower-case (blank) names, ``?``."""
+    table = _VALUES.get(tiles)
+    if table is None:
+        table = {BLANK: 0}
+        for name, value in tiles.values.items():
+            table[name] = value
+            if name.lower() != name:
+                table[name.lower()] = 0
+        _VALUES[tiles] = table
+    return table
+
+
+def _word(
+    board: Board,
+    index: int,
+    step: int,
+    lo: int,
+    hi: int,
+    new: set[int],
+    values: dict[str, int],
+    tiles: TileSet,
+) -> tuple[int, list[int], int]:
+    """The run of occupied squares through flat ``index`` along ``step`` (within the line
+    from ``lo`` to ``hi``, inclusive): its first square, its squares and its score."""
+    cells = board.cells
+    start = index
+    while start - step >= lo and cells[start - step] is not None:
+        start -= step
     squares = []
-    while board.in_bounds(r, c) and board[r, c] is not None:
-        squares.append((r, c))
-        r, c = r + dr, c + dc
-    return start[0], start[1], squares
-
-
-def _score_squares(
-    board: Board, squares: list[tuple[int, int]], new: set[tuple[int, int]], tiles: TileSet
-) -> int:
-    layout = board.layout
+    i = start
+    while i <= hi and cells[i] is not None:
+        squares.append(i)
+        i += step
+    if len(squares) < 2:
+        return start, squares, 0
+    letter_mult, word_mult = board.letter_mult, board.word_mult
     total = 0
-    word_mult = 1
-    for r, c in squares:
-        tile = board[r, c]
+    mult = 1
+    for i in squares:
+        tile = cells[i]
         assert tile is not None
-        value = tiles.value(tile)
-        if (r, c) in new:
-            value *= layout.letter_multiplier(r, c)
-            word_mult *= layout.word_multiplier(r, c)
-        total += value
-    return total * word_mult
+        value = values.get(tile)
+        if value is None:
+            value = tiles.value(tile)  # raises TileError for a tile the set does not know
+        if i in new:
+            total += value * letter_mult[i]
+            mult *= word_mult[i]
+        else:
+            total += value
+    return start, squares, total * mult
+
+
+def play_score(
+    board: Board,
+    placed: list[tuple[int, int]],
+    direction: str,
+    tiles: TileSet,
+    *,
+    bingo_size: int = 7,
+    bingo_bonus: int = 50,
+) -> int:
+    """The score of :func:`score_play`, without building the words (for validation)."""
+    if not placed:
+        return 0
+    size = board.size
+    cells = board.cells
+    values = tile_values(tiles)
+    new = {r * size + c for r, c in placed}
+    across = direction != "down"
+    last = size - 1
+    r0, c0 = placed[0]
+    if across:
+        lo = r0 * size
+        total = _word(board, lo + c0, 1, lo, lo + last, new, values, tiles)[2]
+    else:
+        total = _word(board, r0 * size + c0, size, c0, c0 + size * last, new, values, tiles)[2]
+    for r, c in placed:
+        i = r * size + c
+        if across:
+            if (r == 0 or cells[i - size] is None) and (r == last or cells[i + size] is None):
+                continue
+            total += _word(board, i, size, c, c + size * last, new, values, tiles)[2]
+        else:
+            if (c == 0 or cells[i - 1] is None) and (c == last or cells[i + 1] is None):
+                continue
+            lo = r * size
+            total += _word(board, i, 1, lo, lo + last, new, values, tiles)[2]
+    if len(placed) >= bingo_size:
+        total += bingo_bonus
+    return total
 
 
 def score_play(
@@ -87,30 +151,48 @@ def score_play(
 
     ``direction`` is the direction the play was recorded in ("across" or "down").
     """
-    new = set(placed)
-    dr, dc = (0, 1) if direction == "across" else (1, 0)
     result = PlayScore(0)
     if not placed:
         return result
+    size = board.size
+    cells = board.cells
+    values = tile_values(tiles)
+    new = {r * size + c for r, c in placed}
+    across = direction != "down"
+    cross = "down" if across else "across"
+    words = result.words
+
     r0, c0 = placed[0]
-    row, col, squares = _word_at(board, r0, c0, dr, dc)
+    if across:
+        lo = r0 * size
+        start, squares, score = _word(board, lo + c0, 1, lo, lo + size - 1, new, values, tiles)
+    else:
+        start, squares, score = _word(
+            board, r0 * size + c0, size, c0, c0 + size * (size - 1), new, values, tiles
+        )
     if len(squares) >= 2:
-        score = _score_squares(board, squares, new, tiles)
-        text = "".join(board[s] or "" for s in squares)
-        result.words.append(Word(text, row, col, direction, score, main=True))
+        text = "".join([cells[i] or "" for i in squares])
+        words.append(Word(text, start // size, start % size, direction, score, main=True))
         result.score += score
-    cross = "down" if direction == "across" else "across"
+    last = size - 1
     for r, c in placed:
-        row, col, squares = _word_at(board, r, c, dc, dr)
+        i = r * size + c
+        # most new tiles form no cross-word: both neighbours across the play are empty
+        if across:
+            if (r == 0 or cells[i - size] is None) and (r == last or cells[i + size] is None):
+                continue
+            start, squares, score = _word(board, i, size, c, c + size * last, new, values, tiles)
+        else:
+            if (c == 0 or cells[i - 1] is None) and (c == last or cells[i + 1] is None):
+                continue
+            lo = r * size
+            start, squares, score = _word(board, i, 1, lo, lo + last, new, values, tiles)
         if len(squares) >= 2:
-            score = _score_squares(board, squares, new, tiles)
-            text = "".join(board[s] or "" for s in squares)
-            result.words.append(Word(text, row, col, cross, score, main=not result.words))
+            text = "".join([cells[i] or "" for i in squares])
+            words.append(Word(text, start // size, start % size, cross, score, main=not words))
             result.score += score
-    for r, c in placed:
-        name = board.layout.premium(r, c)
-        if name:
-            result.premiums.append(name)
+    premiums = board.premiums
+    result.premiums = [premiums[r * size + c] for r, c in placed if premiums[r * size + c]]
     if len(placed) >= bingo_size:
         result.bingo = True
         result.score += bingo_bonus

@@ -8,7 +8,7 @@ from gcgtools.findings import Finding, make
 from gcgtools.model.game import Game
 from gcgtools.rules.detect import select_rules
 from gcgtools.rules.rulesets import EndRule, RuleSet
-from gcgtools.rules.tiles import TILE_SETS, TileError
+from gcgtools.rules.tiles import PASS_THROUGH, TILE_SETS, TileError, TileSet
 
 # Tried in this order when a record without tile pragmas uses letters English lacks.
 GUESS_ORDER = (
@@ -64,19 +64,35 @@ def _texts(game: Game) -> list[str]:
     return out
 
 
+_CHARACTERS: dict[TileSet, frozenset[str]] = {}
+
+
+def _characters(tiles: TileSet) -> frozenset[str]:
+    """Every character a record may use with a tile set of one-character tiles."""
+    chars = _CHARACTERS.get(tiles)
+    if chars is None:
+        names = set(tiles.letters)
+        chars = frozenset(names | {n.lower() for n in names} | set(PASS_THROUGH))
+        _CHARACTERS[tiles] = chars
+    return chars
+
+
 def guess_tiles(game: Game, current: str) -> str | None:
     """A tile set that can spell every rack and word of the record, when ``current``
     cannot; None when ``current`` is fine or nothing fits."""
 
     def fits(name: str) -> bool:
+        tiles = TILE_SETS[name]
+        if tiles.max_len == 1 and "[" not in joined:
+            return chars <= _characters(tiles)
         try:
-            for text in texts:
-                TILE_SETS[name].split(text)
+            tiles.split(joined)  # "." is a token of its own: no tile spans two texts
         except TileError:
             return False
         return True
 
-    texts = _texts(game)
+    joined = ".".join(_texts(game))
+    chars = set(joined)
     if fits(current):
         return None
     return next((name for name in GUESS_ORDER if name in TILE_SETS and fits(name)), None)
