@@ -15,6 +15,7 @@ from typing import Any
 
 __version__ = "0.1.0"
 
+import gcgtools.outputs.svg  # noqa: E402, F401  # registers Board._repr_svg_
 from gcgtools.findings import RULES, Finding  # noqa: E402
 from gcgtools.model import Game, Player, load_game, parse_bytes, parse_string, read_game  # noqa: E402
 from gcgtools.replay import Board, Position, Validation, replay, rules_for, validate  # noqa: E402

@@ -114,8 +114,15 @@ def board(
     ] = None,
     tiles: Tiles = None,
     board_layout: BoardOpt = None,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output", "-o", help="Write a picture instead: board.svg or board.png ('-': SVG)."
+        ),
+    ] = None,
 ) -> None:
-    """Print the board after event N (default: the end), with scores and racks."""
+    """Print the board after event N (default: the end), with scores and racks; with -o,
+    draw it as an SVG or PNG picture."""
     game = load_game(file)
     if game.unreadable:
         for f in game.findings:
@@ -124,10 +131,26 @@ def board(
     if move is not None and not 0 <= move <= len(game.events):
         typer.echo(f"--move must be between 0 and {len(game.events)}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
+    if output is not None:
+        from gcgtools.outputs.files import write_output
+        from gcgtools.outputs.svg import picture, picture_format
+
+        try:
+            fmt = picture_format(output)
+            data = picture(game, move, fmt=fmt, tiles=tiles, board=board_layout)
+            write_output(output, data)
+        except (KeyError, ValueError, OSError) as exc:
+            typer.echo(f"{file}: {exc.args[-1] if exc.args else exc}", err=True)
+            raise typer.Exit(EXIT_UNREADABLE) from None
+        return
     last = None
-    for pos in replay(game, tiles=tiles, board=board_layout):
-        last = pos
-        if move is not None and pos.index + 1 == move:
-            break
+    try:
+        for pos in replay(game, tiles=tiles, board=board_layout):
+            last = pos
+            if move is not None and pos.index + 1 == move:
+                break
+    except KeyError as exc:  # an unknown --tiles or --board name
+        typer.echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE) from None
     assert last is not None
     typer.echo(position_text(game, last))

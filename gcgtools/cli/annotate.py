@@ -1,0 +1,210 @@
+"""Commands that write records and pictures: annotate, fix, write, report, picture.
+
+None of them changes its input file unless ``--in-place`` is given; without ``-o`` (or with
+``-o -``) the result goes to standard output. Files are written atomically.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from gcgtools.cli.common import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_UNREADABLE,
+    BoardOpt,
+    Bonus,
+    RulesOpt,
+    Tiles,
+    app,
+)
+from gcgtools.model.game import Game
+from gcgtools.model.load import load_game
+from gcgtools.outputs import annotate as annotating
+from gcgtools.outputs.files import STDOUT, write_output
+from gcgtools.outputs.fix import fix_record
+from gcgtools.outputs.html import game_report_html
+from gcgtools.outputs.svg import picture, picture_format
+from gcgtools.outputs.writer import write_gcg
+
+
+class Group(str, Enum):
+    findings = "findings"
+    words = "words"
+    tracking = "tracking"
+
+
+FileArg = Annotated[Path, typer.Argument(help="A .gcg file.")]
+Output = Annotated[
+    str | None,
+    typer.Option("--output", "-o", help="Output file; '-' or nothing: standard output."),
+]
+InPlace = Annotated[
+    bool, typer.Option("--in-place", help="Replace the input file (atomically) with the result.")
+]
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(message, err=True)
+    raise typer.Exit(EXIT_UNREADABLE)
+
+
+def _load(file: Path) -> Game:
+    """The parsed record; an unreadable one prints its findings and exits with 2."""
+    game = load_game(file)
+    if game.unreadable:
+        for f in game.findings:
+            if f.severity == "error" and f.code[0] in "FP":
+                typer.echo(f.format(str(file)), err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    return game
+
+
+def _target(file: Path, output: str | None, in_place: bool) -> str | None:
+    if in_place and output is not None:
+        _fail("use either -o/--output or --in-place, not both")
+    return str(file) if in_place else output
+
+
+def _write(target: str | None, data: bytes) -> None:
+    try:
+        write_output(target, data)
+    except OSError as exc:
+        _fail(f"{target}: cannot write: {exc.strerror or exc}")
+
+
+@app.command("annotate")
+def annotate_command(
+    file: FileArg,
+    output: Output = None,
+    only: Annotated[
+        list[Group] | None,
+        typer.Option("--only", help="Only these notes (repeatable): findings, words or tracking."),
+    ] = None,
+    in_place: InPlace = False,
+    tiles: Tiles = None,
+    board: BoardOpt = None,
+    rules: RulesOpt = None,
+    challenge_bonus: Bonus = None,
+) -> None:
+    """Add '#note gcgtools: ...' lines after each event: words and scores, findings, bingos,
+    unseen tiles. Old gcgtools notes are replaced; everything else is kept byte for byte."""
+    game = _load(file)
+    target = _target(file, output, in_place)
+    groups = [g.value for g in only] if only else None
+    try:
+        data = annotating.annotate(
+            game, groups, tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
+        )
+    except (KeyError, ValueError) as exc:
+        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+    _write(target, data)
+
+
+@app.command("fix")
+def fix_command(
+    file: FileArg,
+    output: Output = None,
+    in_place: InPlace = False,
+    tiles: Tiles = None,
+    board: BoardOpt = None,
+    rules: RulesOpt = None,
+    challenge_bonus: Bonus = None,
+) -> None:
+    """Correct the scores and cumulatives the replay proves wrong, and print each change.
+    Exit 1 when some findings could not be fixed safely (those lines are left alone)."""
+    game = _load(file)
+    target = _target(file, output, in_place)
+    try:
+        result = fix_record(
+            game, tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
+        )
+    except (KeyError, ValueError) as exc:
+        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+    _write(target, result.data)
+    # the record itself may be on standard output: the report then goes to standard error
+    err = target is None or target == STDOUT
+    for c in result.changes:
+        typer.echo(f"{file}:{c.line}: {c.reason}", err=err)
+        typer.echo(f"  - {c.old}", err=err)
+        typer.echo(f"  + {c.new}", err=err)
+    for f in result.unfixable:
+        typer.echo(f"{f.format(str(file))} (not fixed)", err=err)
+    typer.echo(
+        f"{len(result.changes)} line{'s' * (len(result.changes) != 1)} changed, "
+        f"{len(result.unfixable)} finding{'s' * (len(result.unfixable) != 1)} left to fix "
+        "by hand",
+        err=err,
+    )
+    raise typer.Exit(EXIT_FINDINGS if result.unfixable else EXIT_CLEAN)
+
+
+@app.command("write")
+def write_command(
+    file: FileArg,
+    output: Output = None,
+    normalise: Annotated[
+        bool,
+        typer.Option(
+            "--normalise",
+            "--normalize",
+            help="Write the canonical modern form instead of the bytes as read.",
+        ),
+    ] = False,
+    in_place: InPlace = False,
+    tiles: Tiles = None,
+    board: BoardOpt = None,
+) -> None:
+    """Write the record back: byte for byte (lossless), or --normalise'd to the canonical
+    modern form (UTF-8, single spaces, '.' for played-through squares, upper-case
+    coordinates, signed scores)."""
+    game = _load(file)
+    target = _target(file, output, in_place)
+    try:
+        data = write_gcg(game, normalise=normalise, tiles=tiles, board=board)
+    except (KeyError, ValueError) as exc:
+        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+    _write(target, data)
+
+
+@app.command("report")
+def report_command(
+    file: FileArg,
+    output: Output = None,
+    tiles: Tiles = None,
+    board: BoardOpt = None,
+) -> None:
+    """Write a self-contained HTML page: the board after each move (slider and buttons),
+    the move list with notes and findings, and the score chart."""
+    game = _load(file)
+    try:
+        html = game_report_html(game, tiles=tiles, board=board)
+    except (KeyError, ValueError) as exc:
+        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+    _write(output, html.encode("utf-8"))
+
+
+@app.command("picture")
+def picture_command(
+    file: FileArg,
+    move: Annotated[
+        int | None,
+        typer.Option("--move", "-m", help="The board after event N (1-based; default: the end)."),
+    ] = None,
+    output: Output = None,
+    size: Annotated[int, typer.Option(help="Width in pixels.", min=100, max=4000)] = 600,
+    tiles: Tiles = None,
+    board: BoardOpt = None,
+) -> None:
+    """Draw the board after a move: SVG, or PNG when the output file ends in .png."""
+    game = _load(file)
+    try:
+        fmt = picture_format(output)
+        data = picture(game, move, fmt=fmt, tiles=tiles, board=board, size=size)
+    except (KeyError, ValueError) as exc:
+        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+    _write(output, data)

@@ -1,0 +1,176 @@
+"""Annotating a record: ``#note gcgtools: ...`` lines after each event.
+
+The notes say what the replay found: the words a play formed and their scores, the computed
+score when it differs from the record, each finding of the event (code, severity, message),
+a bingo, and the tiles still unseen with the number left in the bag. Everything else of the
+record is written back byte for byte: the notes are added after the lines that belong to the
+event (its own notes, continuation lines and unknown pragmas), in the file's line-ending
+style. Lines starting with ``#note gcgtools:`` are the annotator's own: annotating an
+annotated record first drops them, so annotating twice gives the same bytes as once.
+
+    >>> data = annotate(read_game("game.gcg"))  # doctest: +SKIP
+    >>> annotate(parse_bytes(data)) == data  # doctest: +SKIP
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from gcgtools.model.game import Game
+from gcgtools.model.load import parse_bytes
+from gcgtools.outputs.writer import GCGExporter, ReplayInfo, accept
+from gcgtools.replay.engine import Position
+from gcgtools.rules.rulesets import EndRule
+from gcgtools.syntax.records import Event, EventKind, Note, Pragma, SourceLine
+
+__all__ = [
+    "GROUPS",
+    "MARK",
+    "Annotator",
+    "Stripper",
+    "annotate",
+    "annotate_game",
+    "annotation_lines",
+    "strip_annotations",
+    "unseen_text",
+]
+
+MARK = "gcgtools:"
+"""Every generated note starts ``#note gcgtools:``; no other note is ever touched."""
+GROUPS = frozenset({"findings", "words", "tracking"})
+"""``findings``: one note per finding. ``words``: words formed, bingo, computed score when it
+differs. ``tracking``: unseen tiles and tiles in the bag after each turn."""
+
+_TRACKED = {
+    EventKind.PLAY,
+    EventKind.PASS,
+    EventKind.EXCHANGE,
+    EventKind.WITHDRAWN,
+}
+
+
+def _is_generated(text: str) -> bool:
+    stripped = text.strip()
+    return stripped[:5].lower() == "#note" and stripped[5:].strip().startswith(MARK)
+
+
+def _tiles_text(tiles: Iterable[str]) -> str:
+    return "".join(t if len(t) == 1 else f"[{t}]" for t in tiles)
+
+
+def unseen_text(pos: Position) -> tuple[str, int]:
+    """The tiles not on the board after ``pos`` (blanks last, ``[CH]`` for multi-letter
+    tiles) and how many there are."""
+    pool = sorted(
+        ((t, n) for t, n in pos.pool.items() if n > 0), key=lambda tn: (tn[0] == "?", tn[0])
+    )
+    tiles = [t for t, n in pool for _ in range(n)]
+    return _tiles_text(tiles), len(tiles)
+
+
+def _groups(only: str | Iterable[str] | None) -> frozenset[str]:
+    if only is None:
+        return GROUPS
+    chosen = frozenset([only] if isinstance(only, str) else only)
+    unknown = chosen - GROUPS
+    if unknown:
+        raise ValueError(
+            f"unknown annotation group(s) {', '.join(sorted(unknown))}: "
+            f"choose from {', '.join(sorted(GROUPS))}"
+        )
+    return chosen
+
+
+def annotation_lines(
+    event: Event, info: ReplayInfo, only: str | Iterable[str] | None = None
+) -> list[str]:
+    """The ``#note gcgtools: ...`` lines (without line endings) for one event."""
+    groups = _groups(only)
+    pos = info.position(event)
+    notes: list[str] = []
+    if "words" in groups and pos is not None:
+        if pos.words:
+            words = ", ".join(f"{w.text} {w.score}" for w in pos.words)
+            text = f"words {words}"
+            if pos.bingo:
+                text += f"; bingo +{info.rules.bingo_bonus}"
+            if pos.computed is not None:
+                text += f"; score {pos.computed:+d}"
+            notes.append(text)
+        elif pos.bingo:
+            notes.append("bingo")
+        if pos.computed is not None and pos.computed != event.score:
+            notes.append(f"computed {pos.computed:+d}, recorded {event.score:+d}")
+    if "findings" in groups:
+        for f in info.findings_at(event.line):
+            notes.append(f"{f.code} {f.severity}: {f.message}")
+    if "tracking" in groups and pos is not None and event.kind in _TRACKED:
+        unseen, count = unseen_text(pos)
+        notes.append(f"bag {pos.bag}; unseen {count}: {unseen}" if count else "unseen 0")
+    return [f"#note {MARK} {' '.join(text.split())}" for text in notes]
+
+
+class Stripper(GCGExporter):
+    """The lossless exporter minus the ``#note gcgtools:`` lines."""
+
+    def visit_note_line(self, line: SourceLine, note: Note, first: bool) -> None:
+        if not _is_generated(line.text):
+            self.copy(line)
+
+    def visit_pragma(self, line: SourceLine, pragma: Pragma) -> None:
+        if not _is_generated(line.text):  # e.g. a generated note before the first event
+            self.copy(line)
+
+
+class Annotator(Stripper):
+    """The lossless exporter, minus old ``#note gcgtools:`` lines, plus new ones."""
+
+    wants_replay = True
+
+    def __init__(self, only: str | Iterable[str] | None = None) -> None:
+        super().__init__()
+        self.only = _groups(only)
+
+    def end_event(self, event: Event) -> None:
+        assert self.info is not None
+        for text in annotation_lines(event, self.info, self.only):
+            # characters the file's encoding cannot hold become "?"
+            safe = text.encode(self.encoding, errors="replace").decode(self.encoding)
+            self.add(safe)
+
+
+def annotate(
+    game: Game,
+    only: str | Iterable[str] | None = None,
+    *,
+    tiles: str | None = None,
+    board: str | None = None,
+    end_rule: str | EndRule | None = None,
+    challenge_bonus: int | None = None,
+) -> bytes:
+    """The record as bytes with ``#note gcgtools:`` lines after each event.
+
+    ``only`` limits the notes to some of :data:`GROUPS` (a name or several). The other
+    options override the rules the record implies, as for :func:`gcgtools.validate`.
+    Raises ValueError for an unknown group.
+    """
+    annotator = Annotator(only)
+    if any(_is_generated(line.text) for line in game.lines):
+        # judge the record without its old notes, so that line numbers quoted in messages
+        # are those of the record itself and annotating twice equals annotating once
+        game = parse_bytes(strip_annotations(game), game.path)
+    info = ReplayInfo.of(
+        game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
+    )
+    return accept(game, annotator, info)
+
+
+def strip_annotations(game: Game) -> bytes:
+    """The record as bytes without its ``#note gcgtools:`` lines."""
+    return accept(game, Stripper())
+
+
+def annotate_game(game: Game, only: str | Iterable[str] | None = None) -> Game:
+    """Like :func:`annotate`, parsed back into a :class:`Game` (same path)."""
+    return parse_bytes(annotate(game, only), game.path)

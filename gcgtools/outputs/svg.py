@@ -1,0 +1,512 @@
+"""Pictures of the board: SVG (self-contained, structured) and PNG (through matplotlib).
+
+:func:`board_svg` draws a :class:`~gcgtools.replay.board.Board` with the premium squares in
+the classic tournament colours (triple word red, double word pink, triple letter dark blue,
+double letter light blue, a star on the centre), each tile with its letter and value, blanks
+with a red letter and no value, the last play highlighted and, when given, the players'
+scores. Every element says what it is, so tools and tests can read the picture back::
+
+    <rect class="square tw" data-square="1A" data-premium="TW" fill="#d9343b" .../>
+    <g class="tile blank last" data-square="8H" data-letter="e" data-blank="true" ...>
+
+Squares are named row first (``8D`` is row 8, column D). Importing this module registers
+:func:`board_svg` as the renderer behind ``Board._repr_svg_``, so a board shows as a picture
+in Jupyter. matplotlib is imported only by :func:`board_png`.
+
+    >>> from gcgtools.outputs.svg import board_svg
+    >>> svg = board_svg(position.board, players=["Ann", "Bob"], scores=[74, 30])  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from gcgtools.model.game import Game
+from gcgtools.replay.board import SVG_RENDERER, Board, square_name
+from gcgtools.replay.engine import Position, replay
+from gcgtools.replay.setup import rules_for
+from gcgtools.rules.tiles import TILE_SETS, TileError, TileSet, tile_set
+
+__all__ = [
+    "PREMIUM_COLOURS",
+    "TileValues",
+    "board_png",
+    "board_svg",
+    "picture",
+    "picture_format",
+    "position_picture",
+    "tiles_svg",
+]
+
+TileValues = TileSet | Mapping[str, int] | str | None
+"""Where tile values come from: a tile set, a mapping from tile name to points, the name of
+a tile set, or None for the English set."""
+
+PREMIUM_COLOURS = {
+    "TW": "#d9343b",  # triple word: red
+    "DW": "#f4aebb",  # double word: pink
+    "TL": "#2763b0",  # triple letter: dark blue
+    "DL": "#a6d7f2",  # double letter: light blue
+    "QW": "#8a1538",  # quadruple word (Super board): dark red
+    "QL": "#163a78",  # quadruple letter (Super board): navy
+    "": "#e9e3cc",  # plain square
+}
+_LABEL_COLOURS = {"TW": "#ffffff", "TL": "#ffffff", "QW": "#ffffff", "QL": "#ffffff"}
+GRID = "#ffffff"
+TILE = "#f3deaa"
+TILE_EDGE = "#a88a4a"
+LAST_TILE = "#ffd84d"
+LAST_EDGE = "#d9480f"
+LETTER = "#222222"
+BLANK_LETTER = "#c0262d"
+STAR = "#3a3a3a"
+PLAYER_COLOURS = ("#1f6fb2", "#c0392b", "#2e8b57", "#8e44ad")
+
+CELL = 40  # user units per square
+MARGIN = 22  # room for the coordinates
+SCORES = 34  # height of the scores band
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+# ----------------------------------------------------------------------------------- scene
+@dataclass(frozen=True, slots=True)
+class SquareMark:
+    row: int
+    col: int
+    name: str
+    premium: str
+    fill: str
+    centre: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TileMark:
+    row: int
+    col: int
+    name: str
+    tile: str  # as on the board: lower case for a blank
+    letter: str  # what is printed on it
+    value: int | None  # None for a blank, or a tile the tile set does not know
+    blank: bool
+    last: bool
+
+
+def _value_lookup(tiles: TileValues) -> Mapping[str, int] | TileSet:
+    if tiles is None:
+        return TILE_SETS["english"]
+    if isinstance(tiles, str):
+        return tile_set(tiles)
+    return tiles
+
+
+def _value(values: Mapping[str, int] | TileSet, tile: str) -> int | None:
+    if isinstance(values, TileSet):
+        try:
+            return values.value(tile.upper())
+        except TileError:
+            return None
+    return values.get(tile.upper(), values.get(tile))
+
+
+def _last_squares(
+    board: Board, last_play: bool | Iterable[tuple[int, int]]
+) -> set[tuple[int, int]]:
+    if last_play is True:
+        return set(board.last_play)
+    if last_play is False:
+        return set()
+    return set(last_play)
+
+
+def squares(board: Board) -> list[SquareMark]:
+    """Every square of the board with its premium and colour."""
+    layout = board.layout
+    centre = layout.centre
+    return [
+        SquareMark(
+            r,
+            c,
+            square_name(r, c),
+            layout.premium(r, c),
+            PREMIUM_COLOURS.get(layout.premium(r, c), PREMIUM_COLOURS[""]),
+            (r, c) == centre,
+        )
+        for r in range(board.size)
+        for c in range(board.size)
+    ]
+
+
+def tile_marks(
+    board: Board, tiles: TileValues = None, last_play: bool | Iterable[tuple[int, int]] = True
+) -> list[TileMark]:
+    """Every tile on the board: letter, value (None for blanks), blank and last-play flags."""
+    values = _value_lookup(tiles)
+    last = _last_squares(board, last_play)
+    out = []
+    for r, c, tile in board.tiles():
+        blank = tile != tile.upper() or tile == "?"
+        out.append(
+            TileMark(
+                r,
+                c,
+                square_name(r, c),
+                tile,
+                tile.upper(),
+                None if blank else _value(values, tile),
+                blank,
+                (r, c) in last,
+            )
+        )
+    return out
+
+
+def _star(cx: float, cy: float, outer: float) -> list[tuple[float, float]]:
+    points = []
+    for i in range(10):
+        radius = outer if i % 2 == 0 else outer * 0.42
+        angle = math.pi / 2 + i * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy - radius * math.sin(angle)))
+    return points
+
+
+def _xy(row: int, col: int, coordinates: bool) -> tuple[float, float]:
+    offset = MARGIN if coordinates else 0
+    return offset + col * CELL, offset + row * CELL
+
+
+def _players(
+    players: Sequence[str] | None, scores: Sequence[int] | None
+) -> list[tuple[str, int | None]]:
+    if players is None and scores is None:
+        return []
+    n = max(len(players or ()), len(scores or ()))
+    out = []
+    for i in range(n):
+        name = players[i] if players is not None and i < len(players) else f"player {i + 1}"
+        score = scores[i] if scores is not None and i < len(scores) else None
+        out.append((name, score))
+    return out
+
+
+def _geometry(board: Board, coordinates: bool, band: bool) -> tuple[float, float]:
+    side = board.size * CELL + (MARGIN if coordinates else 0) + 4
+    return side, side + (SCORES if band else 0)
+
+
+# ------------------------------------------------------------------------------------- SVG
+def _fmt(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def tiles_svg(
+    board: Board,
+    *,
+    tiles: TileValues = None,
+    last_play: bool | Iterable[tuple[int, int]] = True,
+    coordinates: bool = True,
+) -> str:
+    """The ``<g class="tiles">`` layer of :func:`board_svg` on its own (for the HTML report,
+    which swaps it from move to move over one drawing of the squares)."""
+    parts = ['<g class="tiles">']
+    for t in tile_marks(board, tiles, last_play):
+        x, y = _xy(t.row, t.col, coordinates)
+        classes = "tile" + (" blank" if t.blank else "") + (" last" if t.last else "")
+        value_attr = f' data-value="{t.value}"' if t.value is not None else ""
+        parts.append(
+            f'<g class="{classes}" data-square="{t.name}" data-letter="{escape(t.tile)}"'
+            f' data-blank="{str(t.blank).lower()}"{value_attr}>'
+        )
+        parts.append(
+            f'<rect x="{_fmt(x + 1)}" y="{_fmt(y + 1)}" width="{CELL - 2}" height="{CELL - 2}"'
+            f' rx="4" fill="{LAST_TILE if t.last else TILE}"'
+            f' stroke="{LAST_EDGE if t.last else TILE_EDGE}"'
+            f' stroke-width="{2.5 if t.last else 1}"/>'
+        )
+        size = 22 if len(t.letter) == 1 else 30 / len(t.letter)
+        parts.append(
+            f'<text class="letter" x="{_fmt(x + CELL / 2 - (3 if t.value is not None else 0))}"'
+            f' y="{_fmt(y + CELL / 2 + 1)}" font-size="{_fmt(size)}" font-weight="bold"'
+            f' text-anchor="middle" dominant-baseline="central"'
+            f' fill="{BLANK_LETTER if t.blank else LETTER}">{escape(t.letter)}</text>'
+        )
+        if t.value is not None:
+            parts.append(
+                f'<text class="value" x="{_fmt(x + CELL - 5)}" y="{_fmt(y + CELL - 5)}"'
+                f' font-size="9" text-anchor="end" fill="{LETTER}">{t.value}</text>'
+            )
+        parts.append("</g>")
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def scores_svg(board: Board, players: Sequence[str] | None, scores: Sequence[int] | None) -> str:
+    """The ``<g class="scores">`` band under the board ("" when there is nothing to show)."""
+    entries = _players(players, scores)
+    if not entries:
+        return ""
+    width, height = _geometry(board, True, True)
+    y = height - SCORES / 2
+    step = width / len(entries)
+    parts = ['<g class="scores">']
+    for i, (name, score) in enumerate(entries):
+        label = f"{name} {score}" if score is not None else name
+        score_attr = f' data-score="{score}"' if score is not None else ""
+        parts.append(
+            f'<text class="score" data-player="{i + 1}"{score_attr} x="{_fmt(step * (i + 0.5))}"'
+            f' y="{_fmt(y)}" font-size="16" font-weight="bold" text-anchor="middle"'
+            f' dominant-baseline="central" fill="{PLAYER_COLOURS[i % len(PLAYER_COLOURS)]}">'
+            f"{escape(label)}</text>"
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def board_svg(
+    board: Board,
+    *,
+    players: Sequence[str] | None = None,
+    scores: Sequence[int] | None = None,
+    last_play: bool | Iterable[tuple[int, int]] = True,
+    size: int = 600,
+    tiles: TileValues = None,
+    coordinates: bool = True,
+) -> str:
+    """The board as an SVG document (a string), ``size`` pixels wide.
+
+    ``tiles`` gives the tile values (a :class:`TileSet`, a ``{tile: points}`` mapping, a tile
+    set name; default English). ``last_play`` highlights the squares of the board's last
+    play (or the squares given). ``players`` and ``scores`` add a band with each player's
+    score under the board.
+    """
+    band = bool(_players(players, scores))
+    width, height = _geometry(board, coordinates, band)
+    px_height = round(size * height / width)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="gcg-board"'
+        f' viewBox="0 0 {_fmt(width)} {_fmt(height)}" width="{size}" height="{px_height}"'
+        f' data-size="{board.size}" data-layout="{escape(board.layout.name)}"'
+        f' font-family="{FONT}">',
+        f'<rect class="background" x="0" y="0" width="{_fmt(width)}" height="{_fmt(height)}"'
+        ' fill="#ffffff"/>',
+    ]
+    if coordinates:
+        parts.append('<g class="coordinates">')
+        for c in range(board.size):
+            parts.append(
+                f'<text class="coord col" data-col="{chr(65 + c)}"'
+                f' x="{_fmt(MARGIN + c * CELL + CELL / 2)}" y="{_fmt(MARGIN / 2)}" font-size="12"'
+                f' text-anchor="middle" dominant-baseline="central" fill="#555555">'
+                f"{chr(65 + c)}</text>"
+            )
+        for r in range(board.size):
+            parts.append(
+                f'<text class="coord row" data-row="{r + 1}" x="{_fmt(MARGIN / 2)}"'
+                f' y="{_fmt(MARGIN + r * CELL + CELL / 2)}" font-size="12" text-anchor="middle"'
+                f' dominant-baseline="central" fill="#555555">{r + 1}</text>'
+            )
+        parts.append("</g>")
+    parts.append('<g class="squares">')
+    for sq in squares(board):
+        x, y = _xy(sq.row, sq.col, coordinates)
+        classes = "square" + (f" {sq.premium.lower()}" if sq.premium else "")
+        classes += " centre" if sq.centre else ""
+        premium_attr = f' data-premium="{sq.premium}"' if sq.premium else ""
+        parts.append(
+            f'<rect class="{classes}" data-square="{sq.name}"{premium_attr} x="{_fmt(x)}"'
+            f' y="{_fmt(y)}" width="{CELL}" height="{CELL}" fill="{sq.fill}" stroke="{GRID}"'
+            ' stroke-width="1.5"/>'
+        )
+        if sq.centre:
+            points = " ".join(
+                f"{_fmt(px)},{_fmt(py)}" for px, py in _star(x + CELL / 2, y + CELL / 2, 13)
+            )
+            parts.append(
+                f'<polygon class="star" data-square="{sq.name}" points="{points}" fill="{STAR}"/>'
+            )
+        elif sq.premium:
+            parts.append(
+                f'<text class="premium-label" data-square="{sq.name}" x="{_fmt(x + CELL / 2)}"'
+                f' y="{_fmt(y + CELL / 2)}" font-size="11" text-anchor="middle"'
+                f' dominant-baseline="central"'
+                f' fill="{_LABEL_COLOURS.get(sq.premium, "#333333")}">{sq.premium}</text>'
+            )
+    parts.append("</g>")
+    parts.append(tiles_svg(board, tiles=tiles, last_play=last_play, coordinates=coordinates))
+    if band:
+        parts.append(scores_svg(board, players, scores))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# ------------------------------------------------------------------------------------- PNG
+def board_png(
+    board: Board,
+    *,
+    players: Sequence[str] | None = None,
+    scores: Sequence[int] | None = None,
+    last_play: bool | Iterable[tuple[int, int]] = True,
+    size: int = 600,
+    tiles: TileValues = None,
+    coordinates: bool = True,
+) -> bytes:
+    """The same picture as :func:`board_svg`, drawn with matplotlib, as PNG bytes."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.patches import FancyBboxPatch, Polygon, Rectangle
+
+    band = bool(_players(players, scores))
+    width, height = _geometry(board, coordinates, band)
+    dpi = 100
+    fig = Figure(figsize=(size / dpi, size * height / width / dpi), dpi=dpi)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, width)
+    ax.set_ylim(height, 0)
+    ax.set_axis_off()
+    scale = size / width  # pixels per user unit
+    pt = scale * 72 / dpi  # points per user unit, for font sizes
+
+    centred = {"ha": "center", "va": "center"}
+
+    def text(x: float, y: float, label: str, font: float, **style: object) -> None:
+        ax.text(x, y, label, fontsize=font * pt, **{**centred, **style})  # type: ignore[arg-type]
+
+    if coordinates:
+        for c in range(board.size):
+            text(MARGIN + c * CELL + CELL / 2, MARGIN / 2, chr(65 + c), 12, color="#555555")
+        for r in range(board.size):
+            text(MARGIN / 2, MARGIN + r * CELL + CELL / 2, str(r + 1), 12, color="#555555")
+    for sq in squares(board):
+        x, y = _xy(sq.row, sq.col, coordinates)
+        square = Rectangle((x, y), CELL, CELL, facecolor=sq.fill, edgecolor=GRID, zorder=1)
+        square.set_linewidth(1.5 * pt)
+        ax.add_patch(square)
+        if sq.centre:
+            ax.add_patch(Polygon(_star(x + CELL / 2, y + CELL / 2, 13), facecolor=STAR, zorder=2))
+        elif sq.premium:
+            colour = _LABEL_COLOURS.get(sq.premium, "#333333")
+            text(x + CELL / 2, y + CELL / 2, sq.premium, 11, color=colour, zorder=2)
+    for t in tile_marks(board, tiles, last_play):
+        x, y = _xy(t.row, t.col, coordinates)
+        tile = FancyBboxPatch(
+            (x + 2, y + 2),
+            CELL - 4,
+            CELL - 4,
+            boxstyle="round,pad=1,rounding_size=4",
+            facecolor=LAST_TILE if t.last else TILE,
+            edgecolor=LAST_EDGE if t.last else TILE_EDGE,
+            zorder=3,
+        )
+        tile.set_linewidth((2.5 if t.last else 1) * pt)
+        ax.add_patch(tile)
+        font = 22 if len(t.letter) == 1 else 30 / len(t.letter)
+        colour = BLANK_LETTER if t.blank else LETTER
+        shift = 3 if t.value is not None else 0
+        text(
+            x + CELL / 2 - shift,
+            y + CELL / 2 + 1,
+            t.letter,
+            font,
+            color=colour,
+            fontweight="bold",
+            zorder=4,
+        )
+        if t.value is not None:
+            text(
+                x + CELL - 5,
+                y + CELL - 5,
+                str(t.value),
+                9,
+                ha="right",
+                va="baseline",
+                color=LETTER,
+                zorder=4,
+            )
+    entries = _players(players, scores)
+    for i, (name, score) in enumerate(entries):
+        label = f"{name} {score}" if score is not None else name
+        colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+        x = width / len(entries) * (i + 0.5)
+        text(x, height - SCORES / 2, label, 16, color=colour, fontweight="bold")
+    out = io.BytesIO()
+    fig.savefig(out, format="png", dpi=dpi, facecolor="white")
+    return out.getvalue()
+
+
+# ------------------------------------------------------------------------- game positions
+def _player_names(game: Game, count: int) -> list[str]:
+    names = []
+    for i in range(count):
+        player = game.player(i)
+        names.append(player.nick if player is not None else f"player {i + 1}")
+    return names
+
+
+def position_picture(
+    game: Game,
+    pos: Position,
+    *,
+    fmt: str = "svg",
+    tiles: TileValues = None,
+    size: int = 600,
+) -> bytes:
+    """The board after ``pos`` with the players' recorded scores, as SVG or PNG bytes.
+
+    Without ``tiles`` the values come from the tile set the record implies."""
+    values = tiles if tiles is not None else rules_for(game)[0].tiles
+    count = max(len(game.players), max((p.index + 1 for p in game.players), default=0))
+    scores = pos.recorded[:count] if count else None
+    players = _player_names(game, count) if count else None
+    if fmt == "png":
+        return board_png(pos.board, players=players, scores=scores, size=size, tiles=values)
+    if fmt != "svg":
+        raise ValueError(f"unknown picture format {fmt!r}: use svg or png")
+    svg = board_svg(pos.board, players=players, scores=scores, size=size, tiles=values)
+    return svg.encode("utf-8")
+
+
+def picture(
+    game: Game,
+    move: int | None = None,
+    *,
+    fmt: str = "svg",
+    tiles: str | None = None,
+    board: str | None = None,
+    size: int = 600,
+) -> bytes:
+    """The board after event ``move`` (1-based; 0 is the empty board; None the end) as SVG
+    or PNG bytes. Raises ValueError when there is no such event, KeyError for an unknown
+    tile set or board name."""
+    if move is not None and not 0 <= move <= len(game.events):
+        raise ValueError(f"move must be between 0 and {len(game.events)}")
+    rules, _ = rules_for(game, tiles=tiles, board=board)
+    last: Position | None = None
+    for pos in replay(game, rules):
+        last = pos
+        if move is not None and pos.index + 1 >= move:
+            break
+    assert last is not None
+    return position_picture(game, last, fmt=fmt, tiles=rules.tiles, size=size)
+
+
+def picture_format(target: str | None) -> str:
+    """``"png"`` for a file name ending in ``.png``, ``"svg"`` for ``.svg``, ``-`` or None
+    (standard output). Raises ValueError for any other suffix."""
+    if target is None or target == "-":
+        return "svg"
+    suffix = target.rsplit(".", 1)[-1].lower() if "." in target else ""
+    if suffix in ("svg", "png"):
+        return suffix
+    raise ValueError(f"cannot tell the picture format of {target!r}: name a .svg or .png file")
+
+
+def _render(board: Board) -> str:
+    return board_svg(board, size=450)
+
+
+if _render.__qualname__ not in {r.__qualname__ for r in SVG_RENDERER}:
+    SVG_RENDERER.append(_render)

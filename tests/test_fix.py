@@ -1,0 +1,142 @@
+"""The fixer: wrong scores and cumulatives corrected in place, nothing else touched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import valid_file, valid_file_params
+from samples_annotator import GAME
+from typer.testing import CliRunner
+
+from gcgtools import parse_bytes, parse_string, validate
+from gcgtools.cli import app
+from gcgtools.outputs.fix import fix, fix_record, score_spans
+
+SCORE_CODES = {"S601", "S602", "S603", "S604", "S605"}
+
+
+def test_sample_is_correct() -> None:
+    result = validate(parse_string(GAME))
+    assert not [f for f in result.findings if f.severity == "error"]
+    assert result.recorded == [73, 16]
+
+
+def test_fix_restores_the_original_bytes() -> None:
+    broken = (
+        GAME.replace(">Ann: AEHMRTX 8G HEX +26 26", ">Ann: AEHMRTX 8G HEX +24 24")
+        .replace(">Ann: AEMRTU? 12C MATURe. +16 42", ">Ann: AEMRTU? 12C MATURe. +16 40")
+        .replace(">Ann: EFNOORW 13B FEW +31 73", ">Ann: EFNOORW 13B FEW +27 67")
+        .replace(">Bob: AEIRRUV -UV +0 16", ">Bob: AEIRRUV -UV +0 61")
+    )
+    assert broken != GAME
+    data, changes = fix(parse_string(broken))
+    assert data == GAME.encode()
+    assert [(c.line, c.old, c.new) for c in changes] == [
+        (4, ">Ann: AEHMRTX 8G HEX +24 24", ">Ann: AEHMRTX 8G HEX +26 26"),
+        (8, ">Ann: AEMRTU? 12C MATURe. +16 40", ">Ann: AEMRTU? 12C MATURe. +16 42"),
+        (10, ">Bob: AEIRRUV -UV +0 61", ">Bob: AEIRRUV -UV +0 16"),
+        (11, ">Ann: EFNOORW 13B FEW +27 67", ">Ann: EFNOORW 13B FEW +31 73"),
+    ]
+    assert changes[0].reason == "score +24 -> +26; cumulative 24 -> 26"
+    assert changes[1].reason == "cumulative 40 -> 42"
+
+
+def test_fix_keeps_spacing_line_endings_and_encoding() -> None:
+    good = (
+        "#player1 A \xc9lodie\r\n#player2 B Bob\r\n"
+        ">A:   AEHMRTX  8g   HEX     +26    26   \r\n"
+        ">B:\tADEIORS\ti7\tOXIDES\t+16\t16\r\n"
+        ">A: AEMRTU? 12C MATURe. +16 42 MATURES"
+    ).encode("latin-1")
+    bad = (
+        good.replace(b"+26    26", b"+62    62")
+        .replace(b"+16\t16", b"+10\t10")
+        .replace(b"+16 42", b"+16 78")
+    )
+    data, changes = fix(parse_bytes(bad))
+    assert data == good
+    assert len(changes) == 3
+    assert fix(parse_bytes(good)) == (good, [])
+
+
+def test_unfixable_placement_is_reported_and_left_alone() -> None:
+    # the "." in F.W stands on an empty square: the play cannot be rebuilt (B508)
+    broken = (
+        GAME.replace(">Ann: AEHMRTX 8G HEX +26 26", ">Ann: AEHMRTX 8G HEX +24 24")
+        .replace(">Ann: AEMRTU? 12C MATURe. +16 42", ">Ann: AEMRTU? 12C MATURe. +16 40")
+        .replace(">Ann: EFNOORW 13B FEW +31 73", ">Ann: EFNOORW 13B F.W +31 71")
+    )
+    result = fix_record(parse_string(broken))
+    assert [(f.line, f.code) for f in result.unfixable] == [(11, "B508")]
+    assert not result.ok
+    lines = result.data.decode().splitlines()
+    assert lines[3] == ">Ann: AEHMRTX 8G HEX +26 26"
+    assert lines[7] == ">Ann: AEMRTU? 12C MATURe. +16 42"
+    assert lines[10] == ">Ann: EFNOORW 13B F.W +31 71"  # left alone
+    assert [c.line for c in result.changes] == [4, 8]
+
+
+def test_score_spans() -> None:
+    text = ">Ann:  AEHMRTX 8g  HEX   +26  26 extra words"
+    (s0, s1), (c0, c1) = score_spans(text)  # type: ignore[misc]
+    assert text[s0:s1] == "+26" and text[c0:c1] == "26"
+    assert score_spans("#note not an event") is None
+
+
+def test_duplicate_nicknames_are_not_guessed() -> None:
+    text = "#player1 A Ann\n#player2 A Bob\n>A: AEHMRTX 8G HEX +20 20\n"
+    result = fix_record(parse_string(text))
+    assert result.data == text.encode() and not result.changes
+    assert [f.code for f in result.unfixable] == ["H201"]
+
+
+@pytest.mark.parametrize("relative", valid_file_params())
+def test_corpus_fix(relative: str | None) -> None:
+    path = valid_file(relative)
+    data = path.read_bytes()
+    game = parse_bytes(data, str(path))
+    result = fix_record(game)
+    if not result.changes:
+        assert result.data == data
+        return
+    fixed = parse_bytes(result.data, str(path))
+    assert len(fixed.lines) == len(game.lines)
+    changed = {c.line for c in result.changes}
+    for old, new in zip(game.lines, fixed.lines, strict=True):
+        if old.number not in changed:
+            assert (old.text, old.ending) == (new.text, new.ending)
+    left = {f.line for f in result.unfixable}
+    after = validate(fixed).findings
+    assert not [f for f in after if f.code in SCORE_CODES and f.line in changed - left]
+    assert fix_record(fixed).changes == []  # nothing more to fix
+
+
+# ------------------------------------------------------------------------------- CLI
+def test_cli_fix(tmp_path: Path) -> None:
+    src = tmp_path / "game.gcg"
+    broken = GAME.replace("+31 73", "+30 72").encode()
+    src.write_bytes(broken)
+    runner = CliRunner()
+    out = tmp_path / "fixed.gcg"
+    result = runner.invoke(app, ["fix", str(src), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes() == GAME.encode()
+    assert src.read_bytes() == broken
+    assert f"{src}:11: score +30 -> +31; cumulative 72 -> 73" in result.output
+    assert "- >Ann: EFNOORW 13B FEW +30 72" in result.output
+    assert "+ >Ann: EFNOORW 13B FEW +31 73" in result.output
+
+    result = runner.invoke(app, ["fix", str(src)])  # record on stdout, report on stderr
+    assert result.exit_code == 0
+    assert result.stdout_bytes == GAME.encode()
+    assert "score +30 -> +31" in result.stderr
+
+    result = runner.invoke(app, ["fix", str(src), "--in-place"])
+    assert result.exit_code == 0
+    assert src.read_bytes() == GAME.encode()
+
+    src.write_text(GAME.replace("13B FEW", "13B F.W"))
+    result = runner.invoke(app, ["fix", str(src), "-o", str(out)])
+    assert result.exit_code == 1
+    assert "B508" in result.output and "(not fixed)" in result.output

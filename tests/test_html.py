@@ -1,0 +1,241 @@
+"""The HTML game report: (a) its structure, without a browser; (b) in headless Chromium.
+
+The browser test needs selenium (pip) and Debian's chromium + chromium-driver; it skips,
+saying which is missing, where they are not installed, and fails instead when the
+environment variable GCGTOOLS_REQUIRE_BROWSER is set (as CI sets it). docs/ci-chromium.md
+says how CI installs them so that it always runs there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import NoReturn
+
+import pytest
+from conftest import valid_file, valid_file_params
+from samples_annotator import GAME
+from typer.testing import CliRunner
+
+from gcgtools import parse_bytes, parse_string
+from gcgtools.cli import app
+from gcgtools.outputs.html import game_report_html
+
+PNG = b"\x89PNG\r\n\x1a\n"
+SVG_NS = 'xmlns="http://www.w3.org/2000/svg"'
+
+
+class _Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.scripts: list[str] = []
+        self._in: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        self._in = tag
+
+    def handle_data(self, data: str) -> None:
+        if self._in == "script":
+            self.scripts.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in = None
+
+
+def _parse(html: str) -> _Collector:
+    collector = _Collector()
+    collector.feed(html)
+    collector.close()
+    return collector
+
+
+def _check_self_contained(html: str) -> _Collector:
+    doc = _parse(html)
+    for tag, attrs in doc.tags:
+        for name in ("src", "href", "xlink:href", "action", "data"):
+            value = (attrs.get(name) or "").strip().lower()
+            assert not value.startswith(("http:", "https:", "//", "ftp:")), (tag, name, value)
+        assert tag not in ("link", "iframe", "object", "embed", "img"), tag
+        if tag == "script":
+            assert "src" not in attrs
+    # the only URL in the page is the SVG namespace name, which is never fetched
+    assert html.count("http") == html.count(SVG_NS)
+    for script in doc.scripts:
+        assert "fetch(" not in script and "XMLHttpRequest" not in script
+    assert "@import" not in html and "url(" not in html
+    return doc
+
+
+def _classes(attrs: dict[str, str | None]) -> list[str]:
+    return (attrs.get("class") or "").split()
+
+
+def test_report_structure() -> None:
+    game = parse_string(GAME)
+    html = game_report_html(game)
+    assert html.startswith("<!DOCTYPE html>")
+    doc = _check_self_contained(html)
+    rows = [a for t, a in doc.tags if t == "tr" and "move" in _classes(a)]
+    assert len(rows) == len(game.events) == 5
+    assert [r["data-position"] for r in rows] == ["1", "2", "3", "4", "5"]
+    for text in ("8G HEX", "I7 O.IDES", "12C MATURe.", "exchange -UV", "13B FEW"):
+        assert text in html
+    assert "nice fishing\nsecond line of the note" in html
+    assert "a comment, not a note" in html
+    assert 'data-code="O312"' in html  # the findings of a move are in the move list
+    # one board, the controls, the chart
+    assert sum(1 for t, a in doc.tags if a.get("id") == "board") == 1
+    for control in ("first", "prev", "slider", "next", "last", "chart-marker"):
+        assert any(a.get("id") == control for _, a in doc.tags), control
+    assert sum(1 for t, a in doc.tags if t == "polyline" and "score-line" in _classes(a)) == 2
+    assert "Ann 73 - Bob 16" in html
+    payload = html.split('<script type="application/json" id="positions">', 1)[1]
+    positions = json.loads(payload.split("</script>", 1)[0])
+    assert len(positions) == 6  # the start and one per event
+    assert positions[0]["tiles"] == "" and positions[1]["tiles"].count('class="tile') == 3
+    assert positions[-1]["scores"] == [73, 16]
+
+
+def test_report_escapes_text() -> None:
+    text = GAME.replace("#note nice fishing", "#note <script>alert(1)</script> & more")
+    html = game_report_html(parse_string(text))
+    assert "<script>alert(1)" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; more" in html
+
+
+def test_cli_report(tmp_path: Path) -> None:
+    src = tmp_path / "game.gcg"
+    src.write_text(GAME)
+    out = tmp_path / "game.html"
+    result = CliRunner().invoke(app, ["report", str(src), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8") == game_report_html(parse_string(GAME, str(src)))
+
+
+@pytest.mark.parametrize("relative", valid_file_params())
+def test_corpus_reports(relative: str | None) -> None:
+    path = valid_file(relative)
+    game = parse_bytes(path.read_bytes(), str(path))
+    html = game_report_html(game)
+    doc = _parse(html)
+    rows = [a for t, a in doc.tags if t == "tr" and "move" in _classes(a)]
+    assert len(rows) == len(game.events)
+    for _tag, attrs in doc.tags:
+        for name in ("src", "href"):
+            assert not (attrs.get(name) or "").lower().startswith(("http:", "https:", "//"))
+
+
+# ------------------------------------------------------------------------- browser
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=1280,1100",
+)
+
+
+def _missing(reason: str) -> NoReturn:
+    """Skip, or fail where GCGTOOLS_REQUIRE_BROWSER is set (CI: the test must run there)."""
+    if os.environ.get("GCGTOOLS_REQUIRE_BROWSER", "").strip() not in ("", "0"):
+        pytest.fail(f"GCGTOOLS_REQUIRE_BROWSER is set but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def _browser() -> tuple[str, str]:
+    """Paths of chromium and chromedriver, or skip saying what is missing."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        _missing("selenium is not installed (pip install selenium); see docs/ci-chromium.md")
+    browser = next(
+        (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p),
+        None,
+    )
+    driver = shutil.which("chromedriver")
+    if browser is None or driver is None:
+        missing = " and ".join(
+            name for name, path in (("chromium", browser), ("chromedriver", driver)) if not path
+        )
+        _missing(
+            f"no {missing} on PATH (apt-get install chromium chromium-driver); "
+            "see docs/ci-chromium.md"
+        )
+    return browser, driver
+
+
+def test_report_in_headless_chromium(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    browser, driver_path = _browser()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+
+    monkeypatch.setenv("SE_OFFLINE", "true")  # selenium must not look for a browser online
+    page = tmp_path / "report.html"
+    page.write_text(game_report_html(parse_string(GAME)), encoding="utf-8")
+
+    options = Options()
+    options.binary_location = browser
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path / 'profile'}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    try:
+        driver.get(page.as_uri())
+
+        def position() -> str:
+            return str(driver.find_element(By.TAG_NAME, "body").get_attribute("data-position"))
+
+        def tiles() -> int:
+            return len(driver.find_elements(By.CSS_SELECTOR, "#board g.tiles g.tile"))
+
+        assert position() == "5" and tiles() == 17  # opens on the final position
+        driver.find_element(By.ID, "first").click()
+        assert position() == "0" and tiles() == 0
+        empty = driver.find_element(By.CSS_SELECTOR, "#board g.tiles").get_attribute("innerHTML")
+        driver.find_element(By.ID, "next").click()
+        assert position() == "1" and tiles() == 3
+        board = driver.find_element(By.CSS_SELECTOR, "#board g.tiles").get_attribute("innerHTML")
+        assert board != empty
+        squares = {
+            t.get_attribute("data-square")
+            for t in driver.find_elements(By.CSS_SELECTOR, "#board g.tile")
+        }
+        assert squares == {"8G", "8H", "8I"}
+        assert "HEX" in driver.find_element(By.ID, "caption").text
+        driver.find_element(By.ID, "next").click()
+        assert position() == "2" and tiles() == 8
+        driver.find_element(By.ID, "prev").click()
+        assert position() == "1"
+        # clicking a move in the list jumps there
+        rows = driver.find_elements(By.CSS_SELECTOR, "tr.move")
+        rows[2].click()
+        assert position() == "3" and "current" in (rows[2].get_attribute("class") or "")
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#board g.tile.blank")) == 1
+        # the page loaded nothing from anywhere
+        resources = driver.execute_script("return performance.getEntriesByType('resource')")
+        assert resources == []
+        shot = tmp_path / "report.png"
+        assert driver.save_screenshot(str(shot))
+        assert shot.read_bytes().startswith(PNG)
+        errors = [
+            entry
+            for entry in driver.get_log("browser")
+            if entry.get("level") in ("SEVERE", "ERROR")
+        ]
+        assert errors == []
+    finally:
+        driver.quit()
+    assert os.path.getsize(shot) > 10_000
