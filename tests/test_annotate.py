@@ -49,7 +49,7 @@ def test_annotations_of_each_event() -> None:
     out = annotate(parse_string(GAME))
     assert _notes_after(out, ">Ann: AEHMRTX") == [
         "words HEX 26; score +26",
-        "bag 83; unseen 97: " + _unseen_after_hex(),
+        "bag 83; unseen 93: " + _unseen_after_hex(),
     ]
     assert _notes_after(out, ">Bob: ADEIORS")[0] == "words OXIDES 16; score +16"
     assert _notes_after(out, ">Ann: AEMRTU?")[0] == "words MATUReS 16; score +16"
@@ -58,11 +58,13 @@ def test_annotations_of_each_event() -> None:
         "O312 info: the game is not over: 69 tiles in the bag",
     ]
     exchange = _notes_after(out, ">Bob: AEIRRUV")
-    assert len(exchange) == 1 and exchange[0].startswith("bag 72; unseen 86: ")
+    # 86 tiles are off the board; Bob kept AEIRR of AEIRRUV when he exchanged UV
+    assert len(exchange) == 1 and exchange[0].startswith("bag 72; unseen 81: ")
 
 
 def _unseen_after_hex() -> str:
-    # the full English bag (blanks last) less H, E, X
+    # the full English bag (blanks last) less H, E, X on the board and A, M, R, T that Ann
+    # kept from AEHMRTX: tile tracking from the mover's side
     bag = {
         "A": 9, "B": 2, "C": 2, "D": 4, "E": 12, "F": 2, "G": 3, "H": 2, "I": 9, "J": 1,
         "K": 1, "L": 4, "M": 2, "N": 6, "O": 8, "P": 2, "Q": 1, "R": 6, "S": 4, "T": 6,
@@ -71,6 +73,8 @@ def _unseen_after_hex() -> str:
     bag["H"] -= 1
     bag["E"] -= 1
     bag["X"] -= 1
+    for kept in "AMRT":
+        bag[kept] -= 1
     return "".join(letter * n for letter, n in bag.items()) + "??"
 
 

@@ -60,10 +60,12 @@ def _tiles_text(tiles: Iterable[str]) -> str:
 
 
 def unseen_text(pos: Position) -> tuple[str, int]:
-    """The tiles not on the board after ``pos`` (blanks last, ``[CH]`` for multi-letter
+    """The tiles unseen after ``pos`` from the mover's side of the board (tile tracking: not
+    on the board and not kept on the mover's rack; blanks last, ``[CH]`` for multi-letter
     tiles) and how many there are."""
+    counts = pos.unseen_for(pos.player) if pos.player is not None else pos.pool
     pool = sorted(
-        ((t, n) for t, n in pos.pool.items() if n > 0), key=lambda tn: (tn[0] == "?", tn[0])
+        ((t, n) for t, n in counts.items() if n > 0), key=lambda tn: (tn[0] == "?", tn[0])
     )
     tiles = [t for t, n in pool for _ in range(n)]
     return _tiles_text(tiles), len(tiles)

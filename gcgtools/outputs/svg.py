@@ -505,7 +505,7 @@ def picture_format(target: str | None) -> str:
 
 
 def _render(board: Board) -> str:
-    return board_svg(board, size=450)
+    return board_svg(board, size=450, tiles=board.tileset)
 
 
 if _render.__qualname__ not in {r.__qualname__ for r in SVG_RENDERER}:

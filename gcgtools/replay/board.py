@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from gcgtools.rules.boards import BoardLayout
+from gcgtools.rules.tiles import TileSet
 
 # Outputs (gcgtools.outputs.svg) register a renderer here so that a Board shows as a
 # picture in Jupyter, while this layer knows nothing about pictures.
@@ -37,15 +38,19 @@ class Board:
     """Tiles on a board layout. A tile is its letter; a blank is the letter in lower case.
 
     Squares are addressed by 0-based ``(row, col)``; ``board[7, 7]`` is H8 on a 15x15 board.
+    ``tileset`` (when known) gives the tiles' values, for pictures.
     ``last_play`` holds the squares of the most recent play, for highlighting. ``cells`` is
     the flat list of squares, ``row * size + col``; ``letter_mult``, ``word_mult`` and
     ``premiums`` give the layout's premiums in the same order.
     """
 
-    __slots__ = ("layout", "size", "cells", "last_play", "letter_mult", "word_mult", "premiums")
+    __slots__ = (
+        "layout", "tileset", "size", "cells", "last_play", "letter_mult", "word_mult", "premiums",
+    )  # fmt: skip
 
-    def __init__(self, layout: BoardLayout) -> None:
+    def __init__(self, layout: BoardLayout, tileset: TileSet | None = None) -> None:
         self.layout = layout
+        self.tileset = tileset
         self.size = layout.size
         self.cells: list[str | None] = [None] * (self.size * self.size)
         self.last_play: tuple[tuple[int, int], ...] = ()
@@ -75,6 +80,7 @@ class Board:
     def copy(self) -> Board:
         other = Board.__new__(Board)
         other.layout = self.layout
+        other.tileset = self.tileset
         other.size = self.size
         other.cells = self.cells.copy()
         other.last_play = self.last_play

@@ -36,7 +36,7 @@ from gcgtools.replay.scoring import Word, play_score, score_play
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules.detect import parse_end_rule
 from gcgtools.rules.rulesets import EndRule, RuleSet, challenge_bonus_allowed
-from gcgtools.rules.tiles import TileError
+from gcgtools.rules.tiles import TileError, TileSet
 from gcgtools.syntax.parser import parse_lines
 from gcgtools.syntax.records import TURN_KINDS, Event, EventKind, Pragma, SourceLine
 
@@ -51,7 +51,9 @@ class Position:
 
     ``scores`` are the totals as recomputed by gcgtools; ``recorded`` the cumulatives
     the record gives. ``pool`` counts the tiles not on the board (bag plus racks, blanks
-    as ``?``). ``placed`` are the squares the event put tiles on. ``player`` is the
+    as ``?``). ``racks`` holds each player's last recorded rack (before their move) and
+    ``kept`` the tiles each player is known to hold after their last turn (the leave).
+    ``placed`` are the squares the event put tiles on. ``player`` is the
     0-based player the replay credited the event to (usually ``event.player``; for an
     unknown or mistyped nickname, the player whose turn or play it was).
     """
@@ -75,6 +77,7 @@ class Position:
     end_reason: str | None = None
     to_move: int | None = None
     player: int | None = None
+    kept: list[str | None] = field(default_factory=list)
 
     @property
     def unseen(self) -> str:
@@ -82,11 +85,12 @@ class Position:
         return "".join(t * n for t, n in sorted(self.pool.items(), key=_tile_order) if n > 0)
 
     def unseen_for(self, player: int) -> Counter[str]:
-        """Tiles unseen by ``player``: not on the board and not on their known rack."""
+        """Tiles unseen by ``player`` (tile tracking): not on the board and not among the
+        tiles the player kept after their last turn."""
         pool = self.pool.copy()
-        rack = self.racks[player]
-        if rack and rack.upper() != "UNKNOWN":
-            pool.subtract(Counter(_rack_tokens(rack)))
+        kept = self.kept[player] if player < len(self.kept) else None
+        if kept:
+            pool.subtract(Counter(_rack_tokens(kept, self.board.tileset)))
         return +pool
 
 
@@ -94,15 +98,24 @@ def _tile_order(item: tuple[str, int]) -> tuple[int, str]:
     return (1 if item[0] == BLANK else 0, item[0])
 
 
-def _rack_tokens(rack: str) -> list[str]:
-    return [t.upper() if t != BLANK else t for t in rack]
+def _rack_tokens(rack: str, tileset: TileSet | None = None) -> list[str]:
+    """A rack's tiles, upper case (blank ``?``), split by the tile set when it is known."""
+    try:
+        tokens = tileset.split(rack) if tileset is not None else list(rack)
+    except TileError:
+        tokens = list(rack)
+    return [t.upper() if t != BLANK else t for t in tokens]
+
+
+def _tiles_text(tiles: list[str]) -> str:
+    """Tiles as one string; a multi-letter tile is bracketed (``[CH]``) so it splits back."""
+    return "".join(t if len(t) == 1 else f"[{t}]" for t in tiles)
 
 
 def _sorted_tiles(counts: dict[str, int]) -> str:
     """The tiles of ``counts`` sorted, blanks last."""
-    blanks = counts.get(BLANK, 0)
-    text = "".join(sorted([t * n for t, n in counts.items() if n and t != BLANK]))
-    return text + BLANK * blanks if blanks else text
+    tiles = sorted(t for t, n in counts.items() for _ in range(n) if t != BLANK)
+    return _tiles_text(tiles) + BLANK * counts.get(BLANK, 0)
 
 
 def _take(used: list[str], rack: list[str]) -> tuple[list[str], dict[str, int]]:
@@ -197,12 +210,13 @@ class Replayer:
             2,
         )
         self.n = n
-        self.board = Board(rules.board)
+        self.board = Board(rules.board, rules.tiles)
         self.tiles_on_board = 0
         self.pool: Counter[str] = Counter(dict(rules.tiles.counts))
         self.bag = rules.tiles.total_tiles - rules.rack_size * n
         self.rack_counts = [rules.rack_size] * n
         self.racks: list[str | None] = [None] * n
+        self.kept: list[str | None] = [None] * n
         self.recorded = [0] * n
         self.computed = [0] * n
         self.next_turn: int | None = None
@@ -683,7 +697,7 @@ class Replayer:
         rack = self._rack(e)
         if rack is not None:
             self._check_drawable(rack, e)
-            pos.leave = "".join(rack)
+            pos.leave = _tiles_text(rack)
         pos.computed = 0
         self.undo = None
         self._check_totals(e, p, 0, "S601")
@@ -889,6 +903,7 @@ class Replayer:
             bag=self.bag,
             pool=self.pool.copy() if self.snapshots else self.pool,
             racks=self.racks.copy(),
+            kept=self.kept.copy(),
         )
 
     def _player_of(self, e: Event) -> int | None:
@@ -929,6 +944,8 @@ class Replayer:
                     self.racks[p] = e.rack
             if replayed:
                 self.handlers[e.kind](e, p, pos)
+                if e.kind in TURN_KINDS and pos.leave is not None:
+                    self.kept[p] = pos.leave
         self.last = e
         return pos
 

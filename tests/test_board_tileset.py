@@ -1,0 +1,70 @@
+"""A replayed board knows its tile set: pictures show the right values, racks split right."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import gcgtools
+
+GERMAN = """#character-encoding UTF-8
+#player1 anna Anna
+#player2 ben Ben
+#tile-distribution german
+>anna: ÖLHAUS 8G ÖL +18 18
+#incomplete
+"""
+
+SPANISH_LEAVE = """#character-encoding UTF-8
+#player1 ana Ana
+#player2 beto Beto
+#tile-distribution spanish
+>ana: CHAOSTE 8G SE +4 4
+#incomplete
+"""
+
+SPANISH = """#character-encoding UTF-8
+#player1 ana Ana
+#player2 beto Beto
+#tile-distribution spanish
+>ana: CHAOSTE 8G CHA +12 12
+#incomplete
+"""
+
+
+def test_inline_svg_uses_the_games_tile_values() -> None:
+    game = gcgtools.parse_string(GERMAN)
+    board = list(gcgtools.replay(game))[-1].board
+    assert board.tileset is not None and board.tileset.name == "german"
+    root = ET.fromstring(board._repr_svg_())
+    values = {
+        g.get("data-letter"): g.get("data-value")
+        for g in root.iter()
+        if g.get("data-letter") is not None
+    }
+    # German tile values: Ö is worth 8 and L 2 (English has no Ö at all)
+    assert values == {"Ö": "8", "L": "2"}
+
+
+def test_unseen_for_splits_multi_letter_tiles() -> None:
+    game = gcgtools.parse_string(SPANISH)
+    pos = list(gcgtools.replay(game))[-1]
+    spanish = pos.board.tileset
+    assert spanish is not None and spanish.name == "spanish"
+    # the rack CH A O S T E is six tiles (CH is one); CH and A go on the board, and the
+    # player keeps O S T E
+    assert pos.kept[0] == "EOST"
+    unseen = pos.unseen_for(0)
+    assert pos.pool["CH"] == 0 and unseen["CH"] == 0
+    assert unseen["A"] == spanish.counts["A"] - 1
+    assert unseen["O"] == spanish.counts["O"] - 1
+    assert unseen["C"] == spanish.counts["C"]
+    assert sum(unseen.values()) == spanish.total_tiles - 2 - 4
+
+
+def test_a_leave_with_a_multi_letter_tile_is_bracketed() -> None:
+    pos = list(gcgtools.replay(gcgtools.parse_string(SPANISH_LEAVE)))[-1]
+    assert pos.leave == "A[CH]OT"
+    spanish = pos.board.tileset
+    assert spanish is not None
+    assert pos.unseen_for(0)["CH"] == 0
+    assert pos.unseen_for(0)["C"] == spanish.counts["C"]
