@@ -109,10 +109,18 @@ class TestPlayers:
         assert "'al'" in f.message
         assert game.events[0].player is None  # still kept as an event
 
-    def test_event_before_any_player_is_H207(self):
-        game = parse_string(">a: AB 8H AB +6 6\n>b: CD 9H CD +6 6\n")
-        assert codes(game) == [("H207", 1), ("H207", 2)]
-        assert len(game.events) == 2
+    def test_no_player_pragma_takes_players_from_events_H213(self):
+        game = parse_string(">a: AB 8H AB +6 6\n>b: CD 9H CD +6 6\n>a: EF 10H EF +6 12\n")
+        assert codes(game) == [("H213", 1)]
+        assert [(p.index, p.nick) for p in game.players] == [(0, "a"), (1, "b")]
+        assert [e.player for e in game.events] == [0, 1, 0]
+
+    def test_event_before_its_player_pragma_is_H207(self):
+        game = parse_string("#player1 a Al\n>a: AB 8H AB +6 6\n>b: CD 9H CD +6 6\n#player2 b Bo\n")
+        assert codes(game) == [("H206", 3), ("H205", 4)]
+        game = parse_string(">a: AB 8H AB +6 6\n#player1 a Al\n#player2 b Bo\n")
+        assert sorted(codes(game)) == [("H205", 2), ("H205", 3), ("H207", 1)]
+        assert game.events[0].player == 0  # resolved once the player is declared
 
 
 # ========================================================== header pragmas

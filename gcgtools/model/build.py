@@ -48,6 +48,7 @@ class _Builder:
         self.last_note: Note | None = None
         self.unique_seen: dict[str, int] = {}
         self.final_rack_line = 0
+        self.before_players: list[Event] = []  # events met while no #player was declared
 
     def warn(self, code: str, message: str, line: int, column: int = 1) -> None:
         self.findings.append(make(code, message, line, column))
@@ -189,23 +190,40 @@ class _Builder:
         if not self.seen_event:
             self.seen_event = True
         index = game.nicks.get(e.nick)
-        if index is None:
-            if not game.players:
-                self.warn(
-                    "H207", f"event by {e.nick!r} before any #player pragma", e.line, e.column
-                )
-            else:
-                known = ", ".join(p.nick for p in game.players)
-                self.warn(
-                    "H206", f"no player with nickname {e.nick!r} (players: {known})", e.line,
-                    e.column,
-                )  # fmt: skip
+        if index is None and game.players:
+            known = ", ".join(p.nick for p in game.players)
+            self.warn(
+                "H206", f"no player with nickname {e.nick!r} (players: {known})", e.line, e.column
+            )
+        elif index is None:
+            self.before_players.append(e)
         e.player = index
         if e.extra is not None:
             self.warn("P106", f"extra text after the cumulative score: {e.extra!r}", e.line)
         if e.score_text.startswith("+-") or e.score_text[:1] not in "+-":
             self.warn("P108", f"score written {e.score_text!r}; canonical is {e.score:+d}", e.line)
         game.events.append(e)
+
+    def resolve_players(self) -> None:
+        """Events met before any #player pragma: if players were declared later, give the
+        events their players (H207 each); with no #player pragma at all, take the players
+        from the events' nicknames in order of appearance (one H213 warning)."""
+        game = self.game
+        pending = self.before_players
+        if not pending:
+            return
+        if game.players:
+            for e in pending:
+                e.player = game.nicks.get(e.nick)
+                self.warn("H207", f"event by {e.nick!r} before its #player pragma", e.line)
+            return
+        for e in pending:
+            if e.nick not in game.nicks:
+                game.players.append(Player(len(game.players), e.nick, e.nick, 0))
+            e.player = game.nicks[e.nick]
+        nicks = ", ".join(p.nick for p in game.players)
+        self.warn("H213", f"no #player pragma: players taken from the events ({nicks})",
+                  pending[0].line)  # fmt: skip
 
 
 def build_game(records: list[Record], game: Game) -> Game:
@@ -221,6 +239,7 @@ def build_game(records: list[Record], game: Game) -> Game:
         elif isinstance(r, CommentedEvent):
             builder.last_note = None
             builder.warn("P110", "commented-out event ignored", r.line)
+    builder.resolve_players()
     game.records = records
     if not records and not any(f.code[0] == "F" for f in game.findings):
         game.findings.append(make("F002", "the file holds no pragma and no event", 1))

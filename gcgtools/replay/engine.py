@@ -19,7 +19,6 @@ mistake is reported once and later lines are judged on their own:
 * an event line the parser rejected only for its rack is replayed with an unknown rack;
   any other unreadable event line leaves a gap: the turn order and the next cumulative of
   its player are not judged across it;
-* a record without any ``#player`` pragma takes its players from the events (H213).
 """
 
 from __future__ import annotations
@@ -186,11 +185,7 @@ class Validation:
 
 
 class Replayer:
-    """Walks the events of a game, keeping board, bag and scores, and checking each line.
-
-    When the record has no ``#player`` pragma at all, the players are taken from the
-    nicknames of the events in order of first appearance (``implied``).
-    """
+    """Walks the events of a game, keeping board, bag and scores, and checking each line."""
 
     def __init__(
         self, game: Game, rules: RuleSet, *, snapshots: bool = True, detect_end_rule: bool = True
@@ -199,16 +194,7 @@ class Replayer:
         self.rules = rules
         self.tiles = rules.tiles
         self.snapshots = snapshots
-        self.implied: dict[str, int] = {}
-        if not game.players:
-            for e in game.events:
-                self.implied.setdefault(e.nick, len(self.implied))
-        n = max(
-            len(game.players),
-            max((p.index + 1 for p in game.players), default=0),
-            len(self.implied),
-            2,
-        )
+        n = max(len(game.players), max((p.index + 1 for p in game.players), default=0), 2)
         self.n = n
         self.board = Board(rules.board, rules.tiles)
         self.tiles_on_board = 0
@@ -277,13 +263,10 @@ class Replayer:
         )
 
     def nick(self, index: int | None) -> str:
-        """The nickname of player ``index`` (declared or implied), else ``player N``."""
+        """The nickname of player ``index``, else ``player N``."""
         player = self.game.player(index)
         if player is not None:
             return player.nick
-        for nick, i in self.implied.items():
-            if i == index:
-                return nick
         return f"player {index + 1}" if index is not None else "?"
 
     def _split(self, text: str, e: Event, what: str) -> list[str] | None:
@@ -405,7 +388,7 @@ class Replayer:
         p = None
         if m is not None:
             nick = m.group(1)
-            p = self.game.nicks.get(nick, self.implied.get(nick))
+            p = self.game.nicks.get(nick)
         self.unjudged.update(range(self.n) if p is None else (p,))
         self.next_turn = None
         if self.game_over:
@@ -912,8 +895,6 @@ class Replayer:
         bonus), or who went out (end-rack points)."""
         if e.player is not None:
             return e.player
-        if self.implied:
-            return self.implied.get(e.nick)
         kind = e.kind
         if kind in TURN_KINDS:
             return self.next_turn if self.next_turn is not None else 0
@@ -1111,11 +1092,7 @@ def validate(
     end_rule: str | EndRule | None = None,
     challenge_bonus: int | None = None,
 ) -> Validation:
-    """Replay the whole record and return every finding, parse-level ones included.
-
-    A record without any ``#player`` pragma is replayed with the players its events name
-    (H213, a warning, in place of the parser's H207 errors).
-    """
+    """Replay the whole record and return every finding, parse-level ones included."""
     setup_findings: list[Finding] = []
     if rules is None:
         rules, setup_findings = rules_for(
@@ -1126,13 +1103,6 @@ def validate(
     replayer = Replayer(game, rules, snapshots=False, detect_end_rule=end_rule is None)
     replayer.check()
     parsed = game.findings
-    if replayer.implied:
-        nicks = ", ".join(replayer.implied)
-        parsed = [f for f in parsed if f.code != "H207"]
-        setup_findings.append(
-            make("H213", f"no #player pragma: players taken from the events ({nicks})",
-                 game.events[0].line)
-        )  # fmt: skip
     findings = sorted(
         [*parsed, *setup_findings, *replayer.findings], key=lambda f: (f.line, f.code)
     )
