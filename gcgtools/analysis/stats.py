@@ -1,0 +1,199 @@
+"""Statistics over an archive, computed from the tables of :mod:`gcgtools.analysis.frames`.
+
+The functions taking frames are pure pandas: give them the frames of any selection of
+games (a tournament, a year, one opponent) and they summarise it.
+
+>>> frames = load_frames(["examples/"], moves=False)  # doctest: +SKIP
+>>> player_stats(frames.players)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pandas as pd
+
+from gcgtools.analysis.frames import _STR, MOVE_COLUMNS, Source, iter_results, load_frames
+
+__all__ = [
+    "BINGO_COLUMNS",
+    "GAME_SUMMARY_COLUMNS",
+    "PLAYER_STAT_COLUMNS",
+    "archive_stats",
+    "bingo_counts",
+    "bingo_rows",
+    "bingos",
+    "game_summary",
+    "player_stats",
+]
+
+# Columns of player_stats, in order (the index is the player's nickname).
+PLAYER_STAT_COLUMNS = [
+    "games",  # games played (finished or not)
+    "finished",  # games that reached their end
+    "wins",
+    "losses",
+    "ties",
+    "avg_score",  # over finished games
+    "avg_spread",  # over finished games: own score minus the best other score
+    "points_per_turn",  # points from plays that stood / turns (plays, passes, exchanges)
+    "bingos",
+    "bingos_per_game",
+    "highest_game",  # highest final score of a finished game
+    "highest_play",  # highest play that stood
+    "highest_play_word",
+    "exchanges",
+    "passes",
+    "phonies",  # own plays withdrawn after a challenge
+    "challenges_won",  # opponent's plays withdrawn
+    "challenges_lost",  # challenge bonuses given away, turns lost to a double challenge
+]
+
+BINGO_COLUMNS = ["file", "game_id", "turn", "player", "opponent", "word", "position", "score"]
+
+GAME_SUMMARY_COLUMNS = [
+    "file", "game_id", "player1", "player2", "score1", "score2", "spread", "winner", "turns",
+    "bingos1", "bingos2", "best_score", "best_word", "best_player", "status",
+]  # fmt: skip
+
+
+def player_stats(players: pd.DataFrame) -> pd.DataFrame:
+    """Per-player statistics from a player-games frame (one row per player per game, as
+    :func:`~gcgtools.analysis.frames.player_games_frame` builds), indexed by nickname and
+    sorted by games played, then name. Averages are rounded to two decimals."""
+    if players.empty:
+        frame = pd.DataFrame(columns=PLAYER_STAT_COLUMNS)
+        frame.index.name = "player"
+        return frame
+    needed = ["player", "game_id", "finished", "result", "score", "spread", "turns",
+              "play_points", "bingos", "best_score", "best_word", "exchanges", "passes",
+              "phonies", "challenges_won", "challenges_lost"]  # fmt: skip
+    p = players[needed].copy()
+    finished = p["finished"].astype(bool)
+    p["_win"] = p["result"].eq("win")
+    p["_loss"] = p["result"].eq("loss")
+    p["_tie"] = p["result"].eq("tie")
+    p["_fscore"] = p["score"].where(finished)
+    p["_fspread"] = p["spread"].where(finished)
+    g = p.groupby("player", sort=True)
+    out = pd.DataFrame(
+        {
+            "games": g.size(),
+            "finished": g["finished"].sum(),
+            "wins": g["_win"].sum(),
+            "losses": g["_loss"].sum(),
+            "ties": g["_tie"].sum(),
+            "avg_score": g["_fscore"].mean(),
+            "avg_spread": g["_fspread"].mean(),
+            "points_per_turn": g["play_points"].sum() / g["turns"].sum().replace(0, pd.NA),
+            "bingos": g["bingos"].sum(),
+            "highest_game": g["_fscore"].max(),
+            "exchanges": g["exchanges"].sum(),
+            "passes": g["passes"].sum(),
+            "phonies": g["phonies"].sum(),
+            "challenges_won": g["challenges_won"].sum(),
+            "challenges_lost": g["challenges_lost"].sum(),
+        }
+    )
+    out["bingos_per_game"] = out["bingos"] / out["games"]
+    best = p.dropna(subset=["best_score"]).sort_values(
+        ["best_score", "game_id"], ascending=[False, True], kind="stable"
+    )
+    best = best.drop_duplicates("player").set_index("player")
+    out["highest_play"] = best["best_score"].reindex(out.index).astype("Int64")
+    out["highest_play_word"] = best["best_word"].reindex(out.index)
+    out["highest_game"] = out["highest_game"].astype("Int64")
+    for column in ("avg_score", "avg_spread", "points_per_turn", "bingos_per_game"):
+        out[column] = pd.to_numeric(out[column], errors="coerce").astype(float).round(2)
+    for column in ("games", "finished", "wins", "losses", "ties", "bingos", "exchanges",
+                   "passes", "phonies", "challenges_won", "challenges_lost"):  # fmt: skip
+        out[column] = out[column].astype("int64")
+    out = out[PLAYER_STAT_COLUMNS]
+    out = out.sort_values("games", ascending=False, kind="stable")
+    out.index.name = "player"
+    return out
+
+
+def game_summary(games: pd.DataFrame) -> pd.DataFrame:
+    """The games frame cut down to the columns worth a glance, one row per game."""
+    return games[GAME_SUMMARY_COLUMNS].reset_index(drop=True)
+
+
+def bingo_rows(moves: pd.DataFrame) -> pd.DataFrame:
+    """Every bingo of a moves frame: ``BINGO_COLUMNS``, one row per bingo, in game order."""
+    rows = moves.loc[moves["bingo"].astype(bool), BINGO_COLUMNS]
+    return rows.reset_index(drop=True)
+
+
+def bingo_counts(bingo_table: pd.DataFrame) -> pd.DataFrame:
+    """Bingos per player from :func:`bingos` or :func:`bingo_rows`: columns ``bingos`` and
+    ``games`` (games with at least one bingo), most bingos first, indexed by nickname."""
+    if bingo_table.empty:
+        frame = pd.DataFrame({"bingos": pd.Series(dtype="int64"),
+                              "games": pd.Series(dtype="int64")})  # fmt: skip
+        frame.index.name = "player"
+        return frame
+    g = bingo_table.groupby("player", sort=True)
+    out = pd.DataFrame({"bingos": g.size(), "games": g["game_id"].nunique()})
+    out = out.astype("int64").sort_values("bingos", ascending=False, kind="stable")
+    out.index.name = "player"
+    return out
+
+
+def bingos(
+    sources: Source | Iterable[Source],
+    *,
+    jobs: int | None = None,
+    progress: bool = False,
+    **rule_options: Any,
+) -> pd.DataFrame:
+    """Every bingo of an archive (``BINGO_COLUMNS``: player, word, position, score, game ...),
+    streamed: only the bingo rows are kept. ``attrs["unreadable"]`` lists unreadable files
+    and ``attrs["games"]`` counts the games read; :func:`bingo_counts` gives the tallies."""
+    index = [MOVE_COLUMNS.index(c) for c in BINGO_COLUMNS]
+    rows: list[tuple[Any, ...]] = []
+    unreadable: list[str] = []
+    reasons: dict[str, str] = {}
+    games = 0
+    for result in iter_results(
+        sources, jobs=jobs, progress=progress, keep="bingos", **rule_options
+    ):
+        if result.unreadable:
+            unreadable.append(result.file)
+            reasons[result.file] = result.reason or "unreadable"
+            continue
+        games += 1
+        rows.extend(tuple(row[i] for i in index) for row in result.moves)
+    frame = pd.DataFrame.from_records(rows, columns=BINGO_COLUMNS) if rows else None
+    if frame is None:
+        frame = pd.DataFrame({c: pd.Series(dtype=_STR) for c in BINGO_COLUMNS})
+        frame = frame.astype({"turn": "int64", "score": "int64"})
+    frame.attrs["unreadable"] = unreadable
+    frame.attrs["reasons"] = reasons
+    frame.attrs["games"] = games
+    return frame
+
+
+def archive_stats(
+    sources: Source | Iterable[Source],
+    *,
+    by: str = "player",
+    jobs: int | None = None,
+    progress: bool = False,
+    **rule_options: Any,
+) -> pd.DataFrame:
+    """Read an archive and summarise it ``by`` "player" (:func:`player_stats`) or "game"
+    (:func:`game_summary`, readable games only). ``attrs["unreadable"]`` lists the files
+    that could not be read, ``attrs["reasons"]`` says why."""
+    if by not in ("player", "game"):
+        raise ValueError(f"by must be 'player' or 'game', not {by!r}")
+    frames = load_frames(sources, moves=False, jobs=jobs, progress=progress, **rule_options)
+    if by == "player":
+        out = player_stats(frames.players)
+    else:
+        out = game_summary(frames.games[frames.games["status"] != "unreadable"])
+    out.attrs["unreadable"] = frames.unreadable
+    out.attrs["reasons"] = frames.reasons
+    out.attrs["games"] = len(frames.games) - len(frames.unreadable)
+    return out

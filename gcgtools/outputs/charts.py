@@ -1,0 +1,289 @@
+"""Charts: the score progression of one game, and the shape of a whole archive.
+
+Figures are built on matplotlib's Agg canvas, never through pyplot, so nothing opens a
+window and no global state changes; in Jupyter a figure shows inline (``%matplotlib
+inline``). The numbers plotted come from :func:`progression_data` and :func:`archive_data`,
+which tests and other outputs can use without drawing anything.
+
+>>> fig = progression_figure(gcgtools.read_game("examples/club-final.gcg"))  # doctest: +SKIP
+>>> save_figure(fig, "club-final.png")  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from gcgtools.analysis.frames import IGNORED_PASS, Source, load_frames
+from gcgtools.model.game import Game
+from gcgtools.model.load import load_game
+from gcgtools.model.paths import expand_paths
+from gcgtools.replay.engine import replay
+from gcgtools.syntax.records import TURN_KINDS, EventKind
+
+__all__ = [
+    "FORMATS",
+    "ChartResult",
+    "archive_data",
+    "archive_figure",
+    "progression_data",
+    "progression_figure",
+    "save_figure",
+    "write_chart",
+]
+
+FORMATS = {".png": "png", ".svg": "svg"}
+# Players shown in the points-per-turn panel of an archive chart: those with most turns.
+TOP_PLAYERS = 12
+
+
+def _labels(game: Game, n: int) -> list[str]:
+    """A distinct label per seat: the nickname, with the seat number if it is shared."""
+    nicks = [f"player{i + 1}" for i in range(n)]
+    for p in game.players:
+        if p.index < n:
+            nicks[p.index] = p.nick
+    return [f"{nick} ({i + 1})" if nicks.count(nick) > 1 else nick for i, nick in enumerate(nicks)]
+
+
+def progression_data(game: Game, **rule_options: Any) -> dict[str, dict[str, Any]]:
+    """Per player (keyed by nickname, in seat order): ``points``, the ``(turn, cumulative)``
+    after each of their events, starting from ``(0, 0)``; ``bingos``, a ``(turn,
+    cumulative, word)`` per bingo that stood; ``final``, the last recorded cumulative;
+    ``seat`` (1-based) and ``name``.
+
+    ``turn`` counts plays, passes and exchanges from 1, as in the moves frame; lines that
+    are not turns (a challenge bonus, a withdrawn phony, end-of-game points) share the
+    turn of the play before them. Cumulatives are the recorded ones, as the replay reads
+    them; ``rule_options`` are passed to :func:`gcgtools.replay`.
+    """
+    positions = replay(game, **rule_options)
+    start = next(positions)
+    n = len(start.recorded)
+    labels = _labels(game, n)
+    data: dict[str, dict[str, Any]] = {}
+    for i, label in enumerate(labels):
+        player = game.player(i)
+        data[label] = {
+            "seat": i + 1,
+            "name": player.name if player else label,
+            "points": [(0, 0)],
+            "bingos": [],
+            "final": 0,
+        }
+    turn = 0
+    last_bingo: tuple[str, int] | None = None
+    for pos in positions:
+        e = pos.event
+        assert e is not None
+        p = pos.player
+        if e.kind is EventKind.PASS and any(f.code == IGNORED_PASS for f in pos.findings):
+            continue  # the final pass after the opponent went out: not a turn
+        if e.kind in TURN_KINDS:
+            turn += 1
+        if p is None:
+            last_bingo = None
+            continue
+        entry = data[labels[p]]
+        cumulative = pos.recorded[p]
+        entry["points"].append((turn, cumulative))
+        entry["final"] = cumulative
+        if e.kind is EventKind.WITHDRAWN and last_bingo is not None:
+            label, count = last_bingo
+            del data[label]["bingos"][count:]
+        last_bingo = None
+        if e.kind is EventKind.PLAY and pos.bingo:
+            word = pos.words[0].text if pos.words else (e.word or "")
+            last_bingo = (labels[p], len(entry["bingos"]))
+            entry["bingos"].append((turn, cumulative, word))
+    return data
+
+
+def _figure(width: float, height: float) -> Figure:
+    fig = Figure(figsize=(width, height), layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def progression_figure(game: Game, *, title: str | None = None, **rule_options: Any) -> Figure:
+    """The cumulative score of each player by turn, bingos starred, final scores labelled.
+
+    Each player's line has the gid ``score:<nick>`` and their bingo markers
+    ``bingos:<nick>``, so the series can be found in the figure (or the SVG) again.
+    """
+    data = progression_data(game, **rule_options)
+    fig = _figure(8, 4.5)
+    ax = fig.add_subplot()
+    for label, entry in data.items():
+        turns = [t for t, _ in entry["points"]]
+        scores = [s for _, s in entry["points"]]
+        (line,) = ax.plot(turns, scores, marker=".", label=f"{label} {entry['final']}")
+        line.set_gid(f"score:{label}")
+        if entry["bingos"]:
+            (stars,) = ax.plot(
+                [b[0] for b in entry["bingos"]],
+                [b[1] for b in entry["bingos"]],
+                linestyle="none",
+                marker="*",
+                markersize=12,
+                color=line.get_color(),
+            )
+            stars.set_gid(f"bingos:{label}")
+            for t, s, word in entry["bingos"]:
+                ax.annotate(word, (t, s), textcoords="offset points", xytext=(4, -12),
+                            fontsize=7, color=line.get_color())  # fmt: skip
+        last_turn, last_score = entry["points"][-1]
+        ax.annotate(
+            str(entry["final"]),
+            (last_turn, last_score),
+            textcoords="offset points",
+            xytext=(6, 0),
+            va="center",
+            fontweight="bold",
+            color=line.get_color(),
+        )
+    ax.set_xlabel("turn")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylabel("score")
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="upper left")
+    names = " vs ".join(data)
+    ax.set_title(title if title is not None else (game.title or names))
+    return fig
+
+
+def archive_data(games: pd.DataFrame, moves: pd.DataFrame) -> dict[str, Any]:
+    """The numbers behind :func:`archive_figure`:
+
+    ``scores``: every player's final score in finished games (two-player columns
+    ``score1``/``score2``); ``bingos_per_game``: number of readable games by the bingos
+    played in them (all players, from ``moves``); ``points_per_turn``: per player, points
+    from plays that stood divided by turns (plays, passes, exchanges), for the
+    ``TOP_PLAYERS`` with most turns.
+    """
+    readable = games[games["status"] != "unreadable"]
+    finished = readable[readable["finished"].fillna(False).astype(bool)]
+    scores = [int(s) for s in pd.concat([finished["score1"], finished["score2"]]).dropna()]
+    bingo_counts = moves.groupby("file")["bingo"].sum()
+    totals = bingo_counts.reindex(readable["file"], fill_value=0).astype(int)
+    per_game = {int(k): int(v) for k, v in totals.value_counts().sort_index().items()}
+    turn_kinds = [str(k) for k in TURN_KINDS]
+    turn_rows = moves[moves["kind"].isin(turn_kinds)]
+    stood = moves[(moves["kind"] == str(EventKind.PLAY)) & ~moves["withdrawn"].astype(bool)]
+    turns = turn_rows.groupby("player").size()
+    points = stood.groupby("player")["score"].sum().reindex(turns.index, fill_value=0)
+    order = turns.sort_values(ascending=False, kind="stable").index[:TOP_PLAYERS]
+    ppt = {str(p): float(points[p] / turns[p]) for p in order}
+    return {"scores": scores, "bingos_per_game": per_game, "points_per_turn": ppt}
+
+
+def archive_figure(games: pd.DataFrame, moves: pd.DataFrame) -> Figure:
+    """Three panels: the distribution of final scores, the number of games by bingos in
+    the game, and points per turn of the most active players."""
+    data = archive_data(games, moves)
+    fig = _figure(13, 4.2)
+    ax_scores, ax_bingos, ax_ppt = fig.subplots(1, 3)
+    if data["scores"]:
+        ax_scores.hist(data["scores"], bins=min(30, max(5, len(data["scores"]) // 4)),
+                       color="tab:blue", edgecolor="white")  # fmt: skip
+    ax_scores.set_title(f"final scores ({len(data['scores'])} in finished games)")
+    ax_scores.set_xlabel("score")
+    ax_scores.set_ylabel("players' games")
+    counts = data["bingos_per_game"]
+    ax_bingos.bar(list(counts), list(counts.values()), color="tab:orange", gid="bingos_per_game")
+    ax_bingos.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax_bingos.set_title("bingos per game")
+    ax_bingos.set_xlabel("bingos in the game (both players)")
+    ax_bingos.set_ylabel("games")
+    ppt = data["points_per_turn"]
+    names = list(ppt)[::-1]
+    ax_ppt.barh(names, [ppt[n] for n in names], color="tab:green", gid="points_per_turn")
+    ax_ppt.set_title("points per turn")
+    ax_ppt.set_xlabel("points from plays / turns")
+    for ax in (ax_scores, ax_bingos, ax_ppt):
+        ax.grid(True, alpha=0.3)
+    return fig
+
+
+def save_figure(fig: Figure, path: str | os.PathLike[str]) -> Path:
+    """Write ``fig`` as PNG or SVG (chosen by the suffix) atomically: to a temporary file
+    in the same folder, then moved into place. Raises ValueError for another suffix."""
+    target = Path(path)
+    fmt = FORMATS.get(target.suffix.lower())
+    if fmt is None:
+        raise ValueError(f"{target}: the file name must end in .png or .svg")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fig.savefig(fh, format=fmt, dpi=120)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+@dataclass(slots=True)
+class ChartResult:
+    """What :func:`write_chart` did: the chart kind, the games drawn, the file written
+    (None when nothing could be drawn) and the files that could not be read."""
+
+    kind: str
+    games: int
+    path: Path | None
+    unreadable: list[str] = field(default_factory=list)
+    reasons: dict[str, str] = field(default_factory=dict)
+
+
+def write_chart(
+    sources: Source | Iterable[Source],
+    out: str | os.PathLike[str],
+    *,
+    archive: bool = False,
+    jobs: int | None = None,
+    progress: bool = False,
+    **rule_options: Any,
+) -> ChartResult:
+    """Draw and save a chart of ``sources``: the score progression when they name a single
+    game (and ``archive`` is False), else the archive charts. Raises ValueError for an
+    output suffix other than .png or .svg, before reading anything."""
+    if Path(out).suffix.lower() not in FORMATS:
+        raise ValueError(f"{out}: the file name must end in .png or .svg")
+    items = [sources] if isinstance(sources, (str, os.PathLike, Game)) else list(sources)
+    if not archive:
+        single: list[Source] = []
+        for item in items:
+            if isinstance(item, Game):
+                single.append(item)
+            else:
+                single.extend(expand_paths([os.fspath(item)]))
+        if len(single) == 1:
+            game = single[0] if isinstance(single[0], Game) else load_game(single[0])
+            name = game.display_name
+            if game.unreadable:
+                fatal = [f for f in game.findings if f.severity == "error" and f.code[0] in "FP"]
+                reason = (
+                    f"{fatal[0].code} line {fatal[0].line}: {fatal[0].message}" if fatal else ""
+                )
+                reason = reason or "unreadable"
+                return ChartResult("progression", 0, None, [name], {name: reason})
+            try:
+                fig = progression_figure(game, **rule_options)
+            except (KeyError, ValueError) as exc:  # an unknown tile set, board or rule
+                return ChartResult("progression", 0, None, [name], {name: f"rules: {exc}"})
+            return ChartResult("progression", 1, save_figure(fig, out))
+    frames = load_frames(items, jobs=jobs, progress=progress, **rule_options)
+    assert frames.moves is not None
+    games = len(frames.games) - len(frames.unreadable)
+    written = save_figure(archive_figure(frames.games, frames.moves), out) if games else None
+    return ChartResult("archive", games, written, frames.unreadable, frames.reasons)

@@ -1,0 +1,68 @@
+"""Every notebook in notebooks/ runs from top to bottom, so none of them can rot.
+
+They run in a fresh ``python3`` kernel with notebooks/ as the working directory, with or
+without ``GCGTOOLS_CORPUS`` (the notebooks use the shared corpus only when it is set).
+The committed notebooks keep their outputs cleared.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from gcgtools import Board
+from gcgtools.rules.boards import board_layout
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+def test_there_are_notebooks() -> None:
+    assert PATHS, f"no notebook in {NOTEBOOKS}"
+
+
+@cache
+def executed(path: Path) -> nbformat.NotebookNode:
+    """The notebook after a run (once per test session)."""
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        nb, kernel_name="python3", timeout=600, resources={"metadata": {"path": str(NOTEBOOKS)}}
+    )
+    client.execute()  # raises CellExecutionError, with the cell and traceback, on an error
+    return nb
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.name for p in PATHS])
+def test_notebook_runs(path: Path) -> None:
+    nb = executed(path)
+    errors = [
+        out for cell in nb.cells if cell.cell_type == "code" for out in cell.get("outputs", [])
+        if out.get("output_type") == "error"
+    ]  # fmt: skip
+    assert errors == []
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.name for p in PATHS])
+def test_committed_notebook_has_no_outputs(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    assert all(not cell.outputs and cell.execution_count is None for cell in code)
+
+
+def test_archive_tour_shows_its_tables_and_charts() -> None:
+    nb = executed(NOTEBOOKS / "archive_tour.ipynb")
+    kinds = [
+        set(out.get("data", {})) for cell in nb.cells if cell.cell_type == "code"
+        for out in cell.outputs if out.get("output_type") in ("execute_result", "display_data")
+    ]  # fmt: skip
+    assert sum("image/png" in k for k in kinds) >= 2  # progression and archive charts
+    assert sum("text/html" in k for k in kinds) >= 3  # DataFrames: games, moves, stats
+    last = [c for c in nb.cells if c.cell_type == "code"][-1]
+    board = [o for o in last.outputs if o.get("output_type") == "execute_result"]
+    assert board and "text/plain" in board[0]["data"]  # the Board, as SVG or as text
+    if Board(board_layout("CrosswordGame"))._repr_svg_() is not None:
+        assert "image/svg+xml" in board[0]["data"]
