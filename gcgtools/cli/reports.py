@@ -7,7 +7,6 @@ code is 2 when a file could not be read, else 0.
 
 from __future__ import annotations
 
-import json
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
@@ -27,6 +26,7 @@ from gcgtools.cli.common import (
     Tiles,
     app,
 )
+from gcgtools.outputs.tables import print_frame
 
 
 class ReportFormat(str, Enum):
@@ -62,60 +62,8 @@ def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
     raise typer.Exit(EXIT_CLEAN)
 
 
-def _cell(value: Any) -> str:
-    import pandas as pd
-
-    if value is None or (not isinstance(value, str) and pd.isna(value)):
-        return ""
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return str(value)
-
-
-# Short headers for the terminal tables; CSV and JSON keep the full column names.
-_SHORT = {
-    "finished": "done", "wins": "W", "losses": "L", "ties": "T", "avg_score": "avg",
-    "avg_spread": "spread", "points_per_turn": "pts/turn", "bingos_per_game": "b/game",
-    "highest_game": "top game", "highest_play": "top play", "highest_play_word": "word",
-    "exchanges": "exch", "passes": "pass", "phonies": "phony", "challenges_won": "ch+",
-    "challenges_lost": "ch-", "player1": "player 1", "player2": "player 2",
-    "score1": "score 1", "score2": "score 2", "bingos1": "b1", "bingos2": "b2",
-    "best_score": "best", "best_word": "word", "best_player": "by",
-}  # fmt: skip
-
-
 def _print(frame: Any, fmt: ReportFormat, *, title: str, index: bool) -> None:
-    """A DataFrame as a rich table, CSV or a JSON list of objects."""
-    if index:
-        frame = frame.reset_index()
-    if fmt is ReportFormat.csv:
-        typer.echo(frame.to_csv(index=False), nl=False)
-    elif fmt is ReportFormat.json:
-        records = json.loads(frame.to_json(orient="records", force_ascii=False))
-        typer.echo(json.dumps(records, indent=2, ensure_ascii=False))
-    else:
-        from rich.console import Console
-        from rich.table import Table
-
-        if "game_id" in frame.columns:
-            frame = frame.drop(columns=["file"], errors="ignore")
-        table = Table(title=title)
-        for column in frame.columns:
-            numeric = frame[column].dtype.kind in "iuf" or str(frame[column].dtype) == "Int64"
-            table.add_column(
-                _SHORT.get(str(column), str(column)),
-                justify="right" if numeric else "left",
-                no_wrap=numeric,
-            )
-        for row in frame.itertuples(index=False):
-            table.add_row(*(_cell(v) for v in row))
-        console = Console()
-        if not console.is_terminal:  # piped: as wide as the table needs, never cut
-            wide = console.options.update_width(10_000)
-            console = Console(
-                width=max(console.width, console.measure(table, options=wide).maximum)
-            )
-        console.print(table)
+    print_frame(frame, fmt.value, title=title, index=index)
 
 
 @app.command()
