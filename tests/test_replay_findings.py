@@ -802,10 +802,10 @@ def test_every_code_the_replay_reports_is_tested_here():
 
     code = re.compile(r'"([FPHOTBSR]\d{3})"')
     reported = set()
-    for name in ("gcgtools.replay.engine", "gcgtools.replay.setup"):
-        source = importlib.import_module(name).__file__
-        assert source is not None
-        reported |= set(code.findall(Path(source).read_text(encoding="utf-8")))
+    package = importlib.import_module("gcgtools.replay").__file__
+    assert package is not None
+    for source in sorted(Path(package).parent.glob("*.py")):
+        reported |= set(code.findall(source.read_text(encoding="utf-8")))
     tested = set(code.findall(Path(__file__).read_text(encoding="utf-8")))
     assert reported <= set(RULES)
     assert reported - tested == set()

@@ -1,4 +1,5 @@
-"""Choosing the rules for a game from its pragmas and the user's options."""
+"""Choosing the rules for a game from its pragmas and the user's options, and guessing the
+tile set of a record that does not name one."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import replace
 
 from gcgtools.findings import Finding, make
 from gcgtools.model.game import Game
-from gcgtools.rules.detect import select_rules
+from gcgtools.rules.detect import parse_end_rule, select_rules
 from gcgtools.rules.rulesets import EndRule, RuleSet
 from gcgtools.rules.tiles import PASS_THROUGH, TILE_SETS, TileError, TileSet
 
@@ -53,6 +54,39 @@ def rules_for(
             note = f"tile set {guess} chosen from the letters in the record"
             findings.append(make("H209", note, line, severity="info"))
     return rules, findings
+
+
+def resolve_rules(
+    game: Game,
+    rules: RuleSet | None,
+    *,
+    tiles: str | None = None,
+    board: str | None = None,
+    end_rule: str | EndRule | None = None,
+    challenge_bonus: int | None = None,
+) -> tuple[RuleSet, list[Finding]]:
+    """The rules to replay ``game`` by: :func:`rules_for` the record when ``rules`` is None,
+    else ``rules`` with the explicit ``end_rule`` and ``challenge_bonus`` (no findings)."""
+    if rules is None:
+        return rules_for(
+            game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
+        )
+    return with_overrides(rules, end_rule, challenge_bonus), []
+
+
+def with_overrides(
+    rules: RuleSet, end_rule: str | EndRule | None, challenge_bonus: int | None
+) -> RuleSet:
+    """``rules`` with the end rule and challenge bonus the caller gave explicitly."""
+    if end_rule is not None:
+        rule = parse_end_rule(end_rule)
+        if rule is not rules.end_rule:
+            rules = replace(rules, end_rule=rule, name="")
+            if rule is EndRule.HOME:
+                rules = replace(rules, passes_to_end=2, exchange_minimum_bag=1)
+    if challenge_bonus is not None and challenge_bonus != rules.challenge_bonus:
+        rules = replace(rules, challenge_bonus=challenge_bonus)
+    return rules
 
 
 def _texts(game: Game) -> list[str]:

@@ -1,0 +1,178 @@
+"""The end of a game: end-rack points, own-rack penalties and time penalties, the end-of-game
+rule they reveal, and the checks on the record as a whole once every event is replayed,
+as the :class:`EndGame` mixin."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from gcgtools.findings import make
+from gcgtools.replay.position import Position, upper_tiles
+from gcgtools.replay.state import ReplayState
+from gcgtools.rules.rulesets import EndRule
+from gcgtools.syntax.records import Event, EventKind
+
+
+class EndGame(ReplayState):
+    """Handlers for the end-of-game lines, and :meth:`finish`."""
+
+    def end_rack_points(self, e: Event, p: int, pos: Position) -> None:
+        if not self.game_over:
+            self._find("O307", "end-rack points but nobody has gone out yet", e)
+        elif self.end_reason != "out":
+            self._find("O314", f"end-rack points but the game ended by {self.end_reason}", e)
+        elif p != self.out_player:
+            who = self.nick(self.out_player)
+            self._find("O314", f"end-rack points to {e.nick}, but {who} went out", e)
+        self.points_lines += 1
+        if self.points_lines > self.n - 1:
+            self._find("O308", "end-rack points given again", e)
+        self._time_penalty_too_early()
+        tiles = self._end_tiles(e)
+        computed: int | None = None
+        if tiles is not None:
+            if self.game_over and self.end_reason == "out":
+                self._check_tiles_left(e, tiles)
+            computed = self._out_points(e, tiles)
+        pos.computed = computed
+        self._check_totals(e, p, computed, "S603")
+
+    def _end_tiles(self, e: Event) -> list[str] | None:
+        """The tiles of an end-rack line, upper case (blank ``?``); None if unreadable."""
+        tokens = self._split(e.tiles or "", e, "end rack")
+        return upper_tiles(tokens) if tokens is not None else None
+
+    def _check_tiles_left(self, e: Event, tiles: list[str]) -> None:
+        """End-rack points are for the tiles left unplayed (T407): all of them in a
+        two-player game."""
+        remaining = +self.pool
+        if self.n == 2 and Counter(tiles) != remaining:
+            left = "".join(sorted(remaining.elements()))
+            self._find("T407", f"({e.tiles}) but the tiles left are ({left})", e)
+        elif self.n > 2 and Counter(tiles) - remaining:
+            self._find("T407", f"({e.tiles}) are not among the tiles left", e)
+
+    def _out_points(self, e: Event, tiles: list[str]) -> int:
+        """The points for going out with ``tiles`` left to the others. Without a known end
+        rule, the recorded score tells it: once the tiles' value, international; twice,
+        standard."""
+        value = sum(self.tiles.value(t) for t in tiles)
+        if self.end_rule is None:
+            if e.score == value and value != 0:
+                self.end_rule = EndRule.INTERNATIONAL
+            elif e.score == 2 * value:
+                self.end_rule = EndRule.STANDARD
+        rule = self.end_rule or EndRule.STANDARD
+        return value * rule.out_multiplier
+
+    def end_rack_penalty(self, e: Event, p: int, pos: Position) -> None:
+        standard_out = self._penalty_due(e, p)
+        computed = self._penalty_points(e)
+        if standard_out:
+            self._find(
+                "S604",
+                f"{e.nick} loses {-e.score} for the tiles left, but under standard rules only "
+                "the player who went out scores for them",
+                e,
+                recorded=e.score,
+                computed=0,
+            )
+            pos.computed = 0
+            self._check_cumulative(e, p, e.score, 0)
+            self.recorded[p] = e.cumulative
+            return
+        pos.computed = computed
+        self._check_totals(e, p, computed, "S604")
+
+    def _penalty_due(self, e: Event, p: int) -> bool:
+        """Check when an own-rack penalty comes (O307, O314, O308, O309); True if the game
+        ended by a player going out under a rule that deducts nothing from the others.
+        Without a known end rule, such a line makes it international."""
+        standard_out = False
+        if not self.game_over:
+            self._find("O307", "own-rack penalty before the game is over", e)
+        elif self.end_reason == "out" and p == self.out_player:
+            self._find("O314", f"{e.nick} went out and has no tiles to lose", e)
+        elif self.end_reason == "out":
+            if self.end_rule is None:
+                self.end_rule = EndRule.INTERNATIONAL
+            standard_out = not self.end_rule.deducts_own_rack
+        if p in self.penalty_players:
+            self._find("O308", f"own-rack penalty for {e.nick} given again", e)
+        self.penalty_players.add(p)
+        self._time_penalty_too_early()
+        return standard_out
+
+    def _penalty_points(self, e: Event) -> int | None:
+        """The computed own-rack penalty, if the tiles can be read; the rack and the tiles
+        must agree (T407) and be left unplayed (T402)."""
+        rack = self._rack(e)
+        tiles = self._end_tiles(e)
+        if tiles is None:
+            return None
+        if rack is not None and Counter(tiles) != Counter(rack):
+            self._find("T407", f"{e.rack} ({e.tiles}): the two racks differ", e)
+        missing = Counter(tiles) - +self.pool
+        if missing:
+            self._find(
+                "T402",
+                f"({e.tiles}) holds {''.join(sorted(missing.elements()))} that are not "
+                "left unplayed",
+                e,
+            )
+        return -sum(self.tiles.value(t) for t in tiles)
+
+    def _time_penalty_too_early(self) -> None:
+        """A time penalty recorded after the end of the game but before an end-rack line."""
+        if self.time_line:
+            self.findings.append(
+                make("O309", "time penalty before the end-rack lines", self.time_line)
+            )
+            self.time_line = 0
+
+    def time_penalty(self, e: Event, p: int, pos: Position) -> None:
+        if p in self.time_players:
+            self._find("O310", f"time penalty for {e.nick} given again", e)
+        self.time_players.add(p)
+        if not self.game_over:
+            later = (x for x in self.game.events if x.line > e.line)
+            if any(x.kind is not EventKind.TIME_PENALTY for x in later):
+                self._find("O307", "time penalty before the game is over", e)
+            else:
+                self.game_over, self.end_reason = True, "time"
+        else:
+            self.time_line = self.time_line or e.line
+        if e.score > 0:
+            self._find("S608", f"time penalty {e.score:+d} should be negative", e)
+        elif e.score % self.rules.time_penalty_per_minute:
+            self._find(
+                "S607",
+                f"time penalty {e.score:+d} is not a multiple of "
+                f"{self.rules.time_penalty_per_minute}",
+                e,
+            )
+        pos.computed = e.score
+        self._check_totals(e, p, None, "S607")
+
+    def finish(self) -> None:
+        """Checks on the record as a whole, once every event is replayed."""
+        game = self.game
+        if not game.events:
+            return
+        last_line = max([game.events[-1].line, *self.lost_lines])
+        if not self.game_over:
+            if not game.incomplete and not game.final_racks:
+                self.findings.append(
+                    make("O312", f"the game is not over: {self.bag} tiles in the bag", last_line)
+                )
+        elif self.lost_after_end:
+            pass  # an end-of-game line could not be read: it was reported where it is
+        elif self.end_reason == "out" and not self.points_lines and not self.penalty_players:
+            self.findings.append(
+                make("R702", "a player went out but no end-rack points follow", last_line)
+            )
+        elif self.end_reason in ("scoreless", "passes") and not self.penalty_players:
+            why = "six scoreless turns" if self.end_reason == "scoreless" else "passes"
+            self.findings.append(
+                make("R702", f"{why} ended the game but no rack penalties follow", last_line)
+            )

@@ -1,0 +1,148 @@
+"""The moves a player makes on their turn: a play (read onto the board, scored, tiles
+drawn), an exchange and a pass, as handlers of the :class:`Moves` mixin."""
+
+from __future__ import annotations
+
+from gcgtools.replay.placement import read_play
+from gcgtools.replay.position import Position, sorted_tiles, take, tiles_text, upper_tiles
+from gcgtools.replay.scoring import play_score, score_play
+from gcgtools.replay.state import ReplayState, Undo
+from gcgtools.syntax.records import Event
+
+
+class Moves(ReplayState):
+    """Handlers for plays, exchanges and passes."""
+
+    def play(self, e: Event, p: int, pos: Position) -> None:
+        rack = self._move_rack(e)
+        tokens, broken = self._split_lenient(e.word or "", e, "word")
+        placed, used, broken, problems = read_play(
+            self.board, e, tokens, broken, self.tiles_on_board == 0
+        )
+        for code, message in problems:
+            self._find(code, message, e)
+        if rack is not None:
+            left = self._take_tiles(e, used, rack)
+            if self.detail:
+                pos.leave = sorted_tiles(left)
+        undo = Undo(
+            e, p, placed, used, self.bag, self.rack_counts.copy(), self.scoreless, self.passes,
+            self.computed[p], self.recorded[p], None, self.game_over, self.end_reason,
+            self.out_player,
+        )  # fmt: skip
+        squares = self._put_down(e, placed, used)
+        computed = self._score(e, squares, broken, pos)
+        pos.placed = placed
+        pos.computed = undo.computed_score = computed
+        self.undo = undo
+        self._check_totals(e, p, computed, "S601")
+        self._draw(e, p, len(used), computed)
+
+    def _take_tiles(self, e: Event, used: list[str], rack: list[str]) -> dict[str, int]:
+        """Take the tiles ``used`` from the event's ``rack`` (T401 for those it lacks);
+        the tiles left."""
+        missing, left = take(used, rack)
+        if missing:
+            self._find("T401", f"{''.join(sorted(missing))} not in rack {e.rack}", e)
+        return left
+
+    def _put_down(
+        self, e: Event, placed: list[tuple[int, int, str]], used: list[str]
+    ) -> list[tuple[int, int]]:
+        """Put the new tiles on the board and take ``used`` from the unseen pool (T408 when
+        more of a tile are played than the set holds); the squares covered."""
+        cells, size = self.board.cells, self.board.size
+        for r, c, tok in placed:
+            cells[r * size + c] = tok
+        self.tiles_on_board += len(placed)
+        pool = self.pool
+        for key in used:
+            pool[key] -= 1
+            if pool[key] < 0 and key not in self.overdrawn:
+                self.overdrawn.add(key)
+                self._find("T408", f"more {key} played than the {self.tiles.name} set holds", e)
+        squares = [(r, c) for r, c, _ in placed]
+        self.board.last_play = tuple(squares)
+        return squares
+
+    def _score(
+        self, e: Event, squares: list[tuple[int, int]], broken: bool, pos: Position
+    ) -> int | None:
+        """The computed score of a play put down on ``squares``; None when there are none
+        or the play is broken. With detail, its words, bingo and premiums go to ``pos``."""
+        if not squares:
+            return None
+        board, direction, rules = self.board, e.direction or "across", self.rules
+        if self.detail:
+            result = score_play(
+                board, squares, direction, self.tiles,
+                bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus,
+            )  # fmt: skip
+            pos.words, pos.bingo, pos.premiums = result.words, result.bingo, result.premiums
+            score = result.score
+        else:
+            score = play_score(
+                board, squares, direction, self.tiles,
+                bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus,
+            )  # fmt: skip
+        return None if broken else score
+
+    def _draw(self, e: Event, p: int, used: int, computed: int | None) -> None:
+        """Refill player ``p``'s rack after a play of ``used`` tiles; a scoreless play
+        counts as a scoreless turn, and emptying the rack with the bag empty ends the game."""
+        self.rack_counts[p] = max(self.rack_counts[p] - used, 0)
+        draw = min(used, self.bag)
+        self.bag -= draw
+        self.rack_counts[p] += draw
+        if (e.score if computed is None else computed) == 0:
+            self._scoreless_turn(e, False)
+        else:
+            self.scoreless = self.passes = 0
+        if not self.game_over and self.bag == 0 and self.rack_counts[p] == 0:
+            self.game_over, self.end_reason, self.out_player = True, "out", p
+
+    def exchange(self, e: Event, p: int, pos: Position) -> None:
+        rack = self._move_rack(e)
+        count = self._exchanged(e, rack, pos)
+        need = max(self.rules.exchange_minimum_bag, count or 0)
+        if self.bag < need:
+            what = f"{count} tiles" if count else "tiles"
+            self._find(
+                "T404",
+                f"exchange of {what} with {self.bag} tiles in the bag (at least {need} needed)",
+                e,
+            )
+        self._no_score(e, p, pos, is_pass=False)
+
+    def _exchanged(self, e: Event, rack: list[str] | None, pos: Position) -> int | None:
+        """How many tiles an exchange swaps (T405, P104, T401 on the way), if known. With
+        the tiles and the rack known, the leave goes to ``pos``."""
+        if e.count is not None:
+            limit = len(rack) if rack is not None else self.rules.rack_size
+            if not 0 < e.count <= limit:
+                self._find("T405", f"exchange of {e.count} tiles from a rack of {limit}", e)
+            return e.count
+        if e.tiles is None:
+            return None
+        tokens = self._split(e.tiles, e, "exchange")
+        if tokens is None:
+            return None
+        if any(t in ".()" for t in tokens):
+            self._find("P104", f"malformed exchange -{e.tiles}", e)
+            return None
+        if rack is not None:
+            pos.leave = sorted_tiles(self._take_tiles(e, upper_tiles(tokens), rack))
+        return len(tokens)
+
+    def pass_(self, e: Event, p: int, pos: Position) -> None:
+        rack = self._move_rack(e)
+        if rack is not None:
+            pos.leave = tiles_text(rack)
+        self._no_score(e, p, pos, is_pass=True)
+
+    def _no_score(self, e: Event, p: int, pos: Position, *, is_pass: bool) -> None:
+        """An exchange or a pass: no score, nothing to withdraw, a scoreless turn."""
+        pos.computed = 0
+        self.undo = None
+        self._check_totals(e, p, 0, "S601")
+        self._scoreless_turn(e, is_pass)

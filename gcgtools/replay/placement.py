@@ -1,0 +1,205 @@
+"""Reading a play's word onto the board: which squares get new tiles, which letters are
+played through, and what is wrong with the play as written (the B5xx findings, T406).
+
+:func:`read_play` only reads the board: the replayer puts the tiles down afterwards. It
+runs once per play, so it returns a plain tuple and keeps its walks in local variables.
+"""
+
+from __future__ import annotations
+
+from gcgtools.replay.board import Board, square_name
+from gcgtools.rules.tiles import BLANK
+from gcgtools.syntax.records import Event
+
+#: A finding as ``(code, message)``.
+Problem = tuple[str, str]
+#: What :func:`read_play` returns: ``(placed, used, broken, problems)``. ``placed`` are
+#: the new tiles as ``(row, col, tile)``; ``used`` every tile the record puts down, on the
+#: board or not, as it is in the bag (a blank ``?``): what leaves the rack. ``broken`` is
+#: true when the play cannot be put down as written (no score is computed for it);
+#: ``problems`` are the findings in the order they were found.
+Placement = tuple[list[tuple[int, int, str]], list[str], bool, list[Problem]]
+#: What a walk along the word finds: ``(placed, used, through, end, empty, conflicts,
+#: off)``: the squares played through, the square after the word, the played-through
+#: squares that are empty and those that hold another letter, and whether the word ran
+#: off the board.
+_Walked = tuple[
+    list[tuple[int, int, str]], list[str], int, tuple[int, int], list[str], list[str], bool
+]
+
+
+def read_play(board: Board, e: Event, tokens: list[str], broken: bool, first: bool) -> Placement:
+    """Read the tiles ``tokens`` of play ``e`` onto ``board`` from the event's square.
+
+    ``broken`` says whether the word was already found faulty (a character that is no
+    tile); ``first`` whether this is the first play on the board. The board is not changed.
+    """
+    assert e.row is not None and e.col is not None
+    problems: list[Problem] = []
+    direction = e.direction or "across"
+    if not _starts_on_board(board, e, direction, problems):
+        return [], _from_rack(tokens), True, problems
+    room = board.size - (e.col if direction == "across" else e.row)
+    if len(tokens) <= room and "(" not in tokens and ")" not in tokens:
+        walked = _walk_flat(board, e.row, e.col, direction, tokens, problems)
+    else:
+        walked = _walk(board, e, direction, tokens, problems)
+    placed, used, through, (r, c), empty, conflicts, off = walked
+    if conflicts:
+        problems.append(("B506", "; ".join(conflicts)))
+    if empty:
+        verb = "it is" if len(empty) == 1 else "they are"
+        problems.append(("B508", f"{e.word} plays through {', '.join(empty)}, but {verb} empty"))
+    broken = broken or off or bool(empty) or bool(conflicts)
+    size = board.size
+    if not broken and r < size and c < size and board.cells[r * size + c] is not None:
+        where = square_name(r, c, direction)
+        problems.append(("B510", f"the word continues past {e.word} onto {where}"))
+    if not placed:
+        if not broken:
+            problems.append(("B509", f"{e.word} places no new tile"))
+            broken = True
+    elif first:
+        _check_first(board, placed, problems)
+    elif not through and not _touches(board, placed):
+        problems.append(("B503", f"{e.word} at {e.position} touches no tile on the board"))
+    return placed, used, broken, problems
+
+
+def _starts_on_board(board: Board, e: Event, direction: str, problems: list[Problem]) -> bool:
+    """The word's first square must be on the board (B504) and have no tile before it
+    (B505). False if it is off the board."""
+    assert e.row is not None and e.col is not None
+    size, r, c = board.size, e.row, e.col
+    if not (0 <= r < size and 0 <= c < size):
+        problems.append(("B504", f"{e.position} is off the {size}x{size} board"))
+        return False
+    pr, pc = (r, c - 1) if direction == "across" else (r - 1, c)
+    before = board.cells[pr * size + pc] if 0 <= pr and 0 <= pc else None
+    if before is not None:
+        where = square_name(pr, pc, direction)
+        problems.append(
+            ("B505", f"{e.position} is not the first square of the word: {where} holds {before}")
+        )
+    return True
+
+
+def _walk_flat(
+    board: Board, r: int, c: int, direction: str, tokens: list[str], problems: list[Problem]
+) -> _Walked:
+    """Walk a word from square ``(r, c)`` that stays on the board and has no parentheses,
+    by flat square index (the common case)."""
+    cells, size = board.cells, board.size
+    dr, dc = (0, 1) if direction == "across" else (1, 0)
+    placed: list[tuple[int, int, str]] = []
+    used: list[str] = []
+    empty: list[str] = []
+    conflicts: list[str] = []
+    through = 0
+    i = r * size + c
+    step = dc + dr * size
+    for k, tok in enumerate(tokens):
+        current = cells[i]
+        if current is None:
+            if tok == ".":
+                empty.append(square_name(r + k * dr, c + k * dc, direction))
+                through += 1
+            else:
+                if tok == BLANK:
+                    problems.append(_bare_blank(r + k * dr, c + k * dc, direction))
+                placed.append((r + k * dr, c + k * dc, tok))
+                used.append(tok if tok.isupper() else BLANK)
+        else:
+            if tok != "." and tok.upper() != current.upper():
+                conflicts.append(_conflict(r + k * dr, c + k * dc, direction, current, tok))
+            through += 1
+        i += step
+    n = len(tokens)
+    return placed, used, through, (r + n * dr, c + n * dc), empty, conflicts, False
+
+
+def _walk(
+    board: Board, e: Event, direction: str, tokens: list[str], problems: list[Problem]
+) -> _Walked:
+    """Walk any word from a square on the board: parentheses mark played-through letters;
+    once the word runs off the board (B504), its tiles only leave the rack."""
+    assert e.row is not None and e.col is not None
+    cells, size = board.cells, board.size
+    r, c = e.row, e.col
+    dr, dc = (0, 1) if direction == "across" else (1, 0)
+    placed: list[tuple[int, int, str]] = []
+    used: list[str] = []
+    empty: list[str] = []
+    conflicts: list[str] = []
+    through = 0
+    in_parens = off = False
+    for k, tok in enumerate(tokens):
+        if tok == "(" or tok == ")":
+            in_parens = tok == "("
+            continue
+        if r >= size or c >= size:
+            where = square_name(r, c, direction)
+            problems.append(("B504", f"{e.word} runs off the board at {where}"))
+            used += _from_rack(tokens[k:], in_parens)
+            off = True
+            break
+        current = cells[r * size + c]
+        if current is None:
+            if tok == "." or in_parens:
+                empty.append(square_name(r, c, direction))
+                through += 1
+            else:
+                if tok == BLANK:
+                    problems.append(_bare_blank(r, c, direction))
+                placed.append((r, c, tok))
+                used.append(tok if tok.isupper() else BLANK)
+        else:
+            if tok != "." and tok.upper() != current.upper():
+                conflicts.append(_conflict(r, c, direction, current, tok))
+            through += 1
+        r, c = r + dr, c + dc
+    return placed, used, through, (r, c), empty, conflicts, off
+
+
+def _from_rack(tokens: list[str], in_parens: bool = False) -> list[str]:
+    """The tiles of ``tokens`` that come from the rack (not ``.``, not in parentheses), as
+    they are in the bag."""
+    used = []
+    for tok in tokens:
+        if tok == "(" or tok == ")":
+            in_parens = tok == "("
+        elif tok != "." and not in_parens:
+            used.append(tok if tok.isupper() else BLANK)
+    return used
+
+
+def _bare_blank(r: int, c: int, direction: str) -> Problem:
+    return ("T406", f"blank at {square_name(r, c, direction)} has no letter")
+
+
+def _conflict(r: int, c: int, direction: str, current: str, tok: str) -> str:
+    return f"{square_name(r, c, direction)} holds {current}, not {tok}"
+
+
+def _check_first(board: Board, placed: list[tuple[int, int, str]], problems: list[Problem]) -> None:
+    """The first play must cover the centre (B501) with two tiles or more (B502)."""
+    centre = board.layout.centre
+    if all((r, c) != centre for r, c, _ in placed):
+        where = square_name(*centre)
+        problems.append(("B501", f"the first play must cover the centre square {where}"))
+    if len(placed) < 2:
+        problems.append(("B502", "the first play must use at least two tiles"))
+
+
+def _touches(board: Board, placed: list[tuple[int, int, str]]) -> bool:
+    """True if a new tile is next to a tile already on the board."""
+    cells, size = board.cells, board.size
+    for r, c, _ in placed:
+        if (
+            (r > 0 and cells[(r - 1) * size + c] is not None)
+            or (r + 1 < size and cells[(r + 1) * size + c] is not None)
+            or (c > 0 and cells[r * size + c - 1] is not None)
+            or (c + 1 < size and cells[r * size + c + 1] is not None)
+        ):
+            return True
+    return False

@@ -1,0 +1,141 @@
+"""What a replay hands out: the :class:`Position` after each event and the
+:class:`Validation` of a whole record, plus the small helpers that turn tiles into text
+(racks, leaves) and take played tiles from a rack."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from gcgtools.findings import Finding
+from gcgtools.model.game import Game
+from gcgtools.replay.board import Board
+from gcgtools.replay.scoring import Word
+from gcgtools.rules.rulesets import EndRule, RuleSet
+from gcgtools.rules.tiles import BLANK, TileError, TileSet
+from gcgtools.syntax.records import Event
+
+
+@dataclass(slots=True)
+class Position:
+    """The state of the game after one event (``index`` -1 is the start).
+
+    ``scores`` are the totals as recomputed by gcgtools; ``recorded`` the cumulatives
+    the record gives. ``pool`` counts the tiles not on the board (bag plus racks, blanks
+    as ``?``). ``racks`` holds each player's last recorded rack (before their move) and
+    ``kept`` the tiles each player is known to hold after their last turn (the leave).
+    ``placed`` are the squares the event put tiles on. ``player`` is the
+    0-based player the replay credited the event to (usually ``event.player``; for an
+    unknown or mistyped nickname, the player whose turn or play it was).
+    """
+
+    index: int
+    event: Event | None
+    board: Board
+    scores: list[int]
+    recorded: list[int]
+    bag: int
+    pool: Counter[str]
+    racks: list[str | None]
+    computed: int | None = None
+    words: list[Word] = field(default_factory=list)
+    placed: list[tuple[int, int, str]] = field(default_factory=list)
+    bingo: bool = False
+    premiums: list[str] = field(default_factory=list)
+    leave: str | None = None
+    findings: list[Finding] = field(default_factory=list)
+    game_over: bool = False
+    end_reason: str | None = None
+    to_move: int | None = None
+    player: int | None = None
+    kept: list[str | None] = field(default_factory=list)
+
+    @property
+    def unseen(self) -> str:
+        """Tiles not on the board, sorted (blanks last), as one string."""
+        return "".join(t * n for t, n in sorted(self.pool.items(), key=_tile_order) if n > 0)
+
+    def unseen_for(self, player: int) -> Counter[str]:
+        """Tiles unseen by ``player`` (tile tracking): not on the board and not among the
+        tiles the player kept after their last turn."""
+        pool = self.pool.copy()
+        kept = self.kept[player] if player < len(self.kept) else None
+        if kept:
+            pool.subtract(Counter(rack_tokens(kept, self.board.tileset)))
+        return +pool
+
+
+@dataclass(slots=True)
+class Validation:
+    """The outcome of replaying a whole record."""
+
+    game: Game
+    rules: RuleSet
+    findings: list[Finding]
+    recorded: list[int]
+    computed: list[int]
+    end_reason: str | None
+    end_rule: EndRule | None
+    events: int
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.severity == "error" for f in self.findings)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "path": self.game.path,
+            "ok": self.ok,
+            "events": self.events,
+            "findings": [f.to_dict() for f in self.findings],
+            "final_scores": self.recorded,
+            "computed_scores": self.computed,
+            "end_reason": self.end_reason,
+            "end_rule": self.end_rule.value if self.end_rule else None,
+            "tiles": self.rules.tiles.name,
+            "board": self.rules.board.name,
+        }
+
+
+def _tile_order(item: tuple[str, int]) -> tuple[int, str]:
+    return (1 if item[0] == BLANK else 0, item[0])
+
+
+def upper_tiles(tokens: list[str]) -> list[str]:
+    """Tiles as they are in the bag: upper case, a blank ``?``."""
+    return [t if t == BLANK else t.upper() for t in tokens]
+
+
+def rack_tokens(rack: str, tileset: TileSet | None = None) -> list[str]:
+    """A rack's tiles, upper case (blank ``?``), split by the tile set when it is known."""
+    try:
+        tokens = tileset.split(rack) if tileset is not None else list(rack)
+    except TileError:
+        tokens = list(rack)
+    return upper_tiles(tokens)
+
+
+def tiles_text(tiles: list[str]) -> str:
+    """Tiles as one string; a multi-letter tile is bracketed (``[CH]``) so it splits back."""
+    return "".join(t if len(t) == 1 else f"[{t}]" for t in tiles)
+
+
+def sorted_tiles(counts: dict[str, int]) -> str:
+    """The tiles of ``counts`` sorted, blanks last."""
+    tiles = sorted(t for t, n in counts.items() for _ in range(n) if t != BLANK)
+    return tiles_text(tiles) + BLANK * counts.get(BLANK, 0)
+
+
+def take(used: list[str], rack: list[str]) -> tuple[list[str], dict[str, int]]:
+    """Take ``used`` from ``rack``: the tiles missing from the rack, and what is left."""
+    left: dict[str, int] = {}
+    for t in rack:
+        left[t] = left.get(t, 0) + 1
+    missing = []
+    for t in used:
+        k = left.get(t, 0)
+        if k:
+            left[t] = k - 1
+        else:
+            missing.append(t)
+    return missing, left

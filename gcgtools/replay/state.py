@@ -1,0 +1,227 @@
+"""The replayer's state (board, bag, racks, totals, turn and end-of-game bookkeeping) and
+the checks every kind of event shares: reading a rack, tiles drawn from the unseen pool,
+a line's score and cumulative, scoreless turns.
+
+The event handlers (:mod:`~gcgtools.replay.moves`, :mod:`~gcgtools.replay.turns`,
+:mod:`~gcgtools.replay.endgame`) are mixins on :class:`ReplayState`;
+:class:`~gcgtools.replay.engine.Replayer` combines them and walks the record.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from gcgtools.findings import Finding, make
+from gcgtools.model.game import Game
+from gcgtools.replay.board import Board
+from gcgtools.replay.position import upper_tiles
+from gcgtools.rules.rulesets import EndRule, RuleSet
+from gcgtools.rules.tiles import TileError
+from gcgtools.syntax.records import Event
+
+
+@dataclass(slots=True)
+class Undo:
+    """What a play changed, so that a withdrawn phony can be taken back."""
+
+    event: Event
+    player: int
+    placed: list[tuple[int, int, str]]
+    used: list[str]  # the tiles taken from the rack, as in the bag
+    bag: int
+    rack_counts: list[int]
+    scoreless: int
+    passes: int
+    computed_before: int
+    recorded_before: int
+    computed_score: int | None
+    game_over: bool
+    end_reason: str | None
+    out_player: int | None
+
+
+class ReplayState:
+    """Board, bag, racks and scores part way through a record, and the findings so far."""
+
+    def __init__(self, game: Game, rules: RuleSet, *, detect_end_rule: bool = True) -> None:
+        self.game = game
+        self.rules = rules
+        self.tiles = rules.tiles
+        n = max(len(game.players), max((p.index + 1 for p in game.players), default=0), 2)
+        self.n = n
+        self.board = Board(rules.board, rules.tiles)
+        self.tiles_on_board = 0
+        self.pool: Counter[str] = Counter(dict(rules.tiles.counts))
+        self.bag = rules.tiles.total_tiles - rules.rack_size * n
+        self.rack_counts = [rules.rack_size] * n
+        self.racks: list[str | None] = [None] * n
+        self.kept: list[str | None] = [None] * n
+        self.recorded = [0] * n
+        self.computed = [0] * n
+        self.next_turn: int | None = None
+        self.scoreless = 0
+        self.passes = 0
+        self.undo: Undo | None = None
+        self.last: Event | None = None
+        self.game_over = False
+        self.end_reason: str | None = None
+        self.out_player: int | None = None
+        self.end_rule: EndRule | None = None if detect_end_rule else rules.end_rule
+        self.points_lines = 0
+        self.penalty_players: set[int] = set()
+        self.time_players: set[int] = set()
+        self.time_line = 0
+        self.overdrawn: set[str] = set()
+        self.findings: list[Finding] = []
+        self.detail = True  # words, premiums and leaves for the positions (not in check())
+        # event lines the parser could not read: the replay does not judge across them
+        self.lost_lines: list[int] = []
+        self.unjudged: set[int] = set()  # players whose next cumulative is not checked
+        self.lost_after_end = False
+
+    # ----------------------------------------------------------- findings
+    def _find(
+        self,
+        code: str,
+        message: str,
+        e: Event,
+        *,
+        recorded: int | None = None,
+        computed: int | None = None,
+    ) -> None:
+        self.findings.append(
+            make(code, message, e.line, e.column, recorded=recorded, computed=computed)
+        )
+
+    def nick(self, index: int | None) -> str:
+        """The nickname of player ``index``, else ``player N``."""
+        player = self.game.player(index)
+        if player is not None:
+            return player.nick
+        return f"player {index + 1}" if index is not None else "?"
+
+    # -------------------------------------------------------------- tiles
+    def _split(self, text: str, e: Event, what: str) -> list[str] | None:
+        """Tiles of ``text``, or None (reported, T403) if a character is no tile."""
+        try:
+            return self.tiles.split(text)
+        except TileError as exc:
+            bad = text[exc.index : exc.index + 1] if exc.index is not None else text
+            self._find(
+                "T403", f"{bad!r} in {what} {text!r} is not a tile of the {self.tiles.name} set", e
+            )
+            return None
+
+    def _split_lenient(self, text: str, e: Event, what: str) -> tuple[list[str], bool]:
+        """Tiles of ``text``; characters that are no tile are reported (T403) and skipped,
+        so that the rest of the play still reaches the board. True if any was skipped."""
+        try:
+            return self.tiles.split(text), False
+        except TileError:
+            pass
+        bad: list[str] = []
+        rest = text
+        while True:
+            try:
+                tokens = self.tiles.split(rest)
+                break
+            except TileError as exc:
+                i = exc.index if exc.index is not None else 0
+                bad.append(rest[i : i + 1])
+                rest = rest[:i] + rest[i + 1 :]
+        shown = ", ".join(repr(b) for b in bad)
+        self._find("T403", f"{shown} in {what} {text!r} not a tile of the {self.tiles.name} set", e)
+        return tokens, True
+
+    def _rack(self, e: Event) -> list[str] | None:
+        """The event's rack as upper-case tiles, or None if absent or UNKNOWN."""
+        text = e.rack
+        if text is None or text.upper() == "UNKNOWN":
+            return None
+        tokens = self._split(text, e, "rack")
+        if tokens is None:
+            return None
+        if "." in text or "(" in text or ")" in text:
+            self._find("P102", f"malformed rack {text!r}", e)
+            return None
+        return tokens if text.isupper() else upper_tiles(tokens)
+
+    def _move_rack(self, e: Event) -> list[str] | None:
+        """The rack of a play, exchange or pass (see :meth:`_rack`), which must come from
+        the tiles not on the board."""
+        rack = self._rack(e)
+        if rack is not None:
+            self._check_drawable(rack, e)
+        return rack
+
+    def _check_drawable(self, rack: list[str], e: Event | None, line: int = 0) -> None:
+        """A rack must come from the tiles not on the board (T402)."""
+        pool = self.pool
+        for t in rack:
+            if rack.count(t) > pool.get(t, 0):
+                break
+        else:
+            return
+        need = Counter(rack)
+        short = [t for t, k in need.items() if k > pool.get(t, 0)]
+        detail = ", ".join(f"{k} {t}" for t, k in need.items() if t in short)
+        left = ", ".join(f"{pool.get(t, 0)} {t}" for t in short)
+        msg = f"rack {''.join(rack)} has {detail} but only {left} unseen"
+        if e is not None:
+            self._find("T402", msg, e)
+        else:
+            self.findings.append(make("T402", msg, line))
+
+    # ------------------------------------------------------------- scores
+    def _check_totals(self, e: Event, p: int, computed: int | None, code: str) -> None:
+        """Compare the event's score with the computed one and its cumulative with the total."""
+        if computed is not None and e.score != computed:
+            self._find(
+                code,
+                f"recorded {e.score:+d}, computed {computed:+d}",
+                e,
+                recorded=e.score,
+                computed=computed,
+            )
+        self._check_cumulative(e, p, e.score, computed)
+        self.computed[p] += computed if computed is not None else e.score
+        self.recorded[p] = e.cumulative
+
+    def _check_cumulative(self, e: Event, p: int, recorded: int, computed: int | None) -> None:
+        """The event's cumulative must follow player ``p``'s recorded or computed total,
+        by the recorded or the computed score (S602)."""
+        if p in self.unjudged:
+            self.unjudged.discard(p)
+            return
+        before = self.recorded[p]
+        cumulative = e.cumulative
+        if cumulative == before + recorded:
+            return
+        if computed is not None and (
+            cumulative == before + computed or cumulative == self.computed[p] + computed
+        ):
+            return
+        if cumulative == self.computed[p] + recorded:
+            return
+        expected = before + (computed if computed is not None else recorded)
+        message = f"cumulative {cumulative}, expected {before} {recorded:+d} = {before + recorded}"
+        if expected != before + recorded:
+            message += f" ({before} {computed:+d} = {expected} with the computed score)"
+        self._find("S602", message, e, recorded=cumulative, computed=expected)
+
+    def _fits(self, e: Event, p: int) -> bool:
+        """True if the event's cumulative follows player ``p``'s recorded total."""
+        return e.cumulative == self.recorded[p] + e.score
+
+    def _scoreless_turn(self, e: Event, is_pass: bool) -> None:
+        """Count a turn that scored nothing; enough of them in a row end the game."""
+        self.scoreless += 1
+        self.passes = self.passes + 1 if is_pass else 0
+        if self.game_over:
+            return
+        if self.scoreless >= self.rules.max_scoreless_turns:
+            self.game_over, self.end_reason = True, "scoreless"
+            self._find("R701", f"{self.scoreless} scoreless turns in a row end the game", e)
+        elif self.rules.passes_to_end and self.passes >= self.rules.passes_to_end * self.n:
+            self.game_over, self.end_reason = True, "passes"

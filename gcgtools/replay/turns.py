@@ -1,0 +1,151 @@
+"""Whose line it is: the turn order, the player an event is credited to, and the lines that
+answer the previous play (a withdrawn phony ``--``, a challenge bonus), as the
+:class:`Turns` mixin."""
+
+from __future__ import annotations
+
+from gcgtools.replay.position import Position
+from gcgtools.replay.state import ReplayState, Undo
+from gcgtools.rules.rulesets import challenge_bonus_allowed
+from gcgtools.syntax.records import TURN_KINDS, Event, EventKind
+
+
+class Turns(ReplayState):
+    """Turn order, withdrawn plays and challenge bonuses."""
+
+    def _player_of(self, e: Event) -> int | None:
+        """The player an event is credited to. A nickname that names no player is read as
+        the player whose turn it is (a turn), whose play it follows (``--``, a challenge
+        bonus), or who went out (end-rack points)."""
+        if e.player is not None:
+            return e.player
+        kind = e.kind
+        if kind in TURN_KINDS:
+            return self.next_turn if self.next_turn is not None else 0
+        if kind in (EventKind.WITHDRAWN, EventKind.CHALLENGE_BONUS) and self.undo is not None:
+            return self.undo.player
+        if kind is EventKind.END_RACK_POINTS:
+            return self.out_player
+        return None
+
+    def _turn(self, e: Event, p: int) -> tuple[bool, int]:
+        """Turn order for plays, passes and exchanges: whether the event is to be replayed,
+        and the player it is credited to."""
+        if self.game_over:
+            if (
+                e.kind is EventKind.PASS
+                and self.end_reason == "out"
+                and p != self.out_player
+                and self.points_lines == 0
+                and e.score == 0
+            ):
+                self._find("O313", "final pass after the opponent went out is ignored", e)
+            else:
+                self._find(
+                    "O302", f"{e.kind} after the game ended ({self.end_reason}) is ignored", e
+                )
+            self.recorded[p] = e.cumulative
+            return False, p
+        q = self.next_turn
+        if q is not None and p != q:
+            who = self.nick(q)
+            if self._fits(e, q) and not self._fits(e, p):
+                self._find(
+                    "O301",
+                    f"{e.nick} moves but it is {who}'s turn; the cumulative follows {who}'s "
+                    f"total, so the line is read as {who}'s",
+                    e,
+                )
+                p = q
+            else:
+                self._find("O301", f"{e.nick} moves but it is {who}'s turn", e)
+        self.next_turn = (p + 1) % self.n
+        return True, p
+
+    def withdrawn(self, e: Event, p: int, pos: Position) -> None:
+        undo = self.undo
+        self.undo = None
+        if undo is None or self.last is not undo.event:
+            self._find("O305", "phony withdrawn (--) but the previous line is not a play", e)
+            self.recorded[p] = e.cumulative
+            return
+        if undo.player != p:
+            self._find("O306", f"{e.nick} withdraws a play made by {undo.event.nick}", e)
+        elif e.rack is not None and undo.event.rack is not None and e.rack != undo.event.rack:
+            self._find(
+                "O306", f"rack {e.rack} differs from the withdrawn play's {undo.event.rack}", e
+            )
+        pos.player = q = undo.player
+        self._take_back(undo)
+        self._check_withdrawal(e, undo)
+        pos.computed = -(
+            undo.computed_score if undo.computed_score is not None else undo.event.score
+        )
+        self.computed[q] = undo.computed_before
+        self.recorded[q] = e.cumulative
+        self._scoreless_turn(e, False)
+
+    def _take_back(self, undo: Undo) -> None:
+        """Undo a play: its tiles leave the board, and the bag, racks and end of the game
+        are as they were before it."""
+        board = self.board
+        size = board.size
+        for r, c, _ in undo.placed:
+            board.cells[r * size + c] = None
+        self.tiles_on_board -= len(undo.placed)
+        for key in undo.used:
+            self.pool[key] += 1
+        board.last_play = ()
+        self.bag = undo.bag
+        self.rack_counts = undo.rack_counts
+        self.scoreless, self.passes = undo.scoreless, undo.passes
+        self.game_over, self.end_reason = undo.game_over, undo.end_reason
+        self.out_player = undo.out_player
+
+    def _check_withdrawal(self, e: Event, undo: Undo) -> None:
+        """A withdrawal takes back the play's score (S605) and returns the player's
+        cumulative to the total before the play (S602)."""
+        expected = -undo.event.score
+        if e.score not in (expected, 0):
+            self._find(
+                "S605",
+                f"recorded {e.score:+d} but the withdrawn play scored {undo.event.score:+d}",
+                e,
+                recorded=e.score,
+                computed=expected,
+            )
+        q = undo.player
+        if e.cumulative != undo.recorded_before and q not in self.unjudged:
+            self._find(
+                "S602",
+                f"cumulative {e.cumulative}, expected {undo.recorded_before} (the total before "
+                f"the withdrawn play)",
+                e,
+                recorded=e.cumulative,
+                computed=undo.recorded_before,
+            )
+        self.unjudged.discard(q)
+
+    def challenge_bonus(self, e: Event, p: int, pos: Position) -> None:
+        undo = self.undo
+        if undo is None or self.last is not undo.event:
+            self._find("O303", "challenge bonus but the previous line is not a play", e)
+        elif undo.player != p:
+            q = undo.player
+            msg = f"challenge bonus to {e.nick} but the challenged play was {undo.event.nick}'s"
+            if self._fits(e, q) and not self._fits(e, p):
+                msg += f"; the cumulative follows {undo.event.nick}'s total: credited to them"
+                p = q
+            self._find("O304", msg, e)
+        pos.player = p
+        if not challenge_bonus_allowed(self.rules, e.score):
+            fixed = self.rules.challenge_bonus
+            if fixed is None:
+                self._find("S606", f"challenge bonus {e.score:+d} is not 0, 5 per word or 10", e)
+            else:
+                self._find(
+                    "S606", f"challenge bonus {e.score:+d}, the rules give {fixed:+d} per word", e,
+                    recorded=e.score, computed=fixed,
+                )  # fmt: skip
+        pos.computed = e.score
+        self._check_totals(e, p, None, "S606")
