@@ -172,7 +172,8 @@ class EndGame(ReplayState):
                 make("R702", "a player went out but no end-rack points follow", last_line)
             )
         elif self.end_reason in ("scoreless", "passes") and not self.penalty_players:
-            why = "six scoreless turns" if self.end_reason == "scoreless" else "passes"
+            limit = self.rules.max_scoreless_turns
+            why = f"{limit} scoreless turns" if self.end_reason == "scoreless" else "passes"
             self.findings.append(
                 make("R702", f"{why} ended the game but no rack penalties follow", last_line)
             )

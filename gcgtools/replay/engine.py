@@ -159,8 +159,9 @@ class Replayer(Moves, Turns, EndGame):
         p = self._player_of(e)
         if self.detail:
             pos = Position(i, e, self.board, [], [], 0, self.pool, [], player=p)
-        else:  # check(): nobody reads the position
+        else:  # check(): nobody reads the position but the move's own handler
             pos = self.scratch
+            pos.leave = None
         if p is not None:
             replayed = True
             if e.kind in TURN_KINDS:
