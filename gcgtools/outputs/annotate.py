@@ -21,6 +21,7 @@ from gcgtools.model.game import Game
 from gcgtools.model.load import parse_bytes
 from gcgtools.outputs.writer import GCGExporter, ReplayInfo, accept
 from gcgtools.replay.engine import Position
+from gcgtools.replay.position import tiles_text
 from gcgtools.rules.rulesets import EndRule
 from gcgtools.syntax.records import Event, EventKind, Note, Pragma, SourceLine
 
@@ -55,10 +56,6 @@ def _is_generated(text: str) -> bool:
     return stripped[:5].lower() == "#note" and stripped[5:].strip().startswith(MARK)
 
 
-def _tiles_text(tiles: Iterable[str]) -> str:
-    return "".join(t if len(t) == 1 else f"[{t}]" for t in tiles)
-
-
 def unseen_text(pos: Position) -> tuple[str, int]:
     """The tiles unseen after ``pos`` from the mover's side of the board (tile tracking: not
     on the board and not kept on the mover's rack; blanks last, ``[CH]`` for multi-letter
@@ -68,7 +65,7 @@ def unseen_text(pos: Position) -> tuple[str, int]:
         ((t, n) for t, n in counts.items() if n > 0), key=lambda tn: (tn[0] == "?", tn[0])
     )
     tiles = [t for t, n in pool for _ in range(n)]
-    return _tiles_text(tiles), len(tiles)
+    return tiles_text(tiles), len(tiles)
 
 
 def _groups(only: str | Iterable[str] | None) -> frozenset[str]:
