@@ -228,3 +228,10 @@ def test_progress_bar_only_on_a_terminal_and_not_with_quiet(archive: Path) -> No
     code, out, terminal = _stderr_on_a_terminal("bingos", str(archive), "-f", "json", "-q")
     assert code == 0 and json.loads(out)
     assert terminal == b""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_validate_draws_its_progress_bar_on_stderr(archive: Path) -> None:
+    code, out, terminal = _stderr_on_a_terminal("validate", str(archive))
+    assert code in (0, 1) and "\x1b[" not in out  # stdout: the report only
+    assert b"games" in terminal and b"%" in terminal

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TypeVar
 
 from gcgtools.model.paths import expand_paths
@@ -30,6 +31,50 @@ def show_progress(quiet: bool = False) -> bool:
     return not quiet and sys.stderr.isatty()
 
 
+def _jobs_for(jobs: int | None, files: int) -> int:
+    """Worker processes for ``files`` files: ``jobs`` (all cores if None), fewer for a
+    handful of files, where starting processes costs more than it saves."""
+    jobs = default_jobs() if jobs is None else max(1, jobs)
+    return min(jobs, max(1, files // 8)) if files < 64 else jobs
+
+
+def _run_batch(func: Callable[[str], R], paths: list[str]) -> list[R]:
+    """Worker: ``func`` over a batch of files."""
+    return [func(path) for path in paths]
+
+
+def map_window(
+    func: Callable[[str], R], files: list[str], *, jobs: int | None = None, window: int = 2048
+) -> Iterator[R]:
+    """Yield ``func(file)`` for every name of ``files`` (already expanded: no folder or
+    glob is looked into), in order. With ``jobs`` > 1 the files go to one pool of worker
+    processes in batches; at most ``window`` files are handed out and not yet yielded, so
+    the results waiting in memory stay bounded however many files there are, and the
+    workers never wait for a new pool between windows."""
+    jobs = _jobs_for(jobs, len(files))
+    if jobs <= 1:
+        yield from map(func, files)
+        return
+    size = max(1, min(64, min(window, len(files)) // (jobs * 8) or 1))
+    window = max(window, size * jobs)
+    executor = ProcessPoolExecutor(max_workers=jobs)
+    pending: deque[tuple[int, Future[list[R]]]] = deque()
+    try:
+        start = handed = 0
+        while start < len(files) or pending:
+            while start < len(files) and handed + size <= window:
+                batch = files[start : start + size]
+                pending.append((len(batch), executor.submit(_run_batch, func, batch)))
+                start += len(batch)
+                handed += len(batch)
+            count, future = pending.popleft()
+            results = future.result()
+            handed -= count
+            yield from results
+    finally:
+        executor.shutdown(cancel_futures=True)
+
+
 def map_files(
     func: Callable[[str], R],
     paths: Iterable[str],
@@ -42,8 +87,7 @@ def map_files(
     order. ``jobs`` > 1 spreads the work over processes; ``func`` must then be a
     module-level function."""
     files = list(expand_paths(paths))
-    jobs = default_jobs() if jobs is None else max(1, jobs)
-    jobs = min(jobs, max(1, len(files) // 8)) if len(files) < 64 else jobs
+    jobs = _jobs_for(jobs, len(files))
     results: Iterable[R]
     executor: ProcessPoolExecutor | None = None
     if jobs > 1:
@@ -54,9 +98,11 @@ def map_files(
         results = map(func, files)
     try:
         if progress and files:
+            from rich.console import Console
             from rich.progress import Progress
 
-            with Progress(transient=True) as bar:
+            # on stderr, as show_progress() checks: stdout stays clean for the report
+            with Progress(transient=True, console=Console(stderr=True)) as bar:
                 task = bar.add_task(label, total=len(files))
                 for result in results:
                     bar.advance(task)

@@ -17,7 +17,9 @@ batch goes on.
 
 from __future__ import annotations
 
+import glob
 import os
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -27,14 +29,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import pandas as pd
 
-from gcgtools.analysis.batch import map_files
+from gcgtools.analysis.batch import map_window
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
 from gcgtools.model.paths import expand_paths
 from gcgtools.replay.engine import Position, Replayer
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules.rulesets import EndRule
-from gcgtools.syntax.records import TURN_KINDS, EventKind
+from gcgtools.syntax.records import EventKind
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -64,7 +66,8 @@ Keep = Literal["all", "bingos", "none"]
 
 UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
 IGNORED_PASS = "O313"  # the finding on a final pass after the opponent went out
-# Files per batch handed to the worker processes; bounds the results waiting in memory.
+# Files handed to the worker processes and not yet consumed: bounds the results waiting
+# in memory.
 CHUNK_FILES = 2048
 # Rows per DataFrame piece, and per chunk written to a CSV or Parquet file.
 CHUNK_ROWS = 10_000
@@ -214,6 +217,15 @@ def decide_winner(
     return nicks[leaders[0]] if len(leaders) == 1 else "tie"
 
 
+def _stem(path: str) -> str:
+    """``Path(path).stem``, without building a Path for a plain file name."""
+    name = path.rpartition("/")[2]
+    if not name or name in (".", "..") or os.sep != "/" or os.altsep:
+        return Path(path).stem
+    i = name.rfind(".")
+    return name[:i] if 0 < i < len(name) - 1 else name
+
+
 def _name_of(game: Game, fallback: str) -> str:
     return game.path if game.path is not None else fallback
 
@@ -247,7 +259,7 @@ def analyse_game(
             file, True, f"cannot set up the rules: {exc}", _unreadable_row(game, file)
         )
     replayer = Replayer(game, rules, snapshots=False, detect_end_rule=end_rule is None)
-    game_id = game.id or (Path(game.path).stem if game.path else None) or game.title or file
+    game_id = game.id or (_stem(game.path) if game.path else None) or game.title or file
     n = replayer.n
     nicks = [f"player{i + 1}" for i in range(n)]
     names = list(nicks)
@@ -268,42 +280,51 @@ def analyse_game(
     before_adjustments: list[int] | None = None
     recorded_before: list[int] = [0] * n
     previous: tuple[int, list[Any] | None, Position] | None = None
+    keep_rows = keep != "none"
+    # the mover's nickname and the opponent's, by player index (None: not credited)
+    movers = [(nicks[i], nicks[1 - i] if two else None) for i in range(n)]
+    play, pass_ = EventKind.PLAY, EventKind.PASS
     for pos in replayer.run():
         e = pos.event
         if e is None:
             continue
         p = pos.player  # the player the replay credited (a mistyped nickname is resolved)
         kind = e.kind
+        is_pass = kind is pass_
+        is_turn = is_pass or kind is play or kind is EventKind.EXCHANGE  # kind in TURN_KINDS
         # the final pass after the opponent went out is not a turn (O313)
-        skipped = kind is EventKind.PASS and any(f.code == IGNORED_PASS for f in pos.findings)
-        if kind in TURN_KINDS and not skipped:
+        skipped = is_pass and any(f.code == IGNORED_PASS for f in pos.findings)
+        if is_turn and not skipped:
             turn += 1
-        if before_adjustments is None and kind in (
-            EventKind.END_RACK_POINTS,
-            EventKind.END_RACK_PENALTY,
+        if before_adjustments is None and (
+            kind is EventKind.END_RACK_POINTS or kind is EventKind.END_RACK_PENALTY
         ):
             before_adjustments = recorded_before
         recorded_before = pos.recorded
-        lost_challenge = kind is EventKind.PASS and any(
-            UNSUCCESSFUL_CHALLENGE in note.text for note in e.notes
-        )
+        lost_challenge = is_pass and any(UNSUCCESSFUL_CHALLENGE in note.text for note in e.notes)
         row: list[Any] | None = None
-        if keep != "none":
-            words = premiums = None
-            placed = blanks = 0
-            main = e.word
-            if kind is EventKind.PLAY:
-                if pos.words:
-                    main = pos.words[0].text
-                    words = ",".join([w.text for w in pos.words])
+        if keep_rows:
+            main: str | None
+            words: str | None
+            if kind is play:
+                played = pos.words
+                if played:
+                    main = played[0].text
+                    words = ",".join([w.text for w in played])
+                else:
+                    main, words = e.word, None
                 premiums = ",".join(pos.premiums) or None
                 placed = len(pos.placed)
-                blanks = sum(1 for _, _, t in pos.placed if t == "?" or t != t.upper())
+                blanks = 0
+                for _, _, t in pos.placed:
+                    if t == "?" or t != t.upper():
+                        blanks += 1
+            else:
+                main, words, premiums, placed, blanks = e.word, None, None, 0, 0
+            mover, opponent = movers[p] if p is not None else (e.nick, None)
             row = [
-                file, game_id, pos.index + 1, turn, e.line,
-                nicks[p] if p is not None else e.nick,
-                nicks[1 - p] if two and p is not None else None,
-                kind.value, e.rack, e.position, e.direction, main, words, placed, blanks,
+                file, game_id, pos.index + 1, turn, e.line, mover, opponent,
+                kind._value_, e.rack, e.position, e.direction, main, words, placed, blanks,
                 e.score, pos.computed, e.cumulative, pos.bingo, premiums,
                 pos.leave, False, lost_challenge, len(pos.findings),
             ]  # fmt: skip
@@ -311,16 +332,19 @@ def analyse_game(
         if p is None or skipped:
             previous = None
             continue
-        if kind in TURN_KINDS:
+        if is_turn:
             turns[p] += 1
-        if kind is EventKind.PLAY:
+        if kind is play:
             previous = (p, row, pos)
             play_rows.append(previous)
             continue
         if kind is EventKind.WITHDRAWN:
             if previous is not None:  # the replay takes back the play just before
                 q, play_row, _ = previous
-                play_rows.remove(previous)
+                if play_rows[-1] is previous:
+                    play_rows.pop()
+                else:  # pragma: no cover - previous is always the last play
+                    play_rows.remove(previous)
                 if play_row is not None:
                     play_row[_WITHDRAWN], play_row[_BINGO] = True, False
                 phonies[q] += 1
@@ -504,6 +528,29 @@ def _runs(sources: Source | Iterable[Source]) -> Iterator[list[str] | Game]:
         yield pending
 
 
+def _plain_file(name: str) -> bool:
+    """True when :func:`expand_paths` gives ``name`` back as it is: not a folder, and not
+    a glob pattern that names no file."""
+    try:
+        return not stat.S_ISDIR(os.stat(name).st_mode)
+    except OSError:
+        return not glob.has_magic(name)
+    except ValueError:
+        return False  # let expand_paths decide
+
+
+def _as_batch(names: list[str]) -> list[str]:
+    """The files a batch of ``names`` stands for, ``CHUNK_FILES`` at a time, as
+    :func:`~gcgtools.analysis.batch.map_files` expands them (a folder that a glob matched
+    is looked into). Names that are plain files, almost all of them, are kept as they are
+    without building paths."""
+    out: list[str] = []
+    for start in range(0, len(names), CHUNK_FILES):
+        chunk = names[start : start + CHUNK_FILES]
+        out.extend(chunk if all(map(_plain_file, chunk)) else expand_paths(chunk))
+    return out
+
+
 def iter_results(
     sources: Source | Iterable[Source],
     *,
@@ -512,8 +559,9 @@ def iter_results(
     keep: Keep = "all",
     **rule_options: Any,
 ) -> Iterator[GameResult]:
-    """A :class:`GameResult` per game, in order; files are analysed in worker processes,
-    ``CHUNK_FILES`` at a time, Game objects in this process. ``rule_options`` are
+    """A :class:`GameResult` per game, in order; files are analysed in one pool of worker
+    processes, at most ``CHUNK_FILES`` of them handed out and not yet yielded, Game objects
+    in this process. ``rule_options`` are
     ``tiles``, ``board``, ``end_rule`` and ``challenge_bonus``."""
     worker = partial(_analyse_path, keep=keep, **rule_options)
     runs = list(_runs(sources))
@@ -538,13 +586,11 @@ def iter_results(
                 if bar is not None:
                     bar.advance(task)
                 continue
-            names = files[i]
-            for start in range(0, len(names), CHUNK_FILES):
-                chunk = names[start : start + CHUNK_FILES]
-                for result in map_files(worker, chunk, jobs=jobs):
-                    if bar is not None:
-                        bar.advance(task)
-                    yield result
+            # one pool for the whole run, at most CHUNK_FILES files in flight
+            for result in map_window(worker, _as_batch(files[i]), jobs=jobs, window=CHUNK_FILES):
+                if bar is not None:
+                    bar.advance(task)
+                yield result
     finally:
         if bar is not None:
             bar.stop()

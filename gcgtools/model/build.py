@@ -7,7 +7,7 @@ board or the rules is the replay's job.
 
 from __future__ import annotations
 
-import re
+from operator import attrgetter
 
 from gcgtools.findings import Finding, make
 from gcgtools.model.game import Game, Player
@@ -30,8 +30,9 @@ KNOWN = HEADER | {
     "orientation",
 }  # fmt: skip
 UNSUPPORTED = {"orientation", "game-board", "tile-set"}
-_PLAYER = re.compile(r"^player([1-9])$")
-_RACK = re.compile(r"^rack([1-9])$")
+# #player1 ... #player9 and #rack1 ... #rack9 -> 0-based player index
+_PLAYER = {f"player{n}": n - 1 for n in range(1, 10)}
+_RACK = {f"rack{n}": n - 1 for n in range(1, 10)}
 # Woogles files written before September 2022 carry these as notes before the first event.
 _LEGACY_NOTES = {
     "variant": "game-type",
@@ -49,6 +50,7 @@ class _Builder:
         self.unique_seen: dict[str, int] = {}
         self.final_rack_line = 0
         self.before_players: list[Event] = []  # events met while no #player was declared
+        self.nicks: dict[str, int] = game.nicks  # kept up to date as players are added
 
     def warn(self, code: str, message: str, line: int, column: int = 1) -> None:
         self.findings.append(make(code, message, line, column))
@@ -61,15 +63,17 @@ class _Builder:
         if kw in ("note", "comment"):
             self.note(p)
             return
-        if kw in KNOWN or _PLAYER.match(kw) or _RACK.match(kw):
+        player = _PLAYER.get(kw)
+        rack = _RACK.get(kw)
+        if kw in KNOWN or player is not None or rack is not None:
             self.last_note = None
         if kw == "character-encoding":
             return  # checked while decoding
-        if (m := _PLAYER.match(kw)) is not None:
-            self.player_pragma(int(m.group(1)) - 1, p)
+        if player is not None:
+            self.player_pragma(player, p)
             return
-        if (m := _RACK.match(kw)) is not None:
-            self.rack_pragma(int(m.group(1)) - 1, p)
+        if rack is not None:
+            self.rack_pragma(rack, p)
             return
         if kw == "incomplete":
             game.incomplete = True
@@ -142,6 +146,7 @@ class _Builder:
                 self.warn("H202", f"full name {name!r} used by two players", p.line)
         game.players.append(Player(index, nick, name, p.line))
         game.players.sort(key=lambda pl: pl.index)
+        self.nicks = game.nicks
 
     def rack_pragma(self, index: int, p: Pragma) -> None:
         rack = p.value.split()[0] if p.value.split() else ""
@@ -189,7 +194,7 @@ class _Builder:
             self.warn("O311", f"event after the final #rack on line {self.final_rack_line}", e.line)
         if not self.seen_event:
             self.seen_event = True
-        index = game.nicks.get(e.nick)
+        index = self.nicks.get(e.nick)
         if index is None and game.players:
             known = ", ".join(p.nick for p in game.players)
             self.warn(
@@ -214,13 +219,16 @@ class _Builder:
             return
         if game.players:
             for e in pending:
-                e.player = game.nicks.get(e.nick)
+                e.player = self.nicks.get(e.nick)
                 self.warn("H207", f"event by {e.nick!r} before its #player pragma", e.line)
             return
+        index_of: dict[str, int] = {}
         for e in pending:
-            if e.nick not in game.nicks:
+            if e.nick not in index_of:
+                index_of[e.nick] = len(game.players)
                 game.players.append(Player(len(game.players), e.nick, e.nick, 0))
-            e.player = game.nicks[e.nick]
+            e.player = index_of[e.nick]
+        self.nicks = game.nicks
         nicks = ", ".join(p.nick for p in game.players)
         self.warn("H213", f"no #player pragma: players taken from the events ({nicks})",
                   pending[0].line)  # fmt: skip
@@ -229,13 +237,14 @@ class _Builder:
 def build_game(records: list[Record], game: Game) -> Game:
     """Fill ``game`` (which already holds lines, encoding and syntax findings) from records."""
     builder = _Builder(game)
+    on_event, on_pragma, on_text = builder.event, builder.pragma, builder.text
     for r in records:
         if isinstance(r, Event):
-            builder.event(r)
+            on_event(r)
         elif isinstance(r, Pragma):
-            builder.pragma(r)
+            on_pragma(r)
         elif isinstance(r, TextLine):
-            builder.text(r)
+            on_text(r)
         elif isinstance(r, CommentedEvent):
             builder.last_note = None
             builder.warn("P110", "commented-out event ignored", r.line)
@@ -243,5 +252,5 @@ def build_game(records: list[Record], game: Game) -> Game:
     game.records = records
     if not records and not any(f.code[0] == "F" for f in game.findings):
         game.findings.append(make("F002", "the file holds no pragma and no event", 1))
-    game.findings.sort(key=lambda f: f.line)
+    game.findings.sort(key=attrgetter("line"))
     return game

@@ -48,7 +48,27 @@ def read_game(path: PathLike) -> Game:
     >>> [p.nick for p in game.players]  # doctest: +SKIP
     ['Alice', 'Bob']
     """
-    return parse_bytes(Path(path).read_bytes(), str(path))
+    return parse_bytes(_read(path), str(path))
+
+
+def _read(path: PathLike) -> bytes:
+    """``Path(path).read_bytes()``; a name that Path would leave as it is is opened
+    directly (the same file, the same errors), which saves building the Path."""
+    if isinstance(path, str) and os.sep == "/" and not os.altsep and _plain_name(path):
+        with open(path, "rb") as f:
+            return f.read()
+    return Path(path).read_bytes()
+
+
+def _plain_name(name: str) -> bool:
+    """True when ``str(Path(name)) == name`` (POSIX): nothing for Path to tidy up."""
+    return (
+        name not in ("", ".")
+        and "//" not in name
+        and "/./" not in name
+        and not name.startswith("./")
+        and not name.endswith(("/", "/."))
+    )
 
 
 def load_game(path: PathLike) -> Game:

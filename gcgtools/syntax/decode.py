@@ -43,14 +43,22 @@ def _fold(name: str) -> str:
 
 def split_lines(text: str) -> list[SourceLine]:
     """Split text into lines, keeping each line's ending ("" for a last line without one)."""
-    lines: list[SourceLine] = []
-    number = 0
-    for m in _LINE.finditer(text):
-        body, ending = m.group(1), m.group(2)
-        if not body and not ending:
-            break
-        number += 1
-        lines.append(SourceLine(number, body, ending))
+    if "\r" in text:
+        lines: list[SourceLine] = []
+        number = 0
+        for m in _LINE.finditer(text):
+            body, ending = m.group(1), m.group(2)
+            if not body and not ending:
+                break
+            number += 1
+            lines.append(SourceLine(number, body, ending))
+        return lines
+    # Only "\n" endings (the common case): a plain split gives the same lines.
+    bodies = text.split("\n")
+    last = bodies.pop()
+    lines = [SourceLine(number, body, "\n") for number, body in enumerate(bodies, 1)]
+    if last:
+        lines.append(SourceLine(len(lines) + 1, last, ""))
     return lines
 
 
@@ -62,7 +70,9 @@ def decode(data: bytes) -> Decoded:
 
     declared: str | None = None
     codec: str | None = None
-    for m in _PRAGMA.finditer(body):
+    # the pattern ignores ASCII case only, as bytes.lower() does: a cheap test first
+    matches = _PRAGMA.finditer(body) if b"#character-encoding" in body.lower() else ()
+    for m in matches:
         value = m.group(1).decode("latin-1").strip()
         line_no = body.count(b"\n", 0, m.start()) + 1
         if line_no != 1:

@@ -3,28 +3,35 @@
 Lark's lexer and LALR parser cost a few microseconds per token, most of it spent on the
 whitespace between tokens. Most lines of a record are plain events and pragmas with tokens
 separated by whitespace; for those, one regular expression built from the *same terminal
-patterns* as grammar/gcg.lark recognises the line, and the *same transformer methods*
-build the record. Anything else (touching tokens, odd dialects, errors) goes to the LALR
-parser, which stays the judge of the syntax. The fast path only accepts lines the grammar
-accepts, with the same result: tests/test_fastpath.py checks that on every corpus line.
+patterns* as grammar/gcg.lark recognises the line, and the *same record builders* as the
+grammar's transformer (:mod:`gcgtools.syntax.builders`) make the record from the matched
+terminals' text and positions. Anything else (touching tokens, odd dialects, errors) goes
+to the LALR parser, which stays the judge of the syntax. The fast path only accepts lines
+the grammar accepts, with the same result: tests/test_fastpath.py checks that on every
+corpus line.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from lark import Lark, Token
+from lark import Lark
 
+from gcgtools.syntax import builders
 from gcgtools.syntax.records import Record
 
-Transform = Callable[[list[object]], object]
+# The named groups of the event pattern, in the order parse() unpacks them (the order
+# in which they appear in the pattern, so that Match.groups() gives them in one call).
+_EVENT_GROUPS = (
+    "NICK", "RACK", "COORD", "WORD", "CHALLENGE", "TIME", "TILES_IN_PARENS", "WITHDRAWN",
+    "EXCHANGE", "PASS", "SCORE", "CUMULATIVE", "EXTRA",
+)  # fmt: skip
 
 
 class FastLines:
     """Recognise a line without the LALR parser when its shape is a common one."""
 
-    def __init__(self, lark: Lark, transformer: object) -> None:
+    def __init__(self, lark: Lark) -> None:
         t = {term.name: term.pattern.to_regexp() for term in lark.terminals}
         ws = f"(?:{t[lark.ignore_tokens[0]]})"
         action = "|".join(
@@ -48,65 +55,55 @@ class FastLines:
         )
         self.text = re.compile(rf"{ws}?(?P<TEXT>{t['TEXT']})")
         self.commented = re.compile(rf"{ws}?(?P<COMMENTED>{t['COMMENTED']})")
-        rules = transformer
-        self.actions: dict[str, Transform] = {
-            "COORD": rules.play,  # type: ignore[attr-defined]
-            "CHALLENGE": rules.challenge_bonus,  # type: ignore[attr-defined]
-            "TIME": rules.time_penalty,  # type: ignore[attr-defined]
-            "TILES_IN_PARENS": rules.end_rack,  # type: ignore[attr-defined]
-            "WITHDRAWN": rules.withdrawn,  # type: ignore[attr-defined]
-            "EXCHANGE": rules.exchange,  # type: ignore[attr-defined]
-            "PASS": rules.pass_,  # type: ignore[attr-defined]
-        }
-        self.make_event: Transform = rules.event  # type: ignore[attr-defined]
-        self.make_pragma: Transform = rules.pragma  # type: ignore[attr-defined]
-        self.make_text: Transform = rules.text  # type: ignore[attr-defined]
-        self.make_commented: Transform = rules.commented_event  # type: ignore[attr-defined]
-
-    @staticmethod
-    def _token(m: re.Match[str], name: str, line: int) -> Token | None:
-        value = m.group(name)
-        if value is None:
-            return None
-        start = m.start(name)
-        return Token(name, value, start_pos=start, line=line, column=start + 1)
+        self._nick = self.event.groupindex["NICK"]
+        # groups() is quicker than group(*names) when the terminals add no group of their own
+        self._by_position = tuple(self.event.groupindex) == _EVENT_GROUPS and (
+            self.event.groups == len(_EVENT_GROUPS)
+        )
+        self._keyword = self.pragma.groupindex["KEYWORD"]
 
     def parse(self, text: str, line: int) -> Record | None:
         """The record for ``text`` if its shape is a common one, else None."""
-        first = text.lstrip()[:1]
-        tok = self._token
+        first = text[:1]
+        if first.isspace():
+            first = text.lstrip()[:1]
         if first == ">":
             m = self.event.fullmatch(text)
             if m is None:
                 return None
-            for name, build in self.actions.items():
-                if m.group(name) is not None:
-                    args = [tok(m, name, line)]
-                    if name == "COORD":
-                        args.append(tok(m, "WORD", line))
-                    action = build(args)
-                    break
-            return self.make_event(  # type: ignore[return-value]
-                [
-                    tok(m, "NICK", line),
-                    tok(m, "RACK", line),
-                    action,
-                    tok(m, "SCORE", line),
-                    tok(m, "CUMULATIVE", line),
-                    tok(m, "EXTRA", line),
-                ]
+            (nick, rack, coord, word, challenge, _time, tiles, withdrawn, exchange, pass_,
+             score, cumulative, extra) = (
+                m.groups() if self._by_position else m.group(*_EVENT_GROUPS)
+            )  # fmt: skip
+            # the alternatives of the action exclude one another: one group is set
+            if coord is not None:
+                action = builders.play_action(coord, word)
+            elif exchange is not None:
+                action = builders.exchange_action(exchange)
+            elif pass_ is not None:
+                action = builders.PASS_ACTION
+            elif tiles is not None:
+                action = builders.end_rack_action(tiles)
+            elif withdrawn is not None:
+                action = builders.WITHDRAWN_ACTION
+            elif challenge is not None:
+                action = builders.CHALLENGE_ACTION
+            else:
+                action = builders.TIME_ACTION
+            # '>' stands just before the nickname: its 1-based column is NICK's 0-based start
+            return builders.event(
+                nick, rack, action, score, cumulative, extra, line, max(m.start(self._nick), 1)
             )
         if first == "#":
-            m = self.commented.fullmatch(text)
-            if m is not None:
-                return self.make_commented([tok(m, "COMMENTED", line)])  # type: ignore[return-value]
             m = self.pragma.fullmatch(text)
+            if m is not None:
+                keyword, rest = m.group("KEYWORD", "REST")
+                return builders.pragma(keyword, rest, line, m.start(self._keyword))
+            m = self.commented.fullmatch(text)
             if m is None:
                 return None
-            return self.make_pragma(  # type: ignore[return-value]
-                [tok(m, "KEYWORD", line), tok(m, "REST", line)]
-            )
+            return builders.commented_event(m.group("COMMENTED"), line)
         m = self.text.fullmatch(text)
         if m is None:
             return None
-        return self.make_text([tok(m, "TEXT", line)])  # type: ignore[return-value]
+        return builders.text_line(m.group("TEXT"), line)

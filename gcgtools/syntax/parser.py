@@ -13,16 +13,9 @@ from pathlib import Path
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from gcgtools.findings import Finding, make
+from gcgtools.syntax import builders
 from gcgtools.syntax.fastpath import FastLines
-from gcgtools.syntax.records import (
-    CommentedEvent,
-    Event,
-    EventKind,
-    Pragma,
-    Record,
-    SourceLine,
-    TextLine,
-)
+from gcgtools.syntax.records import CommentedEvent, Event, Pragma, Record, SourceLine, TextLine
 
 # Friendly names for the grammar's terminals, used in "expected ..." messages.
 _TERMINAL_NAMES = {
@@ -57,85 +50,61 @@ def grammar_text() -> str:
     return source.read_text(encoding="utf-8")
 
 
-def _coordinate(text: str) -> tuple[int, int, str]:
-    """``8D`` -> (7, 3, "across"); ``D8`` -> (7, 3, "down"). 0-based row and column."""
-    if text[0].isdigit():
-        return int(text[:-1]) - 1, ord(text[-1].upper()) - 65, "across"
-    return int(text[1:]) - 1, ord(text[0].upper()) - 65, "down"
-
-
-def _score(text: str) -> int:
-    if text.startswith("+-"):
-        return -int(text[2:])
-    return int(text)
-
-
 class _ToRecords(Transformer):
-    """One method per grammar rule; called by the LALR parser as it reduces."""
+    """One method per grammar rule; called by the LALR parser as it reduces. The records
+    are made by :mod:`gcgtools.syntax.builders`, as on the fast path."""
 
     def pragma(self, items: list[Token | None]) -> Pragma:
         keyword, rest = items
         assert keyword is not None
-        value = rest.rstrip() if rest is not None else ""
-        return Pragma(keyword.lower(), str(value), keyword.line or 0, (keyword.column or 2) - 1)
+        return builders.pragma(
+            str(keyword),
+            str(rest) if rest is not None else None,
+            keyword.line or 0,
+            (keyword.column or 2) - 1,
+        )
 
     def commented_event(self, items: list[Token]) -> CommentedEvent:
-        return CommentedEvent(str(items[0]).rstrip(), items[0].line or 0)
+        return builders.commented_event(str(items[0]), items[0].line or 0)
 
     def text(self, items: list[Token]) -> TextLine:
-        return TextLine(str(items[0]).rstrip(), items[0].line or 0)
+        return builders.text_line(str(items[0]), items[0].line or 0)
 
-    # actions return (kind, fields) and the event rule assembles them
-    def play(self, items: list[Token]) -> tuple[EventKind, dict[str, object]]:
+    # actions return a builders.Action tuple and the event rule assembles them
+    def play(self, items: list[Token]) -> builders.Action:
         coord, word = items
-        row, col, direction = _coordinate(str(coord))
-        return EventKind.PLAY, {
-            "position": str(coord),
-            "row": row,
-            "col": col,
-            "direction": direction,
-            "word": str(word),
-        }
+        return builders.play_action(str(coord), str(word))
 
-    def pass_(self, items: list[Token]) -> tuple[EventKind, dict[str, object]]:
-        return EventKind.PASS, {}
+    def pass_(self, items: list[Token]) -> builders.Action:
+        return builders.PASS_ACTION
 
-    def exchange(self, items: list[Token]) -> tuple[EventKind, dict[str, object]]:
-        tiles = str(items[0])[1:]
-        if tiles.isdigit():
-            return EventKind.EXCHANGE, {"count": int(tiles)}
-        return EventKind.EXCHANGE, {"tiles": tiles}
+    def exchange(self, items: list[Token]) -> builders.Action:
+        return builders.exchange_action(str(items[0]))
 
-    def withdrawn(self, items: list[Token]) -> tuple[EventKind, dict[str, object]]:
-        return EventKind.WITHDRAWN, {}
+    def withdrawn(self, items: list[Token]) -> builders.Action:
+        return builders.WITHDRAWN_ACTION
 
-    def challenge_bonus(self, items: list[Token]) -> tuple[EventKind, dict[str, object]]:
-        return EventKind.CHALLENGE_BONUS, {}
+    def challenge_bonus(self, items: list[Token]) -> builders.Action:
+        return builders.CHALLENGE_ACTION
 
-    def time_penalty(self, items: list[Token]) -> tuple[EventKind, dict[str, object]]:
-        return EventKind.TIME_PENALTY, {}
+    def time_penalty(self, items: list[Token]) -> builders.Action:
+        return builders.TIME_ACTION
 
-    def end_rack(self, items: list[Token]) -> tuple[EventKind, dict[str, object]]:
-        # Whether this is points for the opponents' tiles or a penalty for one's own
-        # depends on the rack before it; the event rule decides.
-        return EventKind.END_RACK_POINTS, {"tiles": str(items[0])[1:-1]}
+    def end_rack(self, items: list[Token]) -> builders.Action:
+        return builders.end_rack_action(str(items[0]))
 
     def event(self, items: list[object]) -> Event:
-        nick, rack, (kind, fields), score, cumulative, extra = items
+        nick, rack, action, score, cumulative, extra = items
         assert isinstance(nick, Token) and isinstance(score, Token)
-        if kind is EventKind.END_RACK_POINTS and rack is not None:
-            kind = EventKind.END_RACK_PENALTY
-        return Event(
-            kind=kind,
-            nick=str(nick),
-            rack=str(rack) if rack is not None else None,
-            score=_score(str(score)),
-            cumulative=int(str(cumulative)),
-            line=nick.line or 0,
-            column=max((nick.column or 2) - 1, 1),
-            score_text=str(score),
-            extra=str(extra).rstrip() if extra is not None else None,
-            **fields,  # type: ignore[arg-type]
+        return builders.event(
+            str(nick),
+            str(rack) if rack is not None else None,
+            action,  # type: ignore[arg-type]
+            str(score),
+            str(cumulative),
+            str(extra) if extra is not None else None,
+            nick.line or 0,
+            max((nick.column or 2) - 1, 1),
         )
 
 
@@ -159,7 +128,7 @@ def _parser() -> Lark:
 
 @cache
 def _fast_lines() -> FastLines:
-    return FastLines(_parser(), _ToRecords())
+    return FastLines(_parser())
 
 
 def _expected(exc: UnexpectedInput) -> str:
@@ -211,14 +180,14 @@ def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
     line is parsed on its own by the LALR parser, which decides what is valid.
     """
     parser = _parser()
-    fast = _fast_lines()
+    fast = _fast_lines().parse
     records: list[Record] = []
     findings: list[Finding] = []
     for sl in lines:
         text = sl.text
         if not text or text.isspace():
             continue
-        record = fast.parse(text, sl.number)
+        record = fast(text, sl.number)
         if record is None:
             try:
                 record = parser.parse(text, start="line")

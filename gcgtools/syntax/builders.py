@@ -1,0 +1,104 @@
+"""Plain record builders shared by the LALR transformer and the fast path.
+
+Both ways of reading a line end here, with the text of each terminal and its position,
+so they cannot build different records for the same terminals. The functions take plain
+strings (no lark Token), which keeps the fast path free of per-token objects.
+"""
+
+from __future__ import annotations
+
+from gcgtools.syntax.records import CommentedEvent, Event, EventKind, Pragma, TextLine
+
+# What an action rule gives the event rule, in the order of Event's fields:
+# (kind, position, row, col, direction, word, tiles, count).
+Action = tuple[
+    EventKind, str | None, int | None, int | None, str | None, str | None, str | None, int | None
+]
+
+PASS_ACTION: Action = (EventKind.PASS, None, None, None, None, None, None, None)
+WITHDRAWN_ACTION: Action = (EventKind.WITHDRAWN, None, None, None, None, None, None, None)
+CHALLENGE_ACTION: Action = (EventKind.CHALLENGE_BONUS, None, None, None, None, None, None, None)
+TIME_ACTION: Action = (EventKind.TIME_PENALTY, None, None, None, None, None, None, None)
+
+# Coordinates seen so far; a board has a few hundred, so this stays small.
+_COORDINATES: dict[str, tuple[int, int, str]] = {}
+
+
+def coordinate(text: str) -> tuple[int, int, str]:
+    """``8D`` -> (7, 3, "across"); ``D8`` -> (7, 3, "down"). 0-based row and column."""
+    found = _COORDINATES.get(text)
+    if found is None:
+        if text[0].isdigit():
+            found = int(text[:-1]) - 1, ord(text[-1].upper()) - 65, "across"
+        else:
+            found = int(text[1:]) - 1, ord(text[0].upper()) - 65, "down"
+        if len(_COORDINATES) < 4096:
+            _COORDINATES[text] = found
+    return found
+
+
+def play_action(coord: str, word: str) -> Action:
+    row, col, direction = coordinate(coord)
+    return EventKind.PLAY, coord, row, col, direction, word, None, None
+
+
+def exchange_action(token: str) -> Action:
+    """``-TILES`` or ``-N``."""
+    tiles = token[1:]
+    if tiles.isdigit():
+        return EventKind.EXCHANGE, None, None, None, None, None, None, int(tiles)
+    return EventKind.EXCHANGE, None, None, None, None, None, tiles, None
+
+
+def end_rack_action(token: str) -> Action:
+    """``(TILES)``. Whether this is points for the opponents' tiles or a penalty for one's
+    own depends on the rack before it; :func:`event` decides."""
+    return EventKind.END_RACK_POINTS, None, None, None, None, None, token[1:-1], None
+
+
+def event(
+    nick: str,
+    rack: str | None,
+    action: Action,
+    score_text: str,
+    cumulative: str,
+    extra: str | None,
+    line: int,
+    column: int,
+) -> Event:
+    """The record of an event line from its terminals; ``column`` is where ``>`` stands.
+    The score is signed; Quackle's ``+-6`` is -6."""
+    kind, position, row, col, direction, word, tiles, count = action
+    if kind is EventKind.END_RACK_POINTS and rack is not None:
+        kind = EventKind.END_RACK_PENALTY
+    return Event(
+        kind,
+        nick,
+        rack,
+        -int(score_text[2:]) if score_text.startswith("+-") else int(score_text),
+        int(cumulative),
+        line,
+        column,
+        position,
+        row,
+        col,
+        direction,
+        word,
+        tiles,
+        count,
+        score_text,
+        extra.rstrip() if extra is not None else None,
+    )
+
+
+def pragma(keyword: str, rest: str | None, line: int, column: int) -> Pragma:
+    """``#keyword rest``; ``column`` is where ``#`` stands."""
+    return Pragma(keyword.lower(), rest.rstrip() if rest is not None else "", line, column)
+
+
+def commented_event(text: str, line: int) -> CommentedEvent:
+    return CommentedEvent(text.rstrip(), line)
+
+
+def text_line(text: str, line: int) -> TextLine:
+    return TextLine(text.rstrip(), line)

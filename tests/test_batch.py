@@ -1,0 +1,38 @@
+"""Running a function over many files: in order, in one pool, with bounded results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gcgtools.analysis import frames
+from gcgtools.analysis.batch import map_files, map_window
+
+
+@pytest.mark.parametrize(("jobs", "window"), [(1, 4), (2, 1), (2, 5), (2, 2048), (3, 7)])
+def test_map_window_keeps_the_order(jobs: int, window: int) -> None:
+    names = [f"file{'x' * (i % 13)}{i}.gcg" for i in range(150)]
+    assert list(map_window(len, names, jobs=jobs, window=window)) == [len(n) for n in names]
+
+
+def test_map_window_of_nothing() -> None:
+    assert list(map_window(len, [], jobs=2)) == []
+
+
+def test_map_files_expands_folders(tmp_path: Path) -> None:
+    (tmp_path / "b").mkdir()
+    for name in ("a.gcg", "b/c.gcg", "b/d.txt"):
+        (tmp_path / name).write_text("")
+    found = list(map_files(str, [str(tmp_path)], jobs=1))
+    assert found == [str(tmp_path / "a.gcg"), str(tmp_path / "b" / "c.gcg")]
+
+
+def test_a_glob_that_matches_a_folder_is_looked_into(tmp_path: Path) -> None:
+    for name in ("r1/a.gcg", "r2/b.gcg"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("")
+    names = frames._as_batch([str(tmp_path / "r1"), str(tmp_path / "r2" / "b.gcg")])
+    assert names == [str(tmp_path / "r1" / "a.gcg"), str(tmp_path / "r2" / "b.gcg")]
+    plain = [str(tmp_path / "r2" / "b.gcg"), str(tmp_path / "missing.gcg")]
+    assert frames._as_batch(plain) == plain
