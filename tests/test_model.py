@@ -462,3 +462,13 @@ class TestReading:
         game = load_game(tmp_path / "nope.gcg")
         assert [f.code for f in game.findings] == ["F001"]
         assert game.unreadable is True
+
+
+def test_every_event_knows_its_original_text_and_line():
+    text = "#player1 a Al\n#player2 b Bo\n>a:  ABC   8H  CAB   +14  14   \n>b: DEF -DEF +0 0\n"
+    game = parse_string(text)
+    assert [(e.line, e.text) for e in game.events] == [
+        (3, ">a:  ABC   8H  CAB   +14  14   "),
+        (4, ">b: DEF -DEF +0 0"),
+    ]
+    assert game.to_dict()["events"][0]["text"] == ">a:  ABC   8H  CAB   +14  14   "

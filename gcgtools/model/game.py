@@ -126,6 +126,7 @@ def event_dict(e: Event) -> dict[str, object]:
     """A JSON-ready view of one event."""
     return {
         "line": e.line,
+        "text": e.text,
         "kind": str(e.kind),
         "nick": e.nick,
         "player": e.player + 1 if e.player is not None else None,

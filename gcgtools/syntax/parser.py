@@ -195,5 +195,7 @@ def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
                 findings.append(_error_finding(exc, text, sl.number))
                 continue
             record.line = sl.number
+        if type(record) is Event:
+            record.text = text
         records.append(record)
     return records, findings

@@ -84,8 +84,9 @@ class Event:
     ``position`` is the coordinate as written; ``row`` and ``col`` are 0-based and
     ``direction`` is ``"across"`` (row first, ``8D``) or ``"down"`` (column first, ``D8``).
     ``tiles`` holds the exchanged tiles, or the tiles in parentheses of an end-of-game
-    line. ``count`` is N in the ``-N`` exchange form. ``player`` (0-based) and ``notes``
-    are filled in by the model.
+    line. ``count`` is N in the ``-N`` exchange form. ``text`` is the original line, as
+    written (without its line ending). ``player`` (0-based) and ``notes`` are filled in by
+    the model.
     """
 
     kind: EventKind
@@ -106,6 +107,7 @@ class Event:
     extra: str | None = None
     player: int | None = None
     notes: list[Note] = field(default_factory=list)
+    text: str = ""
 
     @property
     def note_text(self) -> str:
