@@ -12,7 +12,6 @@ which tests and other outputs can use without drawing anything.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +23,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from gcgtools.analysis.frames import IGNORED_PASS, Source, load_frames
+from gcgtools.atomic import publish, temporary_beside
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
 from gcgtools.model.paths import expand_paths
@@ -222,11 +222,11 @@ def save_figure(fig: Figure, path: str | os.PathLike[str]) -> Path:
     if fmt is None:
         raise ValueError(f"{target}: the file name must end in .png or .svg")
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    tmp = temporary_beside(target)
     try:
-        with os.fdopen(fd, "wb") as fh:
+        with open(tmp, "wb") as fh:
             fig.savefig(fh, format=fmt, dpi=120)
-        os.replace(tmp, target)
+        publish(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
