@@ -20,7 +20,6 @@ from __future__ import annotations
 import glob
 import os
 import stat
-import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -30,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import pandas as pd
 
 from gcgtools.analysis.batch import map_window
+from gcgtools.atomic import publish, temporary_beside
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
 from gcgtools.model.paths import expand_paths
@@ -275,16 +275,23 @@ def analyse_game(
     challenge_bonuses = lost_double = time_lines = 0
 
     rows: list[list[Any]] = []
-    play_rows: list[tuple[int, list[Any] | None, Position]] = []  # (player, row, position)
+    # (player, row, position, main word when already read)
+    play_rows: list[tuple[int, list[Any] | None, Position, str | None]] = []
     turn = 0
     before_adjustments: list[int] | None = None
     recorded_before: list[int] = [0] * n
-    previous: tuple[int, list[Any] | None, Position] | None = None
+    previous: tuple[int, list[Any] | None, Position, str | None] | None = None
     keep_rows = keep != "none"
     # the mover's nickname and the opponent's, by player index (None: not credited)
     movers = [(nicks[i], nicks[1 - i] if two else None) for i in range(n)]
     play, pass_ = EventKind.PLAY, EventKind.PASS
-    for pos in replayer.run():
+    # Without move rows only the best play's word is read: steps() then scores no
+    # words, and the words of a play are read off the board (words_now) only when it beats
+    # every earlier play of its player that stood, the only plays the best can be (a
+    # withdrawn play is always the last one). tops[p]: the best score so far after each
+    # of player p's plays that stood.
+    tops: list[list[int]] = [[] for _ in range(n)]
+    for pos in replayer.steps(detail=keep_rows):
         e = pos.event
         if e is None:
             continue
@@ -310,15 +317,13 @@ def analyse_game(
                 played = pos.words
                 if played:
                     main = played[0].text
-                    words = ",".join([w.text for w in played])
+                    words = main if len(played) == 1 else ",".join([w.text for w in played])
                 else:
                     main, words = e.word, None
                 premiums = ",".join(pos.premiums) or None
-                placed = len(pos.placed)
-                blanks = 0
-                for _, _, t in pos.placed:
-                    if t == "?" or t != t.upper():
-                        blanks += 1
+                squares = pos.placed
+                placed = len(squares)
+                blanks = len([t for _, _, t in squares if t == "?" or t != t.upper()])
             else:
                 main, words, premiums, placed, blanks = e.word, None, None, 0, 0
             mover, opponent = movers[p] if p is not None else (e.nick, None)
@@ -335,12 +340,23 @@ def analyse_game(
         if is_turn:
             turns[p] += 1
         if kind is play:
-            previous = (p, row, pos)
+            word: str | None = None
+            if not keep_rows:
+                stack = tops[p]
+                if not stack or e.score > stack[-1]:
+                    formed = replayer.words_now(pos)
+                    word = formed[0].text if formed else (e.word or "")
+                    stack.append(e.score)
+                else:
+                    stack.append(stack[-1])
+            previous = (p, row, pos, word)
             play_rows.append(previous)
             continue
         if kind is EventKind.WITHDRAWN:
             if previous is not None:  # the replay takes back the play just before
-                q, play_row, _ = previous
+                q, play_row, _, _ = previous
+                if not keep_rows:
+                    tops[q].pop()
                 if play_rows[-1] is previous:
                     play_rows.pop()
                 else:  # pragma: no cover - previous is always the last play
@@ -366,16 +382,17 @@ def analyse_game(
             time_lines += 1
         previous = None
 
-    for p, _row, pos in play_rows:
+    for p, _row, pos, known in play_rows:
         e = pos.event
         assert e is not None
         plays[p] += 1
         play_points[p] += e.score
         if pos.bingo:
             bingos[p] += 1
-        word = pos.words[0].text if pos.words else (e.word or "")
         if best[p] is None or e.score > best[p][0]:  # type: ignore[index]
-            best[p] = (e.score, word)
+            if known is None:
+                known = pos.words[0].text if pos.words else (e.word or "")
+            best[p] = (e.score, known)
 
     final = replayer.recorded
     finished = replayer.game_over
@@ -770,10 +787,7 @@ class _Sink:
         self.parquet = suffix != ".csv"
         self.dtypes = dtypes
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, self.tmp = tempfile.mkstemp(
-            prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent
-        )
-        os.close(fd)
+        self.tmp = temporary_beside(self.path)
         self.writer: Any = None
         self.started = False
         self.rows = 0
@@ -813,7 +827,7 @@ class _Sink:
             self.write([])  # an empty table still has its columns
         if self.writer is not None:
             self.writer.close()
-        os.replace(self.tmp, self.path)
+        publish(self.tmp, self.path)
 
     def abort(self) -> None:
         if self.writer is not None:

@@ -36,6 +36,7 @@ from gcgtools.model.game import Game
 from gcgtools.replay.endgame import EndGame
 from gcgtools.replay.moves import Moves
 from gcgtools.replay.position import Position, Validation, upper_tiles
+from gcgtools.replay.scoring import Word, score_play
 from gcgtools.replay.setup import resolve_rules
 from gcgtools.replay.turns import Turns
 from gcgtools.rules.rulesets import EndRule, RuleSet
@@ -75,7 +76,8 @@ class Replayer(Moves, Turns, EndGame):
         super().__init__(game, rules, detect_end_rule=detect_end_rule)
         self.snapshots = snapshots
         self.lost_lines = _lost_lines(game)
-        self.scratch = Position(-1, None, self.board, [], [], 0, self.pool, [])
+        # check() reuses one position for every event; run() and steps() make one each
+        self.scratch: Position | None = None
         self.shared = {
             pl.nick for pl in game.players if sum(q.nick == pl.nick for q in game.players) > 1
         }
@@ -97,22 +99,60 @@ class Replayer(Moves, Turns, EndGame):
         start = self.position(-1, None)
         start.to_move = self._player_of(game.events[0]) if game.events else None
         yield start
-        for i, e, pos, mark in self._walk():
-            snap = self.position(i, e)
-            snap.computed, snap.words, snap.placed = pos.computed, pos.words, pos.placed
-            snap.bingo, snap.premiums, snap.leave = pos.bingo, pos.premiums, pos.leave
-            snap.findings = self.findings[mark:]
-            snap.game_over, snap.end_reason = self.game_over, self.end_reason
-            snap.to_move = self.next_turn
-            snap.player = pos.player
-            yield snap
+        snapshots = self.snapshots
+        self.scratch = None
+        for _, _, pos, mark in self._walk():
+            # the step's own position (a new one per event), completed with the state now
+            if snapshots:
+                pos.board = self.board.copy()
+                pos.pool = self.pool.copy()
+            pos.scores = self.computed.copy()
+            pos.recorded = self.recorded.copy()
+            pos.bag = self.bag
+            pos.racks = self.racks.copy()
+            pos.kept = self.kept.copy()
+            pos.findings = self.findings[mark:]
+            pos.game_over, pos.end_reason = self.game_over, self.end_reason
+            pos.to_move = self.next_turn
+            yield pos
 
     def check(self) -> list[Finding]:
         """Replay the whole record for its findings only, without building positions."""
         self.detail = False
+        self.scratch = Position(-1, None, self.board, [], [], 0, self.pool, [])
         for _ in self._walk():
             pass
         return self.findings
+
+    def steps(self, *, detail: bool = False) -> Iterator[Position]:
+        """The position after each event (no start position), lean, for tables that read
+        a few fields of every event. Filled are ``index``, ``event``, ``player``,
+        ``computed``, ``placed``, ``bingo``, ``recorded`` (a copy), ``findings``,
+        ``game_over``, ``end_reason`` and ``to_move``, and with ``detail`` also ``words``,
+        ``premiums`` and ``leave`` (as :meth:`run` fills them); ``board`` and ``pool`` are
+        the live ones (see :meth:`words_now`); ``scores``, ``racks`` and ``kept`` are left
+        empty."""
+        self.detail = detail
+        self.scratch = None
+        for _, _, pos, mark in self._walk():
+            pos.recorded = self.recorded.copy()
+            pos.findings = self.findings[mark:]
+            pos.game_over, pos.end_reason = self.game_over, self.end_reason
+            pos.to_move = self.next_turn
+            yield pos
+
+    def words_now(self, pos: Position) -> list[Word]:
+        """The words of the play of ``pos`` (as :meth:`run` gives them in ``pos.words``),
+        read off the live board: valid only while :meth:`steps` stands at ``pos``."""
+        e = pos.event
+        if e is None or not pos.placed:
+            return []
+        rules = self.rules
+        squares = [(r, c) for r, c, _ in pos.placed]
+        return score_play(
+            self.board, squares, e.direction or "across", self.tiles,
+            bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus,
+        ).words  # fmt: skip
 
     def position(self, index: int, event: Event | None) -> Position:
         """The position now, after event ``index``."""
@@ -157,10 +197,10 @@ class Replayer(Moves, Turns, EndGame):
             owners = [pl.index for pl in self.game.players if pl.nick == e.nick]
             e.player = self.next_turn if self.next_turn in owners else owners[0]
         p = self._player_of(e)
-        if self.detail:
+        pos = self.scratch
+        if pos is None:
             pos = Position(i, e, self.board, [], [], 0, self.pool, [], player=p)
         else:  # check(): nobody reads the position but the move's own handler
-            pos = self.scratch
             pos.leave = None
         if p is not None:
             replayed = True

@@ -69,7 +69,7 @@ class Moves(ReplayState):
         self, e: Event, squares: list[tuple[int, int]], broken: bool, pos: Position
     ) -> int | None:
         """The computed score of a play put down on ``squares``; None when there are none
-        or the play is broken. With detail, its words, bingo and premiums go to ``pos``."""
+        or the play is broken. Its bingo goes to ``pos``, and with detail its words and premiums."""
         if not squares:
             return None
         board, direction, rules = self.board, e.direction or "across", self.rules
@@ -85,6 +85,7 @@ class Moves(ReplayState):
                 board, squares, direction, self.tiles,
                 bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus,
             )  # fmt: skip
+            pos.bingo = len(squares) >= rules.rack_size
         return None if broken else score
 
     def _draw(self, e: Event, p: int, used: int, computed: int | None) -> None:

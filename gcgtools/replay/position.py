@@ -122,8 +122,10 @@ def tiles_text(tiles: list[str]) -> str:
 
 def sorted_tiles(counts: dict[str, int]) -> str:
     """The tiles of ``counts`` sorted, blanks last."""
-    tiles = sorted(t for t, n in counts.items() for _ in range(n) if t != BLANK)
-    return tiles_text(tiles) + BLANK * counts.get(BLANK, 0)
+    # equal tiles sort together: sort the distinct tiles, then repeat each
+    return "".join(
+        [(t if len(t) == 1 else f"[{t}]") * counts[t] for t in sorted(counts) if t != BLANK]
+    ) + BLANK * counts.get(BLANK, 0)
 
 
 def take(used: list[str], rack: list[str]) -> tuple[list[str], dict[str, int]]:

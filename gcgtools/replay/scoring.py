@@ -87,8 +87,9 @@ def _word(
     for i in squares:
         tile = cells[i]
         assert tile is not None
-        value = values.get(tile)
-        if value is None:
+        try:
+            value = values[tile]
+        except KeyError:
             value = tiles.value(tile)  # raises TileError for a tile the set does not know
         if i in new:
             total += value * letter_mult[i]
@@ -151,49 +152,51 @@ def score_play(
 
     ``direction`` is the direction the play was recorded in ("across" or "down").
     """
-    result = PlayScore(0)
     if not placed:
-        return result
+        return PlayScore(0)
     size = board.size
     cells = board.cells
     values = tile_values(tiles)
-    new = {r * size + c for r, c in placed}
+    flat = [r * size + c for r, c in placed]
+    new = set(flat)
     across = direction != "down"
     cross = "down" if across else "across"
-    words = result.words
+    words: list[Word] = []
+    total = 0
 
     r0, c0 = placed[0]
+    last = size - 1
     if across:
         lo = r0 * size
-        start, squares, score = _word(board, lo + c0, 1, lo, lo + size - 1, new, values, tiles)
+        start, squares, score = _word(board, lo + c0, 1, lo, lo + last, new, values, tiles)
     else:
         start, squares, score = _word(
-            board, r0 * size + c0, size, c0, c0 + size * (size - 1), new, values, tiles
+            board, r0 * size + c0, size, c0, c0 + size * last, new, values, tiles
         )
     if len(squares) >= 2:
-        text = "".join([cells[i] or "" for i in squares])
-        words.append(Word(text, start // size, start % size, direction, score, main=True))
-        result.score += score
-    last = size - 1
-    for r, c in placed:
-        i = r * size + c
+        text = "".join([cells[k] or "" for k in squares])
+        words.append(Word(text, start // size, start % size, direction, score, True))
+        total += score
+    for i in flat:
         # most new tiles form no cross-word: both neighbours across the play are empty
         if across:
+            r = i // size
             if (r == 0 or cells[i - size] is None) and (r == last or cells[i + size] is None):
                 continue
+            c = i - r * size
             start, squares, score = _word(board, i, size, c, c + size * last, new, values, tiles)
         else:
+            c = i % size
             if (c == 0 or cells[i - 1] is None) and (c == last or cells[i + 1] is None):
                 continue
-            lo = r * size
+            lo = i - c
             start, squares, score = _word(board, i, 1, lo, lo + last, new, values, tiles)
         if len(squares) >= 2:
-            text = "".join([cells[i] or "" for i in squares])
-            words.append(Word(text, start // size, start % size, cross, score, main=not words))
-            result.score += score
+            text = "".join([cells[k] or "" for k in squares])
+            words.append(Word(text, start // size, start % size, cross, score, not words))
+            total += score
     premiums = board.premiums
-    result.premiums = [premiums[r * size + c] for r, c in placed if premiums[r * size + c]]
-    if len(placed) >= bingo_size:
-        result.bingo = True
-        result.score += bingo_bonus
-    return result
+    bingo = len(placed) >= bingo_size
+    if bingo:
+        total += bingo_bonus
+    return PlayScore(total, words, bingo, [premiums[i] for i in flat if premiums[i]])

@@ -90,11 +90,13 @@ def with_overrides(
 
 
 def _texts(game: Game) -> list[str]:
-    out = []
+    out: list[str] = []
+    append = out.append
     for e in game.events:
         for text in (e.rack, e.word, e.tiles):
-            if text and text.upper() != "UNKNOWN":
-                out.append(text)
+            # only a text of 7 characters can be UNKNOWN: skip the upper() of the others
+            if text and (len(text) != 7 or text.upper() != "UNKNOWN"):
+                append(text)
     return out
 
 

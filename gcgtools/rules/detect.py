@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from gcgtools.rules.boards import BoardLayout
 from gcgtools.rules.boards import board_layout as _board
@@ -143,6 +144,33 @@ def select_rules(
     of 35. End rule: override, else standard (the replay engine detects +x/-x endings itself);
     ``home`` also sets ``passes_to_end=2`` and ``exchange_minimum_bag=1``.
     """
+    found, warnings = _select_rules(
+        lexicon=lexicon,
+        tile_distribution=tile_distribution,
+        board_layout=board_layout,
+        game_type=game_type,
+        tiles=tiles,
+        board=board,
+        end_rule=end_rule,
+        challenge_bonus=challenge_bonus,
+    )
+    return found, list(warnings)
+
+
+@lru_cache(maxsize=1024)
+def _select_rules(
+    *,
+    lexicon: str | None,
+    tile_distribution: str | None,
+    board_layout: str | None,
+    game_type: str | None,
+    tiles: str | None,
+    board: str | None,
+    end_rule: str | EndRule | None,
+    challenge_bonus: int | None,
+) -> tuple[RuleSet, tuple[str, ...]]:
+    """:func:`select_rules`, cached: a batch of records names the same few rule sets
+    (the arguments are hashable and the result a frozen rule set)."""
     warnings: list[str] = []
     lexicon = _blank(lexicon)
     tile_distribution = _blank(tile_distribution)
@@ -222,7 +250,7 @@ def select_rules(
     )
     if rule is EndRule.HOME:
         rules = replace(rules, passes_to_end=2, exchange_minimum_bag=1)
-    return rules, warnings
+    return rules, tuple(warnings)
 
 
 def _fallback_tiles(lexicon: str | None) -> str:
