@@ -235,3 +235,13 @@ def test_validate_draws_its_progress_bar_on_stderr(archive: Path) -> None:
     code, out, terminal = _stderr_on_a_terminal("validate", str(archive))
     assert code in (0, 1) and "\x1b[" not in out  # stdout: the report only
     assert b"games" in terminal and b"%" in terminal
+
+
+def test_validate_an_empty_folder_says_so_and_exits_2(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from gcgtools.cli import app
+
+    result = CliRunner().invoke(app, ["validate", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "no game records found" in result.output

@@ -83,6 +83,8 @@ def validate(
         unreadable = [r.path for r in reports if r.unreadable]
         if unreadable:
             typer.echo("could not read: " + ", ".join(unreadable))
+    if not reports:
+        typer.echo("no game records found: name .gcg files, folders or globs", err=True)
     if any(r.unreadable for r in reports) or not reports:
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN if all(r.ok for r in reports) else EXIT_FINDINGS)
