@@ -7,6 +7,7 @@ trigger the word premium under them. Playing a full rack adds the bingo bonus.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from gcgtools.replay.board import Board
@@ -99,6 +100,44 @@ def _word(
     return start, squares, total * mult
 
 
+def _runs(
+    board: Board, flat: list[int], across: bool, tiles: TileSet
+) -> Iterator[tuple[int, list[int], int, bool]]:
+    """Every word the new tiles at ``flat`` form: ``(start, squares, score, main)``, the
+    main word (along the play) first, then one cross-word per new tile. Runs of a single
+    square are not words and are left out."""
+    size = board.size
+    cells = board.cells
+    values = tile_values(tiles)
+    new = set(flat)
+    last = size - 1
+    i0 = flat[0]
+    if across:
+        lo = i0 - i0 % size
+        run = _word(board, i0, 1, lo, lo + last, new, values, tiles)
+    else:
+        c0 = i0 % size
+        run = _word(board, i0, size, c0, c0 + size * last, new, values, tiles)
+    if len(run[1]) >= 2:
+        yield (*run, True)
+    for i in flat:
+        # most new tiles form no cross-word: both neighbours across the play are empty
+        if across:
+            r = i // size
+            if (r == 0 or cells[i - size] is None) and (r == last or cells[i + size] is None):
+                continue
+            c = i - r * size
+            run = _word(board, i, size, c, c + size * last, new, values, tiles)
+        else:
+            c = i % size
+            if (c == 0 or cells[i - 1] is None) and (c == last or cells[i + 1] is None):
+                continue
+            lo = i - c
+            run = _word(board, i, 1, lo, lo + last, new, values, tiles)
+        if len(run[1]) >= 2:
+            yield (*run, False)
+
+
 def play_score(
     board: Board,
     placed: list[tuple[int, int]],
@@ -112,31 +151,9 @@ def play_score(
     if not placed:
         return 0
     size = board.size
-    cells = board.cells
-    values = tile_values(tiles)
-    new = {r * size + c for r, c in placed}
-    across = direction != "down"
-    last = size - 1
-    r0, c0 = placed[0]
-    if across:
-        lo = r0 * size
-        total = _word(board, lo + c0, 1, lo, lo + last, new, values, tiles)[2]
-    else:
-        total = _word(board, r0 * size + c0, size, c0, c0 + size * last, new, values, tiles)[2]
-    for r, c in placed:
-        i = r * size + c
-        if across:
-            if (r == 0 or cells[i - size] is None) and (r == last or cells[i + size] is None):
-                continue
-            total += _word(board, i, size, c, c + size * last, new, values, tiles)[2]
-        else:
-            if (c == 0 or cells[i - 1] is None) and (c == last or cells[i + 1] is None):
-                continue
-            lo = r * size
-            total += _word(board, i, 1, lo, lo + last, new, values, tiles)[2]
-    if len(placed) >= bingo_size:
-        total += bingo_bonus
-    return total
+    flat = [r * size + c for r, c in placed]
+    total = sum(run[2] for run in _runs(board, flat, direction != "down", tiles))
+    return total + bingo_bonus if len(placed) >= bingo_size else total
 
 
 def score_play(
@@ -156,45 +173,19 @@ def score_play(
         return PlayScore(0)
     size = board.size
     cells = board.cells
-    values = tile_values(tiles)
     flat = [r * size + c for r, c in placed]
-    new = set(flat)
     across = direction != "down"
     cross = "down" if across else "across"
     words: list[Word] = []
     total = 0
-
-    r0, c0 = placed[0]
-    last = size - 1
-    if across:
-        lo = r0 * size
-        start, squares, score = _word(board, lo + c0, 1, lo, lo + last, new, values, tiles)
-    else:
-        start, squares, score = _word(
-            board, r0 * size + c0, size, c0, c0 + size * last, new, values, tiles
-        )
-    if len(squares) >= 2:
+    for start, squares, score, main in _runs(board, flat, across, tiles):
         text = "".join([cells[k] or "" for k in squares])
-        words.append(Word(text, start // size, start % size, direction, score, True))
+        # a one-tile play whose only word runs across it: that cross-word is the main word
+        words.append(
+            Word(text, start // size, start % size, direction if main else cross, score,
+                 main or not words)
+        )  # fmt: skip
         total += score
-    for i in flat:
-        # most new tiles form no cross-word: both neighbours across the play are empty
-        if across:
-            r = i // size
-            if (r == 0 or cells[i - size] is None) and (r == last or cells[i + size] is None):
-                continue
-            c = i - r * size
-            start, squares, score = _word(board, i, size, c, c + size * last, new, values, tiles)
-        else:
-            c = i % size
-            if (c == 0 or cells[i - 1] is None) and (c == last or cells[i + 1] is None):
-                continue
-            lo = i - c
-            start, squares, score = _word(board, i, 1, lo, lo + last, new, values, tiles)
-        if len(squares) >= 2:
-            text = "".join([cells[k] or "" for k in squares])
-            words.append(Word(text, start // size, start % size, cross, score, not words))
-            total += score
     premiums = board.premiums
     bingo = len(placed) >= bingo_size
     if bingo:
