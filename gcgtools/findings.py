@@ -162,12 +162,6 @@ _RULES: list[Rule] = [
         "commented-out event",
         "A line starting with #> is an event somebody commented out. It is kept and ignored.",
     ),
-    Rule(
-        "P111",
-        "warning",
-        "score out of usual format",
-        "The score or cumulative has leading zeros or an unexpected form.",
-    ),
     # -------------------------------------------------------------- header
     Rule(
         "H201",
@@ -417,12 +411,6 @@ _RULES: list[Rule] = [
         "A played-through letter must equal the tile on that square.",
     ),
     Rule(
-        "B507",
-        "error",
-        "tile placed on an occupied square",
-        "A new tile goes on an empty square; write '.' for a square already on the board.",
-    ),
-    Rule(
         "B508",
         "error",
         "gap in the play",
@@ -500,7 +488,6 @@ _RULES: list[Rule] = [
         "end-of-game adjustment missing",
         "The game is over but the record has no end-rack line.",
     ),
-    Rule("R703", "info", "final scores", "The final score of each player after all adjustments."),
 ]
 
 RULES: dict[str, Rule] = {r.code: r for r in _RULES}

@@ -190,7 +190,7 @@ def _same_events(a: Game, b: Game) -> None:
 
 
 # What normalising is for: the encoding pragma and the score tokens become canonical.
-NORMALISED_AWAY = {"F003", "F004", "F005", "P108", "P111"}
+NORMALISED_AWAY = {"F003", "F004", "F005", "P108"}
 
 
 def _event_findings(game: Game) -> tuple[list[str], list[tuple[int, str]]]:
