@@ -78,7 +78,7 @@ class EndGame(ReplayState):
                 computed=0,
             )
             pos.computed = 0
-            self._check_cumulative(e, p, e.score, 0)
+            self._check_cumulative(e, p, 0)
             self.recorded[p] = e.cumulative
             return
         pos.computed = computed

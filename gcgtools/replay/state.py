@@ -184,16 +184,17 @@ class ReplayState:
                 recorded=e.score,
                 computed=computed,
             )
-        self._check_cumulative(e, p, e.score, computed)
+        self._check_cumulative(e, p, computed)
         self.computed[p] += computed if computed is not None else e.score
         self.recorded[p] = e.cumulative
 
-    def _check_cumulative(self, e: Event, p: int, recorded: int, computed: int | None) -> None:
+    def _check_cumulative(self, e: Event, p: int, computed: int | None) -> None:
         """The event's cumulative must follow player ``p``'s recorded or computed total,
         by the recorded or the computed score (S602)."""
         if p in self.unjudged:
             self.unjudged.discard(p)
             return
+        recorded = e.score
         before = self.recorded[p]
         cumulative = e.cumulative
         if cumulative == before + recorded:
