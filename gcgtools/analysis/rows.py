@@ -8,6 +8,7 @@ rows of many games into DataFrames and files.
 from __future__ import annotations
 
 import os
+from operator import itemgetter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -358,8 +359,7 @@ def analyse_game(
         key=lambda i: best[i][0],  # type: ignore[index]
         default=None,
     )
-    game_row = _ordered(
-        GAME_COLUMNS,
+    game_row = _GAME_ROW(
         file=file,
         game_id=game_id,
         title=game.title,
@@ -410,8 +410,7 @@ def analyse_game(
             result = "loss"
         b = best[pl]
         player_rows.append(
-            _ordered(
-                PLAYER_COLUMNS,
+            _PLAYER_ROW(
                 file=file,
                 game_id=game_id,
                 player=nicks[pl],
@@ -442,11 +441,23 @@ def analyse_game(
     return GameResult(file, False, None, game_row, player_rows, [tuple(r) for r in rows])
 
 
-def _ordered(columns: list[str], **values: Any) -> tuple[Any, ...]:
-    """The values in column order; every column must be given, and nothing else."""
-    if len(values) != len(columns):
-        raise ValueError(f"columns {sorted(set(columns) ^ set(values))} mismatch")
-    return tuple(values[c] for c in columns)
+class _Row:
+    """Builds rows of ``columns``: values given by column name come back in column order;
+    every column must be given, and nothing else."""
+
+    def __init__(self, columns: list[str]) -> None:
+        self.columns = columns
+        self.get = itemgetter(*columns)
+
+    def __call__(self, **values: Any) -> tuple[Any, ...]:
+        if len(values) != len(self.columns):
+            raise ValueError(f"columns {sorted(set(self.columns) ^ set(values))} mismatch")
+        row: tuple[Any, ...] = self.get(values)
+        return row
+
+
+_GAME_ROW = _Row(GAME_COLUMNS)
+_PLAYER_ROW = _Row(PLAYER_COLUMNS)
 
 
 def _unreadable_row(game: Game, file: str) -> tuple[Any, ...]:

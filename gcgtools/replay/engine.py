@@ -78,19 +78,8 @@ class Replayer(Moves, Turns, EndGame):
         self.lost_lines = _lost_lines(game)
         # check() reuses one position for every event; run() and steps() make one each
         self.scratch: Position | None = None
-        self.shared = {
-            pl.nick for pl in game.players if sum(q.nick == pl.nick for q in game.players) > 1
-        }
-        self.handlers: dict[EventKind, Callable[[Event, int, Position], None]] = {
-            EventKind.PLAY: self.play,
-            EventKind.PASS: self.pass_,
-            EventKind.EXCHANGE: self.exchange,
-            EventKind.WITHDRAWN: self.withdrawn,
-            EventKind.CHALLENGE_BONUS: self.challenge_bonus,
-            EventKind.END_RACK_POINTS: self.end_rack_points,
-            EventKind.END_RACK_PENALTY: self.end_rack_penalty,
-            EventKind.TIME_PENALTY: self.time_penalty,
-        }
+        nicks = [pl.nick for pl in game.players]
+        self.shared = {nick for nick in nicks if nicks.count(nick) > 1}
 
     # --------------------------------------------------------------- walk
     def run(self) -> Iterator[Position]:
@@ -210,7 +199,7 @@ class Replayer(Moves, Turns, EndGame):
                 if replayed and e.rack is not None:
                     self.racks[p] = e.rack
             if replayed:
-                self.handlers[e.kind](e, p, pos)
+                _HANDLERS[e.kind](self, e, p, pos)
                 if e.kind in TURN_KINDS and pos.leave is not None:
                     self.kept[p] = pos.leave
         self.last = e
@@ -274,6 +263,20 @@ class Replayer(Moves, Turns, EndGame):
         self.next_turn = None
         if self.game_over:
             self.lost_after_end = True
+
+
+# The handler of each kind of event (plain functions: no per-replayer table of bound
+# methods, which would tie the replayer into a reference cycle).
+_HANDLERS: dict[EventKind, Callable[[Replayer, Event, int, Position], None]] = {
+    EventKind.PLAY: Replayer.play,
+    EventKind.PASS: Replayer.pass_,
+    EventKind.EXCHANGE: Replayer.exchange,
+    EventKind.WITHDRAWN: Replayer.withdrawn,
+    EventKind.CHALLENGE_BONUS: Replayer.challenge_bonus,
+    EventKind.END_RACK_POINTS: Replayer.end_rack_points,
+    EventKind.END_RACK_PENALTY: Replayer.end_rack_penalty,
+    EventKind.TIME_PENALTY: Replayer.time_penalty,
+}
 
 
 def replay(

@@ -98,17 +98,17 @@ class TileSet:
 
     # ----------------------------------------------------------------- totals and lookups
 
-    @property
+    @cached_property
     def total_tiles(self) -> int:
         """Number of tiles in the full bag, blanks included."""
         return sum(self.counts.values())
 
-    @property
+    @cached_property
     def total_points(self) -> int:
         """Sum of the values of all tiles in the full bag."""
         return sum(self.counts[k] * self.values[k] for k in self.letters)
 
-    @property
+    @cached_property
     def max_len(self) -> int:
         """Length in characters of the longest tile name (1, 2 for ``CH``, 3 for ``L·L``)."""
         return max(len(letter) for letter in self.letters)
@@ -173,6 +173,14 @@ class TileSet:
         return frozenset(self.values) | self._blank_names
 
     @cached_property
+    def _single_characters(self) -> frozenset[str]:
+        """With only one-character tile names: every character that is a token on its own
+        (tile names in either case, ``.?()``); empty otherwise."""
+        if self.max_len != 1:
+            return frozenset()
+        return self._names | PASS_THROUGH
+
+    @cached_property
     def _token_re(self) -> re.Pattern[str]:
         # Upper- and lower-case spellings, longest first, so that greedy alternation is the
         # longest match (CH before C). A mixed-case run such as "Ch" is not a tile name: it
@@ -194,6 +202,8 @@ class TileSet:
         Raises :class:`TileError` with the 0-based ``index`` of the first character that starts
         no tile.
         """
+        if self._single_characters.issuperset(text):
+            return list(text)  # one-character tiles only: each character is a token
         tokens: list[str] = self._token_re.findall(text)
         if sum(map(len, tokens)) != len(text):  # some character was skipped: find it
             return self._split_slow(text)
