@@ -8,8 +8,8 @@ rows of many games into DataFrames and files.
 from __future__ import annotations
 
 import os
-from operator import itemgetter
 from dataclasses import dataclass, field
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Literal
 
