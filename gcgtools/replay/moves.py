@@ -38,7 +38,7 @@ class Moves(ReplayState):
         self._check_totals(e, p, computed, "S601")
         self._draw(e, p, len(used), computed)
 
-    def _take_tiles(self, e: Event, used: list[str], rack: list[str]) -> dict[str, int]:
+    def _take_tiles(self, e: Event, used: list[str], rack: list[str]) -> list[str]:
         """Take the tiles ``used`` from the event's ``rack`` (T401 for those it lacks);
         the tiles left."""
         missing, left = take(used, rack)

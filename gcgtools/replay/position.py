@@ -120,24 +120,22 @@ def tiles_text(tiles: list[str]) -> str:
     return "".join(t if len(t) == 1 else f"[{t}]" for t in tiles)
 
 
-def sorted_tiles(counts: dict[str, int]) -> str:
-    """The tiles of ``counts`` sorted, blanks last."""
-    # equal tiles sort together: sort the distinct tiles, then repeat each
-    return "".join(
-        [(t if len(t) == 1 else f"[{t}]") * counts[t] for t in sorted(counts) if t != BLANK]
-    ) + BLANK * counts.get(BLANK, 0)
+def sorted_tiles(tiles: list[str]) -> str:
+    """``tiles`` sorted, blanks last, as one string (see :func:`tiles_text`)."""
+    body = sorted([t for t in tiles if t != BLANK])
+    text = "".join(body)
+    if len(text) != len(body):  # a multi-letter tile: bracket it
+        text = tiles_text(body)
+    return text + BLANK * (len(tiles) - len(body))
 
 
-def take(used: list[str], rack: list[str]) -> tuple[list[str], dict[str, int]]:
-    """Take ``used`` from ``rack``: the tiles missing from the rack, and what is left."""
-    left: dict[str, int] = {}
-    for t in rack:
-        left[t] = left.get(t, 0) + 1
+def take(used: list[str], rack: list[str]) -> tuple[list[str], list[str]]:
+    """Take ``used`` from ``rack``: the tiles missing from the rack, and the tiles left."""
+    left = rack.copy()
     missing = []
     for t in used:
-        k = left.get(t, 0)
-        if k:
-            left[t] = k - 1
-        else:
+        try:
+            left.remove(t)
+        except ValueError:
             missing.append(t)
     return missing, left

@@ -7,7 +7,6 @@ trigger the word premium under them. Playing a full rack adds the bingo bonus.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from gcgtools.replay.board import Board
@@ -60,34 +59,30 @@ def tile_values(tiles: TileSet) -> dict[str, int]:
 
 
 def _word(
-    board: Board,
+    cells: list[str | None],
     index: int,
     step: int,
     lo: int,
     hi: int,
     new: set[int],
     values: dict[str, int],
+    letter_mult: tuple[int, ...],
+    word_mult: tuple[int, ...],
     tiles: TileSet,
-) -> tuple[int, list[int], int]:
+) -> tuple[int, int, int]:
     """The run of occupied squares through flat ``index`` along ``step`` (within the line
-    from ``lo`` to ``hi``, inclusive): its first square, its squares and its score."""
-    cells = board.cells
+    from ``lo`` to ``hi``, inclusive): ``(start, stop, score)``, its squares being
+    ``range(start, stop, step)``. Premiums count under the ``new`` squares only."""
     start = index
     while start - step >= lo and cells[start - step] is not None:
         start -= step
-    squares = []
-    i = start
-    while i <= hi and cells[i] is not None:
-        squares.append(i)
-        i += step
-    if len(squares) < 2:
-        return start, squares, 0
-    letter_mult, word_mult = board.letter_mult, board.word_mult
     total = 0
     mult = 1
-    for i in squares:
+    i = start
+    while i <= hi:
         tile = cells[i]
-        assert tile is not None
+        if tile is None:
+            break
         try:
             value = values[tile]
         except KeyError:
@@ -97,45 +92,55 @@ def _word(
             mult *= word_mult[i]
         else:
             total += value
-    return start, squares, total * mult
+        i += step
+    return start, i, total * mult
 
 
 def _runs(
     board: Board, flat: list[int], across: bool, tiles: TileSet
-) -> Iterator[tuple[int, list[int], int, bool]]:
-    """Every word the new tiles at ``flat`` form: ``(start, squares, score, main)``, the
-    main word (along the play) first, then one cross-word per new tile. Runs of a single
-    square are not words and are left out."""
+) -> list[tuple[int, int, int, int, bool]]:
+    """Every word the new tiles at ``flat`` form, as ``(start, stop, step, score, main)``
+    (its squares being ``range(start, stop, step)``): the main word (along the play)
+    first, then one cross-word per new tile. Runs of a single square are not words and
+    are left out."""
     size = board.size
     cells = board.cells
     values = tile_values(tiles)
+    lm, wm = board.letter_mult, board.word_mult
     new = set(flat)
     last = size - 1
+    out: list[tuple[int, int, int, int, bool]] = []
     i0 = flat[0]
+    # the main word, along the play; the cross-words run the other way
     if across:
+        main_step, cross_step = 1, size
         lo = i0 - i0 % size
-        run = _word(board, i0, 1, lo, lo + last, new, values, tiles)
+        hi = lo + last
     else:
-        c0 = i0 % size
-        run = _word(board, i0, size, c0, c0 + size * last, new, values, tiles)
-    if len(run[1]) >= 2:
-        yield (*run, True)
+        main_step, cross_step = size, 1
+        lo = i0 % size
+        hi = lo + size * last
+    start, stop, score = _word(cells, i0, main_step, lo, hi, new, values, lm, wm, tiles)
+    if stop - start >= 2 * main_step:
+        out.append((start, stop, main_step, score, True))
     for i in flat:
         # most new tiles form no cross-word: both neighbours across the play are empty
         if across:
             r = i // size
             if (r == 0 or cells[i - size] is None) and (r == last or cells[i + size] is None):
                 continue
-            c = i - r * size
-            run = _word(board, i, size, c, c + size * last, new, values, tiles)
+            lo = i - r * size
+            hi = lo + size * last
         else:
             c = i % size
             if (c == 0 or cells[i - 1] is None) and (c == last or cells[i + 1] is None):
                 continue
             lo = i - c
-            run = _word(board, i, 1, lo, lo + last, new, values, tiles)
-        if len(run[1]) >= 2:
-            yield (*run, False)
+            hi = lo + last
+        start, stop, score = _word(cells, i, cross_step, lo, hi, new, values, lm, wm, tiles)
+        if stop - start >= 2 * cross_step:
+            out.append((start, stop, cross_step, score, False))
+    return out
 
 
 def play_score(
@@ -152,7 +157,9 @@ def play_score(
         return 0
     size = board.size
     flat = [r * size + c for r, c in placed]
-    total = sum(run[2] for run in _runs(board, flat, direction != "down", tiles))
+    total = 0
+    for run in _runs(board, flat, direction != "down", tiles):
+        total += run[3]
     return total + bingo_bonus if len(placed) >= bingo_size else total
 
 
@@ -178,8 +185,8 @@ def score_play(
     cross = "down" if across else "across"
     words: list[Word] = []
     total = 0
-    for start, squares, score, main in _runs(board, flat, across, tiles):
-        text = "".join([cells[k] or "" for k in squares])
+    for start, stop, step, score, main in _runs(board, flat, across, tiles):
+        text = "".join(cells[start:stop:step])  # type: ignore[arg-type]  # no empty square
         # a one-tile play whose only word runs across it: that cross-word is the main word
         words.append(
             Word(text, start // size, start % size, direction if main else cross, score,
