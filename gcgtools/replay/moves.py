@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gcgtools.replay.placement import read_play
 from gcgtools.replay.position import Position, sorted_tiles, take, tiles_text, upper_tiles
-from gcgtools.replay.scoring import play_score, score_play
+from gcgtools.replay.scoring import flat_play_score, flat_score_play
 from gcgtools.replay.state import ReplayState, Undo
 from gcgtools.syntax.records import Event
 
@@ -30,8 +30,8 @@ class Moves(ReplayState):
             self.computed[p], self.recorded[p], None, self.game_over, self.end_reason,
             self.out_player,
         )  # fmt: skip
-        squares = self._put_down(e, placed, used)
-        computed = self._score(e, squares, broken, pos)
+        flat = self._put_down(e, placed, used)
+        computed = self._score(e, flat, broken, pos)
         pos.placed = placed
         pos.computed = undo.computed_score = computed
         self.undo = undo
@@ -46,46 +46,45 @@ class Moves(ReplayState):
             self._find("T401", f"{''.join(sorted(missing))} not in rack {e.rack}", e)
         return left
 
-    def _put_down(
-        self, e: Event, placed: list[tuple[int, int, str]], used: list[str]
-    ) -> list[tuple[int, int]]:
+    def _put_down(self, e: Event, placed: list[tuple[int, int, str]], used: list[str]) -> list[int]:
         """Put the new tiles on the board and take ``used`` from the unseen pool (T408 when
-        more of a tile are played than the set holds); the squares covered."""
-        cells, size = self.board.cells, self.board.size
+        more of a tile are played than the set holds); the squares covered, as flat indices."""
+        board = self.board
+        cells, size = board.cells, board.size
+        flat = []
         for r, c, tok in placed:
-            cells[r * size + c] = tok
+            i = r * size + c
+            cells[i] = tok
+            flat.append(i)
         self.tiles_on_board += len(placed)
         pool = self.pool
         for key in used:
-            pool[key] -= 1
-            if pool[key] < 0 and key not in self.overdrawn:
+            left = pool[key] - 1
+            pool[key] = left
+            if left < 0 and key not in self.overdrawn:
                 self.overdrawn.add(key)
                 self._find("T408", f"more {key} played than the {self.tiles.name} set holds", e)
-        squares = [(r, c) for r, c, _ in placed]
-        self.board.last_play = tuple(squares)
-        return squares
+        board.last_play = tuple([(r, c) for r, c, _ in placed])
+        return flat
 
-    def _score(
-        self, e: Event, squares: list[tuple[int, int]], broken: bool, pos: Position
-    ) -> int | None:
-        """The computed score of a play put down on ``squares``; None when there are none
-        or the play is broken. Its bingo goes to ``pos``, and with detail its words and premiums."""
-        if not squares:
+    def _score(self, e: Event, flat: list[int], broken: bool, pos: Position) -> int | None:
+        """The computed score of a play put down on the squares ``flat`` (flat indices);
+        None when there are none or the play is broken. Its bingo goes to ``pos``, and with
+        detail its words and premiums."""
+        if not flat:
             return None
         board, direction, rules = self.board, e.direction or "across", self.rules
         if self.detail:
-            result = score_play(
-                board, squares, direction, self.tiles,
-                bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus,
-            )  # fmt: skip
+            result = flat_score_play(
+                board, flat, direction, self.tiles, rules.rack_size, rules.bingo_bonus
+            )
             pos.words, pos.bingo, pos.premiums = result.words, result.bingo, result.premiums
             score = result.score
         else:
-            score = play_score(
-                board, squares, direction, self.tiles,
-                bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus,
-            )  # fmt: skip
-            pos.bingo = len(squares) >= rules.rack_size
+            score = flat_play_score(
+                board, flat, direction, self.tiles, rules.rack_size, rules.bingo_bonus
+            )
+            pos.bingo = len(flat) >= rules.rack_size
         return None if broken else score
 
     def _draw(self, e: Event, p: int, used: int, computed: int | None) -> None:

@@ -7,10 +7,11 @@ trigger the word premium under them. Playing a full rack adds the bingo bonus.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from gcgtools.replay.board import Board
-from gcgtools.rules.tiles import BLANK, TileSet
+from gcgtools.rules.tiles import TileSet
 
 
 @dataclass(slots=True)
@@ -42,20 +43,9 @@ class PlayScore:
         return self.words[0] if self.words else None
 
 
-_VALUES: dict[TileSet, dict[str, int]] = {}
-
-
-def tile_values(tiles: TileSet) -> dict[str, int]:
+def tile_values(tiles: TileSet) -> Mapping[str, int]:
     """Points of every token of ``tiles``: upper-case names, lower-case (blank) names, ``?``."""
-    table = _VALUES.get(tiles)
-    if table is None:
-        table = {BLANK: 0}
-        for name, value in tiles.values.items():
-            table[name] = value
-            if name.lower() != name:
-                table[name.lower()] = 0
-        _VALUES[tiles] = table
-    return table
+    return tiles.token_values
 
 
 def _word(
@@ -65,7 +55,7 @@ def _word(
     lo: int,
     hi: int,
     new: set[int],
-    values: dict[str, int],
+    values: Mapping[str, int],
     letter_mult: tuple[int, ...],
     word_mult: tuple[int, ...],
     tiles: TileSet,
@@ -153,14 +143,21 @@ def play_score(
     bingo_bonus: int = 50,
 ) -> int:
     """The score of :func:`score_play`, without building the words (for validation)."""
-    if not placed:
-        return 0
     size = board.size
     flat = [r * size + c for r, c in placed]
+    return flat_play_score(board, flat, direction, tiles, bingo_size, bingo_bonus)
+
+
+def flat_play_score(
+    board: Board, flat: list[int], direction: str, tiles: TileSet, bingo_size: int, bingo_bonus: int
+) -> int:
+    """:func:`play_score` of the squares at flat indices ``flat`` (``row * size + col``)."""
+    if not flat:
+        return 0
     total = 0
     for run in _runs(board, flat, direction != "down", tiles):
         total += run[3]
-    return total + bingo_bonus if len(placed) >= bingo_size else total
+    return total + bingo_bonus if len(flat) >= bingo_size else total
 
 
 def score_play(
@@ -176,11 +173,19 @@ def score_play(
 
     ``direction`` is the direction the play was recorded in ("across" or "down").
     """
-    if not placed:
+    size = board.size
+    flat = [r * size + c for r, c in placed]
+    return flat_score_play(board, flat, direction, tiles, bingo_size, bingo_bonus)
+
+
+def flat_score_play(
+    board: Board, flat: list[int], direction: str, tiles: TileSet, bingo_size: int, bingo_bonus: int
+) -> PlayScore:
+    """:func:`score_play` of the squares at flat indices ``flat`` (``row * size + col``)."""
+    if not flat:
         return PlayScore(0)
     size = board.size
     cells = board.cells
-    flat = [r * size + c for r, c in placed]
     across = direction != "down"
     cross = "down" if across else "across"
     words: list[Word] = []
@@ -194,7 +199,7 @@ def score_play(
         )  # fmt: skip
         total += score
     premiums = board.premiums
-    bingo = len(placed) >= bingo_size
+    bingo = len(flat) >= bingo_size
     if bingo:
         total += bingo_bonus
     return PlayScore(total, words, bingo, [premiums[i] for i in flat if premiums[i]])

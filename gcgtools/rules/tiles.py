@@ -131,7 +131,7 @@ class TileSet:
         and ``"?"``: 0. Anything else raises :class:`TileError`.
         """
         try:
-            return self._token_values[tile]
+            return self.token_values[tile]
         except KeyError:
             raise TileError(f"unknown tile {tile!r} in tile set {self.name}") from None
 
@@ -162,7 +162,9 @@ class TileSet:
         )
 
     @cached_property
-    def _token_values(self) -> Mapping[str, int]:
+    def token_values(self) -> Mapping[str, int]:
+        """Points of every token a record may use: upper-case names, lower-case (blank)
+        names (0) and ``?`` (0)."""
         table = dict(self.values)
         table.update(dict.fromkeys(self._blank_names, 0))
         return MappingProxyType(table)
