@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from gcgtools.analysis import frames
-from gcgtools.analysis.batch import map_files, map_window
+from gcgtools.analysis.batch import map_batches, map_files, map_window
 
 
 @pytest.mark.parametrize(("jobs", "window"), [(1, 4), (2, 1), (2, 5), (2, 2048), (3, 7)])
@@ -18,6 +18,26 @@ def test_map_window_keeps_the_order(jobs: int, window: int) -> None:
 
 def test_map_window_of_nothing() -> None:
     assert list(map_window(len, [], jobs=2)) == []
+
+
+@pytest.mark.parametrize(
+    ("jobs", "window", "size"), [(1, 4, None), (1, 2048, None), (1, 10, 3), (2, 2048, None),
+                                 (2, 16, 5), (3, 7, None)],
+)  # fmt: skip
+def test_map_batches_covers_every_file_once_in_order(
+    jobs: int, window: int, size: int | None
+) -> None:
+    names = [f"f{i}" for i in range(150)]
+    out = list(map_batches(tuple, names, jobs=jobs, window=window, size=size))
+    assert [n for _, batch in out for n in batch] == names
+    assert all(count == len(batch) for count, batch in out)
+    largest = max(len(batch) for _, batch in out)
+    if size is not None:
+        assert largest == size
+    elif jobs == 1:
+        assert largest == min(64, window)  # batches no larger than the window
+    else:
+        assert len(out) >= jobs  # every worker gets some
 
 
 def test_map_files_expands_folders(tmp_path: Path) -> None:

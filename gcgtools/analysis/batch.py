@@ -6,11 +6,13 @@ own result, never by an exception, so a batch always goes on past a bad file.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from functools import partial
 from typing import TypeVar
 
 from gcgtools.model.paths import expand_paths
@@ -43,36 +45,62 @@ def _run_batch(func: Callable[[str], R], paths: list[str]) -> list[R]:
     return [func(path) for path in paths]
 
 
-def map_window(
-    func: Callable[[str], R], files: list[str], *, jobs: int | None = None, window: int = 2048
-) -> Iterator[R]:
-    """Yield ``func(file)`` for every name of ``files`` (already expanded: no folder or
-    glob is looked into), in order. With ``jobs`` > 1 the files go to one pool of worker
-    processes in batches; at most ``window`` files are handed out and not yet yielded, so
-    the results waiting in memory stay bounded however many files there are, and the
-    workers never wait for a new pool between windows."""
+def map_batches(
+    func: Callable[[list[str]], R],
+    files: list[str],
+    *,
+    jobs: int | None = None,
+    window: int = 2048,
+    size: int | None = None,
+) -> Iterator[tuple[int, R]]:
+    """Split ``files`` (already expanded: no folder or glob is looked into) into batches
+    of consecutive names and yield ``(len(batch), func(batch))`` for each, in order.
+
+    With ``jobs`` > 1 the batches go to one pool of worker processes; at most ``window``
+    files are handed out and not yet yielded, so the results waiting in memory stay
+    bounded however many files there are, and the workers never wait for a new pool
+    between windows. ``size`` is the number of files per batch (at most 64 by default,
+    fewer for a short list, so that every worker gets some; in this process 64, or
+    ``window`` if smaller)."""
     jobs = _jobs_for(jobs, len(files))
     if jobs <= 1:
-        yield from map(func, files)
+        size = size or max(1, min(64, window))
+        for start in range(0, len(files), size):
+            batch = files[start : start + size]
+            yield len(batch), func(batch)
         return
-    size = max(1, min(64, min(window, len(files)) // (jobs * 8) or 1))
+    size = size or max(1, min(64, min(window, len(files)) // (jobs * 8) or 1))
     window = max(window, size * jobs)
-    executor = ProcessPoolExecutor(max_workers=jobs)
-    pending: deque[tuple[int, Future[list[R]]]] = deque()
+    # frozen: the objects inherited from this process are never scanned by a worker's
+    # garbage collector (nor their pages copied by writing to their headers)
+    executor = ProcessPoolExecutor(max_workers=jobs, initializer=gc.freeze)
+    pending: deque[tuple[int, Future[R]]] = deque()
     try:
         start = handed = 0
         while start < len(files) or pending:
             while start < len(files) and handed + size <= window:
                 batch = files[start : start + size]
-                pending.append((len(batch), executor.submit(_run_batch, func, batch)))
+                pending.append((len(batch), executor.submit(func, batch)))
                 start += len(batch)
                 handed += len(batch)
             count, future = pending.popleft()
-            results = future.result()
+            result = future.result()
             handed -= count
-            yield from results
+            yield count, result
     finally:
         executor.shutdown(cancel_futures=True)
+
+
+def map_window(
+    func: Callable[[str], R], files: list[str], *, jobs: int | None = None, window: int = 2048
+) -> Iterator[R]:
+    """Yield ``func(file)`` for every name of ``files``, in order, as :func:`map_batches`
+    runs it (one file at a time when it all runs in this process)."""
+    one = 1 if _jobs_for(jobs, len(files)) <= 1 else None
+    for _, results in map_batches(
+        partial(_run_batch, func), files, jobs=jobs, window=window, size=one
+    ):
+        yield from results
 
 
 def map_files(
@@ -91,7 +119,7 @@ def map_files(
     results: Iterable[R]
     executor: ProcessPoolExecutor | None = None
     if jobs > 1:
-        executor = ProcessPoolExecutor(max_workers=jobs)
+        executor = ProcessPoolExecutor(max_workers=jobs, initializer=gc.freeze)
         chunk = max(1, min(64, len(files) // (jobs * 8) or 1))
         results = executor.map(func, files, chunksize=chunk)
     else:

@@ -20,15 +20,15 @@ from __future__ import annotations
 import glob
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pandas as pd
 
-from gcgtools.analysis.batch import map_window
+from gcgtools.analysis.batch import map_batches
 from gcgtools.analysis.rows import (  # noqa: F401  (re-exported: the tables' columns)
     _STR,
     CHUNK_FILES,
@@ -54,6 +54,8 @@ from gcgtools.model.paths import expand_paths
 
 if TYPE_CHECKING:
     import pyarrow as pa
+
+T = TypeVar("T")
 
 __all__ = [
     "GAME_COLUMNS",
@@ -128,19 +130,30 @@ def _as_batch(names: list[str]) -> list[str]:
     return out
 
 
-def iter_results(
+def _analyse_batch(
+    paths: list[str],
+    keep: Keep,
+    combine: Callable[[list[GameResult]], T],
+    rule_options: dict[str, Any],
+) -> T:
+    """Worker: analyse a batch of files and ``combine`` their results."""
+    return combine([_analyse_path(path, keep, **rule_options) for path in paths])
+
+
+def _iter_parts(
     sources: Source | Iterable[Source],
+    combine: Callable[[list[GameResult]], T],
     *,
-    jobs: int | None = None,
-    progress: bool = False,
-    keep: Keep = "all",
-    **rule_options: Any,
-) -> Iterator[GameResult]:
-    """A :class:`GameResult` per game, in order; files are analysed in one pool of worker
-    processes, at most ``CHUNK_FILES`` of them handed out and not yet yielded, Game objects
-    in this process. ``rule_options`` are
-    ``tiles``, ``board``, ``end_rule`` and ``challenge_bonus``."""
-    worker = partial(_analyse_path, keep=keep, **rule_options)
+    jobs: int | None,
+    progress: bool,
+    keep: Keep,
+    rule_options: dict[str, Any],
+) -> Iterator[T]:
+    """``combine(results)`` for each batch of games, in order: the files are analysed in
+    one pool of worker processes, which also run ``combine`` (a module-level function),
+    at most ``CHUNK_FILES`` of them handed out and not yet yielded; Game objects are
+    analysed in this process, one per batch."""
+    worker = partial(_analyse_batch, keep=keep, combine=combine, rule_options=rule_options)
     runs = list(_runs(sources))
     files: dict[int, list[str]] = {
         i: list(expand_paths(run)) for i, run in enumerate(runs) if isinstance(run, list)
@@ -158,19 +171,39 @@ def iter_results(
     try:
         for i, run in enumerate(runs):
             if isinstance(run, Game):
-                yield analyse_game(run, name=_name_of(run, f"<game {i + 1}>"), keep=keep,
-                                   **rule_options)  # fmt: skip
+                name = _name_of(run, f"<game {i + 1}>")
+                yield combine([analyse_game(run, name=name, keep=keep, **rule_options)])
                 if bar is not None:
                     bar.advance(task)
                 continue
             # one pool for the whole run, at most CHUNK_FILES files in flight
-            for result in map_window(worker, _as_batch(files[i]), jobs=jobs, window=CHUNK_FILES):
+            batches = map_batches(worker, _as_batch(files[i]), jobs=jobs, window=CHUNK_FILES)
+            for count, part in batches:
                 if bar is not None:
-                    bar.advance(task)
-                yield result
+                    bar.advance(task, count)
+                yield part
     finally:
         if bar is not None:
             bar.stop()
+
+
+def iter_results(
+    sources: Source | Iterable[Source],
+    *,
+    jobs: int | None = None,
+    progress: bool = False,
+    keep: Keep = "all",
+    **rule_options: Any,
+) -> Iterator[GameResult]:
+    """A :class:`GameResult` per game, in order; files are analysed in one pool of worker
+    processes, at most ``CHUNK_FILES`` of them handed out and not yet yielded, Game objects
+    in this process. ``rule_options`` are
+    ``tiles``, ``board``, ``end_rule`` and ``challenge_bonus``."""
+    parts = _iter_parts(
+        sources, list, jobs=jobs, progress=progress, keep=keep, rule_options=rule_options
+    )
+    for part in parts:
+        yield from part
 
 
 def iter_move_rows(
@@ -335,9 +368,31 @@ def _arrow_schema(dtypes: dict[str, str]) -> pa.Schema:
     return pa.schema([(name, kinds[t]) for name, t in dtypes.items()])
 
 
+@cache
+def _parquet_schema(columns: tuple[tuple[str, str], ...]) -> pa.Schema:
+    """The Arrow schema of a table with these ``(name, dtype)`` columns, with the pandas
+    metadata that makes ``read_parquet`` give back the frame's dtypes (Int64 ...)."""
+    import pyarrow as pa
+
+    dtypes = dict(columns)
+    pandas_meta = pa.Schema.from_pandas(_frame([], dtypes), preserve_index=False)
+    return _arrow_schema(dtypes).with_metadata(pandas_meta.metadata)
+
+
+def _record_batch(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pa.RecordBatch:
+    """Rows as an Arrow record batch, column by column: no DataFrame in between."""
+    import pyarrow as pa
+
+    schema = _parquet_schema(tuple(dtypes.items()))
+    columns = list(zip(*rows, strict=True)) if rows else [()] * len(schema)
+    arrays = [pa.array(c, type=f.type) for c, f in zip(columns, schema, strict=True)]
+    return pa.RecordBatch.from_arrays(arrays, schema=schema)
+
+
 class _Sink:
     """A CSV or Parquet file written chunk by chunk into a temporary file, then moved
-    into place, so a reader never sees half a file."""
+    into place, so a reader never sees half a file. A chunk is row tuples, or (Parquet)
+    Arrow record batches of the same columns."""
 
     def __init__(self, path: str | os.PathLike[str], dtypes: dict[str, str]) -> None:
         self.path = Path(path)
@@ -351,36 +406,33 @@ class _Sink:
         self.writer: Any = None
         self.started = False
         self.rows = 0
-        self.schema: pa.Schema | None = None
-        if self.parquet:
-            import pyarrow as pa
-
-            # pandas metadata, so that read_parquet gives back the frame's dtypes (Int64 ...)
-            pandas_meta = pa.Schema.from_pandas(_frame([], dtypes), preserve_index=False)
-            self.schema = _arrow_schema(dtypes).with_metadata(pandas_meta.metadata)
 
     def write(self, rows: list[tuple[Any, ...]]) -> None:
         if not rows and self.started:
             return
-        if self.schema is not None:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-
-            # column by column straight from the rows: no DataFrame in between
-            columns = list(zip(*rows, strict=True)) if rows else [()] * len(self.schema)
-            table = pa.Table.from_arrays(
-                [pa.array(c, type=f.type) for c, f in zip(columns, self.schema, strict=True)],
-                schema=self.schema,
-            )
-            if self.writer is None:
-                self.writer = pq.ParquetWriter(self.tmp, self.schema)
-            self.writer.write_table(table)
-        else:
-            mode = "a" if self.started else "w"
-            frame = _frame(rows, self.dtypes)
-            frame.to_csv(self.tmp, mode=mode, header=not self.started, index=False)
+        if self.parquet:
+            self.write_batches([_record_batch(rows, self.dtypes)])
+            return
+        mode = "a" if self.started else "w"
+        frame = _frame(rows, self.dtypes)
+        frame.to_csv(self.tmp, mode=mode, header=not self.started, index=False)
         self.started = True
         self.rows += len(rows)
+
+    def write_batches(self, batches: list[pa.RecordBatch]) -> None:
+        """Parquet only: one row group of ``batches``."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        schema = _parquet_schema(tuple(self.dtypes.items()))
+        table = pa.Table.from_batches(batches, schema=schema)
+        if self.started and not table.num_rows:
+            return
+        if self.writer is None:
+            self.writer = pq.ParquetWriter(self.tmp, schema)
+        self.writer.write_table(table)
+        self.started = True
+        self.rows += table.num_rows
 
     def close(self) -> None:
         if not self.started:
@@ -393,6 +445,31 @@ class _Sink:
         if self.writer is not None:
             self.writer.close()
         Path(self.tmp).unlink(missing_ok=True)
+
+
+@dataclass(slots=True)
+class _ExportPart:
+    """A batch of games ready to be written: made by the worker that analysed them."""
+
+    games: list[tuple[Any, ...]]  # one game row per file or Game
+    moves: Any  # a pyarrow RecordBatch for Parquet, else the row tuples
+    move_count: int
+    readable: int
+    unreadable: list[tuple[str, str]]  # (file, reason)
+
+
+def _export_part(results: list[GameResult], *, arrow: bool) -> _ExportPart:
+    """Worker: the rows of a batch of games, the moves already in Arrow form with
+    ``arrow`` (so that the writing process receives a few buffers, not thousands of
+    Python objects)."""
+    rows = [row for r in results if not r.unreadable for row in r.moves]
+    return _ExportPart(
+        [_game_tuple(r) for r in results],
+        _record_batch(rows, MOVE_DTYPES) if arrow else rows,
+        len(rows),
+        sum(not r.unreadable for r in results),
+        [(r.file, r.reason or "unreadable") for r in results if r.unreadable],
+    )
 
 
 @dataclass(slots=True)
@@ -427,29 +504,41 @@ def write_moves(
         moves_sink.abort()
         raise
     sinks = [s for s in (moves_sink, games_sink) if s is not None]
-    pending_moves: list[tuple[Any, ...]] = []
+    combine = partial(_export_part, arrow=moves_sink.parquet)
+    pending_moves: list[Any] = []  # record batches, or lists of rows
+    pending_count = 0
     pending_games: list[tuple[Any, ...]] = []
     unreadable: list[str] = []
     reasons: dict[str, str] = {}
     games = moves = 0
+
+    def flush_moves() -> None:
+        if moves_sink.parquet:
+            moves_sink.write_batches(pending_moves)
+        else:
+            moves_sink.write([row for rows in pending_moves for row in rows])
+
     try:
-        for result in iter_results(sources, jobs=jobs, progress=progress, **rule_options):
-            pending_games.append(_game_tuple(result))
-            if result.unreadable:
-                unreadable.append(result.file)
-                reasons[result.file] = result.reason or "unreadable"
-            else:
-                games += 1
-                moves += len(result.moves)
-                pending_moves.extend(result.moves)
-            if len(pending_moves) >= CHUNK_ROWS:
-                moves_sink.write(pending_moves)
-                pending_moves = []
+        parts = _iter_parts(
+            sources, combine, jobs=jobs, progress=progress, keep="all", rule_options=rule_options
+        )
+        for part in parts:
+            pending_games.extend(part.games)
+            for file, reason in part.unreadable:
+                unreadable.append(file)
+                reasons[file] = reason
+            games += part.readable
+            moves += part.move_count
+            pending_moves.append(part.moves)
+            pending_count += part.move_count
+            if pending_count >= CHUNK_ROWS:
+                flush_moves()
+                pending_moves, pending_count = [], 0
             if len(pending_games) >= CHUNK_ROWS // 10:
                 if games_sink is not None:
                     games_sink.write(pending_games)
                 pending_games = []
-        moves_sink.write(pending_moves)
+        flush_moves()
         if games_sink is not None:
             games_sink.write(pending_games)
         for sink in sinks:
