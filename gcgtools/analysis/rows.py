@@ -64,6 +64,10 @@ MOVE_DTYPES: dict[str, str] = {
 }
 MOVE_COLUMNS: list[str] = list(MOVE_DTYPES)
 _BINGO = MOVE_COLUMNS.index("bingo")
+# the kinds read for every event (a module constant is quicker to read than an Enum member)
+_PLAY, _PASS, _EXCHANGE = EventKind.PLAY, EventKind.PASS, EventKind.EXCHANGE
+_END_POINTS, _END_PENALTY = EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY
+_WITHDRAWN_KIND = EventKind.WITHDRAWN
 _WITHDRAWN = MOVE_COLUMNS.index("withdrawn")
 
 GAME_DTYPES: dict[str, str] = {
@@ -234,7 +238,6 @@ def analyse_game(
     keep_rows = keep != "none"
     # the mover's nickname and the opponent's, by player index (None: not credited)
     movers = [(nicks[i], nicks[1 - i] if two else None) for i in range(n)]
-    play, pass_ = EventKind.PLAY, EventKind.PASS
     # Without move rows only the best play's word is read: steps() then scores no
     # words, and the words of a play are read off the board (words_now) only when it beats
     # every earlier play of its player that stood, the only plays the best can be (a
@@ -247,15 +250,13 @@ def analyse_game(
             continue
         p = pos.player  # the player the replay credited (a mistyped nickname is resolved)
         kind = e.kind
-        is_pass = kind is pass_
-        is_turn = is_pass or kind is play or kind is EventKind.EXCHANGE  # kind in TURN_KINDS
+        is_pass = kind is _PASS
+        is_turn = kind is _PLAY or is_pass or kind is _EXCHANGE  # kind in TURN_KINDS
         # the final pass after the opponent went out is not a turn (O313)
         skipped = is_pass and any(f.code == IGNORED_PASS for f in pos.findings)
         if is_turn and not skipped:
             turn += 1
-        if before_adjustments is None and (
-            kind is EventKind.END_RACK_POINTS or kind is EventKind.END_RACK_PENALTY
-        ):
+        if before_adjustments is None and (kind is _END_POINTS or kind is _END_PENALTY):
             before_adjustments = recorded_before
         recorded_before = pos.recorded
         lost_challenge = is_pass and any(UNSUCCESSFUL_CHALLENGE in note.text for note in e.notes)
@@ -263,7 +264,7 @@ def analyse_game(
         if keep_rows:
             main: str | None
             words: str | None
-            if kind is play:
+            if kind is _PLAY:
                 played = pos.words
                 if played:
                     main = played[0].text
@@ -273,7 +274,8 @@ def analyse_game(
                 premiums = ",".join(pos.premiums) or None
                 squares = pos.placed
                 placed = len(squares)
-                blanks = len([t for _, _, t in squares if t == "?" or t != t.upper()])
+                # a blank is "?" or a lower-case tile name: no tile that is not upper case
+                blanks = placed - sum([t.isupper() for _, _, t in squares])
             else:
                 main, words, premiums, placed, blanks = e.word, None, None, 0, 0
             mover, opponent = movers[p] if p is not None else (e.nick, None)
@@ -289,7 +291,7 @@ def analyse_game(
             continue
         if is_turn:
             turns[p] += 1
-        if kind is play:
+        if kind is _PLAY:
             word: str | None = None
             if not keep_rows:
                 stack = tops[p]
@@ -302,7 +304,7 @@ def analyse_game(
             previous = (p, row, pos, word)
             play_rows.append(previous)
             continue
-        if kind is EventKind.WITHDRAWN:
+        if kind is _WITHDRAWN_KIND:
             if previous is not None:  # the replay takes back the play just before
                 q, play_row, _, _ = previous
                 if not keep_rows:
@@ -316,9 +318,9 @@ def analyse_game(
                 phonies[q] += 1
                 if two:
                     won[1 - q] += 1
-        elif kind is EventKind.EXCHANGE:
+        elif kind is _EXCHANGE:
             exchanges[p] += 1
-        elif kind is EventKind.PASS:
+        elif kind is _PASS:
             passes[p] += 1
             if lost_challenge:
                 lost[p] += 1

@@ -181,7 +181,9 @@ class Replayer(Moves, Turns, EndGame):
 
     def _step(self, i: int, e: Event) -> Position:
         """Replay one event; the returned position shares the live board and pool."""
-        if e.nick in self.shared and e.kind in TURN_KINDS:
+        kind = e.kind
+        turn = kind in TURN_KINDS
+        if turn and e.nick in self.shared:
             # two players share the nickname (H201): the one whose turn it is moved
             owners = [pl.index for pl in self.game.players if pl.nick == e.nick]
             e.player = self.next_turn if self.next_turn in owners else owners[0]
@@ -193,14 +195,14 @@ class Replayer(Moves, Turns, EndGame):
             pos.leave = None
         if p is not None:
             replayed = True
-            if e.kind in TURN_KINDS:
+            if turn:
                 replayed, p = self._turn(e, p)
                 pos.player = p
                 if replayed and e.rack is not None:
                     self.racks[p] = e.rack
             if replayed:
-                _HANDLERS[e.kind](self, e, p, pos)
-                if e.kind in TURN_KINDS and pos.leave is not None:
+                _HANDLERS[kind](self, e, p, pos)
+                if turn and pos.leave is not None:
                     self.kept[p] = pos.leave
         self.last = e
         return pos
