@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
 import gcgtools
+from gcgtools.replay.position import sorted_tiles, take
 
 GERMAN = """#character-encoding UTF-8
 #player1 anna Anna
@@ -68,3 +71,16 @@ def test_a_leave_with_a_multi_letter_tile_is_bracketed() -> None:
     assert spanish is not None
     assert pos.unseen_for(0)["CH"] == 0
     assert pos.unseen_for(0)["C"] == spanish.counts["C"]
+
+
+@pytest.mark.parametrize(
+    ("tiles", "text"),
+    [([], ""), (["?"], "?"), (["Z", "?", "A", "?", "E"], "AEZ??"), (["Ñ", "A", "?"], "AÑ?"),
+     (["CH", "?", "C", "D"], "C[CH]D?"), (["L·L", "A"], "A[L·L]")],
+)  # fmt: skip
+def test_sorted_tiles_puts_blanks_last_and_brackets_long_tiles(tiles: list[str], text: str) -> None:
+    assert sorted_tiles(tiles) == text
+
+
+def test_take_reports_the_tiles_a_rack_lacks() -> None:
+    assert take(["A", "?", "Q"], ["A", "B", "?", "A"]) == (["Q"], ["B", "A"])

@@ -228,13 +228,13 @@ def analyse_game(
     best: list[tuple[int, str] | None] = [None] * n
     challenge_bonuses = lost_double = time_lines = 0
 
-    rows: list[list[Any]] = []
-    # (player, row, position, main word when already read)
-    play_rows: list[tuple[int, list[Any] | None, Position, str | None]] = []
+    rows: list[tuple[Any, ...]] = []
+    # (player, index of its row in rows or -1, position, main word when already read)
+    play_rows: list[tuple[int, int, Position, str | None]] = []
     turn = 0
     before_adjustments: list[int] | None = None
     recorded_before: list[int] = [0] * n
-    previous: tuple[int, list[Any] | None, Position, str | None] | None = None
+    previous: tuple[int, int, Position, str | None] | None = None
     keep_rows = keep != "none"
     # the mover's nickname and the opponent's, by player index (None: not credited)
     movers = [(nicks[i], nicks[1 - i] if two else None) for i in range(n)]
@@ -260,7 +260,7 @@ def analyse_game(
             before_adjustments = recorded_before
         recorded_before = pos.recorded
         lost_challenge = is_pass and any(UNSUCCESSFUL_CHALLENGE in note.text for note in e.notes)
-        row: list[Any] | None = None
+        row = -1
         if keep_rows:
             main: str | None
             words: str | None
@@ -279,13 +279,13 @@ def analyse_game(
             else:
                 main, words, premiums, placed, blanks = e.word, None, None, 0, 0
             mover, opponent = movers[p] if p is not None else (e.nick, None)
-            row = [
+            row = len(rows)
+            rows.append((
                 file, game_id, pos.index + 1, turn, e.line, mover, opponent,
                 kind._value_, e.rack, e.position, e.direction, main, words, placed, blanks,
                 e.score, pos.computed, e.cumulative, pos.bingo, premiums,
                 pos.leave, False, lost_challenge, len(pos.findings),
-            ]  # fmt: skip
-            rows.append(row)
+            ))  # fmt: skip
         if p is None or skipped:
             previous = None
             continue
@@ -313,8 +313,8 @@ def analyse_game(
                     play_rows.pop()
                 else:  # pragma: no cover - previous is always the last play
                     play_rows.remove(previous)
-                if play_row is not None:
-                    play_row[_WITHDRAWN], play_row[_BINGO] = True, False
+                if play_row >= 0:
+                    rows[play_row] = _withdrawn(rows[play_row])
                 phonies[q] += 1
                 if two:
                     won[1 - q] += 1
@@ -440,7 +440,14 @@ def analyse_game(
         )
     if keep == "bingos":
         rows = [r for r in rows if r[_BINGO]]
-    return GameResult(file, False, None, game_row, player_rows, [tuple(r) for r in rows])
+    return GameResult(file, False, None, game_row, player_rows, rows)
+
+
+def _withdrawn(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The move row of a play taken back: withdrawn, and no bingo."""
+    values = list(row)
+    values[_WITHDRAWN], values[_BINGO] = True, False
+    return tuple(values)
 
 
 class _Row:

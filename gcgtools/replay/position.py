@@ -121,12 +121,15 @@ def tiles_text(tiles: list[str]) -> str:
 
 
 def sorted_tiles(tiles: list[str]) -> str:
-    """``tiles`` sorted, blanks last, as one string (see :func:`tiles_text`)."""
-    body = sorted([t for t in tiles if t != BLANK])
-    text = "".join(body)
-    if len(text) != len(body):  # a multi-letter tile: bracket it
-        text = tiles_text(body)
-    return text + BLANK * (len(tiles) - len(body))
+    """``tiles`` (upper case, blanks ``?``) sorted, blanks last, as one string (see
+    :func:`tiles_text`)."""
+    ordered = sorted(tiles)
+    text = "".join(ordered)
+    if len(text) == len(ordered):  # one-character tiles: "?" sorts before every letter
+        body = text.lstrip(BLANK)
+        return body + BLANK * (len(text) - len(body))
+    body_tiles = [t for t in ordered if t != BLANK]
+    return tiles_text(body_tiles) + BLANK * (len(ordered) - len(body_tiles))
 
 
 def take(used: list[str], rack: list[str]) -> tuple[list[str], list[str]]:
