@@ -33,7 +33,7 @@ import pytest
 
 from gcgtools import parse_string, replay, validate
 from gcgtools.replay import Board, score_play
-from gcgtools.rules import board_layout, tile_set
+from gcgtools.rules import TileError, board_layout, tile_set
 
 ENGLISH = tile_set("english")
 LAYOUT = board_layout("CrosswordGame")
@@ -223,6 +223,25 @@ def test_cross_word_only_play_is_scored_once():
     result = play(board, "H8", ".S")
     assert words(result) == {"AS": 2}
     assert result.score == 2
+
+
+def test_cross_words_on_both_sides_take_the_new_tiles_premiums_only():
+    board = Board(LAYOUT)
+    play(board, "8H", "AT")  # H8 A, I8 T
+    play(board, "10H", "OX")  # H10 O, I10 X
+    # E on H9 (no premium) and S on I9 (double letter), across: ES = 1 + 2 x 1 = 3;
+    # cross-words down AEO = 1 + 1 + 1 = 3 and TSX = 1 + 2 x 1 + 8 = 11: 17 in all
+    result = play(board, "9H", "ES")
+    assert words(result) == {"ES": 3, "AEO": 3, "TSX": 11}
+    assert result.score == 17
+
+
+def test_a_tile_the_set_does_not_know_raises_tile_error():
+    board = Board(LAYOUT)
+    board[7, 7] = "#"
+    board[7, 8] = "A"
+    with pytest.raises(TileError):
+        score_play(board, [(7, 7), (7, 8)], "across", ENGLISH)
 
 
 # ------------------------------------------------------------ through validate

@@ -90,10 +90,11 @@ class Moves(ReplayState):
     def _draw(self, e: Event, p: int, used: int, computed: int | None) -> None:
         """Refill player ``p``'s rack after a play of ``used`` tiles; a scoreless play
         counts as a scoreless turn, and emptying the rack with the bag empty ends the game."""
-        self.rack_counts[p] = max(self.rack_counts[p] - used, 0)
-        draw = min(used, self.bag)
+        counts = self.rack_counts
+        left = counts[p] - used
+        draw = used if used <= self.bag else self.bag
         self.bag -= draw
-        self.rack_counts[p] += draw
+        counts[p] = (left if left > 0 else 0) + draw
         if (e.score if computed is None else computed) == 0:
             self._scoreless_turn(e, False)
         else:

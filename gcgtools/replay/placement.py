@@ -90,32 +90,36 @@ def _walk_flat(
     """Walk a word from square ``(r, c)`` that stays on the board and has no parentheses,
     by flat square index (the common case)."""
     cells, size = board.cells, board.size
-    dr, dc = (0, 1) if direction == "across" else (1, 0)
+    across = direction == "across"
     placed: list[tuple[int, int, str]] = []
     used: list[str] = []
     empty: list[str] = []
     conflicts: list[str] = []
     through = 0
     i = r * size + c
-    step = dc + dr * size
-    for k, tok in enumerate(tokens):
+    step = 1 if across else size
+    row, col = r, c
+    for tok in tokens:
         current = cells[i]
         if current is None:
             if tok == ".":
-                empty.append(square_name(r + k * dr, c + k * dc, direction))
+                empty.append(square_name(row, col, direction))
                 through += 1
             else:
                 if tok == BLANK:
-                    problems.append(_bare_blank(r + k * dr, c + k * dc, direction))
-                placed.append((r + k * dr, c + k * dc, tok))
+                    problems.append(_bare_blank(row, col, direction))
+                placed.append((row, col, tok))
                 used.append(tok if tok.isupper() else BLANK)
         else:
-            if tok != "." and tok.upper() != current.upper():
-                conflicts.append(_conflict(r + k * dr, c + k * dc, direction, current, tok))
+            if tok != "." and tok != current and tok.upper() != current.upper():
+                conflicts.append(_conflict(row, col, direction, current, tok))
             through += 1
         i += step
-    n = len(tokens)
-    return placed, used, through, (r + n * dr, c + n * dc), empty, conflicts, False
+        if across:
+            col += 1
+        else:
+            row += 1
+    return placed, used, through, (row, col), empty, conflicts, False
 
 
 def _walk(

@@ -48,88 +48,88 @@ def tile_values(tiles: TileSet) -> Mapping[str, int]:
     return tiles.token_values
 
 
-def _word(
-    cells: list[str | None],
-    index: int,
-    step: int,
-    lo: int,
-    hi: int,
-    new: set[int],
-    values: Mapping[str, int],
-    letter_mult: tuple[int, ...],
-    word_mult: tuple[int, ...],
-    tiles: TileSet,
-) -> tuple[int, int, int]:
-    """The run of occupied squares through flat ``index`` along ``step`` (within the line
-    from ``lo`` to ``hi``, inclusive): ``(start, stop, score)``, its squares being
-    ``range(start, stop, step)``. Premiums count under the ``new`` squares only."""
-    start = index
+def _runs(
+    board: Board, flat: list[int], across: bool, tiles: TileSet
+) -> list[tuple[int, int, int, int, bool]]:
+    """:func:`_walk_words`; TileError for a tile on the board that ``tiles`` does not know."""
+    try:
+        return _walk_words(board, flat, across, tiles.token_values)
+    except KeyError as exc:
+        tiles.value(exc.args[0])  # raises TileError
+        raise
+
+
+def _walk_words(
+    board: Board, flat: list[int], across: bool, values: Mapping[str, int]
+) -> list[tuple[int, int, int, int, bool]]:
+    """Every word the new tiles at ``flat`` (already on the board) form, as
+    ``(start, stop, step, score, main)``, its squares being ``range(start, stop, step)``:
+    the main word (along the play) first, then one cross-word per new tile that has a
+    neighbour across the play. Runs of a single square are not words and are left out.
+    Letter and word premiums count under the new tiles only."""
+    size = board.size
+    cells = board.cells
+    lm, wm = board.letter_mult, board.word_mult
+    last = size - 1
+    out: list[tuple[int, int, int, int, bool]] = []
+    i0 = flat[0]
+    # the main word, along the play, within the line of the first new tile
+    if across:
+        step, cross = 1, size
+        lo = i0 - i0 % size
+        hi = lo + last
+    else:
+        step, cross = size, 1
+        lo = i0 % size
+        hi = lo + size * last
+    new = set(flat)
+    start = i0
     while start - step >= lo and cells[start - step] is not None:
         start -= step
-    total = 0
-    mult = 1
-    i = start
+    total, mult, i = 0, 1, start
     while i <= hi:
         tile = cells[i]
         if tile is None:
             break
-        try:
-            value = values[tile]
-        except KeyError:
-            value = tiles.value(tile)  # raises TileError for a tile the set does not know
+        value = values[tile]
         if i in new:
-            total += value * letter_mult[i]
-            mult *= word_mult[i]
+            total += value * lm[i]
+            mult *= wm[i]
         else:
             total += value
         i += step
-    return start, i, total * mult
-
-
-def _runs(
-    board: Board, flat: list[int], across: bool, tiles: TileSet
-) -> list[tuple[int, int, int, int, bool]]:
-    """Every word the new tiles at ``flat`` form, as ``(start, stop, step, score, main)``
-    (its squares being ``range(start, stop, step)``): the main word (along the play)
-    first, then one cross-word per new tile. Runs of a single square are not words and
-    are left out."""
-    size = board.size
-    cells = board.cells
-    values = tile_values(tiles)
-    lm, wm = board.letter_mult, board.word_mult
-    new = set(flat)
-    last = size - 1
-    out: list[tuple[int, int, int, int, bool]] = []
-    i0 = flat[0]
-    # the main word, along the play; the cross-words run the other way
-    if across:
-        main_step, cross_step = 1, size
-        lo = i0 - i0 % size
-        hi = lo + last
-    else:
-        main_step, cross_step = size, 1
-        lo = i0 % size
-        hi = lo + size * last
-    start, stop, score = _word(cells, i0, main_step, lo, hi, new, values, lm, wm, tiles)
-    if stop - start >= 2 * main_step:
-        out.append((start, stop, main_step, score, True))
+    if i - start >= 2 * step:
+        out.append((start, i, step, total * mult, True))
+    # one cross-word per new tile with a neighbour across the play: the new tile is its
+    # only new square, so only its premiums count
     for i in flat:
-        # most new tiles form no cross-word: both neighbours across the play are empty
         if across:
-            r = i // size
-            if (r == 0 or cells[i - size] is None) and (r == last or cells[i + size] is None):
-                continue
-            lo = i - r * size
-            hi = lo + size * last
+            k = i // size  # row
+            before = k > 0 and cells[i - size] is not None
+            after = k < last and cells[i + size] is not None
+            lo, hi = i - k * size, i + (last - k) * size
         else:
-            c = i % size
-            if (c == 0 or cells[i - 1] is None) and (c == last or cells[i + 1] is None):
-                continue
-            lo = i - c
-            hi = lo + last
-        start, stop, score = _word(cells, i, cross_step, lo, hi, new, values, lm, wm, tiles)
-        if stop - start >= 2 * cross_step:
-            out.append((start, stop, cross_step, score, False))
+            k = i % size  # column
+            before = k > 0 and cells[i - 1] is not None
+            after = k < last and cells[i + 1] is not None
+            lo, hi = i - k, i + last - k
+        if not (before or after):
+            continue
+        total = 0
+        start = i
+        while start - cross >= lo and cells[start - cross] is not None:
+            start -= cross
+            tile = cells[start]
+            total += values[tile]  # type: ignore[index]
+        stop = i + cross
+        while stop <= hi and cells[stop] is not None:
+            tile = cells[stop]
+            total += values[tile]  # type: ignore[index]
+            stop += cross
+        tile = cells[i]
+        assert tile is not None
+        value = values[tile]
+        out.append((start, stop, cross, (total + value * lm[i]) * wm[i], False))
     return out
 
 

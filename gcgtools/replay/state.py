@@ -137,7 +137,10 @@ class ReplayState:
     def _rack(self, e: Event) -> list[str] | None:
         """The event's rack as upper-case tiles, or None if absent or UNKNOWN."""
         text = e.rack
-        if text is None or text.upper() == "UNKNOWN":
+        if text is None:
+            return None
+        upper = text.isupper()
+        if text == "UNKNOWN" or (not upper and text.upper() == "UNKNOWN"):
             return None
         tokens = self._split(text, e, "rack")
         if tokens is None:
@@ -145,7 +148,7 @@ class ReplayState:
         if "." in text or "(" in text or ")" in text:
             self._find("P102", f"malformed rack {text!r}", e)
             return None
-        return tokens if text.isupper() else upper_tiles(tokens)
+        return tokens if upper else upper_tiles(tokens)
 
     def _move_rack(self, e: Event) -> list[str] | None:
         """The rack of a play, exchange or pass (see :meth:`_rack`), which must come from
@@ -158,8 +161,11 @@ class ReplayState:
     def _check_drawable(self, rack: list[str], e: Event | None, line: int = 0) -> None:
         """A rack must come from the tiles not on the board (T402)."""
         pool = self.pool
+        size = len(rack)
         for t in rack:
-            if rack.count(t) > pool.get(t, 0):
+            have = pool.get(t, 0)
+            # with as many unseen as the rack has tiles, no need to count
+            if have < size and rack.count(t) > have:
                 break
         else:
             return
