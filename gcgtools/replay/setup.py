@@ -90,14 +90,14 @@ def with_overrides(
 
 
 def _texts(game: Game) -> list[str]:
-    out: list[str] = []
-    append = out.append
-    for e in game.events:
-        for text in (e.rack, e.word, e.tiles):
-            # only a text of 7 characters can be UNKNOWN: skip the upper() of the others
-            if text and (len(text) != 7 or text.upper() != "UNKNOWN"):
-                append(text)
-    return out
+    """Every rack (but UNKNOWN), play word and tile list of the record's events."""
+    events = game.events
+    return [
+        *[w for e in events if (w := e.word)],
+        *[t for e in events if (t := e.tiles)],
+        # only a text of 7 characters can be UNKNOWN: skip the upper() of the others
+        *[r for e in events if (r := e.rack) and (len(r) != 7 or r.upper() != "UNKNOWN")],
+    ]
 
 
 _CHARACTERS: dict[TileSet, frozenset[str]] = {}
