@@ -343,3 +343,12 @@ def test_tile_sets_are_immutable_and_hashable() -> None:
     assert en == TileSet.from_table(
         "english", [(k, en.counts[k], en.values[k]) for k in en.letters], "AEIOU"
     )
+
+
+def test_spells_says_whether_split_reads_a_text() -> None:
+    english, spanish = TILE_SETS["english"], TILE_SETS["spanish"]
+    assert english.spells("RETAINS.(Q)?ab")
+    assert not english.spells("AÑO")
+    assert spanish.spells("AÑO.[CH]ch")
+    assert not spanish.spells("[XX]")
+    assert not english.spells("A1")

@@ -13,26 +13,6 @@ SVG_RENDERER: list[Callable[[Board], str]] = []
 
 _PREMIUM_CHARS = {"TW": "=", "DW": "-", "TL": '"', "DL": "'", "QW": "~", "QL": "^", "": "."}
 
-# Per layout, by flat square index (row * size + col): letter multipliers, word multipliers
-# and premium names. Computed once per layout; scoring reads them instead of the layout.
-_FLAT: dict[BoardLayout, tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]] = {}
-
-
-def flat_premiums(
-    layout: BoardLayout,
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
-    """``(letter multipliers, word multipliers, premium names)`` of ``layout`` by flat index."""
-    flat = _FLAT.get(layout)
-    if flat is None:
-        squares = [(r, c) for r in range(layout.size) for c in range(layout.size)]
-        flat = (
-            tuple(layout.letter_multiplier(r, c) for r, c in squares),
-            tuple(layout.word_multiplier(r, c) for r, c in squares),
-            tuple(layout.premium(r, c) for r, c in squares),
-        )
-        _FLAT[layout] = flat
-    return flat
-
 
 class Board:
     """Tiles on a board layout. A tile is its letter; a blank is the letter in lower case.
@@ -54,7 +34,7 @@ class Board:
         self.size = layout.size
         self.cells: list[str | None] = [None] * (self.size * self.size)
         self.last_play: tuple[tuple[int, int], ...] = ()
-        self.letter_mult, self.word_mult, self.premiums = flat_premiums(layout)
+        self.letter_mult, self.word_mult, self.premiums = layout.flat
 
     def __getitem__(self, square: tuple[int, int]) -> str | None:
         row, col = square

@@ -9,7 +9,7 @@ from gcgtools.findings import Finding, make
 from gcgtools.model.game import Game
 from gcgtools.rules.detect import parse_end_rule, select_rules
 from gcgtools.rules.rulesets import EndRule, RuleSet
-from gcgtools.rules.tiles import PASS_THROUGH, TILE_SETS, TileError, TileSet
+from gcgtools.rules.tiles import TILE_SETS
 
 # Tried in this order when a record without tile pragmas uses letters English lacks.
 GUESS_ORDER = (
@@ -100,35 +100,14 @@ def _texts(game: Game) -> list[str]:
     ]
 
 
-_CHARACTERS: dict[TileSet, frozenset[str]] = {}
-
-
-def _characters(tiles: TileSet) -> frozenset[str]:
-    """Every character a record may use with a tile set of one-character tiles."""
-    chars = _CHARACTERS.get(tiles)
-    if chars is None:
-        names = set(tiles.letters)
-        chars = frozenset(names | {n.lower() for n in names} | set(PASS_THROUGH))
-        _CHARACTERS[tiles] = chars
-    return chars
-
-
 def guess_tiles(game: Game, current: str) -> str | None:
     """A tile set that can spell every rack and word of the record, when ``current``
     cannot; None when ``current`` is fine or nothing fits."""
 
-    def fits(name: str) -> bool:
-        tiles = TILE_SETS[name]
-        if tiles.max_len == 1 and "[" not in joined:
-            return chars <= _characters(tiles)
-        try:
-            tiles.split(joined)  # "." is a token of its own: no tile spans two texts
-        except TileError:
-            return False
-        return True
-
-    joined = ".".join(_texts(game))
-    chars = set(joined)
-    if fits(current):
+    joined = ".".join(_texts(game))  # "." is a token of its own: no tile spans two texts
+    if TILE_SETS[current].spells(joined):
         return None
-    return next((name for name in GUESS_ORDER if name in TILE_SETS and fits(name)), None)
+    return next(
+        (name for name in GUESS_ORDER if name in TILE_SETS and TILE_SETS[name].spells(joined)),
+        None,
+    )

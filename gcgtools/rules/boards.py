@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 __all__ = [
     "BOARDS",
@@ -60,6 +61,17 @@ class BoardLayout:
 
     def __repr__(self) -> str:
         return f"BoardLayout({self.name!r}, {self.size}x{self.size})"
+
+    @cached_property
+    def flat(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
+        """``(letter multipliers, word multipliers, premium names)`` of every square by
+        flat index (``row * size + col``), as scoring reads them."""
+        squares = [(r, c) for r in range(self.size) for c in range(self.size)]
+        return (
+            tuple(self.letter_multiplier(r, c) for r, c in squares),
+            tuple(self.word_multiplier(r, c) for r, c in squares),
+            tuple(self.premium(r, c) for r, c in squares),
+        )
 
     def _check(self, row: int, col: int) -> None:
         if not (0 <= row < self.size and 0 <= col < self.size):

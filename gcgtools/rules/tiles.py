@@ -218,6 +218,16 @@ class TileSet:
                     tokens[i] = token[1:-1]
         return tokens
 
+    def spells(self, text: str) -> bool:
+        """True if :meth:`split` reads ``text`` (every character belongs to a tile)."""
+        if self._single_characters.issuperset(text):
+            return True
+        try:
+            self.split(text)
+        except TileError:
+            return False
+        return True
+
     def _split_slow(self, text: str) -> list[str]:
         pattern = self._token_re
         tokens: list[str] = []
