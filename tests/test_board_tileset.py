@@ -84,3 +84,17 @@ def test_sorted_tiles_puts_blanks_last_and_brackets_long_tiles(tiles: list[str],
 
 def test_take_reports_the_tiles_a_rack_lacks() -> None:
     assert take(["A", "?", "Q"], ["A", "B", "?", "A"]) == (["Q"], ["B", "A"])
+
+
+def test_last_play_follows_the_replay_and_can_be_set() -> None:
+    game = gcgtools.parse_string(
+        "#player1 A A\n#player2 B B\n>A: ADEFGOT 8H TOAD +10 10\n>B: ENOPRSU 9K PE +13 13\n"
+    )
+    positions = list(gcgtools.replay(game))
+    assert positions[1].board.last_play == ((7, 7), (7, 8), (7, 9), (7, 10))
+    second = positions[2].board
+    assert second.last_play == ((8, 10), (8, 11))
+    assert [t for _, _, t in second.last_placed] == ["P", "E"]
+    second.last_play = [(7, 7)]
+    assert second.last_play == ((7, 7),) and second.last_placed == ((7, 7, "T"),)
+    assert positions[1].board.last_play == ((7, 7), (7, 8), (7, 9), (7, 10))  # a copy

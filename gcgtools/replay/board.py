@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from gcgtools.rules.boards import BoardLayout
 from gcgtools.rules.tiles import TileSet
@@ -19,13 +19,15 @@ class Board:
 
     Squares are addressed by 0-based ``(row, col)``; ``board[7, 7]`` is H8 on a 15x15 board.
     ``tileset`` (when known) gives the tiles' values, for pictures.
-    ``last_play`` holds the squares of the most recent play, for highlighting. ``cells`` is
+    ``last_play`` gives the squares of the most recent play, for highlighting
+    (``last_placed`` its new tiles as ``(row, col, tile)``, as the replay sets them). ``cells`` is
     the flat list of squares, ``row * size + col``; ``letter_mult``, ``word_mult`` and
     ``premiums`` give the layout's premiums in the same order.
     """
 
     __slots__ = (
-        "layout", "tileset", "size", "cells", "last_play", "letter_mult", "word_mult", "premiums",
+        "layout", "tileset", "size", "cells", "last_placed", "letter_mult", "word_mult",
+        "premiums",
     )  # fmt: skip
 
     def __init__(self, layout: BoardLayout, tileset: TileSet | None = None) -> None:
@@ -33,7 +35,7 @@ class Board:
         self.tileset = tileset
         self.size = layout.size
         self.cells: list[str | None] = [None] * (self.size * self.size)
-        self.last_play: tuple[tuple[int, int], ...] = ()
+        self.last_placed: Sequence[tuple[int, int, str]] = ()
         self.letter_mult, self.word_mult, self.premiums = layout.flat
 
     def __getitem__(self, square: tuple[int, int]) -> str | None:
@@ -43,6 +45,16 @@ class Board:
     def __setitem__(self, square: tuple[int, int], tile: str | None) -> None:
         row, col = square
         self.cells[row * self.size + col] = tile
+
+    @property
+    def last_play(self) -> tuple[tuple[int, int], ...]:
+        """The squares of the most recent play, for highlighting."""
+        return tuple([(r, c) for r, c, _ in self.last_placed])
+
+    @last_play.setter
+    def last_play(self, squares: Iterable[tuple[int, int]]) -> None:
+        # set by hand: the tiles are whatever stands on those squares
+        self.last_placed = tuple((r, c, self[r, c] or "") for r, c in squares)
 
     def in_bounds(self, row: int, col: int) -> bool:
         return 0 <= row < self.size and 0 <= col < self.size
@@ -63,7 +75,7 @@ class Board:
         other.tileset = self.tileset
         other.size = self.size
         other.cells = self.cells.copy()
-        other.last_play = self.last_play
+        other.last_placed = self.last_placed
         other.letter_mult, other.word_mult = self.letter_mult, self.word_mult
         other.premiums = self.premiums
         return other

@@ -64,7 +64,7 @@ class Moves(ReplayState):
             if left < 0 and key not in self.overdrawn:
                 self.overdrawn.add(key)
                 self._find("T408", f"more {key} played than the {self.tiles.name} set holds", e)
-        board.last_play = tuple([(r, c) for r, c, _ in placed])
+        board.last_placed = placed
         return flat
 
     def _score(self, e: Event, flat: list[int], broken: bool, pos: Position) -> int | None:

@@ -95,7 +95,7 @@ class Turns(ReplayState):
         self.tiles_on_board -= len(undo.placed)
         for key in undo.used:
             self.pool[key] += 1
-        board.last_play = ()
+        board.last_placed = ()
         self.bag = undo.bag
         self.rack_counts = undo.rack_counts
         self.scoreless, self.passes = undo.scoreless, undo.passes
