@@ -284,6 +284,12 @@ def test_export_streams_in_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     # written batch by batch: 9 files in batches of CHUNK_FILES, each over CHUNK_ROWS rows
     assert parquet.metadata.num_row_groups == 3
     assert parquet.metadata.num_rows == summary.moves
+    # min/max statistics for the columns a reader filters on, not for free text
+    group = parquet.metadata.row_group(0)
+    stats = {group.column(i).path_in_schema: group.column(i).is_stats_set
+             for i in range(group.num_columns)}  # fmt: skip
+    assert stats["player"] and stats["score"] and stats["turn"] and stats["bingo"]
+    assert not stats["file"] and not stats["word"] and not stats["rack"]
     pd.testing.assert_frame_equal(pd.read_parquet(out), moves_frame(paths, jobs=1))
     write_moves([str(folder)], tmp_path / "moves.csv", jobs=1)
     assert len(pd.read_csv(tmp_path / "moves.csv")) == summary.moves
