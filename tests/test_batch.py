@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from gcgtools.analysis import frames
 from gcgtools.analysis.batch import map_batches, map_files, map_window
+from gcgtools.model.paths import expand_paths, gcg_files
 
 
 @pytest.mark.parametrize(("jobs", "window"), [(1, 4), (2, 1), (2, 5), (2, 2048), (3, 7)])
@@ -49,10 +49,24 @@ def test_map_files_expands_folders(tmp_path: Path) -> None:
 
 
 def test_a_glob_that_matches_a_folder_is_looked_into(tmp_path: Path) -> None:
-    for name in ("r1/a.gcg", "r2/b.gcg"):
-        (tmp_path / name).parent.mkdir(exist_ok=True)
+    for name in ("r1/a.gcg", "r1/deep/c.GCG", "r2/b.gcg", "r2/notes.txt"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("")
-    names = frames._as_batch([str(tmp_path / "r1"), str(tmp_path / "r2" / "b.gcg")])
-    assert names == [str(tmp_path / "r1" / "a.gcg"), str(tmp_path / "r2" / "b.gcg")]
+    found = list(expand_paths([str(tmp_path / "r*"), str(tmp_path / "r2" / "b.gcg")]))
+    assert found == [str(tmp_path / "r1" / "a.gcg"), str(tmp_path / "r1" / "deep" / "c.GCG"),
+                     str(tmp_path / "r2" / "b.gcg")]  # fmt: skip
     plain = [str(tmp_path / "r2" / "b.gcg"), str(tmp_path / "missing.gcg")]
-    assert frames._as_batch(plain) == plain
+    assert list(expand_paths(plain)) == plain
+
+
+def test_folders_are_searched_as_rglob_would(tmp_path: Path) -> None:
+    for name in ("a.gcg", "b/c.gcg", "b/.gcg", "b/d.gcg.txt", "e.Gcg", "f/g/h.gcg"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    (tmp_path / "link").symlink_to(tmp_path / "f", target_is_directory=True)
+    (tmp_path / "alias.gcg").symlink_to(tmp_path / "a.gcg")
+    expected = sorted(
+        str(p) for p in tmp_path.rglob("*") if p.suffix.lower() == ".gcg" and p.is_file()
+    )
+    assert gcg_files(tmp_path) == expected
+    assert str(tmp_path / "link" / "g" / "h.gcg") not in expected  # links not followed

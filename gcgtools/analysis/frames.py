@@ -17,9 +17,7 @@ batch goes on.
 
 from __future__ import annotations
 
-import glob
 import os
-import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -107,29 +105,6 @@ def _runs(sources: Source | Iterable[Source]) -> Iterator[list[str] | Game]:
         yield pending
 
 
-def _plain_file(name: str) -> bool:
-    """True when :func:`expand_paths` gives ``name`` back as it is: not a folder, and not
-    a glob pattern that names no file."""
-    try:
-        return not stat.S_ISDIR(os.stat(name).st_mode)
-    except OSError:
-        return not glob.has_magic(name)
-    except ValueError:
-        return False  # let expand_paths decide
-
-
-def _as_batch(names: list[str]) -> list[str]:
-    """The files a batch of ``names`` stands for, ``CHUNK_FILES`` at a time, as
-    :func:`~gcgtools.analysis.batch.map_files` expands them (a folder that a glob matched
-    is looked into). Names that are plain files, almost all of them, are kept as they are
-    without building paths."""
-    out: list[str] = []
-    for start in range(0, len(names), CHUNK_FILES):
-        chunk = names[start : start + CHUNK_FILES]
-        out.extend(chunk if all(map(_plain_file, chunk)) else expand_paths(chunk))
-    return out
-
-
 def _analyse_batch(
     paths: list[str],
     keep: Keep,
@@ -177,7 +152,7 @@ def _iter_parts(
                     bar.advance(task)
                 continue
             # one pool for the whole run, at most CHUNK_FILES files in flight
-            batches = map_batches(worker, _as_batch(files[i]), jobs=jobs, window=CHUNK_FILES)
+            batches = map_batches(worker, files[i], jobs=jobs, window=CHUNK_FILES)
             for count, part in batches:
                 if bar is not None:
                     bar.advance(task, count)

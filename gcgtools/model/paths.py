@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import glob
+import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -11,20 +12,53 @@ GCG_SUFFIX = ".gcg"
 
 def expand_paths(args: Iterable[str]) -> Iterator[str]:
     """Yield files named by ``args``: a file as is, a directory's ``*.gcg`` recursively
-    (sorted), a glob pattern's matches. A name that matches nothing is yielded as is, so
-    the caller reports it as unreadable rather than silently skipping it."""
+    (sorted), a glob pattern's matches (a folder it matches is looked into). A name that
+    matches nothing is yielded as is, so the caller reports it as unreadable rather than
+    silently skipping it. Each file is yielded once."""
     seen: set[str] = set()
     for arg in args:
         path = Path(arg)
         if path.is_dir():
-            found = sorted(
-                str(p) for p in path.rglob("*") if p.suffix.lower() == GCG_SUFFIX and p.is_file()
-            )
+            found = gcg_files(path)
         elif not path.exists() and glob.has_magic(arg):
-            found = sorted(glob.glob(arg, recursive=True))
+            found = []
+            for match in sorted(glob.glob(arg, recursive=True)):
+                found.extend(gcg_files(Path(match)) if os.path.isdir(match) else [match])
         else:
             found = [arg]
         for name in found:
             if name not in seen:
                 seen.add(name)
                 yield name
+
+
+def _is_gcg(name: str) -> bool:
+    """True if the file name's suffix (as ``Path.suffix`` reads it) is ``.gcg``, any case."""
+    i = name.rfind(".")
+    return 0 < i < len(name) - 1 and name[i:].lower() == GCG_SUFFIX
+
+
+def gcg_files(folder: Path) -> list[str]:
+    """The ``*.gcg`` files below ``folder``, sorted, named as ``folder / ...`` gives them.
+    Symbolic links to folders are not followed (as ``Path.rglob``); a symbolic link to a
+    file counts. A folder that cannot be read is skipped."""
+    top = str(folder)
+    found: list[str] = []
+    todo = [top]
+    while todo:
+        current = todo.pop()
+        try:
+            with os.scandir(current) as entries:
+                for entry in entries:
+                    try:
+                        if entry.is_dir(follow_symlinks=False):
+                            todo.append(entry.path)
+                        elif _is_gcg(entry.name) and entry.is_file():
+                            found.append(entry.path)
+                    except OSError:
+                        continue
+        except OSError:
+            continue
+    if top == ".":  # Path(".") / "a.gcg" is "a.gcg"
+        found = [name[2:] for name in found]
+    return sorted(found)
