@@ -16,6 +16,11 @@ workers share the parent's pages, which ``ru_maxrss`` counts in each), and the p
 proportional set size (PSS, shared pages counted once) of the process and its workers
 together, sampled every 50 ms from /proc. The memory target is checked on the PSS.
 
+Each task runs twice: once for the time, alone, and once for the PSS. Reading
+``/proc/PID/smaps_rollup`` walks the page tables of every process (a few milliseconds
+each time); sampled every 50 ms during the timed run, that would take CPU from the
+workers it measures, which on a machine with few cores would be charged to the program.
+
     python benchmarks/reports.py /work/shared/corpus
     python benchmarks/reports.py --count 5000 --jobs 1 --jobs 4
 
@@ -108,23 +113,32 @@ def _pss_mb(pids: list[int]) -> float:
     return total / 1024
 
 
-def measure(task: str, folder: Path, jobs: int, out: Path) -> dict[str, float]:
-    """Run one task in a fresh process; sample the PSS of it and its workers meanwhile."""
+def _run(task: str, folder: Path, jobs: int, out: Path, sample: bool) -> dict[str, float]:
+    """Run one task in a fresh process; with ``sample``, sample the PSS of it and its
+    workers every 50 ms meanwhile."""
     proc = subprocess.Popen(
         [sys.executable, __file__, "--child", task, "--jobs", str(jobs), "--out", str(out),
          str(folder)],
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     peak = 0.0
-    while proc.poll() is None:
-        peak = max(peak, _pss_mb(_descendants(proc.pid)))
-        time.sleep(0.05)
-    stdout = proc.stdout.read() if proc.stdout else ""
+    if sample:
+        while proc.poll() is None:
+            peak = max(peak, _pss_mb(_descendants(proc.pid)))
+            time.sleep(0.05)
+    stdout, _ = proc.communicate()
     if proc.returncode:
         sys.exit(f"{task} --jobs {jobs} failed with exit code {proc.returncode}")
-    result = json.loads(stdout.strip().splitlines()[-1])
+    result: dict[str, float] = json.loads(stdout.strip().splitlines()[-1])
     result["pss_mb"] = peak
     return result
+
+
+def measure(task: str, folder: Path, jobs: int, out: Path) -> dict[str, float]:
+    """The time of one run alone, and the memory of another sampled as it runs."""
+    timed = _run(task, folder, jobs, out, sample=False)
+    timed["pss_mb"] = _run(task, folder, jobs, out, sample=True)["pss_mb"]
+    return timed
 
 
 def main() -> None:
