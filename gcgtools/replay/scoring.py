@@ -82,7 +82,6 @@ def _walk_words(
         step, cross = size, 1
         lo = i0 % size
         hi = lo + size * last
-    new = set(flat)
     start = i0
     while start - step >= lo and cells[start - step] is not None:
         start -= step
@@ -92,7 +91,7 @@ def _walk_words(
         if tile is None:
             break
         value = values[tile]
-        if i in new:
+        if i in flat:  # a new tile (a short list: no set to build)
             total += value * lm[i]
             mult *= wm[i]
         else:
@@ -105,16 +104,14 @@ def _walk_words(
     for i in flat:
         if across:
             k = i // size  # row
-            before = k > 0 and cells[i - size] is not None
-            after = k < last and cells[i + size] is not None
+            if (k == 0 or cells[i - size] is None) and (k == last or cells[i + size] is None):
+                continue
             lo, hi = i - k * size, i + (last - k) * size
         else:
             k = i % size  # column
-            before = k > 0 and cells[i - 1] is not None
-            after = k < last and cells[i + 1] is not None
+            if (k == 0 or cells[i - 1] is None) and (k == last or cells[i + 1] is None):
+                continue
             lo, hi = i - k, i + last - k
-        if not (before or after):
-            continue
         total = 0
         start = i
         while start - cross >= lo and cells[start - cross] is not None:
