@@ -68,7 +68,6 @@ _BINGO = MOVE_COLUMNS.index("bingo")
 _PLAY, _PASS, _EXCHANGE = EventKind.PLAY, EventKind.PASS, EventKind.EXCHANGE
 _END_POINTS, _END_PENALTY = EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY
 _WITHDRAWN_KIND = EventKind.WITHDRAWN
-_TILE = itemgetter(2)  # the tile of a placed (row, col, tile)
 _WITHDRAWN = MOVE_COLUMNS.index("withdrawn")
 
 GAME_DTYPES: dict[str, str] = {
@@ -276,7 +275,7 @@ def analyse_game(
                 squares = pos.placed
                 placed = len(squares)
                 # a blank is "?" or a lower-case tile name: no tile that is not upper case
-                blanks = placed - sum(map(str.isupper, map(_TILE, squares)))
+                blanks = placed - sum([t.isupper() for _, _, t in squares])
             else:
                 main, words, premiums, placed, blanks = e.word, None, None, 0, 0
             mover, opponent = movers[p] if p is not None else (e.nick, None)

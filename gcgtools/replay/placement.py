@@ -7,8 +7,6 @@ runs once per play, so it returns a plain tuple and keeps its walks in local var
 
 from __future__ import annotations
 
-from itertools import repeat
-
 from gcgtools.replay.board import Board, square_name
 from gcgtools.rules.tiles import BLANK
 from gcgtools.syntax.records import Event
@@ -92,20 +90,17 @@ def _walk_flat(
     """Walk a word from square ``(r, c)`` that stays on the board and has no parentheses,
     by flat square index (the common case)."""
     cells, size = board.cells, board.size
-    n = len(tokens)
-    i = r * size + c
-    if direction == "across":
-        squares = zip(tokens, cells[i : i + n], repeat(r), range(c, c + n))
-        end = (r, c + n)
-    else:
-        squares = zip(tokens, cells[i : i + n * size : size], range(r, r + n), repeat(c))
-        end = (r + n, c)
+    across = direction == "across"
     placed: list[tuple[int, int, str]] = []
     used: list[str] = []
     empty: list[str] = []
     conflicts: list[str] = []
     through = 0
-    for tok, current, row, col in squares:
+    i = r * size + c
+    step = 1 if across else size
+    row, col = r, c
+    for tok in tokens:
+        current = cells[i]
         if current is None:
             if tok == ".":
                 empty.append(square_name(row, col, direction))
@@ -119,7 +114,12 @@ def _walk_flat(
             if tok != "." and tok != current and tok.upper() != current.upper():
                 conflicts.append(_conflict(row, col, direction, current, tok))
             through += 1
-    return placed, used, through, end, empty, conflicts, False
+        i += step
+        if across:
+            col += 1
+        else:
+            row += 1
+    return placed, used, through, (row, col), empty, conflicts, False
 
 
 def _walk(

@@ -199,4 +199,4 @@ def flat_score_play(
     bingo = len(flat) >= bingo_size
     if bingo:
         total += bingo_bonus
-    return PlayScore(total, words, bingo, list(filter(None, map(premiums.__getitem__, flat))))
+    return PlayScore(total, words, bingo, [premiums[i] for i in flat if premiums[i]])

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from operator import gt
 
 from gcgtools.findings import Finding, make
 from gcgtools.model.game import Game
@@ -162,9 +161,13 @@ class ReplayState:
     def _check_drawable(self, rack: list[str], e: Event | None, line: int = 0) -> None:
         """A rack must come from the tiles not on the board (T402)."""
         pool = self.pool
-        # each tile as many times in the rack as unseen at most (loops run in C: a Counter
-        # gives 0 for a tile it lacks)
-        if not any(map(gt, map(rack.count, rack), map(pool.__getitem__, rack))):
+        size = len(rack)
+        for t in rack:
+            have = pool.get(t, 0)
+            # with as many unseen as the rack has tiles, no need to count
+            if have < size and rack.count(t) > have:
+                break
+        else:
             return
         need = Counter(rack)
         short = [t for t, k in need.items() if k > pool.get(t, 0)]
