@@ -8,6 +8,7 @@ rows of many games into DataFrames and files.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
@@ -151,7 +152,7 @@ class GameResult:
 
 # ---------------------------------------------------------------- one game
 def decide_winner(
-    nicks: list[str], final: list[int], before_adjustments: list[int] | None, home: bool
+    nicks: list[str], final: list[int], before_adjustments: Sequence[int] | None, home: bool
 ) -> str:
     """The winner's nickname, or ``"tie"``.
 
@@ -232,8 +233,8 @@ def analyse_game(
     # (player, index of its row in rows or -1, position, main word when already read)
     play_rows: list[tuple[int, int, Position, str | None]] = []
     turn = 0
-    before_adjustments: list[int] | None = None
-    recorded_before: list[int] = [0] * n
+    before_adjustments: Sequence[int] | None = None
+    recorded_before: Sequence[int] = [0] * n
     previous: tuple[int, int, Position, str | None] | None = None
     keep_rows = keep != "none"
     # the mover's nickname and the opponent's, by player index (None: not credited)

@@ -190,7 +190,7 @@ class Replayer(Moves, Turns, EndGame):
         p = self._player_of(e)
         pos = self.scratch
         if pos is None:
-            pos = Position(i, e, self.board, [], [], 0, self.pool, [], player=p)
+            pos = Position(i, e, self.board, (), (), 0, self.pool, (), player=p)
         else:  # check(): nobody reads the position but the move's own handler
             pos.leave = None
         if p is not None:

@@ -5,7 +5,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from gcgtools.findings import Finding
 from gcgtools.model.game import Game
@@ -26,29 +27,30 @@ class Position:
     ``kept`` the tiles each player is known to hold after their last turn (the leave).
     ``placed`` are the squares the event put tiles on. ``player`` is the
     0-based player the replay credited the event to (usually ``event.player``; for an
-    unknown or mistyped nickname, the player whose turn or play it was).
+    unknown or mistyped nickname, the player whose turn or play it was). The sequences
+    are read-only (an empty one may be a shared tuple).
     """
 
     index: int
     event: Event | None
     board: Board
-    scores: list[int]
-    recorded: list[int]
+    scores: Sequence[int]
+    recorded: Sequence[int]
     bag: int
     pool: Counter[str]
-    racks: list[str | None]
+    racks: Sequence[str | None]
     computed: int | None = None
-    words: list[Word] = field(default_factory=list)
-    placed: list[tuple[int, int, str]] = field(default_factory=list)
+    words: Sequence[Word] = ()
+    placed: Sequence[tuple[int, int, str]] = ()
     bingo: bool = False
-    premiums: list[str] = field(default_factory=list)
+    premiums: Sequence[str] = ()
     leave: str | None = None
-    findings: list[Finding] = field(default_factory=list)
+    findings: Sequence[Finding] = ()
     game_over: bool = False
     end_reason: str | None = None
     to_move: int | None = None
     player: int | None = None
-    kept: list[str | None] = field(default_factory=list)
+    kept: Sequence[str | None] = ()
 
     @property
     def unseen(self) -> str:
@@ -72,7 +74,7 @@ class Validation:
     game: Game
     rules: RuleSet
     findings: list[Finding]
-    recorded: list[int]
+    recorded: Sequence[int]
     computed: list[int]
     end_reason: str | None
     end_rule: EndRule | None
