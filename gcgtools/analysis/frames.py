@@ -24,8 +24,6 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import pandas as pd
-
 from gcgtools.analysis.batch import map_batches
 from gcgtools.analysis.rows import (  # noqa: F401  (re-exported: the tables' columns)
     _STR,
@@ -51,6 +49,7 @@ from gcgtools.model.game import Game
 from gcgtools.model.paths import expand_paths
 
 if TYPE_CHECKING:
+    import pandas as pd
     import pyarrow as pa
 
 T = TypeVar("T")
@@ -213,6 +212,8 @@ def iter_player_rows(
 
 
 def _frame(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pd.DataFrame:
+    import pandas as pd  # here: a worker process, or an export, never needs pandas
+
     frame = pd.DataFrame.from_records(rows, columns=list(dtypes)) if rows else None
     if frame is None:
         frame = pd.DataFrame({c: pd.Series(dtype=t) for c, t in dtypes.items()})
@@ -239,6 +240,8 @@ class _Collector:
             self.rows = []
         if len(self.parts) == 1:
             return self.parts[0]
+        import pandas as pd
+
         return pd.concat(self.parts, ignore_index=True).astype(self.dtypes)
 
 
@@ -344,6 +347,12 @@ def _arrow_schema(dtypes: dict[str, str]) -> pa.Schema:
 
 
 @cache
+def _plain_schema(columns: tuple[tuple[str, str], ...]) -> pa.Schema:
+    """The Arrow schema of a table with these ``(name, dtype)`` columns."""
+    return _arrow_schema(dict(columns))
+
+
+@cache
 def _parquet_schema(columns: tuple[tuple[str, str], ...]) -> pa.Schema:
     """The Arrow schema of a table with these ``(name, dtype)`` columns, with the pandas
     metadata that makes ``read_parquet`` give back the frame's dtypes (Int64 ...)."""
@@ -355,10 +364,11 @@ def _parquet_schema(columns: tuple[tuple[str, str], ...]) -> pa.Schema:
 
 
 def _record_batch(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pa.RecordBatch:
-    """Rows as an Arrow record batch, column by column: no DataFrame in between."""
+    """Rows as an Arrow record batch, column by column: no DataFrame in between. (Its
+    schema has no pandas metadata: the writer's schema adds it.)"""
     import pyarrow as pa
 
-    schema = _parquet_schema(tuple(dtypes.items()))
+    schema = _plain_schema(tuple(dtypes.items()))
     columns = list(zip(*rows, strict=True)) if rows else [()] * len(schema)
     arrays = [pa.array(c, type=f.type) for c, f in zip(columns, schema, strict=True)]
     return pa.RecordBatch.from_arrays(arrays, schema=schema)

@@ -10,11 +10,10 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import version
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, Literal
-
-import pandas as pd
 
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
@@ -36,7 +35,8 @@ CHUNK_ROWS = 10_000
 
 # Column name -> pandas dtype. "Int64" is pandas' nullable integer; text columns use the
 # string dtype of pandas 3 ("str", what read_parquet and read_csv give back), object before.
-_STR = "str" if int(pd.__version__.split(".")[0]) >= 3 else "object"
+# (pandas' version read from its metadata: workers never need to import pandas itself)
+_STR = "str" if int(version("pandas").split(".")[0]) >= 3 else "object"
 MOVE_DTYPES: dict[str, str] = {
     "file": _STR,  # the path, or the game's display name for a Game object
     "game_id": _STR,  # the #id identifier, else the file stem

@@ -10,11 +10,12 @@ games (a tournament, a year, one opponent) and they summarise it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from gcgtools.analysis.frames import _STR, MOVE_COLUMNS, Source, iter_results, load_frames
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "BINGO_COLUMNS",
@@ -62,6 +63,8 @@ def player_stats(players: pd.DataFrame) -> pd.DataFrame:
     """Per-player statistics from a player-games frame (one row per player per game, as
     :func:`~gcgtools.analysis.frames.player_games_frame` builds), indexed by nickname and
     sorted by games played, then name. Averages are rounded to two decimals."""
+    import pandas as pd  # not at import: workers forked before it never load it
+
     if players.empty:
         frame = pd.DataFrame(columns=PLAYER_STAT_COLUMNS)
         frame.index.name = "player"
@@ -129,6 +132,8 @@ def bingo_rows(moves: pd.DataFrame) -> pd.DataFrame:
 def bingo_counts(bingo_table: pd.DataFrame) -> pd.DataFrame:
     """Bingos per player from :func:`bingos` or :func:`bingo_rows`: columns ``bingos`` and
     ``games`` (games with at least one bingo), most bingos first, indexed by nickname."""
+    import pandas as pd  # not at import: workers forked before it never load it
+
     if bingo_table.empty:
         frame = pd.DataFrame({"bingos": pd.Series(dtype="int64"),
                               "games": pd.Series(dtype="int64")})  # fmt: skip
@@ -151,6 +156,8 @@ def bingos(
     """Every bingo of an archive (``BINGO_COLUMNS``: player, word, position, score, game ...),
     streamed: only the bingo rows are kept. ``attrs["unreadable"]`` lists unreadable files
     and ``attrs["games"]`` counts the games read; :func:`bingo_counts` gives the tallies."""
+    import pandas as pd  # not at import: workers forked before it never load it
+
     index = [MOVE_COLUMNS.index(c) for c in BINGO_COLUMNS]
     rows: list[tuple[Any, ...]] = []
     unreadable: list[str] = []
