@@ -505,6 +505,10 @@ def write_moves(
         raise
     sinks = [s for s in (moves_sink, games_sink) if s is not None]
     combine = partial(_export_part, arrow=moves_sink.parquet)
+    if moves_sink.parquet:
+        # before the workers are forked: they turn rows into Arrow batches, and share
+        # this process's copy of pyarrow instead of each importing its own
+        import pyarrow  # noqa: F401
     pending_moves: list[Any] = []  # record batches, or lists of rows
     pending_count = 0
     pending_games: list[tuple[Any, ...]] = []
