@@ -16,13 +16,15 @@ workers share the parent's pages, which ``ru_maxrss`` counts in each), and the p
 proportional set size (PSS, shared pages counted once) of the process and its workers
 together, sampled every 50 ms from /proc. The memory target is checked on the PSS.
 
-Each task runs twice: once for the time, alone, and once for the PSS. Reading
+Each task runs ``--repeat`` times (3 by default) for the time, alone, and once more for
+the PSS; the table shows the median run (and the best per-core rate), and the targets are
+judged on the median, so that one lucky run on a noisy machine does not pass them. Reading
 ``/proc/PID/smaps_rollup`` walks the page tables of every process (a few milliseconds
 each time); sampled every 50 ms during the timed run, that would take CPU from the
 workers it measures, which on a machine with few cores would be charged to the program.
 
     python benchmarks/reports.py /work/shared/corpus
-    python benchmarks/reports.py --count 5000 --jobs 1 --jobs 4
+    python benchmarks/reports.py --count 5000 --jobs 1 --jobs 4 --repeat 1
 
 Targets: at least 1,000 games per second per core; peak memory under 300 MB.
 """
@@ -134,9 +136,15 @@ def _run(task: str, folder: Path, jobs: int, out: Path, sample: bool) -> dict[st
     return result
 
 
-def measure(task: str, folder: Path, jobs: int, out: Path) -> dict[str, float]:
-    """The time of one run alone, and the memory of another sampled as it runs."""
-    timed = _run(task, folder, jobs, out, sample=False)
+def measure(task: str, folder: Path, jobs: int, out: Path, repeat: int) -> dict[str, float]:
+    """The times of ``repeat`` runs alone (the median run's figures, and the best time),
+    and the memory of another run sampled as it goes."""
+    runs = sorted(
+        (_run(task, folder, jobs, out, sample=False) for _ in range(repeat)),
+        key=lambda r: r["seconds"],
+    )
+    timed = runs[len(runs) // 2]
+    timed["best_seconds"] = runs[0]["seconds"]
     timed["pss_mb"] = _run(task, folder, jobs, out, sample=True)["pss_mb"]
     return timed
 
@@ -146,6 +154,7 @@ def main() -> None:
     parser.add_argument("corpus", nargs="?", default=os.environ.get("GCGTOOLS_CORPUS"))
     parser.add_argument("--count", type=int, default=20_000)
     parser.add_argument("--jobs", type=int, action="append", help="default: 1 and all cores")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per task (median)")
     parser.add_argument("--child", choices=("stats", "export"), help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -168,21 +177,22 @@ def main() -> None:
             f"{time.perf_counter() - start:.1f}s to {folder}; {cores} core(s)"
         )
         print(f"{'task':<7} {'jobs':>4} {'games':>6} {'seconds':>8} {'games/s':>8} "
-              f"{'per core':>8} {'main MB':>8} {'worker MB':>9} {'bound MB':>8} "
-              f"{'PSS MB':>7}")  # fmt: skip
+              f"{'per core':>8} {'best/core':>9} {'main MB':>8} {'worker MB':>9} "
+              f"{'bound MB':>8} {'PSS MB':>7}")  # fmt: skip
         ok = True
         for task in ("stats", "export"):
             for jobs in jobs_list:
                 out = work / f"out-{task}-{jobs}"
                 out.mkdir()
-                m = measure(task, folder, jobs, out)
+                m = measure(task, folder, jobs, out, max(1, args.repeat))
                 rate = m["games"] / m["seconds"]
+                best = m["games"] / m["best_seconds"] / jobs
                 workers = jobs if jobs > 1 else 0
                 bound = m["main_mb"] + workers * m["worker_mb"]
                 ok &= rate / jobs >= TARGET_PER_CORE and m["pss_mb"] < TARGET_MB
                 print(
                     f"{task:<7} {jobs:>4} {m['games']:>6} {m['seconds']:>8.2f} {rate:>8.0f} "
-                    f"{rate / jobs:>8.0f} {m['main_mb']:>8.0f} "
+                    f"{rate / jobs:>8.0f} {best:>9.0f} {m['main_mb']:>8.0f} "
                     f"{m['worker_mb'] if workers else 0:>9.0f} {bound:>8.0f} "
                     f"{m['pss_mb']:>7.0f}"
                 )
