@@ -212,7 +212,7 @@ def iter_player_rows(
 
 
 def _frame(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pd.DataFrame:
-    import pandas as pd  # here: a worker process, or an export, never needs pandas
+    import pandas as pd  # here, not at import: worker processes never need pandas
 
     frame = pd.DataFrame.from_records(rows, columns=list(dtypes)) if rows else None
     if frame is None:
@@ -375,7 +375,7 @@ def _record_batch(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pa.Rec
 
 
 # Text columns whose values are free text or unique per game: min/max statistics on them
-# help no reader filter, and cost a third of the writing time.
+# help no reader filter, and take time to write.
 _NO_STATISTICS = frozenset(
     {"file", "game_id", "title", "rack", "position", "word", "words", "premiums", "leave",
      "best_word", "name1", "name2", "players"}

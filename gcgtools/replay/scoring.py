@@ -7,7 +7,6 @@ trigger the word premium under them. Playing a full rack adds the bingo bonus.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from gcgtools.replay.board import Board
@@ -43,11 +42,6 @@ class PlayScore:
         return self.words[0] if self.words else None
 
 
-def tile_values(tiles: TileSet) -> Mapping[str, int]:
-    """Points of every token of ``tiles``: upper-case names, lower-case (blank) names, ``?``."""
-    return tiles.token_values
-
-
 def _runs(
     board: Board, flat: list[int], across: bool, tiles: TileSet
 ) -> list[tuple[int, int, int, int, bool]]:
@@ -60,7 +54,7 @@ def _runs(
 
 
 def _walk_words(
-    board: Board, flat: list[int], across: bool, values: Mapping[str, int]
+    board: Board, flat: list[int], across: bool, values: dict[str, int]
 ) -> list[tuple[int, int, int, int, bool]]:
     """Every word the new tiles at ``flat`` (already on the board) form, as
     ``(start, stop, step, score, main)``, its squares being ``range(start, stop, step)``:
