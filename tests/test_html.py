@@ -20,9 +20,12 @@ from conftest import valid_file, valid_file_params
 from samples_annotator import GAME
 from typer.testing import CliRunner
 
-from gcgtools import parse_bytes, parse_string
+from gcgtools import parse_bytes, parse_string, read_game, replay
 from gcgtools.cli import app
 from gcgtools.outputs.html import game_report_html
+from gcgtools.outputs.svg import tiles_svg
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 PNG = b"\x89PNG\r\n\x1a\n"
 SVG_NS = 'xmlns="http://www.w3.org/2000/svg"'
@@ -95,10 +98,31 @@ def test_report_structure() -> None:
     assert sum(1 for t, a in doc.tags if t == "polyline" and "score-line" in _classes(a)) == 2
     assert "Ann 73 - Bob 16" in html
     payload = html.split('<script type="application/json" id="positions">', 1)[1]
-    positions = json.loads(payload.split("</script>", 1)[0])
+    document = json.loads(payload.split("</script>", 1)[0])
+    marks, positions = document["marks"], document["positions"]
     assert len(positions) == 6  # the start and one per event
-    assert positions[0]["tiles"] == "" and positions[1]["tiles"].count('class="tile') == 3
+    assert positions[0]["tiles"] == [] and len(positions[1]["tiles"]) == 3
     assert positions[-1]["scores"] == [73, 16]
+    # each tile's drawing is stored once: the final board's tiles are its last marks
+    assert len(marks) == len(set(marks))
+    assert all(mark.count('class="tile') == 1 for mark in marks)
+    final = "".join(marks[i] for i in positions[-1]["tiles"])
+    game = parse_string(GAME)
+    last = list(replay(game))[-1]
+    assert final == tiles_svg(last.board, tiles=last.board.tileset).removeprefix(
+        '<g class="tiles">'
+    ).removesuffix("</g>")
+
+
+def test_report_size_grows_with_tiles_not_with_moves_times_tiles() -> None:
+    # a tile is drawn once as the last play and once after it, whatever the number of moves
+    game = read_game(EXAMPLES / "club-final.gcg")
+    html = game_report_html(game)
+    payload = html.split('<script type="application/json" id="positions">', 1)[1]
+    marks = json.loads(payload.split("</script>", 1)[0])["marks"]
+    put_down = sum(len(pos.placed) for pos in replay(game))  # withdrawn plays included
+    assert len(marks) <= 2 * put_down
+    assert len(html) < 300_000  # was over 1 MB with every position's tiles drawn in full
 
 
 def test_report_escapes_text() -> None:

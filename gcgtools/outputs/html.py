@@ -5,9 +5,10 @@ move with a slider and first/previous/next/last buttons (arrow keys work too), t
 with notes and findings (clicking a move shows the board after it), and a score-progression
 chart drawn as inline SVG (clicking the chart jumps to that move as well).
 
-The board's squares are drawn once by :func:`gcgtools.outputs.svg.board_svg`; the tiles of
-every position are the same module's :func:`~gcgtools.outputs.svg.tiles_svg` layer, stored
-as JSON in the page, and a few lines of inline JavaScript swap them. Without JavaScript the
+The board's squares are drawn once by :func:`gcgtools.outputs.svg.board_svg`; each tile's
+drawing (:func:`~gcgtools.outputs.svg.tile_svg`, as in the ``tiles`` layer) is stored once
+as JSON in the page with, for every position, the list of tiles it shows, and a few lines
+of inline JavaScript rebuild the layer. Without JavaScript the
 page still shows the final position and the whole move list.
 
     >>> html = game_report_html(read_game("game.gcg"))  # doctest: +SKIP
@@ -20,7 +21,7 @@ from html import escape
 
 from gcgtools.model.game import Game
 from gcgtools.outputs.annotate import unseen_text
-from gcgtools.outputs.svg import PLAYER_COLOURS, board_svg, tiles_svg
+from gcgtools.outputs.svg import PLAYER_COLOURS, board_svg, tile_marks, tile_svg
 from gcgtools.outputs.writer import ReplayInfo
 from gcgtools.replay.engine import Position
 from gcgtools.syntax.records import Event, EventKind
@@ -69,7 +70,9 @@ td.num, td.score, td.total { text-align: right; font-variant-numeric: tabular-nu
 _SCRIPT = """
 (function () {
   "use strict";
-  var data = JSON.parse(document.getElementById("positions").textContent);
+  var doc = JSON.parse(document.getElementById("positions").textContent);
+  var marks = doc.marks;
+  var data = doc.positions;
   var tiles = document.querySelector("#board g.tiles");
   var slider = document.getElementById("slider");
   var caption = document.getElementById("caption");
@@ -92,7 +95,9 @@ _SCRIPT = """
     index = Math.max(0, Math.min(data.length - 1, index));
     current = index;
     var p = data[index];
-    tiles.innerHTML = p.tiles;
+    var shown = [];
+    for (var t = 0; t < p.tiles.length; t++) { shown.push(marks[p.tiles[t]]); }
+    tiles.innerHTML = shown.join("");
     slider.value = String(index);
     caption.textContent = p.caption;
     tracking.textContent = p.tracking;
@@ -279,24 +284,30 @@ def game_report_html(
     index_of = {id(pos.event): i for i, pos in enumerate(positions) if pos.event is not None}
 
     # ------------------------------------------------------------------ positions as JSON
+    # A tile's drawing is stored once ("marks"); each position lists the marks it shows,
+    # so the page grows with the tiles played, not with moves x tiles on the board.
+    marks: dict[str, int] = {}
     data: list[dict[str, object]] = []
     captions: list[str] = []
     trackings: list[str] = []
     for pos in positions:
-        layer = tiles_svg(pos.board, tiles=values)
-        inner = layer.removeprefix('<g class="tiles">').removesuffix("</g>")
+        shown = [
+            marks.setdefault(mark, len(marks))
+            for mark in map(tile_svg, tile_marks(pos.board, values))
+        ]
         unseen, left = unseen_text(pos)
         captions.append(_caption(game, pos))
         trackings.append(f"bag {pos.bag} · unseen {left}: {unseen}")
         data.append(
             {
-                "tiles": inner,
+                "tiles": shown,
                 "caption": captions[-1],
                 "scores": pos.recorded[:count],
                 "tracking": trackings[-1],
             }
         )
-    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    document = {"marks": list(marks), "positions": data}
+    payload = json.dumps(document, ensure_ascii=False).replace("</", "<\\/")
 
     # ----------------------------------------------------------------------------- header
     title = game.title or (game.path or "GCG game").rsplit("/", 1)[-1]

@@ -39,6 +39,7 @@ __all__ = [
     "picture",
     "picture_format",
     "position_picture",
+    "tile_svg",
     "tiles_svg",
 ]
 
@@ -211,34 +212,35 @@ def tiles_svg(
 ) -> str:
     """The ``<g class="tiles">`` layer of :func:`board_svg` on its own (for the HTML report,
     which swaps it from move to move over one drawing of the squares)."""
-    parts = ['<g class="tiles">']
-    for t in tile_marks(board, tiles, last_play):
-        x, y = _xy(t.row, t.col, coordinates)
-        classes = "tile" + (" blank" if t.blank else "") + (" last" if t.last else "")
-        value_attr = f' data-value="{t.value}"' if t.value is not None else ""
+    marks = tile_marks(board, tiles, last_play)
+    return '<g class="tiles">' + "".join(tile_svg(t, coordinates) for t in marks) + "</g>"
+
+
+def tile_svg(t: TileMark, coordinates: bool = True) -> str:
+    """One tile of the ``tiles`` layer: a ``<g class="tile">`` group at its square."""
+    x, y = _xy(t.row, t.col, coordinates)
+    classes = "tile" + (" blank" if t.blank else "") + (" last" if t.last else "")
+    value_attr = f' data-value="{t.value}"' if t.value is not None else ""
+    parts = [
+        f'<g class="{classes}" data-square="{t.name}" data-letter="{escape(t.tile)}"'
+        f' data-blank="{str(t.blank).lower()}"{value_attr}>',
+        f'<rect x="{_fmt(x + 1)}" y="{_fmt(y + 1)}" width="{CELL - 2}" height="{CELL - 2}"'
+        f' rx="4" fill="{LAST_TILE if t.last else TILE}"'
+        f' stroke="{LAST_EDGE if t.last else TILE_EDGE}"'
+        f' stroke-width="{2.5 if t.last else 1}"/>',
+    ]
+    size = 22 if len(t.letter) == 1 else 30 / len(t.letter)
+    parts.append(
+        f'<text class="letter" x="{_fmt(x + CELL / 2 - (3 if t.value is not None else 0))}"'
+        f' y="{_fmt(y + CELL / 2 + 1)}" font-size="{_fmt(size)}" font-weight="bold"'
+        f' text-anchor="middle" dominant-baseline="central"'
+        f' fill="{BLANK_LETTER if t.blank else LETTER}">{escape(t.letter)}</text>'
+    )
+    if t.value is not None:
         parts.append(
-            f'<g class="{classes}" data-square="{t.name}" data-letter="{escape(t.tile)}"'
-            f' data-blank="{str(t.blank).lower()}"{value_attr}>'
+            f'<text class="value" x="{_fmt(x + CELL - 5)}" y="{_fmt(y + CELL - 5)}"'
+            f' font-size="9" text-anchor="end" fill="{LETTER}">{t.value}</text>'
         )
-        parts.append(
-            f'<rect x="{_fmt(x + 1)}" y="{_fmt(y + 1)}" width="{CELL - 2}" height="{CELL - 2}"'
-            f' rx="4" fill="{LAST_TILE if t.last else TILE}"'
-            f' stroke="{LAST_EDGE if t.last else TILE_EDGE}"'
-            f' stroke-width="{2.5 if t.last else 1}"/>'
-        )
-        size = 22 if len(t.letter) == 1 else 30 / len(t.letter)
-        parts.append(
-            f'<text class="letter" x="{_fmt(x + CELL / 2 - (3 if t.value is not None else 0))}"'
-            f' y="{_fmt(y + CELL / 2 + 1)}" font-size="{_fmt(size)}" font-weight="bold"'
-            f' text-anchor="middle" dominant-baseline="central"'
-            f' fill="{BLANK_LETTER if t.blank else LETTER}">{escape(t.letter)}</text>'
-        )
-        if t.value is not None:
-            parts.append(
-                f'<text class="value" x="{_fmt(x + CELL - 5)}" y="{_fmt(y + CELL - 5)}"'
-                f' font-size="9" text-anchor="end" fill="{LETTER}">{t.value}</text>'
-            )
-        parts.append("</g>")
     parts.append("</g>")
     return "".join(parts)
 
