@@ -1,0 +1,47 @@
+"""The benchmark scripts still run: each on a handful of records (their speeds are
+meaningless at this size and are not checked; the targets are judged by running them in
+full, see README "Development")."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import corpus_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCHMARKS = ROOT / "benchmarks"
+
+
+def run(script: str, *args: str) -> str:
+    # the scripts import the gcgtools of this checkout, as the tests do
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), str(corpus_dir()), *args],
+        capture_output=True, text=True, timeout=300, check=False,
+        env={**os.environ, "PYTHONPATH": path},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_parse_benchmark_runs() -> None:
+    out = run("parse.py", "--count", "40")
+    assert "games/s" in out and "40 games" in out
+
+
+def test_validate_benchmark_runs() -> None:
+    out = run("validate.py", "--count", "40", "--jobs", "2")
+    assert "single process:" in out and "2 processes:" in out
+
+
+def test_reports_benchmark_runs_and_judges_the_targets() -> None:
+    out = run("reports.py", "--count", "30", "--jobs", "1", "--jobs", "2", "--repeat", "2")
+    lines = out.splitlines()
+    rows = [line.split() for line in lines if line.startswith(("stats ", "export "))]
+    assert [(r[0], r[1]) for r in rows] == [("stats", "1"), ("stats", "2"),
+                                            ("export", "1"), ("export", "2")]  # fmt: skip
+    assert all(int(r[2]) > 0 for r in rows)  # games read
+    assert lines[-1].startswith("targets: 1000 games/s per core, peak under 300 MB:")
