@@ -36,7 +36,7 @@ from gcgtools.model.game import Game
 from gcgtools.replay.endgame import EndGame
 from gcgtools.replay.moves import Moves
 from gcgtools.replay.position import Position, Validation, upper_tiles
-from gcgtools.replay.scoring import Word, score_play
+from gcgtools.replay.scoring import Word, flat_score_play
 from gcgtools.replay.setup import resolve_rules
 from gcgtools.replay.turns import Turns
 from gcgtools.rules.rulesets import EndRule, RuleSet
@@ -137,10 +137,11 @@ class Replayer(Moves, Turns, EndGame):
         if e is None or not pos.placed:
             return []
         rules = self.rules
-        squares = [(r, c) for r, c, _ in pos.placed]
-        return score_play(
-            self.board, squares, e.direction or "across", self.tiles,
-            bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus,
+        size = self.board.size
+        flat = [r * size + c for r, c, _ in pos.placed]
+        return flat_score_play(
+            self.board, flat, e.direction or "across", self.tiles, rules.rack_size,
+            rules.bingo_bonus,
         ).words  # fmt: skip
 
     def position(self, index: int, event: Event | None) -> Position:

@@ -124,25 +124,11 @@ def _walk_words(
     return out
 
 
-def play_score(
-    board: Board,
-    placed: list[tuple[int, int]],
-    direction: str,
-    tiles: TileSet,
-    *,
-    bingo_size: int = 7,
-    bingo_bonus: int = 50,
-) -> int:
-    """The score of :func:`score_play`, without building the words (for validation)."""
-    size = board.size
-    flat = [r * size + c for r, c in placed]
-    return flat_play_score(board, flat, direction, tiles, bingo_size, bingo_bonus)
-
-
 def flat_play_score(
     board: Board, flat: list[int], direction: str, tiles: TileSet, bingo_size: int, bingo_bonus: int
 ) -> int:
-    """:func:`play_score` of the squares at flat indices ``flat`` (``row * size + col``)."""
+    """The score of the tiles at flat indices ``flat`` (``row * size + col``), as
+    :func:`flat_score_play` gives it, without building the words (for validation)."""
     if not flat:
         return 0
     total = 0
