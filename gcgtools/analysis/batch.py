@@ -112,31 +112,19 @@ def map_files(
     label: str = "games",
 ) -> Iterator[R]:
     """Yield ``func(path)`` for every file named by ``paths`` (files, folders, globs), in
-    order. ``jobs`` > 1 spreads the work over processes; ``func`` must then be a
-    module-level function."""
+    order, as :func:`map_window` runs it. ``jobs`` > 1 spreads the work over processes;
+    ``func`` must then be a module-level function."""
     files = list(expand_paths(paths))
-    jobs = _jobs_for(jobs, len(files))
-    results: Iterable[R]
-    executor: ProcessPoolExecutor | None = None
-    if jobs > 1:
-        executor = ProcessPoolExecutor(max_workers=jobs, initializer=gc.freeze)
-        chunk = max(1, min(64, len(files) // (jobs * 8) or 1))
-        results = executor.map(func, files, chunksize=chunk)
-    else:
-        results = map(func, files)
-    try:
-        if progress and files:
-            from rich.console import Console
-            from rich.progress import Progress
+    results = map_window(func, files, jobs=jobs)
+    if not (progress and files):
+        yield from results
+        return
+    from rich.console import Console
+    from rich.progress import Progress
 
-            # on stderr, as show_progress() checks: stdout stays clean for the report
-            with Progress(transient=True, console=Console(stderr=True)) as bar:
-                task = bar.add_task(label, total=len(files))
-                for result in results:
-                    bar.advance(task)
-                    yield result
-        else:
-            yield from results
-    finally:
-        if executor is not None:
-            executor.shutdown(cancel_futures=True)
+    # on stderr, as show_progress() checks: stdout stays clean for the report
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task(label, total=len(files))
+        for result in results:
+            bar.advance(task)
+            yield result
