@@ -378,8 +378,14 @@ class TestEvents:
         assert f.code.startswith("P1") and f.severity == "error"
         assert (f.line, f.column) == (4, len(bad) + 1)
         assert [e.line for e in game.events] == [3, 5]
-        assert game.unreadable is True
+        # the rest of the record is read: one bad line does not make it unreadable
+        assert game.unreadable is False
         assert game.errors == [f]
+
+    def test_no_line_readable_is_unreadable(self):
+        game = parse_string(">Al ABC 8D CAB +7 7\n>Bo: DEF 9D FED +8\n")
+        assert sorted(c for c, _ in codes(game)) == ["F002", "P101", "P101"]
+        assert game.unreadable is True
 
     def test_findings_are_sorted_by_line(self):
         text = "#player1 Al\n>Zed: ABC 8D CAB +7 7\n>Al ABC\nstray\n#title late\n"

@@ -45,6 +45,8 @@ def parse(
         game = load_game(path)
         if game.unreadable:
             status = EXIT_UNREADABLE
+        elif any(f.severity == "error" and f.code[0] in "FP" for f in game.findings):
+            status = max(status, EXIT_FINDINGS)  # some lines could not be read
         if format is ParseFormat.json:
             typer.echo(json.dumps(game.to_dict(), ensure_ascii=False))
         else:

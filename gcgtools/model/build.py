@@ -250,7 +250,9 @@ def build_game(records: list[Record], game: Game) -> Game:
             builder.warn("P110", "commented-out event ignored", r.line)
     builder.resolve_players()
     game.records = records
-    if not records and not any(f.code[0] == "F" for f in game.findings):
+    if not any(isinstance(r, (Event, Pragma)) for r in records) and not any(
+        f.code[0] == "F" for f in game.findings
+    ):
         game.findings.append(make("F002", "the file holds no pragma and no event", 1))
     game.findings.sort(key=attrgetter("line"))
     return game

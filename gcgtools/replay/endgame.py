@@ -17,6 +17,9 @@ class EndGame(ReplayState):
     """Handlers for the end-of-game lines, and :meth:`finish`."""
 
     def end_rack_points(self, e: Event, p: int, pos: Position) -> None:
+        if not self.game_over and self.tiles_unknown:
+            # a lost line may have been the play that went out: take the record's word
+            self.game_over, self.end_reason, self.out_player = True, "out", p
         if not self.game_over:
             self._find("O307", "end-rack points but nobody has gone out yet", e)
         elif self.end_reason != "out":
@@ -31,7 +34,7 @@ class EndGame(ReplayState):
         tiles = self._end_tiles(e)
         computed: int | None = None
         if tiles is not None:
-            if self.game_over and self.end_reason == "out":
+            if self.game_over and self.end_reason == "out" and not self.tiles_unknown:
                 self._check_tiles_left(e, tiles)
             computed = self._out_points(e, tiles)
         pos.computed = computed
@@ -89,6 +92,8 @@ class EndGame(ReplayState):
         ended by a player going out under a rule that deducts nothing from the others.
         Without a known end rule, such a line makes it international."""
         standard_out = False
+        if not self.game_over and self.tiles_unknown:
+            self.game_over, self.end_reason = True, "out"  # a lost line may have gone out
         if not self.game_over:
             self._find("O307", "own-rack penalty before the game is over", e)
         elif self.end_reason == "out" and p == self.out_player:
@@ -113,7 +118,7 @@ class EndGame(ReplayState):
         if rack is not None and Counter(tiles) != Counter(rack):
             self._find("T407", f"{e.rack} ({e.tiles}): the two racks differ", e)
         missing = Counter(tiles) - +self.pool
-        if missing:
+        if missing and not self.tiles_unknown:
             self._find(
                 "T402",
                 f"({e.tiles}) holds {''.join(sorted(missing.elements()))} that are not "

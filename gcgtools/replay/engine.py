@@ -48,6 +48,8 @@ __all__ = ["Position", "Replayer", "Validation", "replay", "validate"]
 
 _NICK = re.compile(r"\s*>([^\s:]+):")
 _RACK = re.compile(r"rack[1-9]$")
+# ">nick rest": an event line without the colon after the nickname
+_NO_COLON = re.compile(r"\s*>([^\s:]+)\s")
 
 
 def _lost_lines(game: Game) -> list[int]:
@@ -76,6 +78,8 @@ class Replayer(Moves, Turns, EndGame):
         super().__init__(game, rules, detect_end_rule=detect_end_rule)
         self.snapshots = snapshots
         self.lost_lines = _lost_lines(game)
+        # each lost line, and the player it names (None: unknown), once the walk passed it
+        self.lost_players: dict[int, int | None] = {}
         # check() reuses one position for every event; run() and steps() make one each
         self.scratch: Position | None = None
         nicks = [pl.nick for pl in game.players]
@@ -234,14 +238,18 @@ class Replayer(Moves, Turns, EndGame):
             self._gap(line)
         else:
             self._step(-1, e)
+        text = self.game.lines[line - 1].text
+        m = _NICK.match(text) or _NO_COLON.match(text)
+        self.lost_players[line] = self.game.nicks.get(m.group(1)) if m is not None else None
 
     def _salvage(self, line: int) -> Event | None:
         """The event of an unreadable line whose only fault is its rack (P102), read with
-        the rack ``UNKNOWN``; None for any other line."""
+        the rack ``UNKNOWN``, or whose only fault is the missing ``:`` after a player's
+        nickname (``>Ann 8D WORD +20 20``), read with it; None for any other line."""
         text = self.game.lines[line - 1].text
         m = _NICK.match(text)
         if m is None:
-            return None
+            return self._without_colon(line, text)
         for f in self.game.findings:
             if f.line == line and f.code == "P102" and f.column - 1 >= m.end():
                 col = f.column - 1
@@ -257,13 +265,31 @@ class Replayer(Moves, Turns, EndGame):
                 return None
         return None
 
+    def _without_colon(self, line: int, text: str) -> Event | None:
+        """The event of a line that lacks only the ``:`` after a declared nickname."""
+        m = _NO_COLON.match(text)
+        if m is None or m.group(1) not in self.game.nicks:
+            return None
+        fixed = text[: m.end(1)] + ":" + text[m.end(1) :]
+        records, problems = parse_lines([SourceLine(line, fixed, "")])
+        if len(records) == 1 and isinstance(records[0], Event) and not problems:
+            e = records[0]
+            e.player = self.game.nicks[e.nick]
+            return e
+        return None
+
     def _gap(self, line: int) -> None:
         """An event line the parser could not read: its player's next cumulative and the
-        turn order are not judged across it (it may have been a turn, a bonus, ...)."""
-        m = _NICK.match(self.game.lines[line - 1].text)
+        turn order are not judged across it (it may have been a turn, a bonus, ...), nor,
+        from here on, what depends on every tile played being known (the tiles left at the
+        end, whether a player went out)."""
+        m = _NICK.match(self.game.lines[line - 1].text) or _NO_COLON.match(
+            self.game.lines[line - 1].text
+        )
         p = self.game.nicks.get(m.group(1)) if m is not None else None
         self.unjudged.update(range(self.n) if p is None else (p,))
         self.next_turn = None
+        self.tiles_unknown = True
         if self.game_over:
             self.lost_after_end = True
 

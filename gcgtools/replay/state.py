@@ -79,6 +79,8 @@ class ReplayState:
         self.lost_lines: list[int] = []
         self.unjudged: set[int] = set()  # players whose next cumulative is not checked
         self.lost_after_end = False
+        # a lost line may have been a play: the tiles played so far are not all known
+        self.tiles_unknown = False
 
     # ----------------------------------------------------------- findings
     def _find(
