@@ -201,7 +201,15 @@ _RULES: list[Rule] = [
         "event before any player is declared",
         "Events refer to players by nickname, so the #player pragmas must come first.",
     ),
-    Rule("H208", "error", "unrecognised game variant", "#game-type must be classic or wordsmog."),
+    Rule(
+        "H208",
+        "warning",
+        "unrecognised game variant",
+        "#game-type names a variant gcgtools does not know. Known: classic, wordsmog (scored "
+        "like classic; only which words are good differs), classic_super and wordsmog_super "
+        "(the Super board and tiles unless #board-layout/#tile-distribution say otherwise), in "
+        "any case, with '-' or '_'. An unknown variant is replayed with classic rules.",
+    ),
     Rule(
         "H209",
         "warning",

@@ -193,8 +193,14 @@ class TestHeader:
     def test_unknown_game_type_is_H208(self):
         game = parse_string(PLAYERS + "#game-type lonify\n")
         f = finding(game, "H208")
-        assert (f.line, f.severity) == (3, "error")
+        assert (f.line, f.severity) == (3, "warning")
         assert game.game_type == "lonify"
+
+    @pytest.mark.parametrize(
+        "variant", ["classic_super", "wordsmog_super", "Classic-Super", "WORDSMOG_SUPER"]
+    )
+    def test_liwords_super_game_types_are_known(self, variant):
+        assert clean(f"#game-type {variant}\n" + PLAYERS).game_type == variant
 
     def test_tile_and_tile_set_pragmas_are_kept(self):
         game = parse_string("#tile-set english set\n#tile CH ch\n#tile L·L l·l\n" + PLAYERS)

@@ -816,3 +816,23 @@ def test_every_code_the_replay_reports_is_tested_here():
     tested = set(code.findall(Path(__file__).read_text(encoding="utf-8")))
     assert reported <= set(RULES)
     assert reported - tested == set()
+
+
+@pytest.mark.parametrize("pragmas", ["", "#board-layout SuperCrosswordGame\n"
+                                     "#tile-distribution english_super\n"])  # fmt: skip
+def test_liwords_super_game_type_replays_on_the_super_board(pragmas):
+    # 11K is the centre of the 21x21 board, a double word: Q 10 + A 1 + T 1 = 12 x 2 = 24.
+    # On the 15x15 board the play would miss the centre (B501) and score otherwise.
+    record = f"#game-type classic_super\n{pragmas}#player1 A Ann\n#player2 B Bob\n"
+    record += ">A: AQTEIOU 11K QAT +24 24\n"
+    result = check(record)
+    assert result.rules.board.size == 21 and result.rules.tiles.name == "english_super"
+    assert [f.code for f in result.findings if f.severity != "info"] == []
+
+
+def test_unknown_game_type_is_a_warning_and_classic_is_used():
+    result = check("#game-type lonify\n" + OPENING)
+    assert [(f.code, f.severity) for f in result.findings if f.code == "H208"] == [
+        ("H208", "warning")
+    ]
+    assert result.ok and result.rules.board.size == 15

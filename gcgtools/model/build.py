@@ -24,7 +24,16 @@ HEADER = {
     "tile-distribution",
 }
 UNIQUE = {"title", "id", "lexicon", "game-type", "board-layout", "tile-distribution"}
-GAME_TYPES = {"classic", "wordsmog"}
+# The #game-type values Woogles/Liwords and Macondo write (case-insensitive; "-" or a space
+# may stand for "_"); gcgtools.rules.detect maps each to its rules.
+GAME_TYPES = {"classic", "wordsmog", "classic_super", "wordsmog_super"}
+
+
+def game_type_key(value: str) -> str:
+    """``Classic-Super`` -> ``classic_super``: the form GAME_TYPES holds."""
+    return "_".join(value.casefold().replace("-", " ").replace("_", " ").split())
+
+
 KNOWN = HEADER | {
     "character-encoding", "note", "comment", "incomplete", "tile-set", "tile", "game-board", "-",
     "orientation",
@@ -116,8 +125,13 @@ class _Builder:
             game.lexicon = p.value or None
         elif kw == "game-type":
             game.game_type = p.value
-            if p.value.lower() not in GAME_TYPES:
-                self.warn("H208", f"unrecognised game variant {p.value!r}", p.line)
+            if game_type_key(p.value) not in GAME_TYPES:
+                known = ", ".join(sorted(GAME_TYPES))
+                self.warn(
+                    "H208",
+                    f"unknown game variant {p.value!r} (known: {known}); classic rules used",
+                    p.line,
+                )
         elif kw == "board-layout":
             game.board_layout = p.value
         elif kw == "tile-distribution":
