@@ -166,3 +166,15 @@ def test_fix_of_quackle_multiplayer_crash_lists_its_nine_errors(tmp_path: Path) 
     cli = CliRunner().invoke(app, ["fix", str(path), "-o", str(tmp_path / "out.gcg")])
     assert cli.exit_code == 1
     assert cli.output.count("T401") == 9 and "9 errors" in cli.output
+
+
+def test_fix_leaves_a_misplaced_withdrawal_alone() -> None:
+    # B's "--" follows A's play: the replay ignores it, and so does fix (A's total is not
+    # rolled back, nothing after it changes); the finding is listed
+    text = (
+        "#player1 A Alice\n#player2 B Bob\n>A: AEINRST 8H RETAINS +66 66\n"
+        ">B: DGOOPRW -- -0 0\n>B: DGOOPRW I7 P.G +11 11\n>A: EEILMOT N8 .MILE +9 75\n"
+    )
+    result = fix_record(parse_string(text))
+    assert result.changes == [] and result.data == text.encode()
+    assert [(f.line, f.code) for f in result.unfixable] == [(4, "O305")]

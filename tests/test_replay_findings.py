@@ -583,6 +583,39 @@ def test_o306_withdrawn_with_another_rack():
     assert errors(check(record)) == [("O306", 5)]
 
 
+# B withdraws a play (--) right after A's play: B made no play just before it
+MISPLACED = """\
+#player1 A Alice
+#player2 B Bob
+>A: AEINRST 8H RETAINS +66 66
+>B: DGOOPRW -- -0 0
+>B: DGOOPRW I7 P.G +11 11
+>A: EEILMOT N8 .MILE +9 75
+>B: DOORWXY 9I .O +5 16
+"""
+
+
+def test_misplaced_withdrawal_is_flagged_and_changes_nothing():
+    # A's RETAINS stays on the board, it is still B's turn and A's total stays 66: no
+    # false B5xx, O301 or S602 on the lines after it
+    result = check(MISPLACED)
+    assert errors(result) == [("O305", 4)]
+    assert "the line is ignored" in finding(result, "O305", 4).message
+    assert result.recorded == result.computed == [75, 16]
+
+
+def test_misplaced_withdrawal_with_a_total_of_its_own():
+    # the line takes 5 off B's total: B's next cumulative may follow either total
+    record = MISPLACED.replace("-- -0 0", "-- -5 -5").replace("+11 11", "+11 6")
+    record = record.replace("+5 16", "+5 11")
+    assert errors(check(record)) == [("O305", 4)]
+
+
+def test_misplaced_withdrawal_keeps_the_play_before_it_withdrawable():
+    record = PHONY.replace(">B: DGOOPRW -- -9 0", ">A: EEILMOT -- -0 66\n>B: DGOOPRW -- -9 0")
+    assert errors(check(record)) == [("O305", 5)]
+
+
 def test_o306_withdrawn_by_the_other_player():
     record = PHONY.replace(">B: DGOOPRW -- -9 0", ">A: DGOOPRW -- -9 0")
     assert ("O306", 5) in errors(check(record))

@@ -170,6 +170,10 @@ class Fixer(GCGExporter):
                 previous = e
                 continue
             score = e.score
+            if e.kind is EventKind.WITHDRAWN and any(f.code == "O305" for f in findings):
+                # a misplaced "--", which the replay ignores: left alone, changes nothing
+                corrected[id(e)] = e.score
+                continue
             if e.kind is EventKind.WITHDRAWN:
                 if previous is not None and id(previous) in before_play:
                     q = previous.player if previous.player is not None else p

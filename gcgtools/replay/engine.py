@@ -209,7 +209,10 @@ class Replayer(Moves, Turns, EndGame):
                 _HANDLERS[kind](self, e, p, pos)
                 if turn and pos.leave is not None:
                     self.kept[p] = pos.leave
-        self.last = e
+        if self.ignored:
+            self.ignored = False  # the line changed nothing: the last line stays the last
+        else:
+            self.last = e
         return pos
 
     # ------------------------------------------------- lines between events
