@@ -272,7 +272,9 @@ _RULES: list[Rule] = [
         "O305",
         "error",
         "phony withdrawn without a play",
-        "-- withdraws the play just made; it must follow a play by the same player.",
+        "-- withdraws the play just made; it must follow a play by the same player. A -- that "
+        "does not is ignored: the play before it stays on the board and can still be "
+        "withdrawn, and the turn and the totals stay as they were.",
     ),
     Rule(
         "O306",
@@ -403,7 +405,9 @@ _RULES: list[Rule] = [
         "B504",
         "error",
         "play runs off the board",
-        "The word does not fit on the board from its start square.",
+        "The word does not fit on the board from its start square. Where the play really "
+        "went is unknown, so none of its tiles is put on the board (they still leave the rack "
+        "and the bag), and no later play is judged by tiles that may not be there.",
     ),
     Rule(
         "B505",
@@ -416,13 +420,15 @@ _RULES: list[Rule] = [
         "B506",
         "error",
         "letter does not match the board",
-        "A played-through letter must equal the tile on that square.",
+        "A played-through letter must equal the tile on that square. The play's new tiles "
+        "are put on their own written squares (no score is computed for it).",
     ),
     Rule(
         "B508",
         "error",
         "gap in the play",
-        "A '.' marks a square already on the board; that square is empty.",
+        "A '.' marks a square already on the board; that square is empty. The play's new "
+        "tiles are put on their own written squares (no score is computed for it).",
     ),
     Rule("B509", "error", "play places no tile", "A play puts at least one new tile on the board."),
     Rule(

@@ -869,3 +869,24 @@ def test_unknown_game_type_is_a_warning_and_classic_is_used():
         ("H208", "warning")
     ]
     assert result.ok and result.rules.board.size == 15
+
+
+def test_play_off_the_board_puts_no_tile_down():
+    # WOOD from 9N runs off the board (B504): where it went is unknown, so none of its tiles
+    # lands on a square. .OTE then forms NOTE alone: N 1 + O on 9M (DL) 2 + T 1 + E 1 = 5,
+    # with no cross-word through tiles WOOD would have left on 9N and 9O
+    record = OPENING + ">B: DGOOPRW 9N WOOD +20 20\n>A: EEILMOT M8 .OTE +5 71\n"
+    result = check(record)
+    assert errors(result) == [("B504", 4)]
+    assert "no tile of it is put on the board" in finding(result, "B504", 4).message
+    positions = list(replay(parse_string(record)))
+    after = positions[2].board
+    assert after.cells[8 * 15 + 13] is None and after.cells[8 * 15 + 14] is None
+    assert positions[2].placed == [] and positions[3].computed == 5
+
+
+def test_play_through_an_empty_square_keeps_its_tiles_on_their_own_squares():
+    record = OPENING + ">B: DGOOPRW I7 D.G +9 9\n>A: EEILMOT 12C MO.E +9 75\n"
+    result = check(record)
+    b508 = finding(result, "B508", 5)
+    assert b508.message.endswith("its new tiles are put on their own squares")

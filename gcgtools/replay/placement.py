@@ -45,11 +45,20 @@ def read_play(board: Board, e: Event, tokens: list[str], broken: bool, first: bo
     else:
         walked = _walk(board, e, direction, tokens, problems)
     placed, used, through, (r, c), empty, conflicts, off = walked
+    if off:
+        # where the play really went is anybody's guess: no tile of it lands on a square
+        # (the tiles still leave the rack), so that no later play is judged by them
+        placed = []
+    # the tiles of a play that cannot be put down as written, but that stays on the board,
+    # go on their own written squares only: say so
+    kept = "; its new tiles are put on their own squares" if placed else ""
     if conflicts:
-        problems.append(("B506", "; ".join(conflicts)))
+        problems.append(("B506", "; ".join(conflicts) + kept))
     if empty:
         verb = "it is" if len(empty) == 1 else "they are"
-        problems.append(("B508", f"{e.word} plays through {', '.join(empty)}, but {verb} empty"))
+        problems.append(
+            ("B508", f"{e.word} plays through {', '.join(empty)}, but {verb} empty{kept}")
+        )
     broken = broken or off or bool(empty) or bool(conflicts)
     size = board.size
     if not broken and r < size and c < size and board.cells[r * size + c] is not None:
@@ -72,7 +81,12 @@ def _starts_on_board(board: Board, e: Event, direction: str, problems: list[Prob
     assert e.row is not None and e.col is not None
     size, r, c = board.size, e.row, e.col
     if not (0 <= r < size and 0 <= c < size):
-        problems.append(("B504", f"{e.position} is off the {size}x{size} board"))
+        problems.append(
+            (
+                "B504",
+                f"{e.position} is off the {size}x{size} board; no tile of it is put on the board",
+            )
+        )
         return False
     pr, pc = (r, c - 1) if direction == "across" else (r - 1, c)
     before = board.cells[pr * size + pc] if 0 <= pr and 0 <= pc else None
@@ -125,8 +139,9 @@ def _walk_flat(
 def _walk(
     board: Board, e: Event, direction: str, tokens: list[str], problems: list[Problem]
 ) -> _Walked:
-    """Walk any word from a square on the board: parentheses mark played-through letters;
-    once the word runs off the board (B504), its tiles only leave the rack."""
+    """Walk any word from a square on the board: parentheses mark played-through letters.
+    A word that runs off the board (B504) is reported there; :func:`read_play` then puts
+    none of its tiles on the board (they only leave the rack)."""
     assert e.row is not None and e.col is not None
     cells, size = board.cells, board.size
     r, c = e.row, e.col
@@ -143,7 +158,12 @@ def _walk(
             continue
         if r >= size or c >= size:
             where = square_name(r, c, direction)
-            problems.append(("B504", f"{e.word} runs off the board at {where}"))
+            problems.append(
+                (
+                    "B504",
+                    f"{e.word} runs off the board at {where}; no tile of it is put on the board",
+                )
+            )
             used += _from_rack(tokens[k:], in_parens)
             off = True
             break
