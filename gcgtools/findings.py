@@ -162,6 +162,15 @@ _RULES: list[Rule] = [
         "commented-out event",
         "A line starting with #> is an event somebody commented out. It is kept and ignored.",
     ),
+    Rule(
+        "P111",
+        "error",
+        "number out of range",
+        "Scores, cumulatives and exchange counts are ASCII digits, at most five of them "
+        "(-99,999 to 99,999; leading zeros aside). A longer number is a typo or garbage: the "
+        "line is not read (its player's next cumulative and the turn order are not judged "
+        "across it), rather than carrying a value no report or Parquet column can hold.",
+    ),
     # -------------------------------------------------------------- header
     Rule(
         "H201",

@@ -173,6 +173,15 @@ def _error_finding(exc: UnexpectedInput, text: str, line: int) -> Finding:
     return make(code, message, line, column)
 
 
+def _range_finding(exc: builders.OutOfRange, text: str, line: int) -> Finding:
+    digits = exc.token.lstrip("+-")
+    column = text.find(digits) + 1 or 1
+    shown = exc.token if len(exc.token) <= 20 else f"{exc.token[:12]}... ({len(digits)} digits)"
+    limit = 10**builders.MAX_DIGITS - 1
+    message = f"{exc.what} {shown} is out of range (-{limit:,} to {limit:,})"
+    return make("P111", message, line, column)
+
+
 def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
     """Parse decoded lines into records. Bad lines become findings; the rest still parse.
 
@@ -187,14 +196,18 @@ def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
         text = sl.text
         if not text or text.isspace():
             continue
-        record = fast(text, sl.number)
-        if record is None:
-            try:
-                record = parser.parse(text, start="line")
-            except UnexpectedInput as exc:
-                findings.append(_error_finding(exc, text, sl.number))
-                continue
-            record.line = sl.number
+        try:
+            record = fast(text, sl.number)
+            if record is None:
+                try:
+                    record = parser.parse(text, start="line")
+                except UnexpectedInput as exc:
+                    findings.append(_error_finding(exc, text, sl.number))
+                    continue
+                record.line = sl.number
+        except builders.OutOfRange as exc:
+            findings.append(_range_finding(exc, text, sl.number))
+            continue
         if type(record) is Event:
             record.text = text
         records.append(record)
