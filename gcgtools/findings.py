@@ -93,6 +93,16 @@ _RULES: list[Rule] = [
         "file cannot be decoded",
         "The bytes are not valid in the declared encoding.",
     ),
+    Rule(
+        "F006",
+        "warning",
+        "read as Latin-1",
+        "The file has no #character-encoding line and is not valid UTF-8, so it is read as "
+        "ISO-8859-1 (Latin-1), the GCG spec's default, which keeps it byte for byte. Reported "
+        "when other lines with accented letters are valid UTF-8 (a stray byte in a UTF-8 "
+        "file): each of their letters is then read as two characters. The finding names the "
+        "first byte that is not UTF-8; fix it, or declare the encoding on the first line.",
+    ),
     # -------------------------------------------------------------- syntax
     Rule(
         "P101",
@@ -170,6 +180,15 @@ _RULES: list[Rule] = [
         "(-99,999 to 99,999; leading zeros aside). A longer number is a typo or garbage: the "
         "line is not read (its player's next cumulative and the turn order are not judged "
         "across it), rather than carrying a value no report or Parquet column can hold.",
+    ),
+    Rule(
+        "P112",
+        "error",
+        "line too long",
+        "An event line (>...) holds at most 1,000 characters, any other line (a note, a "
+        "pragma) at most 100,000. A longer line is not read, so that time and memory per "
+        "line stay bounded whatever the input; it is kept as it is (write copies it) and an "
+        "event line there leaves a gap in the replay, as any unreadable line does.",
     ),
     # -------------------------------------------------------------- header
     Rule(

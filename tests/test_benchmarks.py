@@ -45,3 +45,8 @@ def test_reports_benchmark_runs_and_judges_the_targets() -> None:
                                             ("export", "1"), ("export", "2")]  # fmt: skip
     assert all(int(r[2]) > 0 for r in rows)  # games read
     assert lines[-1].startswith("targets: 1000 games/s per core, peak under 300 MB:")
+
+
+def test_long_note_benchmark_runs() -> None:
+    out = run("long_note.py", "--lines", "500", "--steps", "2")
+    assert "µs per line, last / first:" in out and "1,000 lines" in out

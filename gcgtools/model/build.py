@@ -60,6 +60,8 @@ class _Builder:
         self.final_rack_line = 0
         self.before_players: list[Event] = []  # events met while no #player was declared
         self.nicks: dict[str, int] = game.nicks  # kept up to date as players are added
+        # id(note) -> (note, the parts of its text) for notes with continuation lines
+        self.note_parts: dict[int, tuple[Note, list[str]]] = {}
 
     def warn(self, code: str, message: str, line: int, column: int = 1) -> None:
         self.findings.append(make(code, message, line, column))
@@ -196,9 +198,20 @@ class _Builder:
         if note is None:
             self.warn("P105", f"text outside a #note: {t.text[:60]!r}", t.line)
             return
-        # blank lines between the note and this continuation belong to the note
-        note.text += "\n" * (t.line - note.end_line) + t.text
+        # blank lines between the note and this continuation belong to the note; the parts
+        # are joined once at the end (adding to a string line by line is quadratic)
+        parts = self.note_parts.get(id(note))
+        if parts is None:
+            parts = self.note_parts[id(note)] = (note, [note.text])
+        parts[1].append("\n" * (t.line - note.end_line))
+        parts[1].append(t.text)
         note.end_line = t.line
+
+    def join_notes(self) -> None:
+        """Give every note with continuation lines its whole text."""
+        for note, parts in self.note_parts.values():
+            note.text = "".join(parts)
+        self.note_parts.clear()
 
     # -------------------------------------------------------------- events
     def event(self, e: Event) -> None:
@@ -262,6 +275,7 @@ def build_game(records: list[Record], game: Game) -> Game:
         elif isinstance(r, CommentedEvent):
             builder.last_note = None
             builder.warn("P110", "commented-out event ignored", r.line)
+    builder.join_notes()
     builder.resolve_players()
     game.records = records
     if not any(isinstance(r, (Event, Pragma)) for r in records) and not any(
