@@ -890,3 +890,22 @@ def test_play_through_an_empty_square_keeps_its_tiles_on_their_own_squares():
     result = check(record)
     b508 = finding(result, "B508", 5)
     assert b508.message.endswith("its new tiles are put on their own squares")
+
+
+def test_tile_pragmas_decide_how_a_spanish_record_is_split():
+    # tests/records/spanish-tile-pragmas.gcg declares [CH], [LL] and [RR]: TULLOS scores 14
+    # and the rack penalties are -12 and -8 only when CH, LL and RR are two tiles each
+    from pathlib import Path
+
+    from gcgtools import read_game
+
+    path = Path(__file__).parent / "records" / "spanish-tile-pragmas.gcg"
+    game = read_game(path)
+    result = validate(game)
+    assert result.rules.tiles.name == "spanish"
+    assert [(f.code, f.line) for f in result.findings] == [("R701", 16)]
+    assert result.recorded == result.computed == [2, -8]
+    # without the pragmas the same lines mean the LL, RR and CH tiles: T402/S601/S604
+    text = path.read_text(encoding="utf-8").replace("#tile ", "#comment ")
+    codes = {f.code for f in check(text).findings if f.severity == "error"}
+    assert {"S601", "T402", "S604"} <= codes

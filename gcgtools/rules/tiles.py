@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "TILE_SETS",
     "TileError",
     "TileSet",
+    "declared_spellings",
     "tile_set",
 ]
 
@@ -62,6 +63,9 @@ class TileSet:
     counts: Mapping[str, int] = field(hash=False)
     values: Mapping[str, int] = field(hash=False)
     vowels: frozenset[str] = frozenset()
+    #: Multi-character tiles a record spells only in brackets (``#tile [LL] [ll]``): an
+    #: unbracketed ``LL`` is then two ``L`` tiles. See :func:`declared_spellings`.
+    bracket_only: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         letters = tuple(self.letters)
@@ -78,6 +82,9 @@ class TileSet:
         object.__setattr__(self, "counts", MappingProxyType({k: self.counts[k] for k in letters}))
         object.__setattr__(self, "values", MappingProxyType({k: self.values[k] for k in letters}))
         object.__setattr__(self, "vowels", frozenset(self.vowels))
+        object.__setattr__(self, "bracket_only", frozenset(self.bracket_only))
+        if not self.bracket_only <= set(letters):
+            raise ValueError(f"tile set {self.name}: bracket-only names must be tile names")
 
     @classmethod
     def from_table(
@@ -187,8 +194,10 @@ class TileSet:
         # Upper- and lower-case spellings, longest first, so that greedy alternation is the
         # longest match (CH before C). A mixed-case run such as "Ch" is not a tile name: it
         # splits as "C", "h" (as macondo's ToMachineLetters does).
+        only = self.bracket_only
         names = sorted(
-            (n for n in self._names if n not in PASS_THROUGH), key=lambda n: (-len(n), n)
+            (n for n in self._names if n not in PASS_THROUGH and n.upper() not in only),
+            key=lambda n: (-len(n), n),
         )
         alternatives = [r"\[[^\[\]]*\]", *(re.escape(n) for n in names), "[.?()]"]
         return re.compile("|".join(alternatives))
@@ -446,6 +455,28 @@ _ALIASES: dict[str, str] = {
 
 def _normalise(name: str) -> str:
     return re.sub(r"[\W_]+", "", name.casefold())
+
+
+def declared_spellings(tiles: TileSet, declared: Iterable[str]) -> TileSet:
+    """``tiles`` as a record that declares its multi-character tiles spells them.
+
+    ``declared`` are the first words of the record's ``#tile`` pragmas (``[LL]``, ``CH``,
+    ``L·L``). With none, the tile set is returned as it is: an unbracketed ``LL`` is the LL
+    tile (longest match). With some, only the multi-character tiles declared without
+    brackets are read unbracketed; every other one (declared as ``[LL]``, or not at all) only
+    in brackets, so that an unbracketed ``LL`` is two ``L`` tiles, as Macondo means it."""
+    names = [d.strip() for d in declared if d.strip()]
+    if not names or tiles.max_len == 1:
+        return tiles
+    bare = {n.upper() for n in names if not n.startswith("[")}
+    return _with_bracket_only(
+        tiles, frozenset(t for t in tiles.letters if len(t) > 1 and t not in bare)
+    )
+
+
+@lru_cache(maxsize=64)
+def _with_bracket_only(tiles: TileSet, only: frozenset[str]) -> TileSet:
+    return replace(tiles, bracket_only=only) if only != tiles.bracket_only else tiles
 
 
 def tile_set(name: str) -> TileSet:
