@@ -517,6 +517,17 @@ _RULES: list[Rule] = [
         "score has the wrong sign",
         "Plays, bonuses and end-rack points are positive; penalties and withdrawals negative.",
     ),
+    Rule(
+        "S609",
+        "warning",
+        "most plays misscored: another board or tile values?",
+        "At least three in five of the record's plays (five or more) score otherwise than the "
+        "replay computes. One wrong score is a mistake; most of them usually mean the game was "
+        "played on another board or with other tile values (an older Quackle set-up, a "
+        "teaching variant). When a known board and tile set fit the scores, the finding names "
+        "them; otherwise give the record's own with --board FILE (a grid of premium symbols) "
+        "and --tiles FILE ('letter count value' lines), see the README.",
+    ),
     # --------------------------------------------------------------- rules
     Rule(
         "R701",

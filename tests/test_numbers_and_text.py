@@ -22,7 +22,7 @@ from gcgtools.outputs.writer import write_gcg
 
 runner = CliRunner()
 HEADER = "#player1 A Ann\n#player2 B Bob\n>A: AEINRST 8H RETAINS +66 66\n"
-HUGE = "9" * 5000  # beyond Python's int-string limit (4,300 digits)
+HUGE = "9" * 900  # far beyond int64; a line of 5,000 digits is too long a line (P112)
 
 
 @pytest.mark.parametrize(
@@ -44,6 +44,12 @@ def test_numbers_beyond_the_range_are_a_located_finding(line: str, column: int, 
     # the rest is replayed; the lost line leaves a gap (A's next total is still judged)
     result = validate(game)
     assert [(x.line, x.code) for x in result.findings if x.severity == "error"] == [(4, "P111")]
+
+
+def test_thousands_of_digits_are_a_line_too_long():
+    # beyond Python's int-string limit (4,300 digits): refused before any int() is tried
+    game = parse_string(HEADER + f">B: DGOOPRW I7 P.G +11 {'9' * 5000}\n")
+    assert [(f.code, f.line) for f in game.findings] == [("P112", 4)]
 
 
 def test_five_digits_and_leading_zeros_are_fine():

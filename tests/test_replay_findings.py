@@ -909,3 +909,21 @@ def test_tile_pragmas_decide_how_a_spanish_record_is_split():
     text = path.read_text(encoding="utf-8").replace("#tile ", "#comment ")
     codes = {f.code for f in check(text).findings if f.severity == "error"}
     assert {"S601", "T402", "S604"} <= codes
+
+
+def test_s609_most_plays_misscored():
+    # every play of this record is worth one point more than the board gives: a hint
+    record = OPENING.replace("+66 66", "+67 67")
+    record += ">B: DGOOPRW I7 P.G +12 12\n>A: EEILMOT N8 .MILE +10 77\n"
+    record += ">B: DOORWXY 9I .O +6 18\n>A: EOTTUVY 12L TO. +7 84\n"
+    result = check(record)
+    assert [c for c, _ in errors(result)] == ["S601"] * 5
+    (hint,) = [f for f in result.findings if f.code == "S609"]
+    assert (hint.line, hint.severity) == (3, "warning")
+    assert hint.message.startswith("5 of 5 plays misscored")
+    # two of five wrong: mistakes, no hint
+    fewer = record.replace("+12 12", "+11 11").replace("+10 77", "+9 76")
+    fewer = fewer.replace("+6 18", "+5 16").replace("+7 84", "+7 83")
+    result = check(fewer)
+    assert errors(result) == [("S601", 3), ("S601", 7)]
+    assert not [f for f in result.findings if f.code == "S609"]

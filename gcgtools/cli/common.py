@@ -39,10 +39,19 @@ Jobs = Annotated[
 ]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Tiles = Annotated[
-    str | None, typer.Option(help="Tile set (english, german, polish, ...); default: from record.")
+    str | None,
+    typer.Option(
+        help="Tile set (english, german, polish, ...) or a tile file of 'letter count value' "
+        "lines; default: from the record."
+    ),
 ]
 BoardOpt = Annotated[
-    str | None, typer.Option("--board", help="Board layout (standard, super, wwf).")
+    str | None,
+    typer.Option(
+        "--board",
+        help="Board layout (standard, super, wwf) or a board file: a 15x15 or 21x21 grid of "
+        "premium symbols.",
+    ),
 ]
 RulesOpt = Annotated[
     str | None,

@@ -12,9 +12,29 @@ from gcgtools.replay.state import ReplayState
 from gcgtools.rules.rulesets import EndRule
 from gcgtools.syntax.records import Event, EventKind
 
+#: S609 needs at least this many scored plays, three in five of them misscored.
+HINT_MIN_PLAYS = 5
+
 
 class EndGame(ReplayState):
     """Handlers for the end-of-game lines, and :meth:`finish`."""
+
+    def _misscore_hint(self) -> None:
+        """One S609 when most plays misscore: the record probably uses another board or
+        other tile values (the replay's caller may name the ones that fit)."""
+        plays = self.plays_scored
+        wrong = [f for f in self.findings if f.code == "S601" and f.computed is not None]
+        if plays < HINT_MIN_PLAYS or len(wrong) * 5 < plays * 3:
+            return
+        self.findings.append(
+            make(
+                "S609",
+                f"{len(wrong)} of {plays} plays misscored on the {self.rules.board.name} board "
+                f"with {self.tiles.name} tile values: the record probably uses another board "
+                "or other tile values (--board FILE, --tiles FILE)",
+                wrong[0].line,
+            )
+        )
 
     def end_rack_points(self, e: Event, p: int, pos: Position) -> None:
         if not self.game_over and self.tiles_unknown:
@@ -164,6 +184,7 @@ class EndGame(ReplayState):
         game = self.game
         if not game.events:
             return
+        self._misscore_hint()
         last_line = max([game.events[-1].line, *self.lost_lines])
         if not self.game_over:
             if not game.incomplete and not game.final_racks:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from gcgtools.findings import Finding, make
 from gcgtools.model.game import Game
@@ -39,8 +40,9 @@ from gcgtools.replay.position import Position, Validation, upper_tiles
 from gcgtools.replay.scoring import Word, flat_score_play
 from gcgtools.replay.setup import resolve_rules
 from gcgtools.replay.turns import Turns
+from gcgtools.rules.boards import BOARDS
 from gcgtools.rules.rulesets import EndRule, RuleSet
-from gcgtools.rules.tiles import TileError
+from gcgtools.rules.tiles import TILE_SETS, TileError
 from gcgtools.syntax.parser import parse_lines
 from gcgtools.syntax.records import TURN_KINDS, Event, EventKind, Pragma, SourceLine
 
@@ -311,6 +313,41 @@ _HANDLERS: dict[EventKind, Callable[[Replayer, Event, int, Position], None]] = {
 }
 
 
+def _name_what_fits(
+    game: Game, rules: RuleSet, findings: list[Finding], *, detect_end_rule: bool
+) -> None:
+    """When most plays misscore (S609), replay the record on every known board with every
+    known tile set that spells it; name in the finding the pair whose scores fit (at most
+    one play in ten misscored, the fewest), if any."""
+    hint = next((f for f in findings if f.code == "S609"), None)
+    if hint is None:
+        return
+    texts = ".".join(t for e in game.events for t in (e.word, e.tiles, e.rack) if t)
+    best: tuple[int, str, str] | None = None
+    for layout in BOARDS.values():
+        for tile_set in TILE_SETS.values():
+            if (layout is rules.board and tile_set.name == rules.tiles.name) or not (
+                tile_set.spells(texts)
+            ):
+                continue
+            wwf = layout.name == "WordsWithFriends" or tile_set.name == "wwf_english"
+            other = replace(
+                rules, board=layout, tiles=tile_set, bingo_bonus=35 if wwf else 50, name=""
+            )
+            trial = Replayer(game, other, snapshots=False, detect_end_rule=detect_end_rule)
+            wrong = sum(1 for f in trial.check() if f.code == "S601")
+            if trial.plays_scored and wrong * 10 <= trial.plays_scored:
+                if best is None or wrong < best[0]:
+                    best = (wrong, layout.name, tile_set.name)
+    if best is not None:
+        _, layout_name, tiles_name = best
+        hint.message = (
+            hint.message.split(": the record", 1)[0]
+            + f": its scores fit the {layout_name} board with {tiles_name} tile values "
+            f"(--board {layout_name} --tiles {tiles_name})"
+        )
+
+
 def replay(
     game: Game,
     rules: RuleSet | None = None,
@@ -347,6 +384,8 @@ def validate(
     )
     replayer = Replayer(game, rules, snapshots=False, detect_end_rule=end_rule is None)
     replayer.check()
+    if tiles is None and board is None:
+        _name_what_fits(game, rules, replayer.findings, detect_end_rule=end_rule is None)
     findings = sorted(
         [*game.findings, *setup_findings, *replayer.findings], key=lambda f: (f.line, f.code)
     )

@@ -34,6 +34,8 @@ class Moves(ReplayState):
         computed = self._score(e, flat, broken, pos)
         pos.placed = placed
         pos.computed = undo.computed_score = computed
+        if computed is not None:
+            self.plays_scored += 1
         self.undo = undo
         self._check_totals(e, p, computed, "S601")
         self._draw(e, p, len(used), computed)

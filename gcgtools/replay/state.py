@@ -86,6 +86,7 @@ class ReplayState:
         # cumulative may follow instead
         self.ignored = False
         self.also_total: dict[int, int] = {}
+        self.plays_scored = 0  # plays whose score could be computed (S609 counts them)
 
     # ----------------------------------------------------------- findings
     def _find(

@@ -8,14 +8,15 @@ Pragmas (``shared/docs/gcg-format.md`` §2.4, §2.9): ``#lexicon``, ``#tile-dist
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import replace
 from functools import lru_cache
 
-from gcgtools.rules.boards import BoardLayout
+from gcgtools.rules.boards import BoardLayout, resolve_board
 from gcgtools.rules.boards import board_layout as _board
 from gcgtools.rules.rulesets import EndRule, RuleSet
-from gcgtools.rules.tiles import TileSet, tile_set
+from gcgtools.rules.tiles import TileSet, resolve_tiles, tile_set
 
 __all__ = [
     "GAME_VARIANTS",
@@ -196,14 +197,16 @@ def _select_rules(
     tiles = _blank(tiles)
     board = _blank(board)
 
-    wwf = _mentions_wwf(game_type, tile_distribution, layout_name, tiles, board)
+    # a file named in --tiles/--board says what it holds; its name is no hint
+    named = [v for v in (tiles, board) if v is not None and not os.path.isfile(v)]
+    wwf = _mentions_wwf(game_type, tile_distribution, layout_name, *named)
     # an unknown game type is the model's H208 warning; classic rules are used for it
     variant, super_game = GAME_VARIANTS.get(_variant_key(game_type or ""), ("classic", False))
 
     # ---------------------------------------------------------------------------- tiles
     chosen_tiles: TileSet | None = None
     if tiles is not None:
-        chosen_tiles = tile_set(tiles)  # an unknown override is the user's error: KeyError
+        chosen_tiles = resolve_tiles(tiles)  # a name or a file; else the user's KeyError
     if chosen_tiles is None and tile_distribution is not None:
         try:
             chosen_tiles = tile_set(tile_distribution)
@@ -237,7 +240,7 @@ def _select_rules(
     chosen_board: BoardLayout | None = None
     unknown_layout = False
     if board is not None:
-        chosen_board = _board(board)  # an unknown override is the user's error: KeyError
+        chosen_board = resolve_board(board)  # a name or a file; else the user's KeyError
     if chosen_board is None and layout_name is not None:
         try:
             chosen_board = _board(layout_name)
