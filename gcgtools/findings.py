@@ -465,6 +465,16 @@ _RULES: list[Rule] = [
         "word does not extend to its full length",
         "The tiles recorded do not cover the whole word: the board continues past its end.",
     ),
+    Rule(
+        "B511",
+        "info",
+        "play through a square an unplaceable play may cover",
+        "An earlier play could not be put down as written (it ran off the board, B504, or "
+        "played through empty squares, B508), so where its tiles really are is unknown. A "
+        "later play through one of the empty squares it may cover is not reported as "
+        "playing through an empty square and is not scored (its recorded score counts), so "
+        "one wrong coordinate is reported once, not on every play near it.",
+    ),
     # -------------------------------------------------------------- scores
     Rule(
         "S601",

@@ -927,3 +927,16 @@ def test_s609_most_plays_misscored():
     result = check(fewer)
     assert errors(result) == [("S601", 3), ("S601", 7)]
     assert not [f for f in result.findings if f.code == "S609"]
+
+
+def test_b511_a_play_near_an_unplaceable_one_is_not_judged_by_guesses():
+    # SPREADER was played down from N8 (through the S of RETAINS: 76 with the bingo), but
+    # written one square too low, so it runs off the board. Its tiles go nowhere, and
+    # TO. later plays through N13, which it covers (D: T 1 + O 1 on M13 (DW) + D 2 = 8):
+    # not judged, where placing SPREADER one square down had given a false S601 (+6)
+    record = OPENING + ">B: ADEEPRR N9 .PREADER +76 76\n>A: EEILMOT 13L TO. +8 74\n"
+    result = check(record)
+    assert errors(result) == [("B504", 4), ("B505", 4), ("B508", 4)]
+    b511 = finding(result, "B511", 5)
+    assert b511.severity == "info" and "the play on line 4" in b511.message
+    assert result.recorded == result.computed == [74, 76]

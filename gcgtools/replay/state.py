@@ -87,6 +87,8 @@ class ReplayState:
         self.ignored = False
         self.also_total: dict[int, int] = {}
         self.plays_scored = 0  # plays whose score could be computed (S609 counts them)
+        # empty squares a play that could not be put down may cover -> its line (B511)
+        self.uncertain: dict[int, int] = {}
 
     # ----------------------------------------------------------- findings
     def _find(
