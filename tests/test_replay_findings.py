@@ -940,3 +940,10 @@ def test_b511_a_play_near_an_unplaceable_one_is_not_judged_by_guesses():
     b511 = finding(result, "B511", 5)
     assert b511.severity == "info" and "the play on line 4" in b511.message
     assert result.recorded == result.computed == [74, 76]
+
+
+def test_a_dot_in_end_rack_tiles_is_no_tile():
+    # found by fuzzing: (A.B) used to raise TileError from the tile values
+    record = PHONY + ">A: (A.B) +8 79\n>B: DGOOPRW (DGOO.RW) -10 -10\n"
+    result = check(record)
+    assert ("T403", 7) in errors(result) and ("T403", 8) in errors(result)

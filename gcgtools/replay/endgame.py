@@ -63,7 +63,13 @@ class EndGame(ReplayState):
     def _end_tiles(self, e: Event) -> list[str] | None:
         """The tiles of an end-rack line, upper case (blank ``?``); None if unreadable."""
         tokens = self._split(e.tiles or "", e, "end rack")
-        return upper_tiles(tokens) if tokens is not None else None
+        if tokens is None:
+            return None
+        odd = [t for t in tokens if t in ".()"]  # squares of a board, not tiles of a rack
+        if odd:
+            self._find("T403", f"{odd[0]!r} in end rack ({e.tiles}) is not a tile", e)
+            return None
+        return upper_tiles(tokens)
 
     def _check_tiles_left(self, e: Event, tiles: list[str]) -> None:
         """End-rack points are for the tiles left unplayed (T407): all of them in a
