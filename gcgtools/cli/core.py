@@ -153,7 +153,7 @@ def board(
             last = pos
             if move is not None and pos.index + 1 == move:
                 break
-    except KeyError as exc:  # an unknown --tiles or --board name
+    except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
         typer.echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
     assert last is not None
