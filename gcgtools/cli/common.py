@@ -1,6 +1,7 @@
 """The typer app, shared option types and exit codes of the ``gcgtools`` command line.
 
-Exit codes: 0 clean, 1 findings of severity error, 2 a file could not be read or parsed.
+Exit codes: 0 clean, 1 findings of severity error (an unreadable line among them), 2 a file
+could not be opened or nothing in it could be read.
 """
 
 from __future__ import annotations
