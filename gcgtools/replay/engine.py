@@ -11,14 +11,20 @@ mistake is reported once and later lines are judged on their own:
 * a play whose recorded score is wrong still counts as recorded for the totals;
 * a play that cannot be put on the board as written (off the board, through an empty
   square, an unknown letter) still takes its tiles from the rack and the bag, so the end
-  of the game is still found; the letters that can be placed are placed;
+  of the game is still found; no tile of a play that runs off the board is put down (where
+  it went is unknown), the other such plays put their new tiles on their own squares, and
+  a later play through an empty square the play may cover is not judged (B511);
 * a move after the end of the game is reported and then ignored;
 * a line whose nickname is wrong (out of turn, or a challenge bonus to the wrong player)
   but whose cumulative follows the other player's total is read as that player's line; a
   nickname that names no player is read as the player whose turn it is;
-* an event line the parser rejected only for its rack is replayed with an unknown rack;
-  any other unreadable event line leaves a gap: the turn order and the next cumulative of
-  its player are not judged across it;
+* a ``--`` whose player made no play just before it changes nothing (O305);
+* an event line the parser rejected only for its rack is replayed with an unknown rack,
+  and one that lacks only the ``:`` after a declared nickname is replayed with it; any
+  other unreadable event line leaves a gap: the turn order and the next cumulative of its
+  player are not judged across it, nor from then on the tiles left at the end;
+* when most plays misscore, one S609 says the record probably uses another board or other
+  tile values (:func:`validate` names a known pair that fits, if any);
 
 This module holds the :class:`Replayer` (the walk through the record, and the lines the
 parser could not read) and the two entry points. The state and the shared checks are in
