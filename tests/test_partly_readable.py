@@ -72,7 +72,12 @@ def test_every_command_works_on_what_could_be_read(tmp_path: Path) -> None:
     assert result.exit_code == 0
     annotated = out.read_text(encoding="utf-8")
     assert "#note gcgtools: S601 error: recorded +14, computed +41" in annotated
-    assert ">Brendan EGJNSTW 7M JE. +18 54\n" in annotated
+    # the bad line is kept, after the notes of the event before it, and noted
+    lines = annotated.splitlines()
+    bad = lines.index(">Brendan EGJNSTW 7M JE. +18 54")
+    assert lines[bad - 2].startswith("#note gcgtools: words HaNGOVEr 117")
+    assert lines[bad + 1].startswith("#note gcgtools: P101 error (line 20): cannot read line")
+    assert lines[bad + 2].startswith(">Ada_Quill: AEIIKMR 8H .IRAM")
 
     result = runner.invoke(app, ["report", name, "-o", str(tmp_path / "r.html")])
     assert result.exit_code == 0 and "HANGOVER" in (tmp_path / "r.html").read_text()

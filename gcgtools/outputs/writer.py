@@ -212,6 +212,8 @@ def _block_ends(
             record = records.get(number)
             if _is_stop(record, number in notes):
                 break
+            if record is None and lines[number - 1].text.lstrip()[:1] == ">":
+                break  # an event line the parser could not read: the next event's line
             if lines[number - 1].text.strip():
                 last = number
         ends[last] = index
