@@ -162,7 +162,10 @@ def select_rules(
     of 35. End rule: override, else standard (the replay engine detects +x/-x endings itself);
     ``home`` also sets ``passes_to_end=2`` and ``exchange_minimum_bag=1``.
     """
-    found, warnings = _select_rules(
+    # a file named by --tiles/--board may change between calls: not cached by its name
+    files = any(v is not None and os.path.isfile(v) for v in (tiles, board))
+    select = _select_rules.__wrapped__ if files else _select_rules
+    found, warnings = select(
         lexicon=lexicon,
         tile_distribution=tile_distribution,
         board_layout=board_layout,
