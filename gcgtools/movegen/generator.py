@@ -113,6 +113,12 @@ class RackIndex:
                 self.radix[t] = radix
             radix *= count + 1
         self.code = radix - 1  # every digit at its full count
+        #: bit set of the tile indices the rack holds (not the blank); the generator
+        #: keeps it up to date as it places tiles
+        self.mask = 0
+        for t in range(1, n_letters + 1):
+            if self.counts[t]:
+                self.mask |= 1 << t
         self.radices = radices
 
     def leave_tiles(self, code: int) -> list[str]:
@@ -362,7 +368,13 @@ def _line_plays(
 ) -> None:
     """The plays from every anchor of one line (its squares' tiles ``bt`` by index and
     values ``bv``, cross-checks ``xc``, word premiums ``wm``, score parts ``lt``/``xt``/
-    ``xb``), appended by ``append``."""
+    ``xb``), appended by ``append``.
+
+    ``left(pos, ...)`` places a tile (or matches the board's) at ``pos`` going leftwards
+    from the anchor, ``right(pos, start, ...)`` rightwards from the square after it; each
+    tries every sibling of the KWG group ``g`` and, for each, records the word if the
+    node accepts it and goes on (left, or across the separator; right). The code that
+    goes on is written out in each branch: a call per tile placed is what costs most."""
     rc = rack.counts
     radix = rack.radix
     anchor = 0
@@ -370,140 +382,179 @@ def _line_plays(
     right_ok = True
     minn = 1
 
-    anchor = 0
-    leftstop = 0
-    right_ok = True
-    minn = 1
-
-    def go_left(
-        pos: int, g: int, ms: int, wmul: int, xs: int, n: int, code: int, mask: int
-    ) -> None:
+    def left(pos: int, g: int, ms: int, wmul: int, xs: int, n: int, code: int, mask: int) -> None:
+        free = pos == 0 or not bt[pos - 1]  # the word may start here
+        sep_ok = free and anchor + 1 < size  # ... and turn right after the anchor
+        go_on = pos > leftstop  # ... or go on leftwards
         t = bt[pos]
-        if t:
+        if t:  # a tile on the board: follow it
             i = g
             while True:
                 nd = nodes[i]
                 nt = nd >> 24
                 if nt == t:
-                    cont_left(pos, nd, ms + bv[pos], wmul, xs, n, code, mask)
-                    return
+                    break
                 if nt > t or nd & IS_END:
                     return
                 i += 1
+            ms += bv[pos]
+            if nd & ACCEPTS and free and right_ok and n >= minn:
+                append((ms, wmul, xs, n, code, across, line, pos, anchor, mask,
+                        tuple(cur[pos : anchor + 1])))  # fmt: skip
+            arc = nd & ARC
+            if arc:
+                if go_on:
+                    left(pos - 1, arc, ms, wmul, xs, n, code, mask)
+                if sep_ok:
+                    sep = nodes[arc]
+                    if sep < 0x1000000 and sep & ARC:
+                        right(anchor + 1, sep & ARC, pos, ms, wmul, xs, n, code, mask)
+            return
         if n == nmax:
             return
-        xm = xc[pos]
+        blanks = rc[0]
+        allowed = xc[pos]
+        if not blanks:
+            allowed &= rack.mask
+        if not allowed:
+            return
+        stop = allowed.bit_length()
         ltp = lt[pos]
         xtp = xt[pos]
         w = wmul * wm[pos]
-        bit = mask | (1 << pos)
-        blanks = rc[0]
+        mask |= 1 << pos
+        n += 1
+        record = free and right_ok and n >= minn
         i = g
         while True:
             nd = nodes[i]
             nt = nd >> 24
-            if xm >> nt & 1:
+            if nt >= stop:
+                return
+            if allowed >> nt & 1:
+                accepts = nd & ACCEPTS and record
+                arc = nd & ARC
+                sep = nodes[arc] if arc and sep_ok else 0xFFFFFFFF
+                if sep >= 0x1000000 or not sep & ARC:
+                    sep = 0
+                else:
+                    sep &= ARC
                 if rc[nt]:
                     rc[nt] -= 1
+                    if rc[nt] == 0:
+                        rack.mask ^= 1 << nt
                     cur[pos] = uppers[nt]
-                    cont_left(pos, nd, ms + ltp[nt], w, xs + xtp[nt], n + 1, code - radix[nt], bit)
+                    m2 = ms + ltp[nt]
+                    x2 = xs + xtp[nt]
+                    c2 = code - radix[nt]
+                    if accepts:
+                        append((m2, w, x2, n, c2, across, line, pos, anchor, mask,
+                                tuple(cur[pos : anchor + 1])))  # fmt: skip
+                    if arc:
+                        if go_on:
+                            left(pos - 1, arc, m2, w, x2, n, c2, mask)
+                        if sep:
+                            right(anchor + 1, sep, pos, m2, w, x2, n, c2, mask)
+                    if rc[nt] == 0:
+                        rack.mask ^= 1 << nt
                     rc[nt] += 1
                 if blanks:
                     rc[0] = blanks - 1
                     cur[pos] = lowers[nt]
-                    cont_left(pos, nd, ms, w, xs + xb[pos], n + 1, code - radix[0], bit)
+                    x2 = xs + xb[pos]
+                    c2 = code - radix[0]
+                    if accepts:
+                        append((ms, w, x2, n, c2, across, line, pos, anchor, mask,
+                                tuple(cur[pos : anchor + 1])))  # fmt: skip
+                    if arc:
+                        if go_on:
+                            left(pos - 1, arc, ms, w, x2, n, c2, mask)
+                        if sep:
+                            right(anchor + 1, sep, pos, ms, w, x2, n, c2, mask)
                     rc[0] = blanks
             if nd & IS_END:
-                break
+                return
             i += 1
 
-    def cont_left(
-        pos: int, nd: int, ms: int, wmul: int, xs: int, n: int, code: int, mask: int
-    ) -> None:
-        left_free = pos == 0 or not bt[pos - 1]
-        if nd & ACCEPTS and left_free and right_ok and n >= minn:
-            append((ms, wmul, xs, n, code, across, line, pos, anchor, mask,
-                    tuple(cur[pos : anchor + 1])))  # fmt: skip
-        arc = nd & ARC
-        if not arc:
-            return
-        if pos > leftstop:
-            go_left(pos - 1, arc, ms, wmul, xs, n, code, mask)
-        if left_free and anchor + 1 < size:
-            sep = nodes[arc]
-            if not sep >> 24 and sep & ARC:
-                go_right(anchor + 1, sep & ARC, pos, ms, wmul, xs, n, code, mask)
-
-    def go_right(
-        pos: int,
-        g: int,
-        start: int,
-        ms: int,
-        wmul: int,
-        xs: int,
-        n: int,
-        code: int,
-        mask: int,
-    ) -> None:
-        t = bt[pos]
-        if t:
-            i = g
-            while True:
-                nd = nodes[i]
-                nt = nd >> 24
-                if nt == t:
-                    cont_right(pos, nd, start, ms + bv[pos], wmul, xs, n, code, mask)
-                    return
-                if nt > t or nd & IS_END:
-                    return
-                i += 1
-        if n == nmax:
-            return
-        xm = xc[pos]
-        ltp = lt[pos]
-        xtp = xt[pos]
-        w = wmul * wm[pos]
-        bit = mask | (1 << pos)
-        blanks = rc[0]
-        i = g
-        while True:
-            nd = nodes[i]
-            nt = nd >> 24
-            if xm >> nt & 1:
-                if rc[nt]:
-                    rc[nt] -= 1
-                    cur[pos] = uppers[nt]
-                    cont_right(pos, nd, start, ms + ltp[nt], w, xs + xtp[nt], n + 1,
-                               code - radix[nt], bit)  # fmt: skip
-                    rc[nt] += 1
-                if blanks:
-                    rc[0] = blanks - 1
-                    cur[pos] = lowers[nt]
-                    cont_right(pos, nd, start, ms, w, xs + xb[pos], n + 1, code - radix[0],
-                               bit)  # fmt: skip
-                    rc[0] = blanks
-            if nd & IS_END:
-                break
-            i += 1
-
-    def cont_right(
-        pos: int,
-        nd: int,
-        start: int,
-        ms: int,
-        wmul: int,
-        xs: int,
-        n: int,
-        code: int,
-        mask: int,
+    def right(
+        pos: int, g: int, start: int, ms: int, wmul: int, xs: int, n: int, code: int, mask: int
     ) -> None:
         nxt = pos + 1
-        if nd & ACCEPTS and n >= minn and (nxt == size or not bt[nxt]):
-            append((ms, wmul, xs, n, code, across, line, start, pos, mask,
-                    tuple(cur[start:nxt])))  # fmt: skip
-        arc = nd & ARC
-        if arc and nxt < size:
-            go_right(nxt, arc, start, ms, wmul, xs, n, code, mask)
+        end_ok = nxt == size or not bt[nxt]  # the word may end here
+        more = nxt < size
+        t = bt[pos]
+        if t:
+            i = g
+            while True:
+                nd = nodes[i]
+                nt = nd >> 24
+                if nt == t:
+                    break
+                if nt > t or nd & IS_END:
+                    return
+                i += 1
+            ms += bv[pos]
+            if nd & ACCEPTS and end_ok and n >= minn:
+                append((ms, wmul, xs, n, code, across, line, start, pos, mask,
+                        tuple(cur[start:nxt])))  # fmt: skip
+            arc = nd & ARC
+            if arc and more:
+                right(nxt, arc, start, ms, wmul, xs, n, code, mask)
+            return
+        if n == nmax:
+            return
+        blanks = rc[0]
+        allowed = xc[pos]
+        if not blanks:
+            allowed &= rack.mask
+        if not allowed:
+            return
+        stop = allowed.bit_length()
+        ltp = lt[pos]
+        xtp = xt[pos]
+        w = wmul * wm[pos]
+        mask |= 1 << pos
+        n += 1
+        record = end_ok and n >= minn
+        i = g
+        while True:
+            nd = nodes[i]
+            nt = nd >> 24
+            if nt >= stop:
+                return
+            if allowed >> nt & 1:
+                accepts = nd & ACCEPTS and record
+                arc = nd & ARC if more else 0
+                if rc[nt]:
+                    rc[nt] -= 1
+                    if rc[nt] == 0:
+                        rack.mask ^= 1 << nt
+                    cur[pos] = uppers[nt]
+                    m2 = ms + ltp[nt]
+                    x2 = xs + xtp[nt]
+                    c2 = code - radix[nt]
+                    if accepts:
+                        append((m2, w, x2, n, c2, across, line, start, pos, mask,
+                                tuple(cur[start:nxt])))  # fmt: skip
+                    if arc:
+                        right(nxt, arc, start, m2, w, x2, n, c2, mask)
+                    if rc[nt] == 0:
+                        rack.mask ^= 1 << nt
+                    rc[nt] += 1
+                if blanks:
+                    rc[0] = blanks - 1
+                    cur[pos] = lowers[nt]
+                    x2 = xs + xb[pos]
+                    c2 = code - radix[0]
+                    if accepts:
+                        append((ms, w, x2, n, c2, across, line, start, pos, mask,
+                                tuple(cur[start:nxt])))  # fmt: skip
+                    if arc:
+                        right(nxt, arc, start, ms, w, x2, n, c2, mask)
+                    rc[0] = blanks
+            if nd & IS_END:
+                return
+            i += 1
 
     prev = -1
     for a in line_anchors:
@@ -517,5 +568,5 @@ def _line_plays(
                 minn = 2  # a one-tile play here is found across
             else:
                 minn = 1
-            go_left(a, root, 0, 1, 0, 0, rack.code, 0)
+            left(a, root, 0, 1, 0, 0, rack.code, 0)
         prev = a
