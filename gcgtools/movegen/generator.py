@@ -24,13 +24,31 @@ once, in the across direction (the down pass skips it).
 
 from __future__ import annotations
 
+import os
+from array import array
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Protocol
 
 from gcgtools.replay.board import Board
 from gcgtools.replay.scoring import cross_sums, square_parts
 
-__all__ = ["Found", "KwgLike", "RackIndex", "find_plays", "kwg_nodes"]
+__all__ = ["Found", "KwgLike", "RackIndex", "find_plays", "kwg_nodes", "native_module"]
+
+#: Set to 1 to run the generator in pure Python even where the C helper is built.
+PURE_ENV = "GCGTOOLS_PURE_PYTHON"
+
+try:  # the optional C helper (setup.py builds it when a compiler is there)
+    from gcgtools.movegen import _gaddag as _NATIVE  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - depends on the installation
+    _NATIVE = None
+
+
+def native_module() -> ModuleType | None:
+    """The C helper when it is built and not switched off by ``GCGTOOLS_PURE_PYTHON``."""
+    if _NATIVE is None or os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return None
+    return _NATIVE
 
 
 class KwgLike(Protocol):
@@ -77,6 +95,25 @@ def kwg_nodes(kwg: KwgLike) -> list[int]:
         _NODES_CACHE.clear()
     _NODES_CACHE[key] = (kwg, as_list)
     return as_list
+
+
+_BUFFER_CACHE: dict[int, tuple[object, array]] = {}
+
+
+def kwg_buffer(kwg: KwgLike) -> array:
+    """The KWG's nodes as an ``array('I')`` (for the C helper), kept per KWG object."""
+    nodes = kwg.nodes
+    if isinstance(nodes, array) and nodes.typecode in "IL" and nodes.itemsize == 4:
+        return nodes
+    key = id(kwg)
+    hit = _BUFFER_CACHE.get(key)
+    if hit is not None and hit[0] is kwg:
+        return hit[1]
+    out = array("I", nodes)
+    if len(_BUFFER_CACHE) > 8:
+        _BUFFER_CACHE.clear()
+    _BUFFER_CACHE[key] = (kwg, out)
+    return out
 
 
 class RackIndex:
@@ -139,11 +176,19 @@ def find_plays(
     kwg: KwgLike,
     rack: RackIndex,
     values: dict[str, int],
+    *,
+    native: ModuleType | None | bool = True,
 ) -> list[Found]:
     """Every legal play of ``rack`` on ``board`` in the lexicon of ``kwg``, unscored (the
-    parts of each score are in the tuple)."""
-    nodes = kwg_nodes(kwg)
+    parts of each score are in the tuple). ``native``: True to use the C helper when it
+    is there (:func:`native_module`), False for pure Python, or the helper module itself."""
     letters: Sequence[str] = kwg.letters
+    if native is True:
+        native = native_module()
+    if not isinstance(native, ModuleType) or len(letters) > 64 or board.size > 32:
+        native = None
+    buffer = kwg_buffer(kwg) if native is not None else None
+    nodes = buffer if buffer is not None else kwg_nodes(kwg)
     index: dict[str, int] = kwg.index
     dawg_root: int = kwg.dawg_root
     gaddag_root: int = kwg.gaddag_root
@@ -175,7 +220,7 @@ def find_plays(
         checks = _cross_checks(nodes, dawg_root, bt, size, across, full)
         _generate(
             nodes, gaddag_root, board, bt, bv, cells, size, across, anchors, checks, xsums,
-            tile_values, uppers, lowers, rack, empty_board, out,
+            tile_values, uppers, lowers, rack, empty_board, out, native,
         )  # fmt: skip
     return out
 
@@ -197,7 +242,7 @@ def _anchors(bt: list[int], size: int) -> set[int]:
     return out
 
 
-def _find(nodes: list[int], group: int, tile: int) -> int:
+def _find(nodes: Sequence[int], group: int, tile: int) -> int:
     """The node of ``tile`` in the sibling group starting at ``group``, or -1."""
     i = group
     while True:
@@ -211,7 +256,7 @@ def _find(nodes: list[int], group: int, tile: int) -> int:
 
 
 def _cross_checks(
-    nodes: list[int], dawg_root: int, bt: list[int], size: int, across: bool, full: int
+    nodes: Sequence[int], dawg_root: int, bt: list[int], size: int, across: bool, full: int
 ) -> list[int]:
     """The cross-check bit set of every square (by flat index) for plays in direction
     ``across``: ``full`` when the square has no neighbour across the play, 0 on occupied
@@ -245,7 +290,7 @@ def _cross_checks(
     return out
 
 
-def _allowed(nodes: list[int], root: int, prefix: list[int], suffix: list[int]) -> int:
+def _allowed(nodes: Sequence[int], root: int, prefix: list[int], suffix: list[int]) -> int:
     """Bit set of the tiles ``t`` for which ``prefix + [t] + suffix`` is a word (DAWG)."""
     group = root
     for t in prefix:
@@ -283,7 +328,7 @@ def _allowed(nodes: list[int], root: int, prefix: list[int], suffix: list[int]) 
 
 
 def _generate(
-    nodes: list[int],
+    nodes: Sequence[int],
     root: int,
     board: Board,
     bt_flat: list[int],
@@ -300,8 +345,10 @@ def _generate(
     rack: RackIndex,
     empty_board: bool,
     out: list[Found],
+    native: ModuleType | None,
 ) -> None:
-    """Gordon's generation along every line in one direction, appending to ``out``."""
+    """Gordon's generation along every line in one direction, appending to ``out``
+    (each line by :func:`_line_plays`, or by the C helper ``native``)."""
     nmax = sum(rack.counts)  # the tiles that can be placed
     wm_flat = board.word_mult
     append = out.append
@@ -337,6 +384,13 @@ def _generate(
             xt.append(parts[1])
             xb.append(parts[1][0])  # a blank: value 0, index 0 of tile_values
         hascross = [xsums[f] >= 0 for f in flats]
+        if native is not None:
+            native.line_plays(
+                nodes, root, size, across, line, line_anchors, bt, bv, xc, wm, cur, lt, xt,
+                xb, hascross, uppers, lowers, rack.counts, rack.radix, nmax, rack.code,
+                rack.mask, empty_board, out,
+            )  # fmt: skip
+            continue
         _line_plays(
             nodes, root, size, across, line, line_anchors, bt, bv, xc, wm, cur, lt, xt, xb,
             hascross, uppers, lowers, rack, nmax, empty_board, append,
@@ -344,7 +398,7 @@ def _generate(
 
 
 def _line_plays(
-    nodes: list[int],
+    nodes: Sequence[int],
     root: int,
     size: int,
     across: bool,
