@@ -105,47 +105,34 @@ class _Register:
                     stack.append((child, path))
 
     def layout(self, dawg: int, gaddag: int) -> array:
-        """The node array: nodes 0 and 1 point to the roots, then every reachable group."""
+        """The node array: nodes 0 and 1 point to the roots, then every group (each frozen
+        group hangs below an edge of a later one, so all are reachable from the roots)."""
         groups = self.groups
-        # reachable groups only (a register may hold nothing unreachable, but be safe)
-        reachable: set[int] = set()
-        todo = [g for g in (dawg, gaddag) if g]
-        while todo:
-            g = todo.pop()
-            if g in reachable:
-                continue
-            reachable.add(g)
-            for edge in groups[g]:
-                child = edge & ARC_MASK
-                if child and child not in reachable:
-                    todo.append(child)
-        order = sorted(reachable, key=lambda g: (-len(groups[g]), -g))
+        order = sorted(range(1, len(groups)), key=lambda g: -len(groups[g]))
         position = [0] * len(groups)
-        tails: dict[tuple[int, ...], int] = {}
+        tails: dict[tuple[int, ...], int] = {}  # proper tails of the groups placed
         owned: list[int] = []  # groups stored in nodes of their own
         nxt = 2
         for g in order:
             edges = groups[g]
+            size = len(edges)
             at = tails.get(edges)
             if at is not None:  # the tail of a group already placed
                 position[g] = at
                 continue
             position[g] = nxt
             owned.append(g)
-            for k in range(len(edges)):
+            for k in range(1, size):
                 tails.setdefault(edges[k:], nxt + k)
-            nxt += len(edges)
+            nxt += size
         if nxt - 1 > ARC_MASK:
             raise KwgError("too many nodes for a KWG (more than 4,194,303)")
-        nodes = array("I", bytes(4 * nxt))
-        nodes[0] = IS_END | position[dawg]
-        nodes[1] = IS_END | position[gaddag]
-        for g in owned:
-            start = position[g]
-            edges = groups[g]
-            for k, edge in enumerate(edges):
-                nodes[start + k] = (edge & ~ARC_MASK) | position[edge & ARC_MASK]
-            nodes[start + len(edges) - 1] |= IS_END
+        flat = [IS_END | position[dawg], IS_END | position[gaddag]]
+        keep = ~ARC_MASK & 0xFFFFFFFF
+        for g in owned:  # in the order their positions were given
+            flat.extend([(edge & keep) | position[edge & ARC_MASK] for edge in groups[g]])
+            flat[-1] |= IS_END
+        nodes = array("I", flat)
         return nodes
 
 
