@@ -221,7 +221,7 @@ class Kwg:
             return self._counts
         nodes = self.nodes
         n = len(nodes)
-        counts = array("q", bytes(8 * n))
+        counts = array("I", bytes(4 * n))
         done = bytearray(n)
         for start in range(n - 1, -1, -1):
             if done[start]:
