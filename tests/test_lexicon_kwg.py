@@ -3,6 +3,7 @@ lists (against the words and GADDAG paths spelt out independently)."""
 
 from __future__ import annotations
 
+import pickle
 import struct
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from gcgtools.lexicon import (
     IS_END,
     TILE_SHIFT,
     Kwg,
+    Lexicon,
     LexiconError,
     alphabet_of,
     build_nodes,
@@ -214,3 +216,28 @@ def test_malformed_kwg_is_a_clear_error(tmp_path: Path, data: bytes, reason: str
 def test_missing_file_is_a_clear_error(tmp_path: Path):
     with pytest.raises(LexiconError, match="cannot read lexicon"):
         load_lexicon(tmp_path / "nope.kwg")
+
+
+def test_kwg_for_another_tile_set_is_a_clear_error(tmp_path: Path):
+    catalan = Lexicon.from_words(["ÇA", "ANY"], "catalan")  # Ç is tile 5, NY is 17 ...
+    big = Lexicon.from_words(["ZZ"], "polish")  # Ż is tile 32 of Polish
+    path = tmp_path / "POLISH.kwg"
+    big.kwg.write(path)
+    with pytest.raises(LexiconError, match="outside the english tile set"):
+        load_lexicon(path, "english")
+    assert "ZZ" in load_lexicon(path, "polish")
+    assert sorted(catalan.words()) == ["ANY", "ÇA"]
+
+
+def test_from_words_write_and_pickle(tmp_path: Path):
+    lexicon = Lexicon.from_words(["care", "Race", "x", "acre"], name="mini")
+    assert lexicon.name == "mini" and len(lexicon) == 3 and lexicon.skipped == {"short": 1}
+    path = tmp_path / "mini.kwg"
+    lexicon.kwg.write(path)
+    again = load_lexicon(path)
+    assert list(again.words()) == ["ACRE", "CARE", "RACE"] and again.cached is None
+    copy = pickle.loads(pickle.dumps(again))
+    assert list(copy.words()) == ["ACRE", "CARE", "RACE"] and "race" in copy
+    assert copy.kwg.gaddag_contains(english_tiles("CARE"))
+    empty = Lexicon.from_words([])
+    assert len(empty) == 0 and "A" not in empty and list(empty.words()) == []

@@ -77,10 +77,10 @@ class _Register:
                     groups.append(key)
                 depth -= 1
                 path[depth][-1] |= number
-            for i in range(lo, n):
-                path[i].append(s[i] << TILE_SHIFT)
-                path.append([])
+            path[lo].append(s[lo] << TILE_SHIFT)
+            path.extend([[t << TILE_SHIFT] for t in s[lo + 1 :]])
             path[n - 1][-1] |= end
+            path.append([])
             prev = s
         for d in range(len(path) - 1, 0, -1):
             number = self.freeze(path.pop())
