@@ -114,6 +114,7 @@ class _Register:
         """The node array: nodes 0 and 1 point to the roots, then every group (each frozen
         group hangs below an edge of a later one, so all are reachable from the roots)."""
         groups = self.groups
+        self.numbers.clear()  # the register is spent: free it before the layout's tables
         order = sorted(range(1, len(groups)), key=lambda g: -len(groups[g]))
         position = [0] * len(groups)
         tails: dict[bytes, int] = {}  # proper tails of the groups placed -> node index
@@ -175,4 +176,5 @@ def build_nodes(words: Iterable[bytes], *, gaddag: bool = True) -> array:
         paths.sort()
         root = register.add_sorted(paths, linked=True)
         del paths
+    del unique
     return register.layout(dawg, root)
