@@ -161,3 +161,12 @@ def test_builtin_heuristic_other_tile_sets():
     assert spanish.value(["CH"]) == 2 - 5  # 5 points
     assert spanish.value(["A"]) == 1.0 and spanish.value(["Z"]) == -6.0  # clipped
     assert spanish.value(["?", "E"]) == 25 + 1.0
+
+
+def test_leave_file_for_another_tile_set_is_refused(tmp_path: Path):
+    polish = alphabet_of("polish")
+    path = tmp_path / "pl.klv2"
+    path.write_bytes(klv_bytes([(bytes(polish.encode_tiles(["Ż"])), 1.0)]))
+    with pytest.raises(LeavesError, match="outside the english tile set"):
+        load_leaves(path)
+    assert load_leaves(path, "polish").value(["Ż"]) == 1.0
