@@ -38,11 +38,13 @@ def test_cache_folder_from_environment(cache: Path, monkeypatch: pytest.MonkeyPa
 
 def test_miss_then_hit(cache: Path, word_list: Path):
     first = load_lexicon(word_list)
-    assert first.cached is False and "compiled now" in first.source
+    assert first.cached is False and "compiled now" in first.describe()
     files = entries(cache)
     assert [p.suffix for p in files] == [".json", ".kwg"]
     second = load_lexicon(word_list)
-    assert second.cached is True and "compiled cache" in second.source
+    assert second.cached is True and str(second.compiled) in second.describe()
+    assert second.compiled is not None and second.compiled.parent == cache
+    assert second.source == first.source  # the file, not the cache's state
     assert list(second.words()) == list(first.words()) == ["ACRE", "CARE", "CARES", "RACE", "SCARE"]
     assert len(second) == 5 and second.skipped == first.skipped
     assert entries(cache) == files  # nothing new written
@@ -90,7 +92,7 @@ def test_unwritable_cache_folder_still_loads(tmp_path: Path, word_list: Path, mo
     monkeypatch.setenv(CACHE_ENV, str(blocker))
     lexicon = load_lexicon(word_list)
     assert lexicon.cached is False and "CARE" in lexicon
-    assert "cached as" not in lexicon.source
+    assert lexicon.compiled is None and "cached as" not in lexicon.describe()
 
 
 def test_use_cache_false_neither_reads_nor_writes(cache: Path, word_list: Path):

@@ -44,7 +44,9 @@ class Lexicon:
     ``source`` says which file was used and how (``"ENABLE.kwg (KWG file /path/ENABLE.kwg)"``);
     ``path`` is that file; ``skipped`` counts the words of a word list left out (see
     :mod:`~gcgtools.lexicon.wordlist`); ``cached`` is True when a word list was loaded from
-    the compiled cache, False when it was compiled now, None for a KWG file.
+    the compiled cache, False when it was compiled now, None for a KWG file; ``compiled``
+    is the compiled KWG in the cache (None when not cached). ``source`` depends only on the
+    file, not on the cache's state, so it may be part of a cache key.
     """
 
     def __init__(
@@ -57,6 +59,7 @@ class Lexicon:
         word_count: int | None = None,
         skipped: dict[str, int] | None = None,
         cached: bool | None = None,
+        compiled: Path | None = None,
     ) -> None:
         self.kwg = kwg
         self.name = name
@@ -64,6 +67,7 @@ class Lexicon:
         self.path = path
         self.skipped: dict[str, int] = dict(skipped or {})
         self.cached = cached
+        self.compiled = compiled
         self._count = word_count
 
     @classmethod
@@ -127,8 +131,13 @@ class Lexicon:
             yield decode(tiles)
 
     def describe(self) -> str:
-        """One line for users: which lexicon, from where."""
-        return f"lexicon {self.name}: {self.source}"
+        """One line for users: which lexicon, from where (and the cache's part)."""
+        text = f"lexicon {self.name}: {self.source}"
+        if self.cached is True:
+            text += f", compiled form loaded from {self.compiled}"
+        elif self.cached is False:
+            text += ", compiled now" + (f", cached as {self.compiled}" if self.compiled else "")
+        return text
 
 
 def lexicon_name(path: str | PathLike[str]) -> str:
@@ -215,7 +224,8 @@ def _load_word_list(
                 return Lexicon(
                     kwg,
                     name=name,
-                    source=f"{p.name} (word list {p}, compiled cache {entry.path}.kwg)",
+                    source=f"{p.name} (word list {p})",
+                    compiled=entry.path,
                     path=p,
                     word_count=entry.words,
                     skipped=entry.skipped,
@@ -236,13 +246,11 @@ def _load_word_list(
     stored = False
     if use_cache:
         stored = cache.store(key, kwg.to_bytes(), len(wordlist.words), wordlist.skipped, str(p))
-    where = ", compiled now"
-    if stored:
-        where += f", cached as {cache.cache_dir() / key}.kwg"
     return Lexicon(
         kwg,
         name=name,
-        source=f"{p.name} (word list {p}{where})",
+        source=f"{p.name} (word list {p})",
+        compiled=cache.cache_dir() / f"{key}.kwg" if stored else None,
         path=p,
         word_count=len(wordlist.words),
         skipped=wordlist.skipped,
