@@ -67,6 +67,10 @@ def test_empty_and_damaged_lists_are_clear_errors(tmp_path: Path):
     empty.write_text("\n\n", encoding="utf-8")
     with pytest.raises(LexiconError, match="no words"):
         load_lexicon(empty)
+    binary = tmp_path / "enable.dat"
+    binary.write_bytes(b"\x02\x00\x40\x00" * 8)
+    with pytest.raises(LexiconError, match="binary file, not a word list"):
+        load_lexicon(binary)
     broken = tmp_path / "broken.txt.gz"
     whole = gzip.compress(b"care\n" * 100)
     broken.write_bytes(whole[: len(whole) - 12])  # the end of the stream cut off

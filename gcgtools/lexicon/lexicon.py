@@ -235,6 +235,10 @@ def _load_word_list(
         text = decode_text(data)
     except (OSError, EOFError, zlib.error, gzip.BadGzipFile) as exc:
         raise LexiconError(f"{p}: damaged gzip file: {exc}", p) from None
+    if "\0" in text:
+        raise LexiconError(
+            f"{p}: a binary file, not a word list (a KWG file needs the .kwg extension)", p
+        )
     wordlist = parse_word_list(text, alphabet, max_length=limit)
     if not wordlist.words:
         raise LexiconError(f"{p}: no words of the {alphabet.tiles.name} tile set", p)
