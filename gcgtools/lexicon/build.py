@@ -7,8 +7,9 @@ the fly (the incremental algorithm for sorted input of Daciuk, Mihov, Watson and
 2000): when the next string leaves a branch, the branch's sibling groups are replaced by an
 identical group already seen, if any (a register maps a group's contents to its number).
 The DAWG and the GADDAG share one register, so the GADDAG's "separator, rest of word"
-tails reuse the DAWG's suffix groups. A group is a tuple of edges, each edge an int laid out
-like a KWG node with the child *group number* in the arc bits.
+tails reuse the DAWG's suffix groups. A group is its edges packed as native uint32s in a
+``bytes`` (compact: a Python tuple of large ints takes about ten times the memory), each
+edge laid out like a KWG node with the child *group number* in the arc bits.
 
 Layout: nodes 0 and 1 point to the DAWG and GADDAG roots; groups follow, longest first, and a
 group equal to the tail of a group already placed is not stored again (its arc points into
@@ -18,7 +19,8 @@ the longer group: the ``IS_END`` flag of the last sibling makes that valid), as 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from itertools import pairwise
 
 from gcgtools.lexicon.kwg import ACCEPTS, ARC_MASK, IS_END, TILE_SHIFT, KwgError
 
@@ -29,11 +31,11 @@ class _Register:
     """Groups seen so far: contents -> number (0 is the empty group: no children)."""
 
     def __init__(self) -> None:
-        self.numbers: dict[tuple[int, ...], int] = {(): 0}
-        self.groups: list[tuple[int, ...]] = [()]
+        self.numbers: dict[bytes, int] = {b"": 0}
+        self.groups: list[bytes] = [b""]
 
     def freeze(self, edges: list[int]) -> int:
-        key = tuple(edges)
+        key = array("I", edges).tobytes()
         number = self.numbers.get(key)
         if number is None:
             number = len(self.groups)
@@ -43,56 +45,79 @@ class _Register:
             self.numbers[key] = number
         return number
 
-    def add_sorted(self, strings: Iterable[bytes]) -> int:
-        """Add sorted, non-empty strings; return the number of their root group."""
-        freeze = self.freeze
+    def add_sorted(self, strings: Iterable[bytes], *, linked: bool = False) -> int:
+        """Add sorted, non-empty, distinct strings; return the number of their root group.
+
+        The last edge of each string accepts. With ``linked``, a string whose fourth byte
+        from the end is the separator 0 is instead "path, 0, 3-byte big-endian group
+        number": its last edge (the separator) does not accept and its arc is that
+        (finished) group. Such a string is the prefix of no other, so the 3 bytes do not
+        change the strings' sorted order."""
+        numbers = self.numbers
+        groups = self.groups
         path: list[list[int]] = [[]]  # path[d]: the open group at depth d
         prev = b""
         for s in strings:
+            end = ACCEPTS
+            if linked and len(s) > 4 and s[-4] == 0:
+                end = int.from_bytes(s[-3:], "big")
+                s = s[:-3]
             n = len(s)
-            # common prefix with the previous string
-            m = min(n, len(prev))
-            p = 0
-            while p < m and s[p] == prev[p]:
-                p += 1
-            if p == n:
-                if n == len(prev):
-                    continue  # duplicate
-                raise KwgError("strings are not sorted")
-            if p < len(prev) and s[p] < prev[p]:
-                raise KwgError("strings are not sorted")
-            # close the groups below the common prefix
-            for d in range(len(path) - 1, p, -1):
-                number = freeze(path.pop())
-                path[d - 1][-1] |= number
-            for i in range(p, n):
-                path[i].append(s[i] << TILE_SHIFT)
-                path.append([])
-            path[n - 1][-1] |= ACCEPTS
+            # the common prefix with the previous string, by bisection on slices
+            lo, hi = 0, min(n, len(prev))
+            while lo < hi:
+                mid = (lo + hi + 1) >> 1
+                if s[:mid] == prev[:mid]:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            if lo == n or (lo < len(prev) and s[lo] < prev[lo]):
+                raise KwgError("strings are not sorted and distinct")
+            # close (freeze) the groups below the common prefix; inlined for speed
+            depth = len(path) - 1
+            while depth > lo:
+                key = array("I", path.pop()).tobytes()
+                number = numbers.get(key)
+                if number is None:
+                    number = numbers[key] = len(groups)
+                    groups.append(key)
+                depth -= 1
+                path[depth][-1] |= number
+            path[lo].append(s[lo] << TILE_SHIFT)
+            path.extend([[t << TILE_SHIFT] for t in s[lo + 1 :]])
+            path[n - 1][-1] |= end
+            path.append([])
             prev = s
         for d in range(len(path) - 1, 0, -1):
-            number = freeze(path.pop())
+            number = self.freeze(path.pop())
             path[d - 1][-1] |= number
-        return freeze(path[0])
+        if len(groups) > ARC_MASK:
+            raise KwgError("too many nodes for a KWG (more than 4,194,303)")
+        return self.freeze(path[0])
+
+    def prefixes(self, root: int) -> Iterator[tuple[bytes, int]]:
+        """Every path of the graph from group ``root`` that has children, with the number
+        of its child group (for the DAWG: every proper prefix ``x`` of a word, with the
+        group of the word endings that may follow ``x``)."""
+        groups = self.groups
+        stack: list[tuple[int, bytes]] = [(root, b"")]
+        while stack:
+            group, prefix = stack.pop()
+            for edge in memoryview(groups[group]).cast("I"):
+                child = edge & ARC_MASK
+                if child:
+                    path = prefix + bytes((edge >> TILE_SHIFT,))
+                    yield path, child
+                    stack.append((child, path))
 
     def layout(self, dawg: int, gaddag: int) -> array:
-        """The node array: nodes 0 and 1 point to the roots, then every reachable group."""
+        """The node array: nodes 0 and 1 point to the roots, then every group (each frozen
+        group hangs below an edge of a later one, so all are reachable from the roots)."""
         groups = self.groups
-        # reachable groups only (a register may hold nothing unreachable, but be safe)
-        reachable: set[int] = set()
-        todo = [g for g in (dawg, gaddag) if g]
-        while todo:
-            g = todo.pop()
-            if g in reachable:
-                continue
-            reachable.add(g)
-            for edge in groups[g]:
-                child = edge & ARC_MASK
-                if child and child not in reachable:
-                    todo.append(child)
-        order = sorted(reachable, key=lambda g: (-len(groups[g]), -g))
+        self.numbers.clear()  # the register is spent: free it before the layout's tables
+        order = sorted(range(1, len(groups)), key=lambda g: -len(groups[g]))
         position = [0] * len(groups)
-        tails: dict[tuple[int, ...], int] = {}
+        tails: dict[bytes, int] = {}  # proper tails of the groups placed -> node index
         owned: list[int] = []  # groups stored in nodes of their own
         nxt = 2
         for g in order:
@@ -103,20 +128,19 @@ class _Register:
                 continue
             position[g] = nxt
             owned.append(g)
-            for k in range(len(edges)):
-                tails.setdefault(edges[k:], nxt + k)
-            nxt += len(edges)
+            size = len(edges) >> 2
+            for k in range(1, size):
+                tails.setdefault(edges[4 * k :], nxt + k)
+            nxt += size
+        del tails
         if nxt - 1 > ARC_MASK:
             raise KwgError("too many nodes for a KWG (more than 4,194,303)")
-        nodes = array("I", bytes(4 * nxt))
-        nodes[0] = IS_END | position[dawg]
-        nodes[1] = IS_END | position[gaddag]
-        for g in owned:
-            start = position[g]
-            edges = groups[g]
-            for k, edge in enumerate(edges):
-                nodes[start + k] = (edge & ~ARC_MASK) | position[edge & ARC_MASK]
-            nodes[start + len(edges) - 1] |= IS_END
+        nodes = array("I", [IS_END | position[dawg], IS_END | position[gaddag]])
+        keep = ~ARC_MASK & 0xFFFFFFFF
+        for g in owned:  # in the order their positions were given
+            group = [(e & keep) | position[e & ARC_MASK] for e in memoryview(groups[g]).cast("I")]
+            group[-1] |= IS_END
+            nodes.extend(group)
         return nodes
 
 
@@ -132,18 +156,25 @@ def build_nodes(words: Iterable[bytes], *, gaddag: bool = True) -> array:
     """KWG nodes holding ``words`` (tile-number strings; empty ones ignored) in a DAWG and,
     when ``gaddag`` is true, a GADDAG (then tile 0, the separator, may not occur; a
     DAWG-only graph such as a leave file's may use it for the blank). The input need not be
-    sorted."""
-    unique = sorted({w for w in words if w})
+    sorted.
+
+    The GADDAG is built without spelling out its paths: after "reversed prefix ``x``,
+    separator" come exactly the endings that follow ``x`` in the DAWG, so the separator's
+    arc is the DAWG group reached by ``x``. Only the reversed prefixes (each ending in the
+    separator, with that arc) and the reversed words (accepting) are added."""
+    unique = [w for w in words if w]
+    if any(a >= b for a, b in pairwise(unique)):  # not sorted and distinct
+        unique = sorted(set(unique))
     if gaddag and any(0 in w for w in unique):
         raise KwgError("tile number 0 is reserved for the GADDAG separator")
     register = _Register()
     dawg = register.add_sorted(unique)
     root = 0
     if gaddag and unique:
-        paths: list[bytes] = []
-        for w in unique:
-            paths.extend(gaddag_strings(w))
+        paths = [x[::-1] + b"\0" + child.to_bytes(3, "big") for x, child in register.prefixes(dawg)]
+        paths.extend(w[::-1] for w in unique)
         paths.sort()
-        root = register.add_sorted(paths)
+        root = register.add_sorted(paths, linked=True)
         del paths
+    del unique
     return register.layout(dawg, root)

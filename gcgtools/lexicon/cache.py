@@ -66,7 +66,8 @@ def load(key: str) -> CachedEntry | None:
     skipped = meta.get("skipped")
     if not isinstance(words, int) or not isinstance(skipped, dict):
         return None
-    return CachedEntry(data, words, {str(k): int(v) for k, v in skipped.items()}, folder / key)
+    skipped_counts = {str(k): int(v) for k, v in skipped.items()}
+    return CachedEntry(data, words, skipped_counts, folder / f"{key}.kwg")
 
 
 def store(key: str, kwg_bytes: bytes, words: int, skipped: dict[str, int], source: str) -> bool:

@@ -244,6 +244,7 @@ def load_leaves(path: str | PathLike[str], tiles: TileSet | str | None = None) -
     if suffix != ".csv":
         try:
             kwg, values = parse_klv(data, alphabet)
+            kwg.check_alphabet()
         except KwgError as exc:
             if suffix in (".klv", ".klv2"):
                 raise LeavesError(f"{p}: not a KLV file: {exc}", p) from None

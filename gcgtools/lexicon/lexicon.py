@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import gzip
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from os import PathLike
 from pathlib import Path
 
 from gcgtools.lexicon import cache
 from gcgtools.lexicon.alphabet import Alphabet, alphabet_of
 from gcgtools.lexicon.build import build_nodes
-from gcgtools.lexicon.kwg import Kwg, KwgError
+from gcgtools.lexicon.kwg import Kwg, KwgError, nodes_from_bytes
 from gcgtools.lexicon.wordlist import decode_text, parse_word_list
 from gcgtools.rules import TileSet, lexicon_tile_set, tile_set
 
@@ -44,7 +44,9 @@ class Lexicon:
     ``source`` says which file was used and how (``"ENABLE.kwg (KWG file /path/ENABLE.kwg)"``);
     ``path`` is that file; ``skipped`` counts the words of a word list left out (see
     :mod:`~gcgtools.lexicon.wordlist`); ``cached`` is True when a word list was loaded from
-    the compiled cache, False when it was compiled now, None for a KWG file.
+    the compiled cache, False when it was compiled now, None for a KWG file; ``compiled``
+    is the compiled KWG in the cache (None when not cached). ``source`` depends only on the
+    file, not on the cache's state, so it may be part of a cache key.
     """
 
     def __init__(
@@ -57,6 +59,7 @@ class Lexicon:
         word_count: int | None = None,
         skipped: dict[str, int] | None = None,
         cached: bool | None = None,
+        compiled: Path | None = None,
     ) -> None:
         self.kwg = kwg
         self.name = name
@@ -64,7 +67,32 @@ class Lexicon:
         self.path = path
         self.skipped: dict[str, int] = dict(skipped or {})
         self.cached = cached
+        self.compiled = compiled
         self._count = word_count
+
+    @classmethod
+    def from_words(
+        cls,
+        words: Iterable[str],
+        tiles: TileSet | str | None = None,
+        *,
+        name: str = "custom",
+        max_length: int | None = None,
+    ) -> Lexicon:
+        """A lexicon of the given words (in letters, any case; split into tiles like a word
+        list's), compiled in memory: for tests and small experiments."""
+        tileset = tiles if isinstance(tiles, TileSet) else tile_set(tiles or "english")
+        alphabet = alphabet_of(tileset)
+        limit = default_max_length(tileset) if max_length is None else max_length
+        wordlist = parse_word_list("\n".join(words), alphabet, max_length=limit)
+        kwg = Kwg(build_nodes(wordlist.words), alphabet, check=False)
+        return cls(
+            kwg,
+            name=name,
+            source=f"{name} ({len(wordlist.words)} words given in memory)",
+            word_count=len(wordlist.words),
+            skipped=wordlist.skipped,
+        )
 
     @property
     def alphabet(self) -> Alphabet:
@@ -103,8 +131,13 @@ class Lexicon:
             yield decode(tiles)
 
     def describe(self) -> str:
-        """One line for users: which lexicon, from where."""
-        return f"lexicon {self.name}: {self.source}"
+        """One line for users: which lexicon, from where (and the cache's part)."""
+        text = f"lexicon {self.name}: {self.source}"
+        if self.cached is True:
+            text += f", compiled form loaded from {self.compiled}"
+        elif self.cached is False:
+            text += ", compiled now" + (f", cached as {self.compiled}" if self.compiled else "")
+        return text
 
 
 def lexicon_name(path: str | PathLike[str]) -> str:
@@ -160,6 +193,7 @@ def load_lexicon(
     if p.suffix.lower() == ".kwg":
         try:
             kwg = Kwg.from_bytes(data, alphabet)
+            kwg.check_alphabet()
         except KwgError as exc:
             raise LexiconError(f"{p}: not a KWG file: {exc}", p) from None
         if not kwg.dawg_root:
@@ -182,14 +216,16 @@ def _load_word_list(
         entry = cache.load(key)
         if entry is not None:
             try:
-                kwg = Kwg.from_bytes(entry.kwg_bytes, alphabet)
+                # the entry's SHA-256 matched what we wrote: no need to check the nodes
+                kwg = Kwg(nodes_from_bytes(entry.kwg_bytes), alphabet, check=False)
             except KwgError:
                 pass  # damaged entry: rebuilt below
             else:
                 return Lexicon(
                     kwg,
                     name=name,
-                    source=f"{p.name} (word list {p}, compiled cache {entry.path}.kwg)",
+                    source=f"{p.name} (word list {p})",
+                    compiled=entry.path,
                     path=p,
                     word_count=entry.words,
                     skipped=entry.skipped,
@@ -199,6 +235,10 @@ def _load_word_list(
         text = decode_text(data)
     except (OSError, EOFError, zlib.error, gzip.BadGzipFile) as exc:
         raise LexiconError(f"{p}: damaged gzip file: {exc}", p) from None
+    if "\0" in text:
+        raise LexiconError(
+            f"{p}: a binary file, not a word list (a KWG file needs the .kwg extension)", p
+        )
     wordlist = parse_word_list(text, alphabet, max_length=limit)
     if not wordlist.words:
         raise LexiconError(f"{p}: no words of the {alphabet.tiles.name} tile set", p)
@@ -210,13 +250,11 @@ def _load_word_list(
     stored = False
     if use_cache:
         stored = cache.store(key, kwg.to_bytes(), len(wordlist.words), wordlist.skipped, str(p))
-    where = ", compiled now"
-    if stored:
-        where += f", cached as {cache.cache_dir() / key}.kwg"
     return Lexicon(
         kwg,
         name=name,
-        source=f"{p.name} (word list {p}{where})",
+        source=f"{p.name} (word list {p})",
+        compiled=cache.cache_dir() / f"{key}.kwg" if stored else None,
         path=p,
         word_count=len(wordlist.words),
         skipped=wordlist.skipped,
