@@ -45,3 +45,9 @@ def test_reports_benchmark_runs_and_judges_the_targets() -> None:
                                             ("export", "1"), ("export", "2")]  # fmt: skip
     assert all(int(r[2]) > 0 for r in rows)  # games read
     assert lines[-1].startswith("targets: 1000 games/s per core, peak under 300 MB:")
+
+
+def test_analyse_benchmark_runs() -> None:
+    out = run("analyse.py", "--limit", "5")
+    assert "5 positions" in out and "positions/s" in out
+    assert out.splitlines()[-1].startswith("targets (cpu): median <= 50 ms, p99 < 500 ms:")

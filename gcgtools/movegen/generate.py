@@ -65,7 +65,8 @@ def generate_moves(
     exchanges: bool = True,
     rules: RuleSet | None = None,
 ) -> list[Move]:
-    """Every legal move of ``rack`` (tile texts, ``?`` a blank) on ``board`` in
+    """Every legal move of ``rack`` (tile texts, ``?`` a blank; TileError for a tile the
+    tile set lacks) on ``board`` in
     ``lexicon`` (anything with a ``kwg``: see :mod:`gcgtools.lexicon`), best first.
 
     Plays are scored by the replay's scoring rules. **Equity**: while the bag holds
@@ -82,6 +83,9 @@ def generate_moves(
     tiles = _tileset(board, lexicon)
     values = tiles.token_values
     rack_list = rack_tiles(rack, tiles)
+    for t in rack_list:
+        if t != BLANK and t not in tiles.values:
+            raise TileError(f"{t!r} in the rack is not a tile of {tiles.name}")
     kwg = lexicon.kwg
     index: dict[str, int] = kwg.index
     n_letters = len(kwg.letters) - 1
