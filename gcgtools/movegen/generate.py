@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Protocol
 
 from gcgtools.movegen.generator import KwgLike, RackIndex, find_plays
@@ -151,12 +152,11 @@ def generate_moves(
             )  # fmt: skip
     lv = leave_values[full]
     append(Move("pass", 0, 0, True, (), 0, 0, leave_texts[full], lv, lv, tiles=""))
-    moves.sort(key=_equity, reverse=True)
+    moves.sort(key=_EQUITY, reverse=True)
     return moves
 
 
-def _equity(m: Move) -> float:
-    return m.equity
+_EQUITY = attrgetter("equity")
 
 
 def _points(tiles: Iterable[str], values: dict[str, int]) -> int:
