@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from gcgtools.lexicon import CACHE_ENV, cache_dir, load_lexicon
+from gcgtools.lexicon.cache import FORMAT_VERSION
 
 WORDS = "care\ncares\nrace\nacre\nscare\n"
 
@@ -65,7 +66,8 @@ def test_other_content_or_tiles_is_another_entry(cache: Path, word_list: Path):
         (".kwg", b"garbage!"),
         (".kwg", b""),
         (".json", b"{not json"),
-        (".json", b'{"format": 1}'),
+        (".json", b'{"format": %d}' % FORMAT_VERSION),  # fields missing
+        (".json", b'{"format": 0, "words": 5, "skipped": {}}'),  # another version
     ],
 )
 def test_damaged_entry_is_rebuilt(cache: Path, word_list: Path, suffix: str, damage: bytes):

@@ -23,7 +23,7 @@ __all__ = ["CACHE_ENV", "FORMAT_VERSION", "CachedEntry", "cache_dir", "cache_key
 
 CACHE_ENV = "GCGTOOLS_CACHE_DIR"
 #: bump when the compiled form or the word-list reading rules change
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 def cache_dir() -> Path:
