@@ -3,6 +3,7 @@ the built-in heuristic's documented formula."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from itertools import islice
 from pathlib import Path
@@ -170,3 +171,13 @@ def test_leave_file_for_another_tile_set_is_refused(tmp_path: Path):
     with pytest.raises(LeavesError, match="outside the english tile set"):
         load_leaves(path)
     assert load_leaves(path, "polish").value(["Ż"]) == 1.0
+
+
+def test_leaves_pickle(tmp_path: Path):
+    path = tmp_path / "mine.klv2"
+    path.write_bytes(klv_bytes([(bytes([5, 18, 19]), 17.5), (bytes([0]), 25.0)]))
+    for leaves in (load_leaves(path), builtin_leaves("spanish")):
+        copy = pickle.loads(pickle.dumps(leaves))
+        assert (copy.name, copy.source, copy.kind) == (leaves.name, leaves.source, leaves.kind)
+        for leave in (["E", "R", "S"], ["?"], ["A", "A"]):
+            assert copy.value(leave) == leaves.value(leave)
