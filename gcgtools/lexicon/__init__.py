@@ -31,6 +31,7 @@ from gcgtools.lexicon.lookup import (
     find_leaves,
     find_lexicon,
     lexica_dir,
+    name_variants,
     resolve_leaves,
     resolve_lexicon,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "leaves_csv",
     "lexica_dir",
     "lexicon_name",
+    "name_variants",
     "load_leaves",
     "load_lexicon",
     "resolve_leaves",
