@@ -102,6 +102,8 @@ def test_leaves_lookup_order(lexica: Path):
     assert named.name == "TINY" and named.kind == "klv2" and named.value("S") == 9.5
     assert find_leaves("Tiny", lexica) == lexica / "TINY.klv2"
     assert find_leaves("other", lexica) == lexica / "leaves.CSV"
+    (lexica / "NWL23.csv").write_text("S,7\n", encoding="utf-8")
+    assert find_leaves("NWL2023", lexica) == lexica / "NWL23.csv"
 
 
 def test_leaves_explicit_path_and_environment(lexica: Path, tmp_path: Path, monkeypatch):

@@ -96,7 +96,7 @@ def find_leaves(lexicon_name: str | None, lexica_dir: str | PathLike[str] | None
     candidates: list[str] = []
     stem = (lexicon_name or "").strip()
     if stem and "/" not in stem and "\\" not in stem:
-        candidates += [stem + s for s in LEAVES_SUFFIXES]
+        candidates += [n + s for n in name_variants(stem) for s in LEAVES_SUFFIXES]
     candidates += ["LEAVES" + s for s in LEAVES_SUFFIXES]
     return _find(Path(lexica_dir), candidates)
 
