@@ -85,7 +85,7 @@ def test_csw21_to_csv_and_back(tmp_path: Path, csw21: Leaves):
 
 
 def test_csv_round_trip(tmp_path: Path):
-    text = "leave,value\nS?,24.5\nERS,17.25\n\nQU,-1.5\nVV,-16.0\n?,25\n"
+    text = "leave,value\nS?,24.5\nERS,17.25\n\nqu,-1.5\r\nVV , -16.0\n?,25\n"
     path = tmp_path / "mine.csv"
     path.write_text(text, encoding="utf-8")
     leaves = load_leaves(path)
