@@ -91,10 +91,12 @@ def test_spanish_digraphs_split_by_longest_match(tmp_path: Path):
     path.write_text(
         "chico\nLLAMA\nperro\ncarro\nCHICHARRONCHICHA\nABCDEFGHIJLMNOPQ\nwow\n", encoding="utf-8"
     )
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write("NIN\u0303O\n")  # NIÑO with the tilde as a combining character
     lexicon = load_lexicon(path)  # FISE implies Spanish tiles
     assert lexicon.tiles.name == "spanish"
     assert sorted(lexicon.words()) == sorted(
-        ["CHICO", "LLAMA", "PERRO", "CARRO", "CHICHARRONCHICHA"]
+        ["CHICO", "LLAMA", "PERRO", "CARRO", "CHICHARRONCHICHA", "NIÑO"]
     )
     assert lexicon.skipped == {"long": 1, "letters": 1}  # W is not a Spanish tile
     assert "Chico" in lexicon and "[CH]ICO" in lexicon

@@ -215,7 +215,8 @@ def parse_leaves_csv(text: str, alphabet: Alphabet, *, where: str = "<csv>") -> 
         if not sep:
             raise LeavesError(f"{where}:{number}: expected LEAVE,value", None)
         try:
-            tiles = alphabet.encode_tiles(alphabet.tiles.split(leave.strip()))
+            # letters in any case ("ers" is E, R, S: a CSV has no designated blanks)
+            tiles = alphabet.encode_tiles(alphabet.tiles.split(leave.strip().upper()))
         except TileError as exc:
             raise LeavesError(f"{where}:{number}: {exc.message}", None) from None
         table[bytes(sorted(tiles))] = value

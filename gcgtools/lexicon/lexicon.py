@@ -212,25 +212,45 @@ def _load_word_list(
 ) -> Lexicon:
     limit = default_max_length(alphabet.tiles) if max_length is None else max_length
     key = cache.cache_key(data, alphabet.tiles.name, limit)
-    if use_cache:
-        entry = cache.load(key)
-        if entry is not None:
-            try:
-                # the entry's SHA-256 matched what we wrote: no need to check the nodes
-                kwg = Kwg(nodes_from_bytes(entry.kwg_bytes), alphabet, check=False)
-            except KwgError:
-                pass  # damaged entry: rebuilt below
-            else:
-                return Lexicon(
-                    kwg,
-                    name=name,
-                    source=f"{p.name} (word list {p})",
-                    compiled=entry.path,
-                    path=p,
-                    word_count=entry.words,
-                    skipped=entry.skipped,
-                    cached=True,
-                )
+    if not use_cache:
+        return _compile(p, data, alphabet, name, limit, None)
+    hit = _from_cache(p, key, alphabet, name)
+    if hit is not None:
+        return hit
+    # One process compiles, others (batch workers starting together) wait for its entry.
+    with cache.compiling(key) as waited:
+        if waited:
+            hit = _from_cache(p, key, alphabet, name)
+            if hit is not None:
+                return hit
+        return _compile(p, data, alphabet, name, limit, key)
+
+
+def _from_cache(p: Path, key: str, alphabet: Alphabet, name: str) -> Lexicon | None:
+    entry = cache.load(key)
+    if entry is None:
+        return None
+    try:
+        # the entry's SHA-256 matched what we wrote: no need to check the nodes
+        kwg = Kwg(nodes_from_bytes(entry.kwg_bytes), alphabet, check=False)
+    except KwgError:
+        return None  # damaged entry: rebuilt
+    return Lexicon(
+        kwg,
+        name=name,
+        source=f"{p.name} (word list {p})",
+        compiled=entry.path,
+        path=p,
+        word_count=entry.words,
+        skipped=entry.skipped,
+        cached=True,
+    )
+
+
+def _compile(
+    p: Path, data: bytes, alphabet: Alphabet, name: str, limit: int, key: str | None
+) -> Lexicon:
+    """Compile a word list's bytes; store the result under ``key`` (None: do not)."""
     try:
         text = decode_text(data)
     except (OSError, EOFError, zlib.error, gzip.BadGzipFile) as exc:
@@ -248,7 +268,7 @@ def _load_word_list(
         raise LexiconError(f"{p}: cannot compile: {exc}", p) from None
     kwg = Kwg(nodes, alphabet, check=False)
     stored = False
-    if use_cache:
+    if key is not None:
         stored = cache.store(key, kwg.to_bytes(), len(wordlist.words), wordlist.skipped, str(p))
     return Lexicon(
         kwg,
