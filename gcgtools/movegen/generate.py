@@ -88,6 +88,8 @@ def generate_moves(
         if t != BLANK and t not in tiles.values:
             raise TileError(f"{t!r} in the rack is not a tile of {tiles.name}")
     kwg = lexicon.kwg
+    if not kwg.gaddag_root:
+        raise ValueError("the lexicon's KWG has no GADDAG: moves cannot be generated")
     index: dict[str, int] = kwg.index
     n_letters = len(kwg.letters) - 1
     ri = RackIndex(rack_list, index, n_letters)
