@@ -268,6 +268,41 @@ def test_seed_cat_scores() -> None:
     assert _find(moves, "8G cAT").score == 4
 
 
+# ------------------------------------------------------------ MAGPIE's known positions
+# From MAGPIE's move generator tests (jvc56/MAGPIE, test/movegen_test.c and its CGP
+# constants VS_OXY and VS_JEREMY; lexicon NWL20/TWL06 there). ENABLE holds every word these
+# checks need, so the same top plays and scores must come out; the numbers of plays differ
+# between lexicons and are not compared, except the non-scoring moves (127 exchanges of 7
+# distinct tiles and the pass).
+VS_OXY = (
+    "1PACIFYING5/1IS12/YE13/1REQUALIFIED3/H1L12/EDS12/NO3T9/1RAINWASHING3/UM3O9/T2E1O9/"
+    "1WAKEnERS6/1OnETIME7/OOT2E1B7/N6U7/1JACULATING4 / 0/0 0 lex NWL20;"
+)
+VS_JEREMY = (
+    "7N6M/5ZOON4AA/7B5UN/2S4L3LADY/2T4E2QI1I1/2A2PORN3NOR/2BICE2AA1DA1E/6GUVS1OP1F/"
+    "8ET1LA1U/5J3R1E1UT/4VOTE1I1R1NE/5G1MICKIES1/6FE1T1THEW/6OR3E1XI/6OY6G / 0/0 0 lex NWL20;"
+)
+
+
+@needs_data
+def test_magpie_known_positions(enable: Lexicon) -> None:
+    from gcgtools.movegen.cgp import parse_cgp
+
+    oxy = parse_cgp(VS_OXY).board
+    moves = generate_moves(oxy, list("ABEOPXZ"), enable, leaves=None, bag_count=50)
+    assert moves[0].notation() == "A1 OX(Y)P(HEN)B(UT)AZ(ON)E" and moves[0].score == 1780
+    assert moves[0].score == _rescore(oxy, moves[0])
+    assert len([m for m in moves if m.kind != "play"]) == 128
+    jeremy = parse_cgp(VS_JEREMY).board
+    moves = generate_moves(jeremy, list("DDESW??"), enable, leaves=None, bag_count=50)
+    assert moves[0].notation() == "14B hEaDW(OR)DS" and moves[0].score == 106
+    moves = generate_moves(jeremy, ["V"], enable, leaves=None, bag_count=50)
+    assert not [m for m in moves if m.kind == "play"]  # V cannot be played there
+    empty = Board(STANDARD, ENGLISH)
+    moves = generate_moves(empty, list("DEGORV?"), enable, leaves=None, bag_count=50)
+    assert moves[0].score == 80 and moves[0].tiles_played == 7  # MAGPIE: 80, 7 tiles
+
+
 # ------------------------------------------------------------- every score = the replay's
 def _rescore(board: Board, m: Move) -> int:
     trial = board.copy()
