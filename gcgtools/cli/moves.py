@@ -23,7 +23,11 @@ def moves(
     file: Annotated[Path | None, typer.Argument(help="A .gcg file (or use --cgp).")] = None,
     move: Annotated[
         int | None,
-        typer.Option("--move", "-m", help="The position after event N (0: before the first)."),
+        typer.Option(
+            "--move",
+            "-m",
+            help="The position after event N (0: before the first; default: the end).",
+        ),
     ] = None,
     top: Annotated[int, typer.Option("--top", "-n", help="How many moves (0: all).")] = 10,
     rack: Annotated[
