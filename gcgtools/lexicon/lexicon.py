@@ -194,11 +194,12 @@ def load_lexicon(
         try:
             kwg = Kwg.from_bytes(data, alphabet)
             kwg.check_alphabet()
+            count = kwg.count_words()  # counted now: this also proves the graph acyclic
         except KwgError as exc:
             raise LexiconError(f"{p}: not a KWG file: {exc}", p) from None
-        if not kwg.dawg_root:
+        if not count:
             raise LexiconError(f"{p}: not a KWG file: the DAWG is empty", p)
-        return Lexicon(kwg, name=name, source=f"{p.name} (KWG file {p})", path=p)
+        return Lexicon(kwg, name=name, source=f"{p.name} (KWG file {p})", path=p, word_count=count)
     return _load_word_list(p, data, alphabet, name, max_length, use_cache)
 
 
