@@ -7,9 +7,10 @@ the fly (the incremental algorithm for sorted input of Daciuk, Mihov, Watson and
 2000): when the next string leaves a branch, the branch's sibling groups are replaced by an
 identical group already seen, if any (a register maps a group's contents to its number).
 The DAWG and the GADDAG share one register, so the GADDAG's "separator, rest of word"
-tails reuse the DAWG's suffix groups. A group is its edges packed as native uint32s in a
-``bytes`` (compact: a Python tuple of large ints takes about ten times the memory), each
-edge laid out like a KWG node with the child *group number* in the arc bits.
+tails reuse the DAWG's suffix groups. Each edge is an int laid out like a KWG node with the
+child *group number* in the arc bits; a group is keyed by its one edge (most groups), else
+by its edges packed as native uint32s in a ``bytes`` (compact: a tuple of large ints takes
+several times the memory).
 
 Layout: nodes 0 and 1 point to the DAWG and GADDAG roots; groups follow, longest first, and a
 group equal to the tail of a group already placed is not stored again (its arc points into
