@@ -120,6 +120,20 @@ class Lexicon:
         """True if the tile numbers spell a word."""
         return self.kwg.contains(tiles)
 
+    def contains_tile_texts(self, tiles: Sequence[str]) -> bool:
+        """True if the tiles, given one text per tile as the replay has them (``"CH"``;
+        lower case for a blank: ``"e"`` is a blank played as E), spell a word. Unlike
+        ``in``, which re-splits a joined text by longest match, this keeps the tiles as
+        played (a C tile then an H tile is not the CH tile)."""
+        index = self.kwg.index
+        numbers = []
+        for tile in tiles:
+            number = index.get(tile) or index.get(tile.upper())
+            if number is None:
+                return False
+            numbers.append(number)
+        return self.kwg.contains(numbers)
+
     def encode(self, word: str) -> bytes | None:
         """Tile numbers of a word in letters, ``None`` if not spelt with the tile set."""
         return self.kwg.alphabet.encode(word)
