@@ -38,6 +38,7 @@ class Lexicon:
     * ``word in lexicon``: a word written in letters (any case; multi-letter tiles found by
       the tile set's longest match);
     * :meth:`contains_tiles`: a word given as tile numbers (``lexicon.kwg.index``);
+    * :meth:`contains_tile_texts`: a word given as the tiles played (``["CH", "i", ...]``);
     * :meth:`words`: every word, upper case, in tile order; ``len(lexicon)``: how many.
 
     ``name`` is the lexicon's name (the file name without extension, e.g. ``"ENABLE"``),
