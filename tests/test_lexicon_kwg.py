@@ -211,6 +211,8 @@ def test_builder_matches_brute_force(words: set[str]):
         (struct.pack("<I", IS_END | 9), "at least 2"),
         (struct.pack("<II", IS_END | 9, IS_END), "arc points to node 9"),
         (struct.pack("<III", IS_END | 2, IS_END, 1 << TILE_SHIFT), "past the end"),
+        (struct.pack("<III", IS_END | 2, IS_END, 1 << TILE_SHIFT | IS_END | 2), "a cycle"),
+        (struct.pack("<III", IS_END | 2, IS_END, 1 << TILE_SHIFT | IS_END), "DAWG is empty"),
     ],
 )
 def test_malformed_kwg_is_a_clear_error(tmp_path: Path, data: bytes, reason: str):

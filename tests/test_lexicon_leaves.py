@@ -181,3 +181,11 @@ def test_leaves_pickle(tmp_path: Path):
         assert (copy.name, copy.source, copy.kind) == (leaves.name, leaves.source, leaves.kind)
         for leave in (["E", "R", "S"], ["?"], ["A", "A"]):
             assert copy.value(leave) == leaves.value(leave)
+
+
+def test_builtin_leaves_shared_per_tile_set():
+    from gcgtools.rules import tile_set
+
+    assert builtin_leaves() is builtin_leaves("English") is builtin_leaves(tile_set("english"))
+    assert builtin_leaves("spanish") is not builtin_leaves()
+    assert alphabet_of("english") is alphabet_of(tile_set("english"))

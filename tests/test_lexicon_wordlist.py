@@ -106,6 +106,11 @@ def test_spanish_digraphs_split_by_longest_match(tmp_path: Path):
     # "PERRO" spelt with two R tiles is not the word
     assert not lexicon.contains_tiles([idx["P"], idx["E"], idx["R"], idx["R"], idx["O"]])
     assert lexicon.kwg.gaddag_contains([idx["CH"], idx["I"], idx["C"], idx["O"]])
+    # tiles as played: the CH tile, or a blank played as CH, is the word; C + H tiles are not
+    assert lexicon.contains_tile_texts(["CH", "I", "C", "O"])
+    assert lexicon.contains_tile_texts(["ch", "I", "c", "O"])
+    assert not lexicon.contains_tile_texts(["C", "H", "I", "C", "O"])
+    assert not lexicon.contains_tile_texts(["CH", "I", "C", "?"])
 
 
 def test_catalan_l_l_ny_and_qu(tmp_path: Path):

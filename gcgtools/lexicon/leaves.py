@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Iterator
+from functools import cache
 from os import PathLike
 from pathlib import Path
 
@@ -192,8 +193,14 @@ class HeuristicLeaves(Leaves):
 
 
 def builtin_leaves(tiles: TileSet | str | None = None) -> Leaves:
-    """The built-in leave heuristic for a tile set (default English)."""
-    return HeuristicLeaves(alphabet_of(tiles if tiles is not None else "english"))
+    """The built-in leave heuristic for a tile set (default English); one shared object
+    per tile set, so its remembered values serve every caller."""
+    return _builtin(alphabet_of(tiles if tiles is not None else "english"))
+
+
+@cache
+def _builtin(alphabet: Alphabet) -> Leaves:
+    return HeuristicLeaves(alphabet)
 
 
 def parse_leaves_csv(text: str, alphabet: Alphabet, *, where: str = "<csv>") -> dict[bytes, float]:

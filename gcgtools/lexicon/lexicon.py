@@ -38,6 +38,7 @@ class Lexicon:
     * ``word in lexicon``: a word written in letters (any case; multi-letter tiles found by
       the tile set's longest match);
     * :meth:`contains_tiles`: a word given as tile numbers (``lexicon.kwg.index``);
+    * :meth:`contains_tile_texts`: a word given as the tiles played (``["CH", "i", ...]``);
     * :meth:`words`: every word, upper case, in tile order; ``len(lexicon)``: how many.
 
     ``name`` is the lexicon's name (the file name without extension, e.g. ``"ENABLE"``),
@@ -120,6 +121,20 @@ class Lexicon:
         """True if the tile numbers spell a word."""
         return self.kwg.contains(tiles)
 
+    def contains_tile_texts(self, tiles: Sequence[str]) -> bool:
+        """True if the tiles, given one text per tile as the replay has them (``"CH"``;
+        lower case for a blank: ``"e"`` is a blank played as E), spell a word. Unlike
+        ``in``, which re-splits a joined text by longest match, this keeps the tiles as
+        played (a C tile then an H tile is not the CH tile)."""
+        index = self.kwg.index
+        numbers = []
+        for tile in tiles:
+            number = index.get(tile) or index.get(tile.upper())
+            if number is None:
+                return False
+            numbers.append(number)
+        return self.kwg.contains(numbers)
+
     def encode(self, word: str) -> bytes | None:
         """Tile numbers of a word in letters, ``None`` if not spelt with the tile set."""
         return self.kwg.alphabet.encode(word)
@@ -194,11 +209,12 @@ def load_lexicon(
         try:
             kwg = Kwg.from_bytes(data, alphabet)
             kwg.check_alphabet()
+            count = kwg.count_words()  # counted now: this also proves the graph acyclic
         except KwgError as exc:
             raise LexiconError(f"{p}: not a KWG file: {exc}", p) from None
-        if not kwg.dawg_root:
+        if not count:
             raise LexiconError(f"{p}: not a KWG file: the DAWG is empty", p)
-        return Lexicon(kwg, name=name, source=f"{p.name} (KWG file {p})", path=p)
+        return Lexicon(kwg, name=name, source=f"{p.name} (KWG file {p})", path=p, word_count=count)
     return _load_word_list(p, data, alphabet, name, max_length, use_cache)
 
 
