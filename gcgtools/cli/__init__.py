@@ -4,6 +4,7 @@ Each command module registers its commands on the shared app; a command takes op
 calls one library function and prints.
 """
 
+from gcgtools.cli import analyse as _analyse  # noqa: F401  (analyse)
 from gcgtools.cli import annotate as _annotate  # noqa: F401  (write, annotate, fix, report, ...)
 from gcgtools.cli import core  # noqa: F401  (registers the commands)
 from gcgtools.cli import reports as _reports  # noqa: F401  (stats, bingos, chart, export)

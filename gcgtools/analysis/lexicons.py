@@ -1,0 +1,167 @@
+"""Which lexicon and which leaves an analysis uses, as the analysing commands choose them.
+
+The user's choice (:class:`LexiconChoice`: ``--lexicon PATH``, ``--lexica DIR`` or the
+environment variable ``GCGTOOLS_LEXICA``, ``--leaves PATH``) is small and picklable, so it
+travels to worker processes; each process loads a lexicon once and keeps it
+(:func:`choose`), keyed by the file and the tile set its words are split by.
+
+Order of the search, per record:
+
+1. ``--lexicon PATH``: that file, whatever the record's ``#lexicon`` says;
+2. else the record's ``#lexicon NAME`` looked up in the lexicon folder as ``NAME.kwg``,
+   ``NAME.txt`` or ``NAME.txt.gz`` (:func:`gcgtools.lexicon.resolve_lexicon`);
+3. else no lexicon: :attr:`Chosen.message` says why in one line, and the analysis only
+   reports what needs no lexicon.
+
+Leaves: ``--leaves PATH``, else ``LEAVES.klv2`` / ``NAME.klv2`` in the lexicon folder,
+else the built-in heuristic (:func:`gcgtools.lexicon.resolve_leaves`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gcgtools.lexicon import Leaves, Lexicon
+    from gcgtools.rules.tiles import TileSet
+
+__all__ = ["LEXICA_ENV", "Chosen", "LexiconChoice", "choose", "describe"]
+
+LEXICA_ENV = "GCGTOOLS_LEXICA"
+
+
+@dataclass(frozen=True, slots=True)
+class LexiconChoice:
+    """What the user asked for: a lexicon file, a lexicon folder, a leaves file. Any of
+    them may be None; ``lexica`` None means the folder named by ``GCGTOOLS_LEXICA``."""
+
+    lexicon: str | None = None
+    lexica: str | None = None
+    leaves: str | None = None
+
+    @classmethod
+    def of(
+        cls,
+        lexicon: str | os.PathLike[str] | None = None,
+        lexica: str | os.PathLike[str] | None = None,
+        leaves: str | os.PathLike[str] | None = None,
+    ) -> LexiconChoice:
+        return cls(
+            os.fspath(lexicon) if lexicon is not None else None,
+            os.fspath(lexica) if lexica is not None else None,
+            os.fspath(leaves) if leaves is not None else None,
+        )
+
+    @property
+    def folder(self) -> str | None:
+        """The lexicon folder: ``--lexica``, else ``$GCGTOOLS_LEXICA`` (None when neither)."""
+        return self.lexica or os.environ.get(LEXICA_ENV) or None
+
+    @property
+    def wanted(self) -> bool:
+        """Whether the user gave anything that may lead to a lexicon."""
+        return self.lexicon is not None or self.folder is not None
+
+
+@dataclass(slots=True)
+class Chosen:
+    """The lexicon and leaves for one record. ``lexicon`` None: ``message`` says why."""
+
+    lexicon: Lexicon | None
+    leaves: Leaves | None
+    message: str | None = None
+
+    @property
+    def lexicon_name(self) -> str | None:
+        return self.lexicon.name if self.lexicon is not None else None
+
+    @property
+    def leaves_name(self) -> str | None:
+        return self.leaves.name if self.leaves is not None else None
+
+    def describe(self) -> str:
+        """One line: which lexicon and leaves (or why there is no lexicon)."""
+        return describe(self.lexicon, self.leaves, self.message)
+
+
+def describe(lexicon: Any, leaves: Any, message: str | None = None) -> str:
+    """``lexicon NAME (SOURCE); leaves NAME (SOURCE)``, or the reason there is none."""
+    if lexicon is None:
+        return message or "no lexicon"
+    text = f"lexicon {lexicon.name} ({lexicon.source})"
+    if leaves is not None:
+        text += f"; leaves {leaves.name} ({leaves.source})"
+    return text
+
+
+# Loaded lexicons and leaves of this process, by what identifies them. A lexicon is a few
+# megabytes: a batch of records names few of them, and each is loaded once per process.
+_LEXICONS: dict[tuple[str, str], Lexicon | None] = {}
+_LEAVES: dict[tuple[str | None, str | None, str | None], Leaves] = {}
+_FAILED: dict[tuple[str, str], str] = {}
+
+
+def _load(path: str, tiles: TileSet | None) -> tuple[Lexicon | None, str | None]:
+    from gcgtools.lexicon import load_lexicon
+
+    key = (os.path.abspath(path), tiles.name if tiles is not None else "")
+    if key in _LEXICONS:
+        return _LEXICONS[key], _FAILED.get(key)
+    try:
+        lexicon: Lexicon | None = load_lexicon(path, tiles)
+        reason = None
+    except (OSError, ValueError) as exc:  # missing, unreadable or malformed file
+        lexicon = None
+        reason = f"cannot read lexicon {path}: {getattr(exc, 'strerror', None) or exc}"
+        _FAILED[key] = reason
+    _LEXICONS[key] = lexicon
+    return lexicon, reason
+
+
+def _leaves(choice: LexiconChoice, lexicon_name: str | None) -> tuple[Leaves, str | None]:
+    from gcgtools.lexicon import builtin_leaves, resolve_leaves
+
+    key = (choice.leaves, choice.folder, lexicon_name)
+    if key in _LEAVES:
+        return _LEAVES[key], None
+    try:
+        leaves = resolve_leaves(path=choice.leaves, lexica=choice.folder, lexicon_name=lexicon_name)
+        reason = None
+    except (OSError, ValueError) as exc:
+        leaves = builtin_leaves()
+        reason = f"cannot read leaves {choice.leaves}: {getattr(exc, 'strerror', None) or exc}"
+    _LEAVES[key] = leaves
+    return leaves, reason
+
+
+def choose(choice: LexiconChoice, record_lexicon: str | None, tiles: TileSet | None) -> Chosen:
+    """The lexicon and leaves for a record whose ``#lexicon`` is ``record_lexicon`` and
+    whose tiles are ``tiles``; loaded once per process. Never raises for a missing or bad
+    file: :attr:`Chosen.message` says what went wrong."""
+    if choice.lexicon is not None:
+        lexicon, reason = _load(choice.lexicon, tiles)
+    else:
+        folder = choice.folder
+        if folder is None:
+            return Chosen(None, None, "no lexicon: give --lexicon PATH or --lexica DIR")
+        if not record_lexicon:
+            return Chosen(
+                None, None, "no lexicon: the record names none (#lexicon); give --lexicon PATH"
+            )
+        from gcgtools.lexicon import find_lexicon
+
+        found = find_lexicon(record_lexicon, folder)
+        if found is None:
+            return Chosen(
+                None,
+                None,
+                f"no lexicon: {record_lexicon} not found in {folder} (looked for "
+                f"{record_lexicon}.kwg, .txt, .txt.gz); give --lexicon PATH",
+            )
+        lexicon, reason = _load(os.fspath(found), tiles)
+    if lexicon is None:
+        return Chosen(None, None, f"no lexicon: {reason}")
+    leaves, problem = _leaves(choice, lexicon.name)
+    return Chosen(lexicon, leaves, problem)
