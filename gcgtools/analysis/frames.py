@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gcgtools.analysis.batch import map_batches
+from gcgtools.analysis.lexicons import LexiconChoice
 from gcgtools.analysis.rows import (  # noqa: F401  (re-exported: the tables' columns)
     _STR,
     CHUNK_FILES,
@@ -51,6 +52,8 @@ from gcgtools.model.paths import expand_paths
 if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
+
+    from gcgtools.lexicon import Leaves, Lexicon
 
 T = TypeVar("T")
 
@@ -87,6 +90,27 @@ class Frames:
 
 
 # ------------------------------------------------------------- many games
+def _lexicon_kwargs(lexicon: Any, lexica: Any, leaves: Any) -> dict[str, Any]:
+    given = {"lexicon": lexicon, "lexica": lexica, "leaves": leaves}
+    return {k: v for k, v in given.items() if v is not None}
+
+
+def lexicon_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with the ``lexicon``, ``lexica`` and ``leaves`` parameters of the frame
+    functions turned into one :class:`~gcgtools.analysis.lexicons.LexiconChoice` (under
+    ``lexicon``), or dropped when neither a lexicon nor a lexicon folder is given: the
+    analysis columns are then left empty. (``$GCGTOOLS_LEXICA`` alone does not start an
+    analysis of every game: it only names the folder.)"""
+    if not any(key in options for key in ("lexicon", "lexica", "leaves")):
+        return options
+    out = dict(options)
+    choice = LexiconChoice.of(out.pop("lexicon", None), out.pop("lexica", None),
+                              out.pop("leaves", None))  # fmt: skip
+    if choice.given:
+        out["lexicon"] = choice
+    return out
+
+
 def _runs(sources: Source | Iterable[Source]) -> Iterator[list[str] | Game]:
     """Consecutive path arguments grouped into lists; Game objects one by one."""
     if isinstance(sources, (str, os.PathLike, Game)):
@@ -127,6 +151,7 @@ def _iter_parts(
     one pool of worker processes, which also run ``combine`` (a module-level function),
     at most ``CHUNK_FILES`` of them handed out and not yet yielded; Game objects are
     analysed in this process, one per batch."""
+    rule_options = lexicon_options(rule_options)
     worker = partial(_analyse_batch, keep=keep, combine=combine, rule_options=rule_options)
     runs = list(_runs(sources))
     files: dict[int, list[str]] = {
@@ -297,13 +322,24 @@ def moves_frame(
     *,
     jobs: int | None = None,
     progress: bool = False,
+    lexicon: str | os.PathLike[str] | Lexicon | None = None,
+    lexica: str | os.PathLike[str] | None = None,
+    leaves: str | os.PathLike[str] | Leaves | None = None,
     **rule_options: Any,
 ) -> pd.DataFrame:
     """One row per event of every readable game (columns: ``MOVE_COLUMNS``).
 
-    ``attrs["unreadable"]`` lists the files that could not be read or parsed.
+    ``attrs["unreadable"]`` lists the files that could not be read or parsed. With
+    ``lexicon`` (a path or a loaded lexicon) or ``lexica`` (a folder where each record's
+    ``#lexicon`` is looked up) every game is also analysed, which fills in the analysis
+    columns (``equity``, ``best_move``, ``best_equity``, ``equity_lost``, ``phony_words``,
+    ``bingo_available``); ``leaves`` are the leave values (default: found in the folder,
+    else the built-in heuristic). Without them those columns are NA.
     """
-    frames = load_frames(sources, moves=True, jobs=jobs, progress=progress, **rule_options)
+    frames = load_frames(
+        sources, moves=True, jobs=jobs, progress=progress,
+        **_lexicon_kwargs(lexicon, lexica, leaves), **rule_options,
+    )  # fmt: skip
     assert frames.moves is not None
     return frames.moves
 
@@ -313,11 +349,20 @@ def games_frame(
     *,
     jobs: int | None = None,
     progress: bool = False,
+    lexicon: str | os.PathLike[str] | Lexicon | None = None,
+    lexica: str | os.PathLike[str] | None = None,
+    leaves: str | os.PathLike[str] | Leaves | None = None,
     **rule_options: Any,
 ) -> pd.DataFrame:
     """One row per game (columns: ``GAME_COLUMNS``); an unreadable file is a row with
-    ``status`` "unreadable" and is listed in ``attrs["unreadable"]``."""
-    return load_frames(sources, moves=False, jobs=jobs, progress=progress, **rule_options).games
+    ``status`` "unreadable" and is listed in ``attrs["unreadable"]``. ``lexicon``,
+    ``lexica`` and ``leaves`` as for :func:`moves_frame` fill in the per-player analysis
+    columns (phonies played and stood, missed bingos, average equity lost per turn) and
+    ``analysis_lexicon`` (which lexicon and leaves were used)."""
+    return load_frames(
+        sources, moves=False, jobs=jobs, progress=progress,
+        **_lexicon_kwargs(lexicon, lexica, leaves), **rule_options,
+    ).games  # fmt: skip
 
 
 def player_games_frame(
@@ -342,6 +387,7 @@ def _arrow_schema(dtypes: dict[str, str]) -> pa.Schema:
         "Int64": pa.int64(),
         "bool": pa.bool_(),
         "boolean": pa.bool_(),
+        "Float64": pa.float64(),
     }
     return pa.schema([(name, kinds[t]) for name, t in dtypes.items()])
 
@@ -378,7 +424,8 @@ def _record_batch(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pa.Rec
 # help no reader filter, and take time to write.
 _NO_STATISTICS = frozenset(
     {"file", "game_id", "title", "rack", "position", "word", "words", "premiums", "leave",
-     "best_word", "name1", "name2", "players"}
+     "best_word", "name1", "name2", "players", "best_move", "phony_words",
+     "analysis_lexicon"}
 )  # fmt: skip
 
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
     from gcgtools.rules.tiles import TileSet
 
-__all__ = ["LEXICA_ENV", "Chosen", "LexiconChoice", "choose", "describe"]
+__all__ = ["LEXICA_ENV", "Chosen", "LexiconChoice", "choose", "describe", "preload"]
 
 LEXICA_ENV = "GCGTOOLS_LEXICA"
 
@@ -40,14 +40,22 @@ class LexiconChoice:
     lexicon: str | None = None
     lexica: str | None = None
     leaves: str | None = None
+    preloaded: int | None = None  # a lexicon already loaded in this process (preload())
 
     @classmethod
     def of(
         cls,
-        lexicon: str | os.PathLike[str] | None = None,
+        lexicon: str | os.PathLike[str] | Lexicon | LexiconChoice | None = None,
         lexica: str | os.PathLike[str] | None = None,
-        leaves: str | os.PathLike[str] | None = None,
+        leaves: str | os.PathLike[str] | Leaves | None = None,
     ) -> LexiconChoice:
+        """The choice from paths, or from a loaded lexicon (and leaves) or a choice."""
+        if isinstance(lexicon, LexiconChoice):
+            return lexicon
+        if lexicon is not None and not isinstance(lexicon, (str, os.PathLike)):
+            return preload(lexicon, leaves if not isinstance(leaves, (str, os.PathLike)) else None)
+        if leaves is not None and not isinstance(leaves, (str, os.PathLike)):
+            raise TypeError("leaves: a path, unless the lexicon is a loaded one too")
         return cls(
             os.fspath(lexicon) if lexicon is not None else None,
             os.fspath(lexica) if lexica is not None else None,
@@ -62,7 +70,13 @@ class LexiconChoice:
     @property
     def wanted(self) -> bool:
         """Whether the user gave anything that may lead to a lexicon."""
-        return self.lexicon is not None or self.folder is not None
+        return self.lexicon is not None or self.folder is not None or self.preloaded is not None
+
+    @property
+    def given(self) -> bool:
+        """Whether a lexicon or a lexicon folder was given explicitly (not only through
+        the environment)."""
+        return self.lexicon is not None or self.lexica is not None or self.preloaded is not None
 
 
 @dataclass(slots=True)
@@ -101,6 +115,17 @@ def describe(lexicon: Any, leaves: Any, message: str | None = None) -> str:
 _LEXICONS: dict[tuple[str, str], Lexicon | None] = {}
 _LEAVES: dict[tuple[str | None, str | None, str | None], Leaves] = {}
 _FAILED: dict[tuple[str, str], str] = {}
+# Lexicons loaded by the caller (a notebook, a test): worker processes forked afterwards
+# inherit them, so a loaded lexicon is never pickled.
+_PRELOADED: dict[int, tuple[Lexicon, Leaves | None]] = {}
+
+
+def preload(lexicon: Lexicon, leaves: Leaves | None = None) -> LexiconChoice:
+    """A choice that stands for an already loaded ``lexicon`` (and ``leaves``), usable in
+    this process and in worker processes forked after this call."""
+    token = id(lexicon) ^ (id(leaves) << 1)
+    _PRELOADED[token] = (lexicon, leaves)
+    return LexiconChoice(preloaded=token)
 
 
 def _load(path: str, tiles: TileSet | None) -> tuple[Lexicon | None, str | None]:
@@ -140,6 +165,19 @@ def choose(choice: LexiconChoice, record_lexicon: str | None, tiles: TileSet | N
     """The lexicon and leaves for a record whose ``#lexicon`` is ``record_lexicon`` and
     whose tiles are ``tiles``; loaded once per process. Never raises for a missing or bad
     file: :attr:`Chosen.message` says what went wrong."""
+    if choice.preloaded is not None:
+        loaded = _PRELOADED.get(choice.preloaded)
+        if loaded is None:
+            return Chosen(
+                None, None, "no lexicon: a loaded lexicon does not reach spawned worker "
+                "processes; give its path instead",
+            )  # fmt: skip
+        lexicon, leaves = loaded
+        if leaves is None:
+            from gcgtools.lexicon import builtin_leaves
+
+            leaves = builtin_leaves()
+        return Chosen(lexicon, leaves)
     if choice.lexicon is not None:
         lexicon, reason = _load(choice.lexicon, tiles)
     else:
