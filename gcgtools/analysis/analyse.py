@@ -660,7 +660,7 @@ def analyse_record(
     if lexicon is not None and leaves is None:
         from gcgtools.lexicon import builtin_leaves
 
-        leaves = builtin_leaves()
+        leaves = builtin_leaves(rules.tiles)
     turns, findings = _Analyser(game, rules, lexicon, leaves, top).run()
     return RecordAnalysis(
         path,

@@ -113,7 +113,7 @@ def describe(lexicon: Any, leaves: Any, message: str | None = None) -> str:
 # Loaded lexicons and leaves of this process, by what identifies them. A lexicon is a few
 # megabytes: a batch of records names few of them, and each is loaded once per process.
 _LEXICONS: dict[tuple[str, str], Lexicon | None] = {}
-_LEAVES: dict[tuple[str | None, str | None, str | None], Leaves] = {}
+_LEAVES: dict[tuple[str | None, str | None, str | None, str], Leaves] = {}
 _FAILED: dict[tuple[str, str], str] = {}
 # Lexicons loaded by the caller (a notebook, a test): worker processes forked afterwards
 # inherit them, so a loaded lexicon is never pickled.
@@ -139,24 +139,28 @@ def _load(path: str, tiles: TileSet | None) -> tuple[Lexicon | None, str | None]
         reason = None
     except (OSError, ValueError) as exc:  # missing, unreadable or malformed file
         lexicon = None
-        reason = f"cannot read lexicon {path}: {getattr(exc, 'strerror', None) or exc}"
+        reason = str(exc) if not isinstance(exc, OSError) else f"{path}: {exc.strerror or exc}"
         _FAILED[key] = reason
     _LEXICONS[key] = lexicon
     return lexicon, reason
 
 
-def _leaves(choice: LexiconChoice, lexicon_name: str | None) -> tuple[Leaves, str | None]:
+def _leaves(
+    choice: LexiconChoice, lexicon_name: str | None, tiles: TileSet | None
+) -> tuple[Leaves, str | None]:
     from gcgtools.lexicon import builtin_leaves, resolve_leaves
 
-    key = (choice.leaves, choice.folder, lexicon_name)
+    key = (choice.leaves, choice.folder, lexicon_name, tiles.name if tiles is not None else "")
     if key in _LEAVES:
         return _LEAVES[key], None
     try:
-        leaves = resolve_leaves(path=choice.leaves, lexica=choice.folder, lexicon_name=lexicon_name)
+        leaves = resolve_leaves(
+            path=choice.leaves, lexica=choice.folder, lexicon_name=lexicon_name, tiles=tiles
+        )
         reason = None
     except (OSError, ValueError) as exc:
-        leaves = builtin_leaves()
-        reason = f"cannot read leaves {choice.leaves}: {getattr(exc, 'strerror', None) or exc}"
+        leaves = builtin_leaves(tiles)
+        reason = f"{exc}; the built-in leaves are used"
     _LEAVES[key] = leaves
     return leaves, reason
 
@@ -176,7 +180,7 @@ def choose(choice: LexiconChoice, record_lexicon: str | None, tiles: TileSet | N
         if leaves is None:
             from gcgtools.lexicon import builtin_leaves
 
-            leaves = builtin_leaves()
+            leaves = builtin_leaves(lexicon.tiles)
         return Chosen(lexicon, leaves)
     if choice.lexicon is not None:
         lexicon, reason = _load(choice.lexicon, tiles)
@@ -201,5 +205,5 @@ def choose(choice: LexiconChoice, record_lexicon: str | None, tiles: TileSet | N
         lexicon, reason = _load(os.fspath(found), tiles)
     if lexicon is None:
         return Chosen(None, None, f"no lexicon: {reason}")
-    leaves, problem = _leaves(choice, lexicon.name)
+    leaves, problem = _leaves(choice, lexicon.name, tiles)
     return Chosen(lexicon, leaves, problem)
