@@ -334,12 +334,14 @@ def adjusted_equity(
     rules: RuleSet,
 ) -> float:
     """Equity of a move scoring ``score`` and keeping ``leave`` (tiles, ``?`` a blank):
-    score + leave value while the bag holds tiles; with the bag empty, score + twice the
-    opponents' tiles (``opponent``) when the move goes out, else score - own tiles kept."""
+    score + leave value while the bag holds tiles; with the bag empty, score + the
+    opponents' tiles (``opponent``) as the end-of-game rule counts them (twice under
+    standard rules) when the move goes out, else score - own tiles kept (as
+    :func:`gcgtools.movegen.generate_moves` values its moves)."""
     if bag > 0:
         return score + float(leaves.value(leave))
     if not leave:
-        return float(score + 2 * _rack_value(opponent, rules))
+        return float(score + rules.end_rule.out_multiplier * _rack_value(opponent, rules))
     return float(score - _rack_value(leave, rules))
 
 
@@ -398,29 +400,6 @@ def _candidate(move: Any) -> Candidate:
     )
 
 
-def _move_squares(move: Any, board: Board) -> frozenset[tuple[int, int, str]] | None:
-    """The new tiles a generated play puts down, as ``(row, col, tile)`` (a blank as its
-    lower-case letter, as the board holds it)."""
-    tileset = board.tileset
-    word = move.word
-    try:
-        tokens = tileset.split(word) if tileset is not None else list(word)
-    except ValueError:
-        return None
-    dr, dc = (0, 1) if move.across else (1, 0)
-    r, c = move.row, move.col
-    size = board.size
-    cells = board.cells
-    out = []
-    for tok in tokens:
-        if not (0 <= r < size and 0 <= c < size):
-            return None
-        if cells[r * size + c] is None:
-            out.append((r, c, tok))
-        r, c = r + dr, c + dc
-    return frozenset(out)
-
-
 def _recorded_index(
     moves: Sequence[Any], e: Event, pos: Position, before: Board, rules: RuleSet
 ) -> int | None:
@@ -450,7 +429,7 @@ def _recorded_index(
     for i, m in enumerate(moves):
         if m.kind != "play" or len(m.tiles) < 1:
             continue
-        if _move_squares(m, before) == placed:
+        if frozenset(m.squares) == placed:
             return i
     return None
 
@@ -581,6 +560,7 @@ class _Analyser:
             bag_count=bag,
             opponent_rack=opponent,
             exchanges=True,
+            rules=rules,
         )
         legal = len(moves)
         turn.moves = legal

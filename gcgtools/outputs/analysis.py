@@ -8,7 +8,7 @@ from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
 
 __all__ = ["analysis_json", "analysis_lines", "analysis_notes", "summary_lines"]
 
-_HEAD = ("event", "player", "played", "equity", "best", "lost", "phony", "missed bingo")
+_HEAD = ("event", "player", "played", "equity", "best", "lost #rank", "phony", "missed bingo")
 
 
 def _num(value: float | None) -> str:
