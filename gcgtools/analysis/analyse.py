@@ -143,6 +143,7 @@ class TurnAnalysis:
     bingo_available: bool | None = None
     missed_bingo: bool | None = None
     best_bingo: Candidate | None = None
+    found: Candidate | None = None  # the recorded move among the generated ones
 
     @property
     def analysed(self) -> bool:
@@ -177,6 +178,7 @@ class TurnAnalysis:
             "bingo_available": self.bingo_available,
             "missed_bingo": self.missed_bingo,
             "best_bingo": self.best_bingo.to_dict() if self.best_bingo is not None else None,
+            "found": self.found.to_dict() if self.found is not None else None,
             "best": [c.to_dict() for c in self.best],
         }
 
@@ -575,6 +577,7 @@ class _Analyser:
             index = _recorded_index(moves, e, pos, board, rules)
         if index is not None:
             found = moves[index]
+            turn.found = _candidate(found)
             equity = float(found.equity)
             turn.legal = True
             played_bingo = found.kind == "play" and bool(found.bingo)
