@@ -527,6 +527,7 @@ class ExportSummary:
     moves: int
     unreadable: list[str]
     reasons: dict[str, str] = field(default_factory=dict)
+    analysis: list[str] = field(default_factory=list)  # lexicons and leaves used, or why none
 
 
 def write_moves(
@@ -562,6 +563,7 @@ def write_moves(
     unreadable: list[str] = []
     reasons: dict[str, str] = {}
     games = moves = 0
+    used: set[str] = set()
 
     def flush_moves() -> None:
         if moves_sink.parquet:
@@ -573,8 +575,10 @@ def write_moves(
         parts = _iter_parts(
             sources, combine, jobs=jobs, progress=progress, keep="all", rule_options=rule_options
         )
+        used_at = GAME_COLUMNS.index("analysis_lexicon")
         for part in parts:
             pending_games.extend(part.games)
+            used.update(row[used_at] for row in part.games if row[used_at] is not None)
             for file, reason in part.unreadable:
                 unreadable.append(file)
                 reasons[file] = reason
@@ -598,4 +602,4 @@ def write_moves(
         for sink in sinks:
             sink.abort()
         raise
-    return ExportSummary(games, moves, unreadable, reasons)
+    return ExportSummary(games, moves, unreadable, reasons, sorted(used))

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from gcgtools.analysis.batch import show_progress
+from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_UNREADABLE,
@@ -49,6 +50,14 @@ def _rules(
     return {"tiles": tiles, "board": board, "end_rule": rules, "challenge_bonus": bonus}
 
 
+def _lexicon(lexicon: str | None, lexica: str | None, leaves: str | None) -> dict[str, Any]:
+    """The analysis options: only with --lexicon or --lexica (the analysis is slow, so
+    $GCGTOOLS_LEXICA alone does not turn it on for stats and export)."""
+    if lexicon is None and lexica is None:
+        return {}
+    return {"lexicon": lexicon, "lexica": lexica, "leaves": leaves}
+
+
 def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
     """List the files that could not be read on stderr and exit with the right code."""
     if unreadable:
@@ -77,11 +86,15 @@ def stats(
     board: BoardOpt = None,
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
 ) -> None:
     """Per-player statistics (games, wins, averages, bingos, best plays, challenges) or a
-    one-line summary per game."""
+    one-line summary per game. With --lexicon or --lexica every game is also analysed:
+    phonies played and stood, missed bingos, average equity lost per turn."""
     from gcgtools.analysis.stats import archive_stats
 
     table = archive_stats(
@@ -90,7 +103,10 @@ def stats(
         jobs=jobs,
         progress=show_progress(quiet),
         **_rules(tiles, board, rules, challenge_bonus),
+        **_lexicon(lexicon, lexica, leaves),
     )
+    for used in table.attrs.get("analysis", []):
+        typer.echo(f"analysis: {used}", err=True)
     title = f"{table.attrs['games']} games"
     _print(table, format, title=title, index=by is StatsBy.player)
     _finish(table.attrs["unreadable"], table.attrs["reasons"], table.attrs["games"])
@@ -174,11 +190,15 @@ def export(
     board: BoardOpt = None,
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
 ) -> None:
     """Write one row per event (and with --games one row per game) to Parquet or CSV,
-    streamed chunk by chunk."""
+    streamed chunk by chunk. With --lexicon or --lexica the analysis columns are filled
+    in (equity, best move, equity lost, phony words, bingo available)."""
     from gcgtools.analysis.frames import write_moves
 
     try:
@@ -189,9 +209,12 @@ def export(
             jobs=jobs,
             progress=show_progress(quiet),
             **_rules(tiles, board, rules, challenge_bonus),
+            **_lexicon(lexicon, lexica, leaves),
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    for used in summary.analysis:
+        typer.echo(f"analysis: {used}", err=True)
     where = f"{out}" + (f" and {games}" if games is not None else "")
     typer.echo(f"wrote {summary.moves} moves of {summary.games} games to {where}")
     _finish(summary.unreadable, summary.reasons, summary.games)
