@@ -212,3 +212,23 @@ def test_export_with_a_lexicon(folder: Path, tmp_path: Path) -> None:
     frame = pd.read_parquet(out)
     assert list(frame.columns) == list(MOVE_DTYPES)
     assert frame["phony_words"].tolist().count("WOGR") == 2
+
+
+# ------------------------------------------------------------------ HTML report
+def test_report_shows_the_top_moves_beside_the_recorded_one(tmp_path: Path) -> None:
+    target = tmp_path / "r.html"
+    record = str(RECORDS / "w801-phony-stood.gcg")
+    code, _, _ = run("report", record, "--lexicon", ENABLE, "--top", "3", "-o", str(target))
+    assert code == 0
+    html = target.read_text()
+    assert "analysis: lexicon ENABLE" in html
+    assert html.count('<table class="top-moves">') == 2  # both turns' racks are known
+    # Bob's phony is not a legal move: shown below the three best, with its own numbers
+    bob = html.split('data-line="6"', 1)[1].split("</tr></table>", 1)[0]
+    assert bob.count("<tr>") == 3
+    assert '<tr class="recorded"><td>H5 WOG(R)</td><td>8</td><td>DOPR</td>' in bob
+    assert "not among the" in bob and "phony: WOGR" in html
+    plain = tmp_path / "plain.html"
+    env = {k: v for k, v in os.environ.items() if k != "GCGTOOLS_LEXICA"}
+    result = runner.invoke(app, ["report", record, "-o", str(plain)], env=env)
+    assert result.exit_code == 0 and 'top-moves"' not in plain.read_text()

@@ -144,6 +144,7 @@ class TurnAnalysis:
     missed_bingo: bool | None = None
     best_bingo: Candidate | None = None
     found: Candidate | None = None  # the recorded move among the generated ones
+    leave: str | None = None  # the tiles the recorded move kept, when the rack is known
 
     @property
     def analysed(self) -> bool:
@@ -179,6 +180,7 @@ class TurnAnalysis:
             "missed_bingo": self.missed_bingo,
             "best_bingo": self.best_bingo.to_dict() if self.best_bingo is not None else None,
             "found": self.found.to_dict() if self.found is not None else None,
+            "leave": self.leave,
             "best": [c.to_dict() for c in self.best],
         }
 
@@ -504,6 +506,7 @@ class _Analyser:
             computed=pos.computed,
             status=NO_LEXICON,
             words=[w.text.upper() for w in pos.words] if is_play else [],
+            leave=pos.leave,
             withdrawn=withdrawn,
             challenged=challenged,
         )

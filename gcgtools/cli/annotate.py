@@ -195,12 +195,20 @@ def report_command(
     output: Output = None,
     tiles: Tiles = None,
     board: BoardOpt = None,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
+    top: Annotated[int, typer.Option("--top", min=1, help="Top moves shown per turn.")] = 5,
 ) -> None:
     """Write a self-contained HTML page: the board after each move (slider and buttons),
-    the move list with notes and findings, and the score chart."""
+    the move list with notes and findings, and the score chart; with a lexicon (--lexicon,
+    --lexica or $GCGTOOLS_LEXICA) the top moves beside each recorded one."""
     game = _load(file)
+    choice = LexiconChoice.of(lexicon, lexica, leaves)
     try:
-        html = game_report_html(game, tiles=tiles, board=board)
+        html = game_report_html(
+            game, tiles=tiles, board=board, lexicon=choice if choice.wanted else None, top=top
+        )
     except (KeyError, ValueError) as exc:
         _fail(f"{file}: {exc.args[0] if exc.args else exc}")
     _write(output, html.encode("utf-8"))

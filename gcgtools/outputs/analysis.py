@@ -78,10 +78,10 @@ def analysis_notes(turn: TurnAnalysis) -> list[str]:
         text = f"best {turn.best_move} {turn.best_equity:.1f}"
         if turn.equity is not None and turn.equity_lost is not None:
             text += f"; played {turn.equity:.1f}, lost {turn.equity_lost:.1f}"
-            if turn.rank is not None:
+            if turn.legal is False:
+                text += f", not among the {turn.moves} legal moves"
+            elif turn.rank is not None:
                 text += f", rank {turn.rank} of {turn.moves}"
-        if turn.legal is False:
-            text += "; the play is not a legal move in the lexicon"
         notes.append(text)
     elif not turn.analysed and turn.status != "no lexicon":
         notes.append(turn.status)
