@@ -24,7 +24,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from gcgtools.analysis.batch import map_batches
+from gcgtools.analysis.batch import Scheduler, map_batches, open_scheduler
 from gcgtools.analysis.rows import (  # noqa: F401  (re-exported: the tables' columns)
     _STR,
     CHUNK_FILES,
@@ -122,9 +122,11 @@ def _iter_parts(
     progress: bool,
     keep: Keep,
     rule_options: dict[str, Any],
+    scheduler: Scheduler = None,
 ) -> Iterator[T]:
     """``combine(results)`` for each batch of games, in order: the files are analysed in
-    one pool of worker processes, which also run ``combine`` (a module-level function),
+    one pool of worker processes (or on the Dask cluster ``scheduler`` names), which also
+    run ``combine`` (a module-level function),
     at most ``CHUNK_FILES`` of them handed out and not yet yielded; Game objects are
     analysed in this process, one per batch."""
     worker = partial(_analyse_batch, keep=keep, combine=combine, rule_options=rule_options)
@@ -143,19 +145,23 @@ def _iter_parts(
         bar.start()
         task = bar.add_task("games", total=total)
     try:
-        for i, run in enumerate(runs):
-            if isinstance(run, Game):
-                name = _name_of(run, f"<game {i + 1}>")
-                yield combine([analyse_game(run, name=name, keep=keep, **rule_options)])
-                if bar is not None:
-                    bar.advance(task)
-                continue
-            # one pool for the whole run, at most CHUNK_FILES files in flight
-            batches = map_batches(worker, files[i], jobs=jobs, window=CHUNK_FILES)
-            for count, part in batches:
-                if bar is not None:
-                    bar.advance(task, count)
-                yield part
+        # a Dask cluster is started (or connected to) once for every run of files
+        with open_scheduler(scheduler if files else None, jobs) as opened:
+            for i, run in enumerate(runs):
+                if isinstance(run, Game):
+                    name = _name_of(run, f"<game {i + 1}>")
+                    yield combine([analyse_game(run, name=name, keep=keep, **rule_options)])
+                    if bar is not None:
+                        bar.advance(task)
+                    continue
+                # one pool for the whole run, at most CHUNK_FILES files in flight
+                batches = map_batches(
+                    worker, files[i], jobs=jobs, window=CHUNK_FILES, scheduler=opened
+                )
+                for count, part in batches:
+                    if bar is not None:
+                        bar.advance(task, count)
+                    yield part
     finally:
         if bar is not None:
             bar.stop()
@@ -166,6 +172,7 @@ def iter_results(
     *,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Scheduler = None,
     keep: Keep = "all",
     **rule_options: Any,
 ) -> Iterator[GameResult]:
@@ -174,7 +181,13 @@ def iter_results(
     in this process. ``rule_options`` are
     ``tiles``, ``board``, ``end_rule`` and ``challenge_bonus``."""
     parts = _iter_parts(
-        sources, list, jobs=jobs, progress=progress, keep=keep, rule_options=rule_options
+        sources,
+        list,
+        jobs=jobs,
+        progress=progress,
+        keep=keep,
+        rule_options=rule_options,
+        scheduler=scheduler,
     )
     for part in parts:
         yield from part
@@ -259,6 +272,7 @@ def load_frames(
     moves: bool = True,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Scheduler = None,
     **rule_options: Any,
 ) -> Frames:
     """The games, player-games and (unless ``moves`` is False) moves tables in one pass.
@@ -270,7 +284,10 @@ def load_frames(
     unreadable: list[str] = []
     reasons: dict[str, str] = {}
     keep: Keep = "all" if moves else "none"
-    for result in iter_results(sources, jobs=jobs, progress=progress, keep=keep, **rule_options):
+    results = iter_results(
+        sources, jobs=jobs, progress=progress, keep=keep, scheduler=scheduler, **rule_options
+    )
+    for result in results:
         games.add([_game_tuple(result)])
         if result.unreadable:
             unreadable.append(result.file)
@@ -297,13 +314,16 @@ def moves_frame(
     *,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Scheduler = None,
     **rule_options: Any,
 ) -> pd.DataFrame:
     """One row per event of every readable game (columns: ``MOVE_COLUMNS``).
 
     ``attrs["unreadable"]`` lists the files that could not be read or parsed.
     """
-    frames = load_frames(sources, moves=True, jobs=jobs, progress=progress, **rule_options)
+    frames = load_frames(
+        sources, moves=True, jobs=jobs, progress=progress, scheduler=scheduler, **rule_options
+    )
     assert frames.moves is not None
     return frames.moves
 
@@ -313,11 +333,14 @@ def games_frame(
     *,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Scheduler = None,
     **rule_options: Any,
 ) -> pd.DataFrame:
     """One row per game (columns: ``GAME_COLUMNS``); an unreadable file is a row with
     ``status`` "unreadable" and is listed in ``attrs["unreadable"]``."""
-    return load_frames(sources, moves=False, jobs=jobs, progress=progress, **rule_options).games
+    return load_frames(
+        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler, **rule_options
+    ).games
 
 
 def player_games_frame(
@@ -325,11 +348,14 @@ def player_games_frame(
     *,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Scheduler = None,
     **rule_options: Any,
 ) -> pd.DataFrame:
     """One row per player per readable game (columns: ``PLAYER_COLUMNS``): the input of
     :func:`gcgtools.analysis.stats.player_stats`."""
-    return load_frames(sources, moves=False, jobs=jobs, progress=progress, **rule_options).players
+    return load_frames(
+        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler, **rule_options
+    ).players
 
 
 # ------------------------------------------------------------------ export
@@ -489,6 +515,7 @@ def write_moves(
     games_out: str | os.PathLike[str] | None = None,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Scheduler = None,
     **rule_options: Any,
 ) -> ExportSummary:
     """Stream the moves table (and the games table, with ``games_out``) to ``.parquet`` or
@@ -524,7 +551,13 @@ def write_moves(
 
     try:
         parts = _iter_parts(
-            sources, combine, jobs=jobs, progress=progress, keep="all", rule_options=rule_options
+            sources,
+            combine,
+            jobs=jobs,
+            progress=progress,
+            keep="all",
+            rule_options=rule_options,
+            scheduler=scheduler,
         )
         for part in parts:
             pending_games.extend(part.games)

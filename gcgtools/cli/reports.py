@@ -23,8 +23,10 @@ from gcgtools.cli.common import (
     Paths,
     Quiet,
     RulesOpt,
+    SchedulerOpt,
     Tiles,
     app,
+    batch_command,
 )
 from gcgtools.outputs.tables import print_frame
 
@@ -67,6 +69,7 @@ def _print(frame: Any, fmt: ReportFormat, *, title: str, index: bool) -> None:
 
 
 @app.command()
+@batch_command
 def stats(
     paths: Paths,
     by: Annotated[StatsBy, typer.Option("--by", help="One row per player or per game.")] = (
@@ -79,6 +82,7 @@ def stats(
     challenge_bonus: Bonus = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Per-player statistics (games, wins, averages, bingos, best plays, challenges) or a
     one-line summary per game."""
@@ -88,6 +92,7 @@ def stats(
         paths,
         by=by.value,
         jobs=jobs,
+        scheduler=scheduler,
         progress=show_progress(quiet),
         **_rules(tiles, board, rules, challenge_bonus),
     )
@@ -97,6 +102,7 @@ def stats(
 
 
 @app.command()
+@batch_command
 def bingos(
     paths: Paths,
     format: FormatOpt = ReportFormat.table,
@@ -106,6 +112,7 @@ def bingos(
     challenge_bonus: Bonus = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Every bingo (player, word, position, score, game); the table also counts them per
     player. JSON is a list with one object per bingo."""
@@ -115,6 +122,7 @@ def bingos(
     table = find_bingos(
         paths,
         jobs=jobs,
+        scheduler=scheduler,
         progress=show_progress(quiet),
         **_rules(tiles, board, rules, challenge_bonus),
     )
@@ -128,6 +136,7 @@ def bingos(
 
 
 @app.command()
+@batch_command
 def chart(
     paths: Annotated[
         list[str], typer.Argument(help="One record for its score chart; several for archive.")
@@ -142,6 +151,7 @@ def chart(
     challenge_bonus: Bonus = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Draw the score progression of one game, or the archive charts of several (final
     scores, bingos per game, points per turn by player)."""
@@ -153,6 +163,7 @@ def chart(
             out,
             archive=archive,
             jobs=jobs,
+            scheduler=scheduler,
             progress=show_progress(quiet),
             **_rules(tiles, board, rules, challenge_bonus),
         )
@@ -164,6 +175,7 @@ def chart(
 
 
 @app.command()
+@batch_command
 def export(
     paths: Paths,
     out: Annotated[Path, typer.Option("--output", "-o", help="Moves table: .parquet or .csv.")],
@@ -176,6 +188,7 @@ def export(
     challenge_bonus: Bonus = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Write one row per event (and with --games one row per game) to Parquet or CSV,
     streamed chunk by chunk."""
@@ -187,6 +200,7 @@ def export(
             out,
             games_out=games,
             jobs=jobs,
+            scheduler=scheduler,
             progress=show_progress(quiet),
             **_rules(tiles, board, rules, challenge_bonus),
         )
