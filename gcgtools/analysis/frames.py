@@ -473,6 +473,108 @@ class _Sink:
         Path(self.tmp).unlink(missing_ok=True)
 
 
+PART_NAME = "part-{:05d}.parquet"
+
+
+def is_dataset_target(path: str | os.PathLike[str]) -> bool:
+    """True when ``export`` should write a partitioned dataset to ``path``: a name that
+    ends with a slash, or an existing folder."""
+    text = os.fspath(path)
+    return text.endswith(("/", os.sep)) or os.path.isdir(text)
+
+
+class _DatasetSink:
+    """A partitioned Parquet dataset: a folder of ``part-00000.parquet``,
+    ``part-00001.parquet`` ... files, one per chunk (about ``CHUNK_ROWS`` rows), each
+    with the same schema and pandas metadata, so that ``pandas.read_parquet(folder)``,
+    ``dask.dataframe.read_parquet(folder)``, DuckDB (``'folder/*.parquet'``) and Spark
+    read it as one table. The parts are written into a temporary folder beside the
+    target, which then replaces it whole; a folder holding anything but such parts is
+    never replaced."""
+
+    parquet = True
+
+    def __init__(self, path: str | os.PathLike[str], dtypes: dict[str, str]) -> None:
+        import tempfile
+
+        self.path = Path(path)
+        self.dtypes = dtypes
+        if self.path.exists() and not self.path.is_dir():
+            raise ValueError(f"{self.path}: not a folder, cannot write a dataset there")
+        if self.path.is_dir():
+            others = [p.name for p in self.path.iterdir() if not _is_part(p.name)]
+            if others:
+                raise ValueError(
+                    f"{self.path}: the folder holds other files ({', '.join(sorted(others)[:3])}"
+                    "); a dataset is written to a new or empty folder, or over a dataset"
+                )
+        parent = self.path.parent
+        parent.mkdir(parents=True, exist_ok=True)
+        self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=parent))
+        self.parts = 0
+        self.rows = 0
+
+    def write(self, rows: list[tuple[Any, ...]]) -> None:
+        self.write_batches([_record_batch(rows, self.dtypes)])
+
+    def write_batches(self, batches: list[pa.RecordBatch]) -> None:
+        """One part file of ``batches`` (none for an empty chunk, but the first)."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        schema = _parquet_schema(tuple(self.dtypes.items()))
+        table = pa.Table.from_batches(batches, schema=schema)
+        if self.parts and not table.num_rows:
+            return
+        pq.write_table(
+            table,
+            self.tmp / PART_NAME.format(self.parts),
+            write_statistics=_statistics_columns(self.dtypes),
+        )
+        self.parts += 1
+        self.rows += table.num_rows
+
+    def close(self) -> None:
+        import shutil
+
+        if not self.parts:
+            self.write([])  # an empty dataset still has its columns
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(self.tmp, 0o777 & ~umask)
+        aside = None
+        if self.path.exists():
+            aside = self.tmp.with_name(self.tmp.name + ".old")
+            os.replace(self.path, aside)
+        os.replace(self.tmp, self.path)
+        if aside is not None:
+            shutil.rmtree(aside, ignore_errors=True)
+
+    def abort(self) -> None:
+        import shutil
+
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def _is_part(name: str) -> bool:
+    return name.startswith("part-") and name.endswith(".parquet")
+
+
+def _open_sink(
+    path: str | os.PathLike[str], dtypes: dict[str, str], partitioned: bool | None
+) -> _Sink | _DatasetSink:
+    """A file sink, or a dataset sink when ``partitioned`` (None: when ``path`` ends with
+    a slash or is an existing folder)."""
+    if partitioned is None:
+        partitioned = is_dataset_target(path)
+    if partitioned:
+        suffix = Path(path).suffix.lower()
+        if suffix == ".csv":
+            raise ValueError(f"{path}: a partitioned dataset is written as Parquet, not CSV")
+        return _DatasetSink(path, dtypes)
+    return _Sink(path, dtypes)
+
+
 @dataclass(slots=True)
 class _ExportPart:
     """A batch of games ready to be written: made by the worker that analysed them."""
@@ -513,6 +615,7 @@ def write_moves(
     out: str | os.PathLike[str],
     *,
     games_out: str | os.PathLike[str] | None = None,
+    partitioned: bool | None = None,
     jobs: int | None = None,
     progress: bool = False,
     scheduler: Scheduler = None,
@@ -522,11 +625,15 @@ def write_moves(
     ``.csv`` files, a chunk at a time: memory stays bounded however large the archive.
 
     Parquet files are written with ``pyarrow.parquet.ParquetWriter``, one row group per
-    chunk; CSV chunks are appended. Raises ValueError for another suffix.
+    chunk; CSV chunks are appended. Raises ValueError for another suffix. With
+    ``partitioned`` (None: when the target ends with a slash or is a folder) each target
+    is a folder of Parquet files, one per chunk (:class:`_DatasetSink`).
     """
-    moves_sink = _Sink(out, MOVE_DTYPES)
+    moves_sink = _open_sink(out, MOVE_DTYPES, partitioned)
     try:
-        games_sink = _Sink(games_out, GAME_DTYPES) if games_out is not None else None
+        games_sink = (
+            _open_sink(games_out, GAME_DTYPES, partitioned) if games_out is not None else None
+        )
     except ValueError:
         moves_sink.abort()
         raise

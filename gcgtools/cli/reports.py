@@ -178,10 +178,24 @@ def chart(
 @batch_command
 def export(
     paths: Paths,
-    out: Annotated[Path, typer.Option("--output", "-o", help="Moves table: .parquet or .csv.")],
+    out: Annotated[
+        str,
+        typer.Option(
+            "--output", "-o", help="Moves table: .parquet or .csv, or a folder (a dataset)."
+        ),
+    ],
     games: Annotated[
-        Path | None, typer.Option("--games", help="Also the games table: .parquet or .csv.")
+        str | None,
+        typer.Option("--games", help="Also the games table: .parquet, .csv or a folder."),
     ] = None,
+    partitioned: Annotated[
+        bool,
+        typer.Option(
+            "--partitioned",
+            help="Write each table as a folder of Parquet files, one per chunk (also when "
+            "the name ends with / or is a folder).",
+        ),
+    ] = False,
     tiles: Tiles = None,
     board: BoardOpt = None,
     rules: RulesOpt = None,
@@ -199,6 +213,7 @@ def export(
             paths,
             out,
             games_out=games,
+            partitioned=True if partitioned else None,
             jobs=jobs,
             scheduler=scheduler,
             progress=show_progress(quiet),
