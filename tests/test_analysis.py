@@ -55,6 +55,15 @@ needs_data = pytest.mark.skipif(
 )
 
 
+@pytest.fixture(autouse=True)
+def private_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """Each test its own result cache: nothing cached by another test (or by an earlier
+    version of the code) is ever read."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("GCGTOOLS_CACHE_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture(scope="module")
 def enable() -> Lexicon:
     if DATA is None:

@@ -41,6 +41,15 @@ ANALYSIS_MOVE_COLUMNS = ["equity", "best_move", "best_equity", "equity_lost", "p
                          "bingo_available"]  # fmt: skip
 
 
+@pytest.fixture(autouse=True)
+def private_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """Each test its own result cache: nothing cached by another test (or by an earlier
+    version of the code) is ever read."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("GCGTOOLS_CACHE_DIR", str(folder))
+    return folder
+
+
 def run(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, list(args))
     if result.exception is not None and not isinstance(result.exception, SystemExit):
@@ -232,3 +241,28 @@ def test_report_shows_the_top_moves_beside_the_recorded_one(tmp_path: Path) -> N
     env = {k: v for k, v in os.environ.items() if k != "GCGTOOLS_LEXICA"}
     result = runner.invoke(app, ["report", record, "-o", str(plain)], env=env)
     assert result.exit_code == 0 and 'top-moves"' not in plain.read_text()
+
+
+# ------------------------------------------------------------------ result cache
+def test_analysis_results_are_cached_by_content(folder: Path, tmp_path: Path) -> None:
+    from gcgtools.analysis.analyse import analyse_paths
+    from gcgtools.cache import cache_info
+
+    first = [r.to_dict() for r in analyse_paths([folder], lexicon=ENABLE, jobs=1)]
+    info = cache_info()
+    assert info.kinds == {"analysis": 2} and (info.hits, info.misses) == (0, 2)
+    renamed = tmp_path / "renamed.gcg"
+    shutil.copy(folder / "w801-phony-stood.gcg", renamed)
+    again = list(analyse_paths([folder, renamed], lexicon=ENABLE, jobs=1))
+    assert (cache_info().hits, cache_info().misses) == (3, 2)
+    assert [r.to_dict() for r in again[:2]] == first
+    # the same content under another name: the result names the file asked for
+    assert again[2].path == str(renamed)
+    assert again[2].findings[0].path == str(renamed)
+    # other parameters miss; --no-cache neither reads nor stores
+    list(analyse_paths([renamed], lexicon=ENABLE, jobs=1, top=1))
+    assert cache_info().misses == 3
+    code, _, _ = run("analyse", str(renamed), "--lexicon", ENABLE, "--no-cache", "-j", "1")
+    assert code == 0 and (cache_info().hits, cache_info().misses) == (3, 3)
+    code, _, _ = run("analyse", str(renamed), "--lexicon", ENABLE, "-j", "1")
+    assert code == 0 and cache_info().hits == 4

@@ -30,6 +30,7 @@ what the turn became: a pass (no score, the whole rack kept).
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -38,8 +39,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gcgtools import __version__
-from gcgtools.analysis.batch import map_files
-from gcgtools.analysis.lexicons import LexiconChoice, choose, describe
+from gcgtools.analysis.batch import Scheduler, map_files
+from gcgtools.analysis.lexicons import LexiconChoice, choose, describe, fingerprint
 from gcgtools.findings import Finding, make
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
@@ -680,17 +681,57 @@ def analyse_with(
     return analyse_game_with(game, lexicon, top=top, **rule_options)
 
 
+def record_digest(game: Game) -> str:
+    """The SHA-256 of a record's text (every line with its ending, and the encoding it
+    was read in): what identifies the record in the result cache."""
+    digest = hashlib.sha256((game.encoding or "").encode() + b"\0")
+    for line in game.lines:
+        digest.update(line.text.encode("utf-8", "surrogatepass"))
+        digest.update(line.ending.encode())
+    return digest.hexdigest()
+
+
 def analyse_game_with(
     game: Game,
     choice: LexiconChoice,
     *,
     top: int = DEFAULT_TOP,
+    cache: bool = True,
     **rule_options: Any,
 ) -> RecordAnalysis:
     """:func:`analyse_record` with the lexicon and leaves ``choice`` picks for ``game``
-    (loaded once per process)."""
+    (loaded once per process).
+
+    With ``cache`` (and a lexicon to use) the result is kept in the result cache
+    (:class:`gcgtools.cache.ResultCache`, kind ``analysis``) keyed by the record's
+    content, the lexicon and leave files (path, size, date), ``top``, the rule options
+    and the analysis version; a record seen before is not analysed again."""
     if game.unreadable:
         return analyse_record(game, lexicon=None)
+    if not cache or not choice.wanted:
+        return _analyse_chosen(game, choice, top, rule_options)
+    from gcgtools.cache import ResultCache
+
+    params = {
+        "files": fingerprint(choice),
+        "top": top,
+        "rules": {k: str(v) for k, v in sorted(rule_options.items()) if v is not None},
+        "analysis": ANALYSIS_VERSION,
+    }
+    with ResultCache("analysis", params) as results:
+        result: RecordAnalysis = results.fetch(
+            record_digest(game), lambda: _analyse_chosen(game, choice, top, rule_options)
+        )
+    # the same record may be cached under another name
+    result.path = game.path or "<gcg>"
+    for f in result.findings:
+        f.path = game.path
+    return result
+
+
+def _analyse_chosen(
+    game: Game, choice: LexiconChoice, top: int, rule_options: dict[str, Any]
+) -> RecordAnalysis:
     rules, _ = rules_for(game, **rule_options)
     chosen = choose(choice, game.lexicon, rules.tiles)
     return analyse_record(
@@ -704,12 +745,16 @@ def analyse_game_with(
 
 
 def analyse_file(
-    path: str, choice: LexiconChoice, top: int = DEFAULT_TOP, **rule_options: Any
+    path: str,
+    choice: LexiconChoice,
+    top: int = DEFAULT_TOP,
+    cache: bool = True,
+    **rule_options: Any,
 ) -> RecordAnalysis:
     """Worker: read and analyse one file. Never raises for a bad file."""
     try:
         game = load_game(path)
-        return analyse_game_with(game, choice, top=top, **rule_options)
+        return analyse_game_with(game, choice, top=top, cache=cache, **rule_options)
     except (KeyError, ValueError) as exc:  # an unknown --tiles/--board/--rules name
         return RecordAnalysis(path, unreadable=True, reason=f"cannot set up the rules: {exc}")
     except Exception as exc:  # noqa: BLE001 - a batch must go on past any bad file
@@ -725,14 +770,23 @@ def analyse_paths(
     top: int = DEFAULT_TOP,
     jobs: int | None = None,
     progress: bool = False,
+    cache: bool = True,
+    scheduler: Scheduler = None,
     **rule_options: Any,
 ) -> Iterator[RecordAnalysis]:
     """Analyse every file named by ``paths`` (files, folders, globs), in order, on
-    ``jobs`` worker processes (:func:`gcgtools.analysis.batch.map_files`)."""
+    ``jobs`` worker processes or the Dask cluster ``scheduler`` names
+    (:func:`gcgtools.analysis.batch.map_files`); results are cached unless ``cache`` is
+    False (see :func:`analyse_game_with`)."""
     choice = LexiconChoice.of(lexicon, lexica, leaves)
-    worker = partial(analyse_file, choice=choice, top=top, **rule_options)
+    worker = partial(analyse_file, choice=choice, top=top, cache=cache, **rule_options)
     yield from map_files(
-        worker, [os.fspath(p) for p in paths], jobs=jobs, progress=progress, label="analysing"
+        worker,
+        [os.fspath(p) for p in paths],
+        jobs=jobs,
+        progress=progress,
+        label="analysing",
+        scheduler=scheduler,
     )
 
 

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
     from gcgtools.rules.tiles import TileSet
 
-__all__ = ["LEXICA_ENV", "Chosen", "LexiconChoice", "choose", "describe", "preload"]
+__all__ = [
+    "LEXICA_ENV", "Chosen", "LexiconChoice", "choose", "describe", "fingerprint", "preload",
+]  # fmt: skip
 
 LEXICA_ENV = "GCGTOOLS_LEXICA"
 
@@ -207,3 +209,51 @@ def choose(choice: LexiconChoice, record_lexicon: str | None, tiles: TileSet | N
         return Chosen(None, None, f"no lexicon: {reason}")
     leaves, problem = _leaves(choice, lexicon.name, tiles)
     return Chosen(lexicon, leaves, problem)
+
+
+def _file_identity(path: str | None) -> list[object] | None:
+    """A file's absolute path, size and modification time (None: no file given)."""
+    if path is None:
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return [os.path.abspath(path), None, None]
+    return [os.path.abspath(path), st.st_size, st.st_mtime_ns]
+
+
+def _folder_identity(folder: str | None) -> list[list[object]] | None:
+    """The lexicon and leave files of a folder, each with its size and date."""
+    if folder is None:
+        return None
+    suffixes = (".kwg", ".txt", ".gz", ".klv2", ".klv", ".csv")
+    try:
+        with os.scandir(folder) as entries:
+            found = [
+                [e.name, e.stat().st_size, e.stat().st_mtime_ns]
+                for e in entries
+                if e.name.lower().endswith(suffixes)
+            ]
+    except OSError:
+        return [[os.path.abspath(folder)]]
+    return [[os.path.abspath(folder)], *sorted(found)]
+
+
+def fingerprint(choice: LexiconChoice) -> dict[str, object]:
+    """What identifies the lexicon and leaves a choice may lead to, for cache keys: the
+    files (path, size, date) rather than their names only, so that a changed file misses."""
+    if choice.preloaded is not None:
+        loaded = _PRELOADED.get(choice.preloaded)
+        if loaded is None:
+            return {"preloaded": None}
+        lexicon, leaves = loaded
+        return {
+            "preloaded": [lexicon.name, str(lexicon.source), len(lexicon)],
+            "leaves": [leaves.name, str(leaves.source)] if leaves is not None else None,
+        }
+    return {
+        "lexicon": _file_identity(choice.lexicon),
+        "lexica": _folder_identity(choice.folder) if choice.lexicon is None or
+        choice.leaves is None else None,
+        "leaves": _file_identity(choice.leaves),
+    }  # fmt: skip

@@ -220,13 +220,14 @@ def analyse_game(
     end_rule: str | EndRule | None = None,
     challenge_bonus: int | None = None,
     lexicon: LexiconChoice | None = None,
+    cache: bool = True,
 ) -> GameResult:
     """Replay ``game`` once and return its game row, player rows and move rows.
 
     ``keep`` chooses the move rows returned: all of them, only bingos, or none.
     An unreadable game (or rule options that name no known rule) gives no rows.
-    With ``lexicon`` the game is also analysed (:mod:`gcgtools.analysis.analyse`) and the
-    analysis columns are filled in.
+    With ``lexicon`` the game is also analysed (:mod:`gcgtools.analysis.analyse`; through
+    the result cache unless ``cache`` is False) and the analysis columns are filled in.
     """
     file = name if name is not None else _name_of(game, "<gcg>")
     if game.unreadable:
@@ -472,7 +473,7 @@ def analyse_game(
         )
     if lexicon is not None:
         analysis = analyse_game_with(
-            game, lexicon, top=1, tiles=tiles, board=board, end_rule=end_rule,
+            game, lexicon, top=1, cache=cache, tiles=tiles, board=board, end_rule=end_rule,
             challenge_bonus=challenge_bonus,
         )  # fmt: skip
         rows, game_row, player_rows = _with_analysis(analysis, rows, game_row, player_rows)

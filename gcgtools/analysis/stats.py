@@ -175,6 +175,7 @@ def bingos(
     *,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Any = None,
     **rule_options: Any,
 ) -> pd.DataFrame:
     """Every bingo of an archive (``BINGO_COLUMNS``: player, word, position, score, game ...),
@@ -188,7 +189,12 @@ def bingos(
     reasons: dict[str, str] = {}
     games = 0
     for result in iter_results(
-        sources, jobs=jobs, progress=progress, keep="bingos", **rule_options
+        sources,
+        jobs=jobs,
+        progress=progress,
+        keep="bingos",
+        scheduler=scheduler,
+        **rule_options,
     ):
         if result.unreadable:
             unreadable.append(result.file)
@@ -212,6 +218,7 @@ def archive_stats(
     by: str = "player",
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Any = None,
     **rule_options: Any,
 ) -> pd.DataFrame:
     """Read an archive and summarise it ``by`` "player" (:func:`player_stats`) or "game"
@@ -222,7 +229,9 @@ def archive_stats(
     (or why there was none), one line each."""
     if by not in ("player", "game"):
         raise ValueError(f"by must be 'player' or 'game', not {by!r}")
-    frames = load_frames(sources, moves=False, jobs=jobs, progress=progress, **rule_options)
+    frames = load_frames(
+        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler, **rule_options
+    )
     if by == "player":
         out = player_stats(frames.players)
     else:

@@ -16,11 +16,14 @@ from gcgtools.cli.common import (
     BoardOpt,
     Bonus,
     Jobs,
+    NoCache,
     Paths,
     Quiet,
     RulesOpt,
+    SchedulerOpt,
     Tiles,
     app,
+    batch_command,
 )
 
 LexiconOpt = Annotated[
@@ -55,6 +58,7 @@ class AnalyseFormat(str, Enum):
 
 
 @app.command("analyse")
+@batch_command
 def analyse_command(
     paths: Paths,
     lexicon: LexiconOpt = None,
@@ -66,7 +70,9 @@ def analyse_command(
     board: BoardOpt = None,
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
+    no_cache: NoCache = False,
     jobs: Jobs = None,
+    scheduler: SchedulerOpt = None,
     quiet: Quiet = False,
 ) -> None:
     """Check every play's words against a lexicon and, for every turn whose full rack is
@@ -85,6 +91,8 @@ def analyse_command(
         top=top,
         jobs=jobs,
         progress=show_progress(quiet) and format is AnalyseFormat.text,
+        cache=not no_cache,
+        scheduler=scheduler,
         tiles=tiles,
         board=board,
         end_rule=rules,

@@ -21,11 +21,14 @@ from gcgtools.cli.common import (
     BoardOpt,
     Bonus,
     Jobs,
+    NoCache,
     Paths,
     Quiet,
     RulesOpt,
+    SchedulerOpt,
     Tiles,
     app,
+    batch_command,
 )
 from gcgtools.outputs.tables import print_frame
 
@@ -50,12 +53,14 @@ def _rules(
     return {"tiles": tiles, "board": board, "end_rule": rules, "challenge_bonus": bonus}
 
 
-def _lexicon(lexicon: str | None, lexica: str | None, leaves: str | None) -> dict[str, Any]:
+def _lexicon(
+    lexicon: str | None, lexica: str | None, leaves: str | None, no_cache: bool = False
+) -> dict[str, Any]:
     """The analysis options: only with --lexicon or --lexica (the analysis is slow, so
     $GCGTOOLS_LEXICA alone does not turn it on for stats and export)."""
     if lexicon is None and lexica is None:
         return {}
-    return {"lexicon": lexicon, "lexica": lexica, "leaves": leaves}
+    return {"lexicon": lexicon, "lexica": lexica, "leaves": leaves, "cache": not no_cache}
 
 
 def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
@@ -76,6 +81,7 @@ def _print(frame: Any, fmt: ReportFormat, *, title: str, index: bool) -> None:
 
 
 @app.command()
+@batch_command
 def stats(
     paths: Paths,
     by: Annotated[StatsBy, typer.Option("--by", help="One row per player or per game.")] = (
@@ -89,8 +95,10 @@ def stats(
     lexicon: LexiconOpt = None,
     lexica: LexicaOpt = None,
     leaves: LeavesOpt = None,
+    no_cache: NoCache = False,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Per-player statistics (games, wins, averages, bingos, best plays, challenges) or a
     one-line summary per game. With --lexicon or --lexica every game is also analysed:
@@ -101,9 +109,10 @@ def stats(
         paths,
         by=by.value,
         jobs=jobs,
+        scheduler=scheduler,
         progress=show_progress(quiet),
         **_rules(tiles, board, rules, challenge_bonus),
-        **_lexicon(lexicon, lexica, leaves),
+        **_lexicon(lexicon, lexica, leaves, no_cache),
     )
     for used in table.attrs.get("analysis", []):
         typer.echo(f"analysis: {used}", err=True)
@@ -113,6 +122,7 @@ def stats(
 
 
 @app.command()
+@batch_command
 def bingos(
     paths: Paths,
     format: FormatOpt = ReportFormat.table,
@@ -122,6 +132,7 @@ def bingos(
     challenge_bonus: Bonus = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Every bingo (player, word, position, score, game); the table also counts them per
     player. JSON is a list with one object per bingo."""
@@ -131,6 +142,7 @@ def bingos(
     table = find_bingos(
         paths,
         jobs=jobs,
+        scheduler=scheduler,
         progress=show_progress(quiet),
         **_rules(tiles, board, rules, challenge_bonus),
     )
@@ -144,6 +156,7 @@ def bingos(
 
 
 @app.command()
+@batch_command
 def chart(
     paths: Annotated[
         list[str], typer.Argument(help="One record for its score chart; several for archive.")
@@ -158,6 +171,7 @@ def chart(
     challenge_bonus: Bonus = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Draw the score progression of one game, or the archive charts of several (final
     scores, bingos per game, points per turn by player)."""
@@ -169,6 +183,7 @@ def chart(
             out,
             archive=archive,
             jobs=jobs,
+            scheduler=scheduler,
             progress=show_progress(quiet),
             **_rules(tiles, board, rules, challenge_bonus),
         )
@@ -180,12 +195,27 @@ def chart(
 
 
 @app.command()
+@batch_command
 def export(
     paths: Paths,
-    out: Annotated[Path, typer.Option("--output", "-o", help="Moves table: .parquet or .csv.")],
+    out: Annotated[
+        str,
+        typer.Option(
+            "--output", "-o", help="Moves table: .parquet or .csv, or a folder (a dataset)."
+        ),
+    ],
     games: Annotated[
-        Path | None, typer.Option("--games", help="Also the games table: .parquet or .csv.")
+        str | None,
+        typer.Option("--games", help="Also the games table: .parquet, .csv or a folder."),
     ] = None,
+    partitioned: Annotated[
+        bool,
+        typer.Option(
+            "--partitioned",
+            help="Write each table as a folder of Parquet files, one per chunk (also when "
+            "the name ends with / or is a folder).",
+        ),
+    ] = False,
     tiles: Tiles = None,
     board: BoardOpt = None,
     rules: RulesOpt = None,
@@ -193,8 +223,10 @@ def export(
     lexicon: LexiconOpt = None,
     lexica: LexicaOpt = None,
     leaves: LeavesOpt = None,
+    no_cache: NoCache = False,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Write one row per event (and with --games one row per game) to Parquet or CSV,
     streamed chunk by chunk. With --lexicon or --lexica the analysis columns are filled
@@ -206,10 +238,12 @@ def export(
             paths,
             out,
             games_out=games,
+            partitioned=True if partitioned else None,
             jobs=jobs,
+            scheduler=scheduler,
             progress=show_progress(quiet),
             **_rules(tiles, board, rules, challenge_bonus),
-            **_lexicon(lexicon, lexica, leaves),
+            **_lexicon(lexicon, lexica, leaves, no_cache),
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None

@@ -1,0 +1,110 @@
+"""The Dask backend of :mod:`gcgtools.analysis.batch`: batches run on a dask.distributed
+cluster instead of the local process pool.
+
+Only :class:`DaskBackend` differs between the two; the batching, the window of files in
+flight and the order of the results are :func:`gcgtools.analysis.batch.map_batches`'s.
+A backend is made from
+
+* ``"local"``: a ``LocalCluster`` of ``jobs`` worker processes (one thread each: the
+  replay is pure Python) on this machine, closed with the backend;
+* an address such as ``"tcp://10.0.0.5:8786"``: a running ``dask scheduler``;
+* a ``distributed.Client`` already connected (left open when the backend closes).
+
+Dask is optional (``pip install 'gcgtools[dask]'``); without it :func:`open_dask` raises
+:class:`SchedulerError` saying so.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+R = TypeVar("R")
+
+INSTALL_HINT = (
+    "--scheduler needs Dask: pip install 'gcgtools[dask]' "
+    "(or pip install 'dask[distributed]' fsspec)"
+)
+LOCAL = "local"
+
+
+class SchedulerError(RuntimeError):
+    """Dask is missing, or the scheduler cannot be reached."""
+
+
+def dask_available() -> bool:
+    """True if dask.distributed can be imported."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class DaskBackend:
+    """Submits batches to a dask.distributed cluster; ``workers`` is the number of tasks
+    it runs at once (the cluster's threads)."""
+
+    def __init__(self, client: Any, *, owned: tuple[Any, ...] = ()) -> None:
+        self.client = client
+        self.owned = owned  # the client and cluster this backend made, closed with it
+        self.workers = max(1, sum(client.nthreads().values()))
+
+    def submit(self, func: Callable[[Any], R], arg: Any) -> Any:
+        # pure=False: every batch is its own task (never merged with an equal one)
+        return self.client.submit(func, arg, pure=False)
+
+    def cancel(self, futures: list[Any]) -> None:
+        if futures:
+            try:
+                self.client.cancel(futures)
+            except Exception:  # noqa: BLE001 - the cluster may be gone already
+                pass
+
+    def close(self) -> None:
+        for thing in self.owned:
+            try:
+                thing.close()
+            except Exception:  # noqa: BLE001 - closing a cluster that is shutting down
+                pass
+        self.owned = ()
+
+    def __enter__(self) -> DaskBackend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
+    """A :class:`DaskBackend` for ``scheduler``: ``"local"``, an address, or a Client."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as exc:
+        raise SchedulerError(INSTALL_HINT) from exc
+    if isinstance(scheduler, Client):
+        return DaskBackend(scheduler)
+    if scheduler == LOCAL:
+        from gcgtools.analysis.batch import default_jobs
+
+        cluster = LocalCluster(
+            n_workers=max(1, jobs) if jobs else default_jobs(),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        client = Client(cluster)
+        return DaskBackend(client, owned=(client, cluster))
+    try:
+        client = Client(str(scheduler), timeout="10s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise SchedulerError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from exc
+    if not client.nthreads():
+        try:
+            client.wait_for_workers(1, timeout=30)
+        except (OSError, TimeoutError) as exc:
+            client.close()
+            raise SchedulerError(f"the Dask scheduler {scheduler} has no workers") from exc
+    return DaskBackend(client, owned=(client,))
