@@ -71,7 +71,7 @@ def test_analyse_text_table(folder: Path) -> None:
     code, out, _ = run("analyse", str(folder), "--lexicon", ENABLE, "--jobs", "1")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith(f"{folder / 'w801-phony-stood.gcg'}: lexicon ENABLE (")
+    assert lines[0].startswith(f"{folder / 'w801-phony-stood.gcg'}: lexicon ENABLE: ENABLE.kwg")
     assert "leaves builtin" in lines[0]
     head = lines[1].split()
     assert head[:4] == ["event", "player", "played", "equity"]

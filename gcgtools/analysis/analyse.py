@@ -209,9 +209,9 @@ class RecordAnalysis:
         """One line: which lexicon and leaves were used, or why there was no lexicon."""
         if self.lexicon is None:
             return self.message or "no lexicon"
-        text = f"lexicon {self.lexicon} ({self.lexicon_source})"
+        text = f"lexicon {self.lexicon}: {self.lexicon_source}"
         if self.leaves is not None:
-            text += f"; leaves {self.leaves} ({self.leaves_source})"
+            text += f"; leaves {self.leaves}: {self.leaves_source}"
         return text
 
     def player_summary(self) -> dict[str, dict[str, Any]]:

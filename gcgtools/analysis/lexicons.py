@@ -103,12 +103,12 @@ class Chosen:
 
 
 def describe(lexicon: Any, leaves: Any, message: str | None = None) -> str:
-    """``lexicon NAME (SOURCE); leaves NAME (SOURCE)``, or the reason there is none."""
+    """``lexicon NAME: SOURCE; leaves NAME: SOURCE``, or the reason there is none."""
     if lexicon is None:
         return message or "no lexicon"
-    text = f"lexicon {lexicon.name} ({lexicon.source})"
+    text = f"lexicon {lexicon.name}: {lexicon.source}"
     if leaves is not None:
-        text += f"; leaves {leaves.name} ({leaves.source})"
+        text += f"; leaves {leaves.name}: {leaves.source}"
     return text
 
 
