@@ -24,6 +24,7 @@ import pytest
 from gcgtools import parse_string, read_game
 from gcgtools.analysis.analyse import (
     ANALYSED,
+    LOST_TURN,
     PARTIAL_RACK,
     UNKNOWN_RACK,
     adjusted_equity,
@@ -303,3 +304,15 @@ def test_lexica_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     monkeypatch.setenv("GCGTOOLS_LEXICA", str(tmp_path))
     assert LexiconChoice().folder == str(tmp_path)
     assert LexiconChoice(lexica="elsewhere").folder == "elsewhere"
+
+
+@needs_data
+def test_a_turn_lost_to_a_challenge_is_not_judged(enable: Lexicon) -> None:
+    record = (
+        "#player1 A\n#player2 B\n>A: AEINRST 8H RETAINS +66 66\n"
+        ">B: DGOOPRW - +0 0\n#note #unsuccessful-challenge\n"
+    )
+    result = analyse_record(parse_string(record), lexicon=enable)
+    lost = result.turns[1]
+    assert lost.status == LOST_TURN and lost.equity is None and lost.equity_lost is None
+    assert result.player_summary()["B"]["analysed_turns"] == 0

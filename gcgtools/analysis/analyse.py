@@ -77,6 +77,8 @@ _IGNORED = frozenset({"O302", "O313"})  # turns the replay ignored (after the en
 # what a turn's status says
 ANALYSED = "analysed"
 UNKNOWN_RACK = "phony check only: rack unknown"
+LOST_TURN = "turn lost to a challenge: not judged"
+UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
 PARTIAL_RACK = "phony check only: partial rack"
 NO_LEXICON = "no lexicon"
 
@@ -520,6 +522,9 @@ class _Analyser:
         if rack is None:
             known = e.rack is not None and e.rack.upper() != "UNKNOWN"
             turn.status = PARTIAL_RACK if known else UNKNOWN_RACK
+            return turn
+        if e.kind is EventKind.PASS and any(UNSUCCESSFUL_CHALLENGE in n.text for n in e.notes):
+            turn.status = LOST_TURN  # a pass forced by a lost double challenge: no choice
             return turn
         turn.status = ANALYSED
         self._evaluate(turn, e, pos, before, rack, withdrawn)
