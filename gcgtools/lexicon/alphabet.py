@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from gcgtools.rules import BLANK, TileError, TileSet, tile_set
+from gcgtools.rules import BLANK, TILE_SETS, TileError, TileSet, tile_set
 
 __all__ = ["Alphabet", "alphabet_of"]
 
@@ -40,6 +40,13 @@ class Alphabet:
 
     def __repr__(self) -> str:
         return f"Alphabet({self.tiles.name!r}, {len(self.letters) - 1} letters)"
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        # a TileSet holds mapping proxies, which do not pickle: a built-in tile set is
+        # pickled by name (the shared alphabet is found again on loading)
+        if TILE_SETS.get(self.tiles.name) != self.tiles:
+            raise TypeError(f"cannot pickle the alphabet of a custom tile set {self.tiles.name}")
+        return (alphabet_of, (self.tiles.name,))
 
     def __len__(self) -> int:
         """Number of tile numbers, 0 included."""

@@ -18,7 +18,8 @@ the longer group: the ``IS_END`` flag of the last sibling makes that valid), as 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from itertools import repeat
 
 from gcgtools.lexicon.kwg import ACCEPTS, ARC_MASK, IS_END, TILE_SHIFT, KwgError
 
@@ -43,80 +44,95 @@ class _Register:
             self.numbers[key] = number
         return number
 
-    def add_sorted(self, strings: Iterable[bytes]) -> int:
-        """Add sorted, non-empty strings; return the number of their root group."""
-        freeze = self.freeze
+    def add_sorted(self, strings: Iterable[bytes], ends: Iterable[int] | None = None) -> int:
+        """Add sorted, non-empty, distinct strings; return the number of their root group.
+
+        ``ends`` (one per string, default ``ACCEPTS`` for each) is OR-ed into the string's
+        last edge: ``ACCEPTS`` and/or a finished child group's number. A string given a
+        child group may not be the prefix of a later string."""
+        numbers = self.numbers
+        groups = self.groups
         path: list[list[int]] = [[]]  # path[d]: the open group at depth d
         prev = b""
-        for s in strings:
+        end_flags: Iterable[int] = repeat(ACCEPTS) if ends is None else ends
+        for s, end in zip(strings, end_flags, strict=False):
             n = len(s)
-            # common prefix with the previous string
-            m = min(n, len(prev))
-            p = 0
-            while p < m and s[p] == prev[p]:
-                p += 1
-            if p == n:
-                if n == len(prev):
-                    continue  # duplicate
-                raise KwgError("strings are not sorted")
-            if p < len(prev) and s[p] < prev[p]:
-                raise KwgError("strings are not sorted")
-            # close the groups below the common prefix
-            for d in range(len(path) - 1, p, -1):
-                number = freeze(path.pop())
-                path[d - 1][-1] |= number
-            for i in range(p, n):
-                path[i].append(s[i] << TILE_SHIFT)
-                path.append([])
-            path[n - 1][-1] |= ACCEPTS
+            # the common prefix with the previous string, by bisection on slices
+            lo, hi = 0, min(n, len(prev))
+            while lo < hi:
+                mid = (lo + hi + 1) >> 1
+                if s[:mid] == prev[:mid]:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            if lo == n or (lo < len(prev) and s[lo] < prev[lo]):
+                raise KwgError("strings are not sorted and distinct")
+            # close (freeze) the groups below the common prefix; inlined for speed
+            depth = len(path) - 1
+            while depth > lo:
+                key = tuple(path.pop())
+                number = numbers.get(key)
+                if number is None:
+                    number = numbers[key] = len(groups)
+                    groups.append(key)
+                depth -= 1
+                path[depth][-1] |= number
+            path[lo].append(s[lo] << TILE_SHIFT)
+            path.extend([[t << TILE_SHIFT] for t in s[lo + 1 :]])
+            path[n - 1][-1] |= end
+            path.append([])
             prev = s
         for d in range(len(path) - 1, 0, -1):
-            number = freeze(path.pop())
+            number = self.freeze(path.pop())
             path[d - 1][-1] |= number
-        return freeze(path[0])
+        if len(groups) > ARC_MASK:
+            raise KwgError("too many nodes for a KWG (more than 4,194,303)")
+        return self.freeze(path[0])
+
+    def prefixes(self, root: int) -> Iterator[tuple[bytes, int]]:
+        """Every path of the graph from group ``root`` that has children, with the number
+        of its child group (for the DAWG: every proper prefix ``x`` of a word, with the
+        group of the word endings that may follow ``x``)."""
+        groups = self.groups
+        stack: list[tuple[int, bytes]] = [(root, b"")]
+        while stack:
+            group, prefix = stack.pop()
+            for edge in groups[group]:
+                child = edge & ARC_MASK
+                if child:
+                    path = prefix + bytes((edge >> TILE_SHIFT,))
+                    yield path, child
+                    stack.append((child, path))
 
     def layout(self, dawg: int, gaddag: int) -> array:
-        """The node array: nodes 0 and 1 point to the roots, then every reachable group."""
+        """The node array: nodes 0 and 1 point to the roots, then every group (each frozen
+        group hangs below an edge of a later one, so all are reachable from the roots)."""
         groups = self.groups
-        # reachable groups only (a register may hold nothing unreachable, but be safe)
-        reachable: set[int] = set()
-        todo = [g for g in (dawg, gaddag) if g]
-        while todo:
-            g = todo.pop()
-            if g in reachable:
-                continue
-            reachable.add(g)
-            for edge in groups[g]:
-                child = edge & ARC_MASK
-                if child and child not in reachable:
-                    todo.append(child)
-        order = sorted(reachable, key=lambda g: (-len(groups[g]), -g))
+        order = sorted(range(1, len(groups)), key=lambda g: -len(groups[g]))
         position = [0] * len(groups)
-        tails: dict[tuple[int, ...], int] = {}
+        tails: dict[tuple[int, ...], int] = {}  # proper tails of the groups placed
         owned: list[int] = []  # groups stored in nodes of their own
         nxt = 2
         for g in order:
             edges = groups[g]
+            size = len(edges)
             at = tails.get(edges)
             if at is not None:  # the tail of a group already placed
                 position[g] = at
                 continue
             position[g] = nxt
             owned.append(g)
-            for k in range(len(edges)):
+            for k in range(1, size):
                 tails.setdefault(edges[k:], nxt + k)
-            nxt += len(edges)
+            nxt += size
         if nxt - 1 > ARC_MASK:
             raise KwgError("too many nodes for a KWG (more than 4,194,303)")
-        nodes = array("I", bytes(4 * nxt))
-        nodes[0] = IS_END | position[dawg]
-        nodes[1] = IS_END | position[gaddag]
-        for g in owned:
-            start = position[g]
-            edges = groups[g]
-            for k, edge in enumerate(edges):
-                nodes[start + k] = (edge & ~ARC_MASK) | position[edge & ARC_MASK]
-            nodes[start + len(edges) - 1] |= IS_END
+        flat = [IS_END | position[dawg], IS_END | position[gaddag]]
+        keep = ~ARC_MASK & 0xFFFFFFFF
+        for g in owned:  # in the order their positions were given
+            flat.extend([(edge & keep) | position[edge & ARC_MASK] for edge in groups[g]])
+            flat[-1] |= IS_END
+        nodes = array("I", flat)
         return nodes
 
 
@@ -132,7 +148,12 @@ def build_nodes(words: Iterable[bytes], *, gaddag: bool = True) -> array:
     """KWG nodes holding ``words`` (tile-number strings; empty ones ignored) in a DAWG and,
     when ``gaddag`` is true, a GADDAG (then tile 0, the separator, may not occur; a
     DAWG-only graph such as a leave file's may use it for the blank). The input need not be
-    sorted."""
+    sorted.
+
+    The GADDAG is built without spelling out its paths: after "reversed prefix ``x``,
+    separator" come exactly the endings that follow ``x`` in the DAWG, so the separator's
+    arc is the DAWG group reached by ``x``. Only the reversed prefixes (each ending in the
+    separator, with that arc) and the reversed words (accepting) are added."""
     unique = sorted({w for w in words if w})
     if gaddag and any(0 in w for w in unique):
         raise KwgError("tile number 0 is reserved for the GADDAG separator")
@@ -140,10 +161,9 @@ def build_nodes(words: Iterable[bytes], *, gaddag: bool = True) -> array:
     dawg = register.add_sorted(unique)
     root = 0
     if gaddag and unique:
-        paths: list[bytes] = []
-        for w in unique:
-            paths.extend(gaddag_strings(w))
-        paths.sort()
-        root = register.add_sorted(paths)
-        del paths
+        items = [(x[::-1] + b"\0", child) for x, child in register.prefixes(dawg)]
+        items.extend((w[::-1], ACCEPTS) for w in unique)
+        items.sort()
+        root = register.add_sorted([s for s, _ in items], [e for _, e in items])
+        del items
     return register.layout(dawg, root)

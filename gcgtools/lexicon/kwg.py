@@ -24,6 +24,7 @@ from collections.abc import Iterator, Sequence
 from os import PathLike
 from pathlib import Path
 
+from gcgtools.atomic import write_atomic
 from gcgtools.lexicon.alphabet import Alphabet
 
 __all__ = [
@@ -117,6 +118,20 @@ class Kwg:
 
     def to_bytes(self) -> bytes:
         return nodes_to_bytes(self.nodes)
+
+    def write(self, path: str | PathLike[str]) -> None:
+        """Write the nodes as a ``.kwg`` file (atomically), readable by wolges and MAGPIE."""
+        write_atomic(path, self.to_bytes())
+
+    def check_alphabet(self) -> None:
+        """Raise :class:`KwgError` if a node holds a tile number outside the alphabet
+        (a KWG made for another tile set)."""
+        top = max(self.nodes) >> TILE_SHIFT  # the highest tile has the highest node value
+        if top >= len(self.letters):
+            raise KwgError(
+                f"tile number {top} is outside the {self.alphabet.tiles.name} tile set "
+                f"({len(self.letters) - 1} letters): a KWG for another tile set?"
+            )
 
     def __len__(self) -> int:
         """Number of nodes."""
@@ -221,7 +236,7 @@ class Kwg:
             return self._counts
         nodes = self.nodes
         n = len(nodes)
-        counts = array("q", bytes(8 * n))
+        counts = array("I", bytes(4 * n))
         done = bytearray(n)
         for start in range(n - 1, -1, -1):
             if done[start]:

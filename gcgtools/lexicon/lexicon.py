@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gzip
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from os import PathLike
 from pathlib import Path
 
@@ -65,6 +65,30 @@ class Lexicon:
         self.skipped: dict[str, int] = dict(skipped or {})
         self.cached = cached
         self._count = word_count
+
+    @classmethod
+    def from_words(
+        cls,
+        words: Iterable[str],
+        tiles: TileSet | str | None = None,
+        *,
+        name: str = "custom",
+        max_length: int | None = None,
+    ) -> Lexicon:
+        """A lexicon of the given words (in letters, any case; split into tiles like a word
+        list's), compiled in memory: for tests and small experiments."""
+        tileset = tiles if isinstance(tiles, TileSet) else tile_set(tiles or "english")
+        alphabet = alphabet_of(tileset)
+        limit = default_max_length(tileset) if max_length is None else max_length
+        wordlist = parse_word_list("\n".join(words), alphabet, max_length=limit)
+        kwg = Kwg(build_nodes(wordlist.words), alphabet, check=False)
+        return cls(
+            kwg,
+            name=name,
+            source=f"{name} ({len(wordlist.words)} words given in memory)",
+            word_count=len(wordlist.words),
+            skipped=wordlist.skipped,
+        )
 
     @property
     def alphabet(self) -> Alphabet:
@@ -160,6 +184,7 @@ def load_lexicon(
     if p.suffix.lower() == ".kwg":
         try:
             kwg = Kwg.from_bytes(data, alphabet)
+            kwg.check_alphabet()
         except KwgError as exc:
             raise LexiconError(f"{p}: not a KWG file: {exc}", p) from None
         if not kwg.dawg_root:
