@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from enum import Enum
 from functools import partial
 from pathlib import Path
 from typing import Annotated
@@ -119,6 +120,11 @@ def explain(code: Annotated[str, typer.Argument(help="A finding code such as S60
     typer.echo(f"{r.code} ({r.severity}): {r.title}\n\n{r.explanation}")
 
 
+class BoardFormat(str, Enum):
+    text = "text"
+    cgp = "cgp"
+
+
 @app.command()
 def board(
     file: Annotated[Path, typer.Argument(help="A .gcg file.")],
@@ -133,9 +139,13 @@ def board(
             "--output", "-o", help="Write a picture instead: board.svg or board.png ('-': SVG)."
         ),
     ] = None,
+    format: Annotated[
+        BoardFormat,
+        typer.Option("--format", "-f", help="text, or cgp (a Compact Game Position line)."),
+    ] = BoardFormat.text,
 ) -> None:
     """Print the board after event N (default: the end), with scores and racks; with -o,
-    draw it as an SVG or PNG picture."""
+    draw it as an SVG or PNG picture; with --format cgp, print the position as CGP."""
     game = load_game(file)
     if game.unreadable:
         for f in game.findings:
@@ -144,6 +154,16 @@ def board(
     if move is not None and not 0 <= move <= len(game.events):
         typer.echo(f"--move must be between 0 and {len(game.events)}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
+    if format is BoardFormat.cgp:
+        from gcgtools.movegen.record import record_cgp
+
+        event = len(game.events) if move is None else move
+        try:
+            typer.echo(record_cgp(game, event, tiles=tiles, board=board_layout))
+        except KeyError as exc:  # an unknown --tiles or --board name
+            typer.echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
+            raise typer.Exit(EXIT_UNREADABLE) from None
+        return
     if output is not None:
         from gcgtools.outputs.files import write_output
         from gcgtools.outputs.svg import picture, picture_format
