@@ -27,6 +27,7 @@ INSTALL_HINT = (
     "(or pip install 'dask[distributed]' fsspec)"
 )
 LOCAL = "local"
+CONNECT_TIMEOUT = "10s"  # to reach a scheduler
 
 
 class SchedulerError(RuntimeError):
@@ -92,13 +93,13 @@ def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
             n_workers=max(1, jobs) if jobs else default_jobs(),
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",
             silence_logs=logging.ERROR,
         )
         client = Client(cluster)
         return DaskBackend(client, owned=(client, cluster))
     try:
-        client = Client(str(scheduler), timeout="10s")
+        client = Client(str(scheduler), timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as exc:
         raise SchedulerError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from exc
     if not client.nthreads():
