@@ -94,7 +94,7 @@ def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
             threads_per_worker=1,
             processes=True,
             dashboard_address=":0",
-            silence_logs=logging.ERROR,
+            silence_logs=logging.CRITICAL,
         )
         client = Client(cluster)
         return DaskBackend(client, owned=(client, cluster))
