@@ -71,14 +71,14 @@ def _dask_frame(
         sources = [sources]
     files = list(expand_paths(os.fspath(s) for s in sources))
     meta = _frame([], dtypes)
-    if not files:
-        return dd.from_pandas(meta, npartitions=1)
     size = max(1, files_per_partition)
     batches = [files[i : i + size] for i in range(0, len(files), size)]
     task = partial(_part, table=table, keep=keep, rule_options=rule_options)
     # the pandas dtypes as they are: Dask would turn "str" columns into
     # string[pyarrow] with <NA> for missing values, unlike the pandas tables
     with dask.config.set({"dataframe.convert-string": False}):
+        if not files:
+            return dd.from_pandas(meta, npartitions=1)
         return dd.from_map(task, batches, meta=meta, label=f"gcgtools-{table}")
 
 

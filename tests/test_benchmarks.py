@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import corpus_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,3 +46,14 @@ def test_reports_benchmark_runs_and_judges_the_targets() -> None:
                                             ("export", "1"), ("export", "2")]  # fmt: skip
     assert all(int(r[2]) > 0 for r in rows)  # games read
     assert lines[-1].startswith("targets: 1000 games/s per core, peak under 300 MB:")
+
+
+def test_scale_benchmark_runs() -> None:
+    pytest.importorskip("distributed", reason="Dask is a test extra: pip install '.[test]'")
+    out = run("scale.py", "--count", "30", "--repeat", "1")
+    rows = [line.split() for line in out.splitlines() if line.startswith(("validate", "stats",
+                                                                          "export"))]  # fmt: skip
+    assert [(r[0], r[1]) for r in rows] == [(t, b) for t in ("validate", "stats", "export")
+                                            for b in ("pool", "dask")]  # fmt: skip
+    assert all(int(r[2]) > 0 for r in rows)
+    assert out.splitlines()[-1].startswith("target: Dask overhead under 15%:")

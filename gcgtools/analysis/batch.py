@@ -85,6 +85,14 @@ class Backend(Protocol):
 Scheduler = Any
 
 
+def _dask_backend_type() -> type:
+    """The Dask backend's class if its module is loaded (else nothing can be one)."""
+    import sys
+
+    module = sys.modules.get("gcgtools.analysis.dask_backend")
+    return module.DaskBackend if module is not None else PoolBackend  # type: ignore[no-any-return]
+
+
 def _dask(scheduler: Scheduler, jobs: int | None) -> Backend:
     from gcgtools.analysis.dask_backend import open_dask
 
@@ -96,7 +104,7 @@ def open_scheduler(scheduler: Scheduler, jobs: int | None = None) -> Iterator[Sc
     """Open the Dask cluster or connection ``scheduler`` names once, for several
     :func:`map_batches` calls (a LocalCluster costs seconds to start); None and open
     backends are passed through."""
-    if scheduler is None or hasattr(scheduler, "submit") and hasattr(scheduler, "workers"):
+    if scheduler is None or isinstance(scheduler, (PoolBackend, _dask_backend_type())):
         yield scheduler
         return
     backend = _dask(scheduler, jobs)

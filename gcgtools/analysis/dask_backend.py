@@ -27,6 +27,7 @@ INSTALL_HINT = (
     "(or pip install 'dask[distributed]' fsspec)"
 )
 LOCAL = "local"
+CONNECT_TIMEOUT = "10s"  # to reach a scheduler
 
 
 class SchedulerError(RuntimeError):
@@ -51,9 +52,9 @@ class DaskBackend:
         self.owned = owned  # the client and cluster this backend made, closed with it
         self.workers = max(1, sum(client.nthreads().values()))
 
-    def submit(self, func: Callable[[Any], R], arg: Any) -> Any:
+    def submit(self, func: Callable[[Any], R], arg: Any) -> _Future:
         # pure=False: every batch is its own task (never merged with an equal one)
-        return self.client.submit(func, arg, pure=False)
+        return _Future(self.client.submit(func, arg, pure=False), arg)
 
     def cancel(self, futures: list[Any]) -> None:
         if futures:
@@ -77,6 +78,36 @@ class DaskBackend:
         self.close()
 
 
+class _Future:
+    """A Dask future whose ``result()`` turns the cluster's failures (a batch that kept
+    killing its workers, a lost scheduler) into :class:`SchedulerError`; an exception
+    raised by the batch's function itself is raised as it is, as the local pool does."""
+
+    __slots__ = ("future", "batch")
+
+    def __init__(self, future: Any, batch: Any) -> None:
+        self.future = future
+        self.batch = batch
+
+    def result(self) -> Any:
+        from distributed import KilledWorker
+        from distributed.comm import CommClosedError
+
+        try:
+            return self.future.result()
+        except KilledWorker as exc:
+            first = self.batch[0] if isinstance(self.batch, list) and self.batch else "?"
+            raise SchedulerError(
+                f"a batch of files from {first} kept killing Dask workers (out of memory?): {exc}"
+            ) from exc
+        except CommClosedError as exc:
+            raise SchedulerError(f"lost the Dask scheduler: {exc}") from exc
+        except Exception as exc:
+            if type(exc).__name__ == "CancelledError":  # the scheduler forgot the task
+                raise SchedulerError(f"the Dask cluster cancelled a batch: {exc}") from exc
+            raise
+
+
 def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
     """A :class:`DaskBackend` for ``scheduler``: ``"local"``, an address, or a Client."""
     try:
@@ -92,13 +123,13 @@ def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
             n_workers=max(1, jobs) if jobs else default_jobs(),
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
+            dashboard_address=":0",
+            silence_logs=logging.CRITICAL,
         )
         client = Client(cluster)
         return DaskBackend(client, owned=(client, cluster))
     try:
-        client = Client(str(scheduler), timeout="10s")
+        client = Client(str(scheduler), timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as exc:
         raise SchedulerError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from exc
     if not client.nthreads():

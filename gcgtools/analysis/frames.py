@@ -174,7 +174,7 @@ def _iter_parts(
         task = bar.add_task("games", total=total)
     try:
         # a Dask cluster is started (or connected to) once for every run of files
-        with open_scheduler(scheduler if files else None, jobs) as opened:
+        with open_scheduler(scheduler if any(files.values()) else None, jobs) as opened:
             for i, run in enumerate(runs):
                 if isinstance(run, Game):
                     name = _name_of(run, f"<game {i + 1}>")
