@@ -266,3 +266,14 @@ def test_analysis_results_are_cached_by_content(folder: Path, tmp_path: Path) ->
     assert code == 0 and (cache_info().hits, cache_info().misses) == (3, 3)
     code, _, _ = run("analyse", str(renamed), "--lexicon", ENABLE, "-j", "1")
     assert code == 0 and cache_info().hits == 4
+
+
+def test_dask_frames_take_the_lexicon_too(folder: Path) -> None:
+    dask = pytest.importorskip("dask")
+    from gcgtools import dask_frames
+
+    with dask.config.set(scheduler="synchronous"):
+        lazy = dask_frames.games_frame([folder], lexicon=ENABLE).compute()
+    eager = games_frame([folder], jobs=1, lexicon=ENABLE)
+    columns = ["analysis_lexicon", "phonies_played2", "phonies_stood2", "avg_equity_lost1"]
+    assert lazy[columns].reset_index(drop=True).equals(eager[columns].reset_index(drop=True))

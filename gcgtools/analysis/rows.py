@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import version
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from gcgtools.analysis.analyse import RecordAnalysis, analyse_game_with
 from gcgtools.analysis.lexicons import LexiconChoice
@@ -23,6 +23,9 @@ from gcgtools.replay.engine import Position, Replayer
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules.rulesets import EndRule
 from gcgtools.syntax.records import EventKind
+
+if TYPE_CHECKING:
+    from gcgtools.lexicon import Leaves, Lexicon
 
 Source = str | os.PathLike[str] | Game
 Keep = Literal["all", "bingos", "none"]
@@ -219,15 +222,19 @@ def analyse_game(
     board: str | None = None,
     end_rule: str | EndRule | None = None,
     challenge_bonus: int | None = None,
-    lexicon: LexiconChoice | None = None,
+    lexicon: LexiconChoice | str | os.PathLike[str] | Lexicon | None = None,
+    lexica: str | os.PathLike[str] | None = None,
+    leaves: str | os.PathLike[str] | Leaves | None = None,
     cache: bool = True,
 ) -> GameResult:
     """Replay ``game`` once and return its game row, player rows and move rows.
 
     ``keep`` chooses the move rows returned: all of them, only bingos, or none.
     An unreadable game (or rule options that name no known rule) gives no rows.
-    With ``lexicon`` the game is also analysed (:mod:`gcgtools.analysis.analyse`; through
-    the result cache unless ``cache`` is False) and the analysis columns are filled in.
+    With ``lexicon`` (a :class:`~gcgtools.analysis.lexicons.LexiconChoice`, a path or a
+    loaded lexicon) or ``lexica`` (a lexicon folder), and ``leaves``, the game is also
+    analysed (:mod:`gcgtools.analysis.analyse`; through the result cache unless ``cache``
+    is False) and the analysis columns are filled in.
     """
     file = name if name is not None else _name_of(game, "<gcg>")
     if game.unreadable:
@@ -471,10 +478,10 @@ def analyse_game(
                 **_NO_PLAYER_ANALYSIS,
             )
         )
-    if lexicon is not None:
+    if lexicon is not None or lexica is not None:
         analysis = analyse_game_with(
-            game, lexicon, top=1, cache=cache, tiles=tiles, board=board, end_rule=end_rule,
-            challenge_bonus=challenge_bonus,
+            game, LexiconChoice.of(lexicon, lexica, leaves), top=1, cache=cache, tiles=tiles,
+            board=board, end_rule=end_rule, challenge_bonus=challenge_bonus,
         )  # fmt: skip
         rows, game_row, player_rows = _with_analysis(analysis, rows, game_row, player_rows)
     if keep == "bingos":
