@@ -64,6 +64,7 @@ GAME_SUMMARY_COLUMNS = [
 ]  # fmt: skip
 
 
+ANALYSIS_STAT_COLUMNS = ["phonies_played", "phonies_stood", "missed_bingos", "avg_equity_lost"]
 _ANALYSIS_STAT_DTYPES = {
     "phonies_played": "Int64",
     "phonies_stood": "Int64",

@@ -116,6 +116,12 @@ def stats(
     )
     for used in table.attrs.get("analysis", []):
         typer.echo(f"analysis: {used}", err=True)
+    if format is ReportFormat.table and not table.attrs.get("analysis"):
+        # no lexicon: the terminal table leaves out the empty analysis columns (CSV and
+        # JSON keep every column)
+        from gcgtools.analysis.stats import ANALYSIS_STAT_COLUMNS
+
+        table = table.drop(columns=ANALYSIS_STAT_COLUMNS, errors="ignore")
     title = f"{table.attrs['games']} games"
     _print(table, format, title=title, index=by is StatsBy.player)
     _finish(table.attrs["unreadable"], table.attrs["reasons"], table.attrs["games"])
