@@ -250,7 +250,7 @@ def test_short_enable_game_best_moves_and_equity_lost(enable: Lexicon) -> None:
 @needs_data
 def test_missed_bingo(enable: Lexicon) -> None:
     # RETAINS was on the rack; a 6-tile play misses it
-    record = "#player1 A\n#player2 B\n>A: AEINRST 8H RETAIN +16 16\n"
+    record = "#player1 A\n#player2 B\n>A: AEINRST 8H RETAIN +14 14\n"
     result = analyse_record(parse_string(record), lexicon=enable)
     (turn,) = result.turns
     assert turn.bingo_available and turn.missed_bingo
@@ -316,3 +316,15 @@ def test_a_turn_lost_to_a_challenge_is_not_judged(enable: Lexicon) -> None:
     lost = result.turns[1]
     assert lost.status == LOST_TURN and lost.equity is None and lost.equity_lost is None
     assert result.player_summary()["B"]["analysed_turns"] == 0
+
+
+@needs_data
+def test_a_loaded_lexicon_with_a_leaves_file(enable: Lexicon, tmp_path: Path) -> None:
+    # Macondo-style CSV leaves: LEAVE,value
+    path = tmp_path / "leaves.csv"
+    path.write_text("S,8.5\n")
+    game = parse_string("#player1 A\n#player2 B\n>A: AEINRST 8H RETAIN +14 14\n")
+    result = analyse_with(game, LexiconChoice.of(enable, leaves=path))
+    assert result.leaves_source is not None and "leaves.csv" in result.leaves_source
+    (turn,) = result.turns
+    assert turn.leave == "S" and turn.equity == 14 + 8.5

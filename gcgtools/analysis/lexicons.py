@@ -55,7 +55,11 @@ class LexiconChoice:
         if isinstance(lexicon, LexiconChoice):
             return lexicon
         if lexicon is not None and not isinstance(lexicon, (str, os.PathLike)):
-            return preload(lexicon, leaves if not isinstance(leaves, (str, os.PathLike)) else None)
+            if isinstance(leaves, (str, os.PathLike)):
+                from gcgtools.lexicon import load_leaves
+
+                leaves = load_leaves(leaves, lexicon.tiles)
+            return preload(lexicon, leaves)
         if leaves is not None and not isinstance(leaves, (str, os.PathLike)):
             raise TypeError("leaves: a path, unless the lexicon is a loaded one too")
         return cls(
