@@ -57,3 +57,11 @@ def test_scale_benchmark_runs() -> None:
                                             for b in ("pool", "dask")]  # fmt: skip
     assert all(int(r[2]) > 0 for r in rows)
     assert out.splitlines()[-1].startswith("target: Dask overhead under 15%:")
+
+
+def test_analyse_records_benchmark_runs() -> None:
+    out = run("analyse_records.py", "--count", "12")
+    lines = out.splitlines()
+    assert lines[0].startswith("lexicon ENABLE: loaded in")
+    assert " records, " in lines[1] and "with the full rack known" in lines[1]
+    assert "records/s" in out
