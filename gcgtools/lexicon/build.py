@@ -7,8 +7,9 @@ the fly (the incremental algorithm for sorted input of Daciuk, Mihov, Watson and
 2000): when the next string leaves a branch, the branch's sibling groups are replaced by an
 identical group already seen, if any (a register maps a group's contents to its number).
 The DAWG and the GADDAG share one register, so the GADDAG's "separator, rest of word"
-tails reuse the DAWG's suffix groups. A group is a tuple of edges, each edge an int laid out
-like a KWG node with the child *group number* in the arc bits.
+tails reuse the DAWG's suffix groups. A group is its edges packed as native uint32s in a
+``bytes`` (compact: a Python tuple of large ints takes about ten times the memory), each
+edge laid out like a KWG node with the child *group number* in the arc bits.
 
 Layout: nodes 0 and 1 point to the DAWG and GADDAG roots; groups follow, longest first, and a
 group equal to the tail of a group already placed is not stored again (its arc points into
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Iterator
-from itertools import repeat
+from itertools import pairwise
 
 from gcgtools.lexicon.kwg import ACCEPTS, ARC_MASK, IS_END, TILE_SHIFT, KwgError
 
@@ -30,11 +31,11 @@ class _Register:
     """Groups seen so far: contents -> number (0 is the empty group: no children)."""
 
     def __init__(self) -> None:
-        self.numbers: dict[tuple[int, ...], int] = {(): 0}
-        self.groups: list[tuple[int, ...]] = [()]
+        self.numbers: dict[bytes, int] = {b"": 0}
+        self.groups: list[bytes] = [b""]
 
     def freeze(self, edges: list[int]) -> int:
-        key = tuple(edges)
+        key = array("I", edges).tobytes()
         number = self.numbers.get(key)
         if number is None:
             number = len(self.groups)
@@ -44,18 +45,23 @@ class _Register:
             self.numbers[key] = number
         return number
 
-    def add_sorted(self, strings: Iterable[bytes], ends: Iterable[int] | None = None) -> int:
+    def add_sorted(self, strings: Iterable[bytes], *, linked: bool = False) -> int:
         """Add sorted, non-empty, distinct strings; return the number of their root group.
 
-        ``ends`` (one per string, default ``ACCEPTS`` for each) is OR-ed into the string's
-        last edge: ``ACCEPTS`` and/or a finished child group's number. A string given a
-        child group may not be the prefix of a later string."""
+        The last edge of each string accepts. With ``linked``, a string whose fourth byte
+        from the end is the separator 0 is instead "path, 0, 3-byte big-endian group
+        number": its last edge (the separator) does not accept and its arc is that
+        (finished) group. Such a string is the prefix of no other, so the 3 bytes do not
+        change the strings' sorted order."""
         numbers = self.numbers
         groups = self.groups
         path: list[list[int]] = [[]]  # path[d]: the open group at depth d
         prev = b""
-        end_flags: Iterable[int] = repeat(ACCEPTS) if ends is None else ends
-        for s, end in zip(strings, end_flags, strict=False):
+        for s in strings:
+            end = ACCEPTS
+            if linked and len(s) > 4 and s[-4] == 0:
+                end = int.from_bytes(s[-3:], "big")
+                s = s[:-3]
             n = len(s)
             # the common prefix with the previous string, by bisection on slices
             lo, hi = 0, min(n, len(prev))
@@ -70,7 +76,7 @@ class _Register:
             # close (freeze) the groups below the common prefix; inlined for speed
             depth = len(path) - 1
             while depth > lo:
-                key = tuple(path.pop())
+                key = array("I", path.pop()).tobytes()
                 number = numbers.get(key)
                 if number is None:
                     number = numbers[key] = len(groups)
@@ -97,7 +103,7 @@ class _Register:
         stack: list[tuple[int, bytes]] = [(root, b"")]
         while stack:
             group, prefix = stack.pop()
-            for edge in groups[group]:
+            for edge in memoryview(groups[group]).cast("I"):
                 child = edge & ARC_MASK
                 if child:
                     path = prefix + bytes((edge >> TILE_SHIFT,))
@@ -110,29 +116,30 @@ class _Register:
         groups = self.groups
         order = sorted(range(1, len(groups)), key=lambda g: -len(groups[g]))
         position = [0] * len(groups)
-        tails: dict[tuple[int, ...], int] = {}  # proper tails of the groups placed
+        tails: dict[bytes, int] = {}  # proper tails of the groups placed -> node index
         owned: list[int] = []  # groups stored in nodes of their own
         nxt = 2
         for g in order:
             edges = groups[g]
-            size = len(edges)
             at = tails.get(edges)
             if at is not None:  # the tail of a group already placed
                 position[g] = at
                 continue
             position[g] = nxt
             owned.append(g)
+            size = len(edges) >> 2
             for k in range(1, size):
-                tails.setdefault(edges[k:], nxt + k)
+                tails.setdefault(edges[4 * k :], nxt + k)
             nxt += size
+        del tails
         if nxt - 1 > ARC_MASK:
             raise KwgError("too many nodes for a KWG (more than 4,194,303)")
-        flat = [IS_END | position[dawg], IS_END | position[gaddag]]
+        nodes = array("I", [IS_END | position[dawg], IS_END | position[gaddag]])
         keep = ~ARC_MASK & 0xFFFFFFFF
         for g in owned:  # in the order their positions were given
-            flat.extend([(edge & keep) | position[edge & ARC_MASK] for edge in groups[g]])
-            flat[-1] |= IS_END
-        nodes = array("I", flat)
+            group = [(e & keep) | position[e & ARC_MASK] for e in memoryview(groups[g]).cast("I")]
+            group[-1] |= IS_END
+            nodes.extend(group)
         return nodes
 
 
@@ -154,16 +161,18 @@ def build_nodes(words: Iterable[bytes], *, gaddag: bool = True) -> array:
     separator" come exactly the endings that follow ``x`` in the DAWG, so the separator's
     arc is the DAWG group reached by ``x``. Only the reversed prefixes (each ending in the
     separator, with that arc) and the reversed words (accepting) are added."""
-    unique = sorted({w for w in words if w})
+    unique = [w for w in words if w]
+    if any(a >= b for a, b in pairwise(unique)):  # not sorted and distinct
+        unique = sorted(set(unique))
     if gaddag and any(0 in w for w in unique):
         raise KwgError("tile number 0 is reserved for the GADDAG separator")
     register = _Register()
     dawg = register.add_sorted(unique)
     root = 0
     if gaddag and unique:
-        items = [(x[::-1] + b"\0", child) for x, child in register.prefixes(dawg)]
-        items.extend((w[::-1], ACCEPTS) for w in unique)
-        items.sort()
-        root = register.add_sorted([s for s, _ in items], [e for _, e in items])
-        del items
+        paths = [x[::-1] + b"\0" + child.to_bytes(3, "big") for x, child in register.prefixes(dawg)]
+        paths.extend(w[::-1] for w in unique)
+        paths.sort()
+        root = register.add_sorted(paths, linked=True)
+        del paths
     return register.layout(dawg, root)

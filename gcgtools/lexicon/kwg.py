@@ -92,7 +92,16 @@ class Kwg:
     are the alphabet (tile number <-> upper-case tile text, number 0 the separator/blank).
     """
 
-    __slots__ = ("nodes", "alphabet", "letters", "index", "dawg_root", "gaddag_root", "_counts")
+    __slots__ = (
+        "nodes",
+        "alphabet",
+        "letters",
+        "index",
+        "dawg_root",
+        "gaddag_root",
+        "_counts",
+        "_done",
+    )
 
     def __init__(self, nodes: array, alphabet: Alphabet, *, check: bool = True) -> None:
         if check:
@@ -104,6 +113,7 @@ class Kwg:
         self.dawg_root: int = nodes[0] & ARC_MASK
         self.gaddag_root: int = nodes[1] & ARC_MASK
         self._counts: array | None = None
+        self._done = bytearray()
 
     # ------------------------------------------------------------------------- files
 
@@ -228,59 +238,59 @@ class Kwg:
 
     # ------------------------------------------------------------- counts and indexes
 
-    def word_counts(self) -> array:
+    def word_counts(self, root: int | None = None) -> array:
         """``counts[p]``: words accepted from node ``p`` and its later siblings (as wolges'
         ``count_words_alloc``): accepts(p) + words under p's arc + counts[p + 1] unless p
-        ends its group. Computed once."""
-        if self._counts is not None:
-            return self._counts
+        ends its group. Filled in (once) for the nodes reachable from ``root``, by default
+        the DAWG root; other entries are 0 until asked for."""
+        if self._counts is None:
+            self._counts = array("I", bytes(4 * len(self.nodes)))
+            self._done = bytearray(len(self.nodes))
+        counts = self._counts
+        done = self._done
         nodes = self.nodes
-        n = len(nodes)
-        counts = array("I", bytes(4 * n))
-        done = bytearray(n)
-        for start in range(n - 1, -1, -1):
-            if done[start]:
-                continue
-            # iterative post-order over the (acyclic) graph from `start`
-            stack = [start]
-            while stack:
-                p = stack[-1]
-                if done[p]:
-                    stack.pop()
+
+        def group(p: int) -> int:
+            # the count of the group (or group tail) starting at p; recursion depth is the
+            # length of the longest path (a word plus the separator)
+            if done[p]:
+                return counts[p]
+            q = p
+            while not nodes[q] & IS_END:
+                q += 1
+            total = 0
+            for i in range(q, p - 1, -1):
+                if done[i]:
+                    total = counts[i]
                     continue
-                node = nodes[p]
+                node = nodes[i]
                 arc = node & ARC_MASK
-                nxt = p + 1 if not node & IS_END and p + 1 < n else 0
-                pending = False
-                if arc and not done[arc]:
-                    stack.append(arc)
-                    pending = True
-                if nxt and not done[nxt]:
-                    stack.append(nxt)
-                    pending = True
-                if pending:
-                    continue
-                counts[p] = (
-                    (1 if node & ACCEPTS else 0)
-                    + (counts[arc] if arc else 0)
-                    + (counts[nxt] if nxt else 0)
-                )
-                done[p] = 1
-                stack.pop()
-        self._counts = counts
+                if arc:
+                    total += group(arc)
+                if node & ACCEPTS:
+                    total += 1
+                counts[i] = total
+                done[i] = 1
+            return total
+
+        start = self.dawg_root if root is None else root
+        if start:
+            group(start)
         return counts
 
     def count_words(self, root: int | None = None) -> int:
         """Number of words (accepted paths) from the group at ``root`` (default: DAWG)."""
-        root = self.dawg_root if root is None else root
-        return self.word_counts()[root] if root else 0
+        start = self.dawg_root if root is None else root
+        return self.word_counts(start)[start] if start else 0
 
     def word_index(self, tiles: Sequence[int] | bytes, root: int | None = None) -> int:
         """Index of the word in the DAWG's enumeration order, or -1 if it is not a word
         (as wolges' ``get_word_index``); used by leave files."""
-        counts = self.word_counts()
-        nodes = self.nodes
         p = self.dawg_root if root is None else root
+        counts = self._counts
+        if counts is None or not self._done[p]:
+            counts = self.word_counts(p)
+        nodes = self.nodes
         idx = 0
         last = len(tiles) - 1
         if last < 0:

@@ -11,7 +11,7 @@ from pathlib import Path
 from gcgtools.lexicon import cache
 from gcgtools.lexicon.alphabet import Alphabet, alphabet_of
 from gcgtools.lexicon.build import build_nodes
-from gcgtools.lexicon.kwg import Kwg, KwgError
+from gcgtools.lexicon.kwg import Kwg, KwgError, nodes_from_bytes
 from gcgtools.lexicon.wordlist import decode_text, parse_word_list
 from gcgtools.rules import TileSet, lexicon_tile_set, tile_set
 
@@ -207,7 +207,8 @@ def _load_word_list(
         entry = cache.load(key)
         if entry is not None:
             try:
-                kwg = Kwg.from_bytes(entry.kwg_bytes, alphabet)
+                # the entry's SHA-256 matched what we wrote: no need to check the nodes
+                kwg = Kwg(nodes_from_bytes(entry.kwg_bytes), alphabet, check=False)
             except KwgError:
                 pass  # damaged entry: rebuilt below
             else:

@@ -36,7 +36,7 @@ LEAVES_SUFFIXES = (".klv2", ".klv", ".csv")
 def lexica_dir(lexica: str | PathLike[str] | None = None) -> Path | None:
     """The lexicon folder: ``lexica`` if given, else ``$GCGTOOLS_LEXICA``, else None."""
     if lexica is not None and str(lexica):
-        return Path(lexica)
+        return Path(lexica).expanduser()
     env = os.environ.get(LEXICA_ENV)
     return Path(env).expanduser() if env else None
 
