@@ -24,13 +24,31 @@ once, in the across direction (the down pass skips it).
 
 from __future__ import annotations
 
+import os
+from array import array
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Protocol
 
 from gcgtools.replay.board import Board
 from gcgtools.replay.scoring import cross_sums, square_parts
 
-__all__ = ["Found", "KwgLike", "RackIndex", "find_plays", "kwg_nodes"]
+__all__ = ["Found", "KwgLike", "RackIndex", "find_plays", "kwg_nodes", "native_module"]
+
+#: Set to 1 to run the generator in pure Python even where the C helper is built.
+PURE_ENV = "GCGTOOLS_PURE_PYTHON"
+
+try:  # the optional C helper (setup.py builds it when a compiler is there)
+    from gcgtools.movegen import _gaddag as _NATIVE  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - depends on the installation
+    _NATIVE = None
+
+
+def native_module() -> ModuleType | None:
+    """The C helper when it is built and not switched off by ``GCGTOOLS_PURE_PYTHON``."""
+    if _NATIVE is None or os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return None
+    return _NATIVE
 
 
 class KwgLike(Protocol):
@@ -79,6 +97,25 @@ def kwg_nodes(kwg: KwgLike) -> list[int]:
     return as_list
 
 
+_BUFFER_CACHE: dict[int, tuple[object, array]] = {}
+
+
+def kwg_buffer(kwg: KwgLike) -> array:
+    """The KWG's nodes as an ``array('I')`` (for the C helper), kept per KWG object."""
+    nodes = kwg.nodes
+    if isinstance(nodes, array) and nodes.typecode in "IL" and nodes.itemsize == 4:
+        return nodes
+    key = id(kwg)
+    hit = _BUFFER_CACHE.get(key)
+    if hit is not None and hit[0] is kwg:
+        return hit[1]
+    out = array("I", nodes)
+    if len(_BUFFER_CACHE) > 8:
+        _BUFFER_CACHE.clear()
+    _BUFFER_CACHE[key] = (kwg, out)
+    return out
+
+
 class RackIndex:
     """A rack as counts by KWG tile index (index 0: blanks), and the leave codes.
 
@@ -113,6 +150,12 @@ class RackIndex:
                 self.radix[t] = radix
             radix *= count + 1
         self.code = radix - 1  # every digit at its full count
+        #: bit set of the tile indices the rack holds (not the blank); the generator
+        #: keeps it up to date as it places tiles
+        self.mask = 0
+        for t in range(1, n_letters + 1):
+            if self.counts[t]:
+                self.mask |= 1 << t
         self.radices = radices
 
     def leave_tiles(self, code: int) -> list[str]:
@@ -133,11 +176,19 @@ def find_plays(
     kwg: KwgLike,
     rack: RackIndex,
     values: dict[str, int],
+    *,
+    native: ModuleType | None | bool = True,
 ) -> list[Found]:
     """Every legal play of ``rack`` on ``board`` in the lexicon of ``kwg``, unscored (the
-    parts of each score are in the tuple)."""
-    nodes = kwg_nodes(kwg)
+    parts of each score are in the tuple). ``native``: True to use the C helper when it
+    is there (:func:`native_module`), False for pure Python, or the helper module itself."""
     letters: Sequence[str] = kwg.letters
+    if native is True:
+        native = native_module()
+    if not isinstance(native, ModuleType) or len(letters) > 64 or board.size > 32:
+        native = None
+    buffer = kwg_buffer(kwg) if native is not None else None
+    nodes = buffer if buffer is not None else kwg_nodes(kwg)
     index: dict[str, int] = kwg.index
     dawg_root: int = kwg.dawg_root
     gaddag_root: int = kwg.gaddag_root
@@ -169,7 +220,7 @@ def find_plays(
         checks = _cross_checks(nodes, dawg_root, bt, size, across, full)
         _generate(
             nodes, gaddag_root, board, bt, bv, cells, size, across, anchors, checks, xsums,
-            tile_values, uppers, lowers, rack, empty_board, out,
+            tile_values, uppers, lowers, rack, empty_board, out, native,
         )  # fmt: skip
     return out
 
@@ -191,7 +242,7 @@ def _anchors(bt: list[int], size: int) -> set[int]:
     return out
 
 
-def _find(nodes: list[int], group: int, tile: int) -> int:
+def _find(nodes: Sequence[int], group: int, tile: int) -> int:
     """The node of ``tile`` in the sibling group starting at ``group``, or -1."""
     i = group
     while True:
@@ -205,7 +256,7 @@ def _find(nodes: list[int], group: int, tile: int) -> int:
 
 
 def _cross_checks(
-    nodes: list[int], dawg_root: int, bt: list[int], size: int, across: bool, full: int
+    nodes: Sequence[int], dawg_root: int, bt: list[int], size: int, across: bool, full: int
 ) -> list[int]:
     """The cross-check bit set of every square (by flat index) for plays in direction
     ``across``: ``full`` when the square has no neighbour across the play, 0 on occupied
@@ -239,7 +290,7 @@ def _cross_checks(
     return out
 
 
-def _allowed(nodes: list[int], root: int, prefix: list[int], suffix: list[int]) -> int:
+def _allowed(nodes: Sequence[int], root: int, prefix: list[int], suffix: list[int]) -> int:
     """Bit set of the tiles ``t`` for which ``prefix + [t] + suffix`` is a word (DAWG)."""
     group = root
     for t in prefix:
@@ -277,7 +328,7 @@ def _allowed(nodes: list[int], root: int, prefix: list[int], suffix: list[int]) 
 
 
 def _generate(
-    nodes: list[int],
+    nodes: Sequence[int],
     root: int,
     board: Board,
     bt_flat: list[int],
@@ -294,8 +345,10 @@ def _generate(
     rack: RackIndex,
     empty_board: bool,
     out: list[Found],
+    native: ModuleType | None,
 ) -> None:
-    """Gordon's generation along every line in one direction, appending to ``out``."""
+    """Gordon's generation along every line in one direction, appending to ``out``
+    (each line by :func:`_line_plays`, or by the C helper ``native``)."""
     nmax = sum(rack.counts)  # the tiles that can be placed
     wm_flat = board.word_mult
     append = out.append
@@ -331,6 +384,13 @@ def _generate(
             xt.append(parts[1])
             xb.append(parts[1][0])  # a blank: value 0, index 0 of tile_values
         hascross = [xsums[f] >= 0 for f in flats]
+        if native is not None:
+            native.line_plays(
+                nodes, root, size, across, line, line_anchors, bt, bv, xc, wm, cur, lt, xt,
+                xb, hascross, uppers, lowers, rack.counts, rack.radix, nmax, rack.code,
+                rack.mask, empty_board, out,
+            )  # fmt: skip
+            continue
         _line_plays(
             nodes, root, size, across, line, line_anchors, bt, bv, xc, wm, cur, lt, xt, xb,
             hascross, uppers, lowers, rack, nmax, empty_board, append,
@@ -338,7 +398,7 @@ def _generate(
 
 
 def _line_plays(
-    nodes: list[int],
+    nodes: Sequence[int],
     root: int,
     size: int,
     across: bool,
@@ -362,7 +422,13 @@ def _line_plays(
 ) -> None:
     """The plays from every anchor of one line (its squares' tiles ``bt`` by index and
     values ``bv``, cross-checks ``xc``, word premiums ``wm``, score parts ``lt``/``xt``/
-    ``xb``), appended by ``append``."""
+    ``xb``), appended by ``append``.
+
+    ``left(pos, ...)`` places a tile (or matches the board's) at ``pos`` going leftwards
+    from the anchor, ``right(pos, start, ...)`` rightwards from the square after it; each
+    tries every sibling of the KWG group ``g`` and, for each, records the word if the
+    node accepts it and goes on (left, or across the separator; right). The code that
+    goes on is written out in each branch: a call per tile placed is what costs most."""
     rc = rack.counts
     radix = rack.radix
     anchor = 0
@@ -370,140 +436,179 @@ def _line_plays(
     right_ok = True
     minn = 1
 
-    anchor = 0
-    leftstop = 0
-    right_ok = True
-    minn = 1
-
-    def go_left(
-        pos: int, g: int, ms: int, wmul: int, xs: int, n: int, code: int, mask: int
-    ) -> None:
+    def left(pos: int, g: int, ms: int, wmul: int, xs: int, n: int, code: int, mask: int) -> None:
+        free = pos == 0 or not bt[pos - 1]  # the word may start here
+        sep_ok = free and anchor + 1 < size  # ... and turn right after the anchor
+        go_on = pos > leftstop  # ... or go on leftwards
         t = bt[pos]
-        if t:
+        if t:  # a tile on the board: follow it
             i = g
             while True:
                 nd = nodes[i]
                 nt = nd >> 24
                 if nt == t:
-                    cont_left(pos, nd, ms + bv[pos], wmul, xs, n, code, mask)
-                    return
+                    break
                 if nt > t or nd & IS_END:
                     return
                 i += 1
+            ms += bv[pos]
+            if nd & ACCEPTS and free and right_ok and n >= minn:
+                append((ms, wmul, xs, n, code, across, line, pos, anchor, mask,
+                        tuple(cur[pos : anchor + 1])))  # fmt: skip
+            arc = nd & ARC
+            if arc:
+                if go_on:
+                    left(pos - 1, arc, ms, wmul, xs, n, code, mask)
+                if sep_ok:
+                    sep = nodes[arc]
+                    if sep < 0x1000000 and sep & ARC:
+                        right(anchor + 1, sep & ARC, pos, ms, wmul, xs, n, code, mask)
+            return
         if n == nmax:
             return
-        xm = xc[pos]
+        blanks = rc[0]
+        allowed = xc[pos]
+        if not blanks:
+            allowed &= rack.mask
+        if not allowed:
+            return
+        stop = allowed.bit_length()
         ltp = lt[pos]
         xtp = xt[pos]
         w = wmul * wm[pos]
-        bit = mask | (1 << pos)
-        blanks = rc[0]
+        mask |= 1 << pos
+        n += 1
+        record = free and right_ok and n >= minn
         i = g
         while True:
             nd = nodes[i]
             nt = nd >> 24
-            if xm >> nt & 1:
+            if nt >= stop:
+                return
+            if allowed >> nt & 1:
+                accepts = nd & ACCEPTS and record
+                arc = nd & ARC
+                sep = nodes[arc] if arc and sep_ok else 0xFFFFFFFF
+                if sep >= 0x1000000 or not sep & ARC:
+                    sep = 0
+                else:
+                    sep &= ARC
                 if rc[nt]:
                     rc[nt] -= 1
+                    if rc[nt] == 0:
+                        rack.mask ^= 1 << nt
                     cur[pos] = uppers[nt]
-                    cont_left(pos, nd, ms + ltp[nt], w, xs + xtp[nt], n + 1, code - radix[nt], bit)
+                    m2 = ms + ltp[nt]
+                    x2 = xs + xtp[nt]
+                    c2 = code - radix[nt]
+                    if accepts:
+                        append((m2, w, x2, n, c2, across, line, pos, anchor, mask,
+                                tuple(cur[pos : anchor + 1])))  # fmt: skip
+                    if arc:
+                        if go_on:
+                            left(pos - 1, arc, m2, w, x2, n, c2, mask)
+                        if sep:
+                            right(anchor + 1, sep, pos, m2, w, x2, n, c2, mask)
+                    if rc[nt] == 0:
+                        rack.mask ^= 1 << nt
                     rc[nt] += 1
                 if blanks:
                     rc[0] = blanks - 1
                     cur[pos] = lowers[nt]
-                    cont_left(pos, nd, ms, w, xs + xb[pos], n + 1, code - radix[0], bit)
+                    x2 = xs + xb[pos]
+                    c2 = code - radix[0]
+                    if accepts:
+                        append((ms, w, x2, n, c2, across, line, pos, anchor, mask,
+                                tuple(cur[pos : anchor + 1])))  # fmt: skip
+                    if arc:
+                        if go_on:
+                            left(pos - 1, arc, ms, w, x2, n, c2, mask)
+                        if sep:
+                            right(anchor + 1, sep, pos, ms, w, x2, n, c2, mask)
                     rc[0] = blanks
             if nd & IS_END:
-                break
+                return
             i += 1
 
-    def cont_left(
-        pos: int, nd: int, ms: int, wmul: int, xs: int, n: int, code: int, mask: int
-    ) -> None:
-        left_free = pos == 0 or not bt[pos - 1]
-        if nd & ACCEPTS and left_free and right_ok and n >= minn:
-            append((ms, wmul, xs, n, code, across, line, pos, anchor, mask,
-                    tuple(cur[pos : anchor + 1])))  # fmt: skip
-        arc = nd & ARC
-        if not arc:
-            return
-        if pos > leftstop:
-            go_left(pos - 1, arc, ms, wmul, xs, n, code, mask)
-        if left_free and anchor + 1 < size:
-            sep = nodes[arc]
-            if not sep >> 24 and sep & ARC:
-                go_right(anchor + 1, sep & ARC, pos, ms, wmul, xs, n, code, mask)
-
-    def go_right(
-        pos: int,
-        g: int,
-        start: int,
-        ms: int,
-        wmul: int,
-        xs: int,
-        n: int,
-        code: int,
-        mask: int,
-    ) -> None:
-        t = bt[pos]
-        if t:
-            i = g
-            while True:
-                nd = nodes[i]
-                nt = nd >> 24
-                if nt == t:
-                    cont_right(pos, nd, start, ms + bv[pos], wmul, xs, n, code, mask)
-                    return
-                if nt > t or nd & IS_END:
-                    return
-                i += 1
-        if n == nmax:
-            return
-        xm = xc[pos]
-        ltp = lt[pos]
-        xtp = xt[pos]
-        w = wmul * wm[pos]
-        bit = mask | (1 << pos)
-        blanks = rc[0]
-        i = g
-        while True:
-            nd = nodes[i]
-            nt = nd >> 24
-            if xm >> nt & 1:
-                if rc[nt]:
-                    rc[nt] -= 1
-                    cur[pos] = uppers[nt]
-                    cont_right(pos, nd, start, ms + ltp[nt], w, xs + xtp[nt], n + 1,
-                               code - radix[nt], bit)  # fmt: skip
-                    rc[nt] += 1
-                if blanks:
-                    rc[0] = blanks - 1
-                    cur[pos] = lowers[nt]
-                    cont_right(pos, nd, start, ms, w, xs + xb[pos], n + 1, code - radix[0],
-                               bit)  # fmt: skip
-                    rc[0] = blanks
-            if nd & IS_END:
-                break
-            i += 1
-
-    def cont_right(
-        pos: int,
-        nd: int,
-        start: int,
-        ms: int,
-        wmul: int,
-        xs: int,
-        n: int,
-        code: int,
-        mask: int,
+    def right(
+        pos: int, g: int, start: int, ms: int, wmul: int, xs: int, n: int, code: int, mask: int
     ) -> None:
         nxt = pos + 1
-        if nd & ACCEPTS and n >= minn and (nxt == size or not bt[nxt]):
-            append((ms, wmul, xs, n, code, across, line, start, pos, mask,
-                    tuple(cur[start:nxt])))  # fmt: skip
-        arc = nd & ARC
-        if arc and nxt < size:
-            go_right(nxt, arc, start, ms, wmul, xs, n, code, mask)
+        end_ok = nxt == size or not bt[nxt]  # the word may end here
+        more = nxt < size
+        t = bt[pos]
+        if t:
+            i = g
+            while True:
+                nd = nodes[i]
+                nt = nd >> 24
+                if nt == t:
+                    break
+                if nt > t or nd & IS_END:
+                    return
+                i += 1
+            ms += bv[pos]
+            if nd & ACCEPTS and end_ok and n >= minn:
+                append((ms, wmul, xs, n, code, across, line, start, pos, mask,
+                        tuple(cur[start:nxt])))  # fmt: skip
+            arc = nd & ARC
+            if arc and more:
+                right(nxt, arc, start, ms, wmul, xs, n, code, mask)
+            return
+        if n == nmax:
+            return
+        blanks = rc[0]
+        allowed = xc[pos]
+        if not blanks:
+            allowed &= rack.mask
+        if not allowed:
+            return
+        stop = allowed.bit_length()
+        ltp = lt[pos]
+        xtp = xt[pos]
+        w = wmul * wm[pos]
+        mask |= 1 << pos
+        n += 1
+        record = end_ok and n >= minn
+        i = g
+        while True:
+            nd = nodes[i]
+            nt = nd >> 24
+            if nt >= stop:
+                return
+            if allowed >> nt & 1:
+                accepts = nd & ACCEPTS and record
+                arc = nd & ARC if more else 0
+                if rc[nt]:
+                    rc[nt] -= 1
+                    if rc[nt] == 0:
+                        rack.mask ^= 1 << nt
+                    cur[pos] = uppers[nt]
+                    m2 = ms + ltp[nt]
+                    x2 = xs + xtp[nt]
+                    c2 = code - radix[nt]
+                    if accepts:
+                        append((m2, w, x2, n, c2, across, line, start, pos, mask,
+                                tuple(cur[start:nxt])))  # fmt: skip
+                    if arc:
+                        right(nxt, arc, start, m2, w, x2, n, c2, mask)
+                    if rc[nt] == 0:
+                        rack.mask ^= 1 << nt
+                    rc[nt] += 1
+                if blanks:
+                    rc[0] = blanks - 1
+                    cur[pos] = lowers[nt]
+                    x2 = xs + xb[pos]
+                    c2 = code - radix[0]
+                    if accepts:
+                        append((ms, w, x2, n, c2, across, line, start, pos, mask,
+                                tuple(cur[start:nxt])))  # fmt: skip
+                    if arc:
+                        right(nxt, arc, start, ms, w, x2, n, c2, mask)
+                    rc[0] = blanks
+            if nd & IS_END:
+                return
+            i += 1
 
     prev = -1
     for a in line_anchors:
@@ -517,5 +622,5 @@ def _line_plays(
                 minn = 2  # a one-tile play here is found across
             else:
                 minn = 1
-            go_left(a, root, 0, 1, 0, 0, rack.code, 0)
+            left(a, root, 0, 1, 0, 0, rack.code, 0)
         prev = a
