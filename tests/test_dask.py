@@ -118,6 +118,9 @@ def test_validate_same_output_as_the_local_pool(cluster):
         dask = cli("validate", _corpus(), "-q", "-f", fmt, "--scheduler", address)
         assert dask == local
         assert local[0] == 2 and local[1]  # the corpus has unreadable files
+    for fmt in ("text", "json"):
+        local = cli("parse", str(EXAMPLES), "-j", "2", "-f", fmt)
+        assert cli("parse", str(EXAMPLES), "-f", fmt, "--scheduler", address) == local
     # from the environment too
     env = {"DASK_SCHEDULER_ADDRESS": address}
     assert cli("validate", str(EXAMPLES), "-q", env=env) == cli("validate", str(EXAMPLES), "-q")
