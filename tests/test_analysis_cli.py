@@ -172,6 +172,8 @@ def test_moves_frame_with_and_without_a_lexicon(folder: Path) -> None:
     assert list(plain.columns) == list(analysed.columns) == list(MOVE_DTYPES)
     assert dict(plain.dtypes.astype(str)) == dict(analysed.dtypes.astype(str))
     assert plain[ANALYSIS_MOVE_COLUMNS].isna().all().all()
+    assert plain.attrs["analysis"] == []
+    assert analysed.attrs["analysis"][0].startswith("lexicon ENABLE: ")
     wog = analysed[(analysed["player"] == "Bob") & (analysed["kind"] == "play")].iloc[0]
     assert wog["phony_words"] == "WOGR"
     retains = analysed[analysed["event"] == 1].iloc[0]

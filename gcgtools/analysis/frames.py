@@ -330,10 +330,13 @@ def load_frames(
         unreadable,
         reasons,
     )
+    # the lexicons and leaves the analysis used (or why there was none), one line each
+    analysis = sorted(set(frames.games["analysis_lexicon"].dropna().tolist()))
     for frame in (frames.games, frames.players, frames.moves):
         if frame is not None:
             frame.attrs["unreadable"] = list(unreadable)
             frame.attrs["reasons"] = dict(reasons)
+            frame.attrs["analysis"] = list(analysis)
     return frames
 
 
@@ -355,7 +358,8 @@ def moves_frame(
     ``#lexicon`` is looked up) every game is also analysed, which fills in the analysis
     columns (``equity``, ``best_move``, ``best_equity``, ``equity_lost``, ``phony_words``,
     ``bingo_available``); ``leaves`` are the leave values (default: found in the folder,
-    else the built-in heuristic). Without them those columns are NA.
+    else the built-in heuristic). Without them those columns are NA. ``attrs["analysis"]``
+    says which lexicon and leaves were used (or why there was none), one line each.
     """
     frames = load_frames(
         sources, moves=True, jobs=jobs, progress=progress, scheduler=scheduler,

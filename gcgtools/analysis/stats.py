@@ -240,6 +240,5 @@ def archive_stats(
     out.attrs["unreadable"] = frames.unreadable
     out.attrs["reasons"] = frames.reasons
     out.attrs["games"] = len(frames.games) - len(frames.unreadable)
-    used = frames.games["analysis_lexicon"].dropna()
-    out.attrs["analysis"] = sorted(set(used.tolist()))
+    out.attrs["analysis"] = list(frames.games.attrs["analysis"])
     return out
