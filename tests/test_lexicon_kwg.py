@@ -158,6 +158,14 @@ def test_tiny_list_round_trips():
         assert kwg.accepts(kwg.gaddag_root, tiles), path
     assert not kwg.contains(english_tiles("CA"))
     assert kwg.count_words() == len(set(words))
+    # seek: the node of a tile in a group, or -1
+    c = kwg.seek(kwg.dawg_root, 3)
+    assert c > 0 and kwg.nodes[c] >> TILE_SHIFT == 3
+    assert kwg.seek(kwg.dawg_root, 26) == -1 and kwg.seek(0, 3) == -1
+    c_in_gaddag = kwg.seek(kwg.gaddag_root, 3)
+    assert c_in_gaddag > 0
+    # C^ARE: after C in the GADDAG comes the separator
+    assert kwg.seek(kwg.nodes[c_in_gaddag] & ARC_MASK, 0) > 0
     check_layout(kwg)
     # node 0 and node 1 point at the roots, as wolges and MAGPIE expect
     assert kwg.nodes[0] & ARC_MASK == kwg.dawg_root and kwg.nodes[0] & IS_END
@@ -203,6 +211,8 @@ def test_builder_matches_brute_force(words: set[str]):
         (struct.pack("<I", IS_END | 9), "at least 2"),
         (struct.pack("<II", IS_END | 9, IS_END), "arc points to node 9"),
         (struct.pack("<III", IS_END | 2, IS_END, 1 << TILE_SHIFT), "past the end"),
+        (struct.pack("<III", IS_END | 2, IS_END, 1 << TILE_SHIFT | IS_END | 2), "a cycle"),
+        (struct.pack("<III", IS_END | 2, IS_END, 1 << TILE_SHIFT | IS_END), "DAWG is empty"),
     ],
 )
 def test_malformed_kwg_is_a_clear_error(tmp_path: Path, data: bytes, reason: str):

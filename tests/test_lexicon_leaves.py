@@ -3,6 +3,7 @@ the built-in heuristic's documented formula."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from itertools import islice
 from pathlib import Path
@@ -84,7 +85,7 @@ def test_csw21_to_csv_and_back(tmp_path: Path, csw21: Leaves):
 
 
 def test_csv_round_trip(tmp_path: Path):
-    text = "leave,value\nS?,24.5\nERS,17.25\n\nQU,-1.5\nVV,-16.0\n?,25\n"
+    text = "leave,value\nS?,24.5\nERS,17.25\n\nqu,-1.5\r\nVV , -16.0\n?,25\n"
     path = tmp_path / "mine.csv"
     path.write_text(text, encoding="utf-8")
     leaves = load_leaves(path)
@@ -161,3 +162,30 @@ def test_builtin_heuristic_other_tile_sets():
     assert spanish.value(["CH"]) == 2 - 5  # 5 points
     assert spanish.value(["A"]) == 1.0 and spanish.value(["Z"]) == -6.0  # clipped
     assert spanish.value(["?", "E"]) == 25 + 1.0
+
+
+def test_leave_file_for_another_tile_set_is_refused(tmp_path: Path):
+    polish = alphabet_of("polish")
+    path = tmp_path / "pl.klv2"
+    path.write_bytes(klv_bytes([(bytes(polish.encode_tiles(["Ż"])), 1.0)]))
+    with pytest.raises(LeavesError, match="outside the english tile set"):
+        load_leaves(path)
+    assert load_leaves(path, "polish").value(["Ż"]) == 1.0
+
+
+def test_leaves_pickle(tmp_path: Path):
+    path = tmp_path / "mine.klv2"
+    path.write_bytes(klv_bytes([(bytes([5, 18, 19]), 17.5), (bytes([0]), 25.0)]))
+    for leaves in (load_leaves(path), builtin_leaves("spanish")):
+        copy = pickle.loads(pickle.dumps(leaves))
+        assert (copy.name, copy.source, copy.kind) == (leaves.name, leaves.source, leaves.kind)
+        for leave in (["E", "R", "S"], ["?"], ["A", "A"]):
+            assert copy.value(leave) == leaves.value(leave)
+
+
+def test_builtin_leaves_shared_per_tile_set():
+    from gcgtools.rules import tile_set
+
+    assert builtin_leaves() is builtin_leaves("English") is builtin_leaves(tile_set("english"))
+    assert builtin_leaves("spanish") is not builtin_leaves()
+    assert alphabet_of("english") is alphabet_of(tile_set("english"))

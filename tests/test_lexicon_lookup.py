@@ -15,6 +15,7 @@ from gcgtools.lexicon import (
     resolve_leaves,
     resolve_lexicon,
 )
+from gcgtools.lexicon.lookup import name_variants
 
 
 @pytest.fixture(autouse=True)
@@ -40,6 +41,19 @@ def test_find_lexicon_case_insensitive(lexica: Path):
     assert find_lexicon("tiny", None) is None
     assert find_lexicon("../lexica/tiny", lexica) is None
     assert find_lexicon("tiny", lexica / "no-such-folder") is None
+
+
+def test_name_variants(lexica: Path):
+    assert name_variants("NWL2023") == ["NWL2023", "NWL23"]
+    assert name_variants("CSW21") == ["CSW21", "CSW2021"]
+    assert name_variants("ECWL") == ["ECWL", "CEL"]
+    assert name_variants("ENABLE") == ["ENABLE"]
+    (lexica / "NWL23.kwg").write_bytes(b"")
+    (lexica / "cel.txt").write_text("care\n", encoding="utf-8")
+    assert find_lexicon("NWL2023", lexica) == lexica / "NWL23.kwg"
+    assert find_lexicon("ECWL", lexica) == lexica / "cel.txt"
+    (lexica / "ECWL.txt.gz").write_bytes(b"")
+    assert find_lexicon("ECWL", lexica) == lexica / "ECWL.txt.gz"  # its own file first
 
 
 def test_kwg_preferred_to_txt(lexica: Path):
@@ -88,6 +102,8 @@ def test_leaves_lookup_order(lexica: Path):
     assert named.name == "TINY" and named.kind == "klv2" and named.value("S") == 9.5
     assert find_leaves("Tiny", lexica) == lexica / "TINY.klv2"
     assert find_leaves("other", lexica) == lexica / "leaves.CSV"
+    (lexica / "NWL23.csv").write_text("S,7\n", encoding="utf-8")
+    assert find_leaves("NWL2023", lexica) == lexica / "NWL23.csv"
 
 
 def test_leaves_explicit_path_and_environment(lexica: Path, tmp_path: Path, monkeypatch):

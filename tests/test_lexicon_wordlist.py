@@ -67,6 +67,10 @@ def test_empty_and_damaged_lists_are_clear_errors(tmp_path: Path):
     empty.write_text("\n\n", encoding="utf-8")
     with pytest.raises(LexiconError, match="no words"):
         load_lexicon(empty)
+    binary = tmp_path / "enable.dat"
+    binary.write_bytes(b"\x02\x00\x40\x00" * 8)
+    with pytest.raises(LexiconError, match="binary file, not a word list"):
+        load_lexicon(binary)
     broken = tmp_path / "broken.txt.gz"
     whole = gzip.compress(b"care\n" * 100)
     broken.write_bytes(whole[: len(whole) - 12])  # the end of the stream cut off
@@ -87,10 +91,12 @@ def test_spanish_digraphs_split_by_longest_match(tmp_path: Path):
     path.write_text(
         "chico\nLLAMA\nperro\ncarro\nCHICHARRONCHICHA\nABCDEFGHIJLMNOPQ\nwow\n", encoding="utf-8"
     )
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write("NIN\u0303O\n")  # NIÑO with the tilde as a combining character
     lexicon = load_lexicon(path)  # FISE implies Spanish tiles
     assert lexicon.tiles.name == "spanish"
     assert sorted(lexicon.words()) == sorted(
-        ["CHICO", "LLAMA", "PERRO", "CARRO", "CHICHARRONCHICHA"]
+        ["CHICO", "LLAMA", "PERRO", "CARRO", "CHICHARRONCHICHA", "NIÑO"]
     )
     assert lexicon.skipped == {"long": 1, "letters": 1}  # W is not a Spanish tile
     assert "Chico" in lexicon and "[CH]ICO" in lexicon

@@ -2,7 +2,8 @@
 
 This layer comes after :mod:`gcgtools.rules` (it numbers tiles by the tile sets there) and
 before the replay's users (move generation, analysis). It imports only ``rules`` and the
-standard library (plus ``platformdirs`` for the cache folder).
+standard library (plus :mod:`gcgtools.atomic` for writing files and ``platformdirs`` for
+the cache folder).
 
 * :func:`load_lexicon` reads a ``.kwg`` file or a word list (``.txt``/``.txt.gz``; compiled
   to a KWG by our own builder once and cached, :mod:`~gcgtools.lexicon.cache`);
@@ -31,6 +32,7 @@ from gcgtools.lexicon.lookup import (
     find_leaves,
     find_lexicon,
     lexica_dir,
+    name_variants,
     resolve_leaves,
     resolve_lexicon,
 )
@@ -60,6 +62,7 @@ __all__ = [
     "leaves_csv",
     "lexica_dir",
     "lexicon_name",
+    "name_variants",
     "load_leaves",
     "load_lexicon",
     "resolve_leaves",

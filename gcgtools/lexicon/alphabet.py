@@ -100,7 +100,11 @@ class Alphabet:
         return "".join([letters[n] for n in numbers])
 
 
-@cache
 def alphabet_of(tiles: TileSet | str = "english") -> Alphabet:
-    """The (shared) alphabet of a tile set or a tile set's name."""
-    return Alphabet(tile_set(tiles) if isinstance(tiles, str) else tiles)
+    """The (shared: one per tile set) alphabet of a tile set or a tile set's name."""
+    return _alphabet(tile_set(tiles) if isinstance(tiles, str) else tiles)
+
+
+@cache
+def _alphabet(tiles: TileSet) -> Alphabet:
+    return Alphabet(tiles)

@@ -7,9 +7,10 @@ the fly (the incremental algorithm for sorted input of Daciuk, Mihov, Watson and
 2000): when the next string leaves a branch, the branch's sibling groups are replaced by an
 identical group already seen, if any (a register maps a group's contents to its number).
 The DAWG and the GADDAG share one register, so the GADDAG's "separator, rest of word"
-tails reuse the DAWG's suffix groups. A group is its edges packed as native uint32s in a
-``bytes`` (compact: a Python tuple of large ints takes about ten times the memory), each
-edge laid out like a KWG node with the child *group number* in the arc bits.
+tails reuse the DAWG's suffix groups. Each edge is an int laid out like a KWG node with the
+child *group number* in the arc bits; a group is keyed by its one edge (most groups), else
+by its edges packed as native uint32s in a ``bytes`` (compact: a tuple of large ints takes
+several times the memory).
 
 Layout: nodes 0 and 1 point to the DAWG and GADDAG roots; groups follow, longest first, and a
 group equal to the tail of a group already placed is not stored again (its arc points into
@@ -18,8 +19,9 @@ the longer group: the ``IS_END`` flag of the last sibling makes that valid), as 
 
 from __future__ import annotations
 
+import sys
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 
 from gcgtools.lexicon.kwg import ACCEPTS, ARC_MASK, IS_END, TILE_SHIFT, KwgError
@@ -27,15 +29,30 @@ from gcgtools.lexicon.kwg import ACCEPTS, ARC_MASK, IS_END, TILE_SHIFT, KwgError
 __all__ = ["build_nodes", "gaddag_strings"]
 
 
+def _key(edges: list[int]) -> int | bytes:
+    """A group's register key: its one edge itself (most groups: chains of single
+    letters), else its edges packed as native uint32s."""
+    return edges[0] if len(edges) == 1 else array("I", edges).tobytes()
+
+
+def _edges(key: int | bytes) -> Sequence[int]:
+    """The edges of a group's key."""
+    return (key,) if isinstance(key, int) else memoryview(key).cast("I")
+
+
+def _size(key: int | bytes) -> int:
+    return 1 if isinstance(key, int) else len(key) >> 2
+
+
 class _Register:
     """Groups seen so far: contents -> number (0 is the empty group: no children)."""
 
     def __init__(self) -> None:
-        self.numbers: dict[bytes, int] = {b"": 0}
-        self.groups: list[bytes] = [b""]
+        self.numbers: dict[int | bytes, int] = {b"": 0}
+        self.groups: list[int | bytes] = [b""]
 
     def freeze(self, edges: list[int]) -> int:
-        key = array("I", edges).tobytes()
+        key = _key(edges)
         number = self.numbers.get(key)
         if number is None:
             number = len(self.groups)
@@ -63,20 +80,18 @@ class _Register:
                 end = int.from_bytes(s[-3:], "big")
                 s = s[:-3]
             n = len(s)
-            # the common prefix with the previous string, by bisection on slices
-            lo, hi = 0, min(n, len(prev))
-            while lo < hi:
-                mid = (lo + hi + 1) >> 1
-                if s[:mid] == prev[:mid]:
-                    lo = mid
-                else:
-                    hi = mid - 1
+            # the common prefix with the previous string
+            m = min(n, len(prev))
+            lo = 0
+            while lo < m and s[lo] == prev[lo]:
+                lo += 1
             if lo == n or (lo < len(prev) and s[lo] < prev[lo]):
                 raise KwgError("strings are not sorted and distinct")
             # close (freeze) the groups below the common prefix; inlined for speed
             depth = len(path) - 1
             while depth > lo:
-                key = array("I", path.pop()).tobytes()
+                edges = path.pop()
+                key = edges[0] if len(edges) == 1 else array("I", edges).tobytes()
                 number = numbers.get(key)
                 if number is None:
                     number = numbers[key] = len(groups)
@@ -103,7 +118,7 @@ class _Register:
         stack: list[tuple[int, bytes]] = [(root, b"")]
         while stack:
             group, prefix = stack.pop()
-            for edge in memoryview(groups[group]).cast("I"):
+            for edge in _edges(groups[group]):
                 child = edge & ARC_MASK
                 if child:
                     path = prefix + bytes((edge >> TILE_SHIFT,))
@@ -114,9 +129,10 @@ class _Register:
         """The node array: nodes 0 and 1 point to the roots, then every group (each frozen
         group hangs below an edge of a later one, so all are reachable from the roots)."""
         groups = self.groups
-        order = sorted(range(1, len(groups)), key=lambda g: -len(groups[g]))
+        self.numbers.clear()  # the register is spent: free it before the layout's tables
+        order = sorted(range(1, len(groups)), key=lambda g: -_size(groups[g]))
         position = [0] * len(groups)
-        tails: dict[bytes, int] = {}  # proper tails of the groups placed -> node index
+        tails: dict[int | bytes, int] = {}  # proper tails of the groups placed -> node index
         owned: list[int] = []  # groups stored in nodes of their own
         nxt = 2
         for g in order:
@@ -127,9 +143,14 @@ class _Register:
                 continue
             position[g] = nxt
             owned.append(g)
+            if isinstance(edges, int):
+                nxt += 1
+                continue
             size = len(edges) >> 2
-            for k in range(1, size):
+            for k in range(1, size - 1):
                 tails.setdefault(edges[4 * k :], nxt + k)
+            # the last edge alone is keyed like a one-edge group
+            tails.setdefault(int.from_bytes(edges[-4:], sys.byteorder), nxt + size - 1)
             nxt += size
         del tails
         if nxt - 1 > ARC_MASK:
@@ -137,7 +158,7 @@ class _Register:
         nodes = array("I", [IS_END | position[dawg], IS_END | position[gaddag]])
         keep = ~ARC_MASK & 0xFFFFFFFF
         for g in owned:  # in the order their positions were given
-            group = [(e & keep) | position[e & ARC_MASK] for e in memoryview(groups[g]).cast("I")]
+            group = [(e & keep) | position[e & ARC_MASK] for e in _edges(groups[g])]
             group[-1] |= IS_END
             nodes.extend(group)
         return nodes
@@ -175,4 +196,5 @@ def build_nodes(words: Iterable[bytes], *, gaddag: bool = True) -> array:
         paths.sort()
         root = register.add_sorted(paths, linked=True)
         del paths
+    del unique
     return register.layout(dawg, root)

@@ -279,9 +279,14 @@ class Kwg:
         return counts
 
     def count_words(self, root: int | None = None) -> int:
-        """Number of words (accepted paths) from the group at ``root`` (default: DAWG)."""
+        """Number of words (accepted paths) from the group at ``root`` (default: DAWG).
+        Raises :class:`KwgError` for a graph with a cycle (no KWG program writes one)."""
         start = self.dawg_root if root is None else root
-        return self.word_counts(start)[start] if start else 0
+        try:
+            return self.word_counts(start)[start] if start else 0
+        except RecursionError:
+            self._counts = None
+            raise KwgError("the graph has a cycle") from None
 
     def word_index(self, tiles: Sequence[int] | bytes, root: int | None = None) -> int:
         """Index of the word in the DAWG's enumeration order, or -1 if it is not a word

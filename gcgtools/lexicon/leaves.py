@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Iterator
+from functools import cache
 from os import PathLike
 from pathlib import Path
 
@@ -192,8 +193,14 @@ class HeuristicLeaves(Leaves):
 
 
 def builtin_leaves(tiles: TileSet | str | None = None) -> Leaves:
-    """The built-in leave heuristic for a tile set (default English)."""
-    return HeuristicLeaves(alphabet_of(tiles if tiles is not None else "english"))
+    """The built-in leave heuristic for a tile set (default English); one shared object
+    per tile set, so its remembered values serve every caller."""
+    return _builtin(alphabet_of(tiles if tiles is not None else "english"))
+
+
+@cache
+def _builtin(alphabet: Alphabet) -> Leaves:
+    return HeuristicLeaves(alphabet)
 
 
 def parse_leaves_csv(text: str, alphabet: Alphabet, *, where: str = "<csv>") -> dict[bytes, float]:
@@ -215,7 +222,8 @@ def parse_leaves_csv(text: str, alphabet: Alphabet, *, where: str = "<csv>") -> 
         if not sep:
             raise LeavesError(f"{where}:{number}: expected LEAVE,value", None)
         try:
-            tiles = alphabet.encode_tiles(alphabet.tiles.split(leave.strip()))
+            # letters in any case ("ers" is E, R, S: a CSV has no designated blanks)
+            tiles = alphabet.encode_tiles(alphabet.tiles.split(leave.strip().upper()))
         except TileError as exc:
             raise LeavesError(f"{where}:{number}: {exc.message}", None) from None
         table[bytes(sorted(tiles))] = value
@@ -244,6 +252,7 @@ def load_leaves(path: str | PathLike[str], tiles: TileSet | str | None = None) -
     if suffix != ".csv":
         try:
             kwg, values = parse_klv(data, alphabet)
+            kwg.check_alphabet()
         except KwgError as exc:
             if suffix in (".klv", ".klv2"):
                 raise LeavesError(f"{p}: not a KLV file: {exc}", p) from None

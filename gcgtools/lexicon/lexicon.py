@@ -44,7 +44,9 @@ class Lexicon:
     ``source`` says which file was used and how (``"ENABLE.kwg (KWG file /path/ENABLE.kwg)"``);
     ``path`` is that file; ``skipped`` counts the words of a word list left out (see
     :mod:`~gcgtools.lexicon.wordlist`); ``cached`` is True when a word list was loaded from
-    the compiled cache, False when it was compiled now, None for a KWG file.
+    the compiled cache, False when it was compiled now, None for a KWG file; ``compiled``
+    is the compiled KWG in the cache (None when not cached). ``source`` depends only on the
+    file, not on the cache's state, so it may be part of a cache key.
     """
 
     def __init__(
@@ -57,6 +59,7 @@ class Lexicon:
         word_count: int | None = None,
         skipped: dict[str, int] | None = None,
         cached: bool | None = None,
+        compiled: Path | None = None,
     ) -> None:
         self.kwg = kwg
         self.name = name
@@ -64,6 +67,7 @@ class Lexicon:
         self.path = path
         self.skipped: dict[str, int] = dict(skipped or {})
         self.cached = cached
+        self.compiled = compiled
         self._count = word_count
 
     @classmethod
@@ -127,8 +131,13 @@ class Lexicon:
             yield decode(tiles)
 
     def describe(self) -> str:
-        """One line for users: which lexicon, from where."""
-        return f"lexicon {self.name}: {self.source}"
+        """One line for users: which lexicon, from where (and the cache's part)."""
+        text = f"lexicon {self.name}: {self.source}"
+        if self.cached is True:
+            text += f", compiled form loaded from {self.compiled}"
+        elif self.cached is False:
+            text += ", compiled now" + (f", cached as {self.compiled}" if self.compiled else "")
+        return text
 
 
 def lexicon_name(path: str | PathLike[str]) -> str:
@@ -185,11 +194,12 @@ def load_lexicon(
         try:
             kwg = Kwg.from_bytes(data, alphabet)
             kwg.check_alphabet()
+            count = kwg.count_words()  # counted now: this also proves the graph acyclic
         except KwgError as exc:
             raise LexiconError(f"{p}: not a KWG file: {exc}", p) from None
-        if not kwg.dawg_root:
+        if not count:
             raise LexiconError(f"{p}: not a KWG file: the DAWG is empty", p)
-        return Lexicon(kwg, name=name, source=f"{p.name} (KWG file {p})", path=p)
+        return Lexicon(kwg, name=name, source=f"{p.name} (KWG file {p})", path=p, word_count=count)
     return _load_word_list(p, data, alphabet, name, max_length, use_cache)
 
 
@@ -203,28 +213,53 @@ def _load_word_list(
 ) -> Lexicon:
     limit = default_max_length(alphabet.tiles) if max_length is None else max_length
     key = cache.cache_key(data, alphabet.tiles.name, limit)
-    if use_cache:
-        entry = cache.load(key)
-        if entry is not None:
-            try:
-                # the entry's SHA-256 matched what we wrote: no need to check the nodes
-                kwg = Kwg(nodes_from_bytes(entry.kwg_bytes), alphabet, check=False)
-            except KwgError:
-                pass  # damaged entry: rebuilt below
-            else:
-                return Lexicon(
-                    kwg,
-                    name=name,
-                    source=f"{p.name} (word list {p}, compiled cache {entry.path}.kwg)",
-                    path=p,
-                    word_count=entry.words,
-                    skipped=entry.skipped,
-                    cached=True,
-                )
+    if not use_cache:
+        return _compile(p, data, alphabet, name, limit, None)
+    hit = _from_cache(p, key, alphabet, name)
+    if hit is not None:
+        return hit
+    # One process compiles, others (batch workers starting together) wait for its entry.
+    with cache.compiling(key) as waited:
+        if waited:
+            hit = _from_cache(p, key, alphabet, name)
+            if hit is not None:
+                return hit
+        return _compile(p, data, alphabet, name, limit, key)
+
+
+def _from_cache(p: Path, key: str, alphabet: Alphabet, name: str) -> Lexicon | None:
+    entry = cache.load(key)
+    if entry is None:
+        return None
+    try:
+        # the entry's SHA-256 matched what we wrote: no need to check the nodes
+        kwg = Kwg(nodes_from_bytes(entry.kwg_bytes), alphabet, check=False)
+    except KwgError:
+        return None  # damaged entry: rebuilt
+    return Lexicon(
+        kwg,
+        name=name,
+        source=f"{p.name} (word list {p})",
+        compiled=entry.path,
+        path=p,
+        word_count=entry.words,
+        skipped=entry.skipped,
+        cached=True,
+    )
+
+
+def _compile(
+    p: Path, data: bytes, alphabet: Alphabet, name: str, limit: int, key: str | None
+) -> Lexicon:
+    """Compile a word list's bytes; store the result under ``key`` (None: do not)."""
     try:
         text = decode_text(data)
     except (OSError, EOFError, zlib.error, gzip.BadGzipFile) as exc:
         raise LexiconError(f"{p}: damaged gzip file: {exc}", p) from None
+    if "\0" in text:
+        raise LexiconError(
+            f"{p}: a binary file, not a word list (a KWG file needs the .kwg extension)", p
+        )
     wordlist = parse_word_list(text, alphabet, max_length=limit)
     if not wordlist.words:
         raise LexiconError(f"{p}: no words of the {alphabet.tiles.name} tile set", p)
@@ -234,15 +269,13 @@ def _load_word_list(
         raise LexiconError(f"{p}: cannot compile: {exc}", p) from None
     kwg = Kwg(nodes, alphabet, check=False)
     stored = False
-    if use_cache:
+    if key is not None:
         stored = cache.store(key, kwg.to_bytes(), len(wordlist.words), wordlist.skipped, str(p))
-    where = ", compiled now"
-    if stored:
-        where += f", cached as {cache.cache_dir() / key}.kwg"
     return Lexicon(
         kwg,
         name=name,
-        source=f"{p.name} (word list {p}{where})",
+        source=f"{p.name} (word list {p})",
+        compiled=cache.cache_dir() / f"{key}.kwg" if stored else None,
         path=p,
         word_count=len(wordlist.words),
         skipped=wordlist.skipped,

@@ -2,7 +2,8 @@
 
 The lexicon folder is ``--lexica DIR`` (the ``lexica`` argument) or the environment variable
 ``GCGTOOLS_LEXICA``. A record's ``#lexicon NAME`` is looked up there, case-insensitively, as
-``NAME.kwg``, then ``NAME.txt``, then ``NAME.txt.gz``. Leaves: ``--leaves PATH``, else
+``NAME.kwg``, then ``NAME.txt``, then ``NAME.txt.gz`` (then the same for the name's
+variants: ECWL is CEL, NWL2023 is NWL23; see :func:`name_variants`). Leaves: ``--leaves PATH``, else
 ``NAME.klv2``, ``NAME.klv``, ``NAME.csv``, ``LEAVES.klv2``, ``LEAVES.klv``, ``LEAVES.csv`` in
 that folder (case-insensitive), else the built-in heuristic.
 """
@@ -10,6 +11,7 @@ that folder (case-insensitive), else the built-in heuristic.
 from __future__ import annotations
 
 import os
+import re
 from os import PathLike
 from pathlib import Path
 
@@ -18,12 +20,14 @@ from gcgtools.lexicon.lexicon import Lexicon, load_lexicon
 from gcgtools.rules import TileSet
 
 __all__ = [
+    "ALIASES",
     "LEXICA_ENV",
     "LEXICON_SUFFIXES",
     "LEAVES_SUFFIXES",
     "find_leaves",
     "find_lexicon",
     "lexica_dir",
+    "name_variants",
     "resolve_leaves",
     "resolve_lexicon",
 ]
@@ -55,15 +59,34 @@ def _find(folder: Path, candidates: list[str]) -> Path | None:
     return None
 
 
+#: Other names of the same list, tried when a record's name has no file of its own.
+ALIASES: dict[str, tuple[str, ...]] = {"ECWL": ("CEL",), "CEL": ("ECWL",)}
+
+
+def name_variants(name: str) -> list[str]:
+    """The names a lexicon is looked up by, in order: the name itself, its aliases
+    (:data:`ALIASES`: Woogles' ECWL is CEL), and the other spelling of a year suffix
+    (``NWL2023`` <-> ``NWL23``, ``CSW21`` <-> ``CSW2021``)."""
+    stem = name.strip()
+    names = [stem, *ALIASES.get(stem.upper(), ())]
+    match = re.fullmatch(r"(.*?[A-Za-z])(20)?(\d\d)", stem)
+    if match:
+        prefix, century, year = match.groups()
+        names.append(prefix + year if century else prefix + "20" + year)
+    return names
+
+
 def find_lexicon(name: str | None, lexica_dir: str | PathLike[str] | None) -> Path | None:
-    """``NAME.kwg``, ``NAME.txt`` or ``NAME.txt.gz`` in the folder (case-insensitive), or
-    None (no name, no folder, or no such file)."""
+    """``NAME.kwg``, ``NAME.txt`` or ``NAME.txt.gz`` in the folder (case-insensitive; the
+    name's variants of :func:`name_variants` after the name itself), or None (no name, no
+    folder, or no such file)."""
     if not name or not name.strip() or lexica_dir is None:
         return None
     stem = name.strip()
     if "/" in stem or "\\" in stem or stem in (".", ".."):
         return None
-    return _find(Path(lexica_dir), [stem + s for s in LEXICON_SUFFIXES])
+    candidates = [n + s for n in name_variants(stem) for s in LEXICON_SUFFIXES]
+    return _find(Path(lexica_dir), candidates)
 
 
 def find_leaves(lexicon_name: str | None, lexica_dir: str | PathLike[str] | None) -> Path | None:
@@ -73,7 +96,7 @@ def find_leaves(lexicon_name: str | None, lexica_dir: str | PathLike[str] | None
     candidates: list[str] = []
     stem = (lexicon_name or "").strip()
     if stem and "/" not in stem and "\\" not in stem:
-        candidates += [stem + s for s in LEAVES_SUFFIXES]
+        candidates += [n + s for n in name_variants(stem) for s in LEAVES_SUFFIXES]
     candidates += ["LEAVES" + s for s in LEAVES_SUFFIXES]
     return _find(Path(lexica_dir), candidates)
 

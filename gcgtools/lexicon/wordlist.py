@@ -1,8 +1,10 @@
 """Plain word lists: one word per line, ``.txt`` or gzipped ``.txt.gz``.
 
 Any case, CRLF or LF endings, blank lines and surrounding spaces are accepted; a ``#`` line
-is a comment. Each word is split into the tile set's tiles by the longest-match rule (so a
-Spanish list's ``CHICO`` is the four tiles CH, I, C, O). Words that cannot be played are
+is a comment; text after the word on its line (a definition) is ignored; letters written
+decomposed (N + combining tilde) are composed (Ñ) first. Each word is split into the tile
+set's tiles by the longest-match rule (so a Spanish list's ``CHICO`` is the four tiles CH,
+I, C, O). Words that cannot be played are
 skipped and counted: letters outside the tile set (``"letters"``), shorter than 2 tiles
 (``"short"``), longer than the board (``"long"``).
 """
@@ -10,6 +12,7 @@ skipped and counted: letters outside the tile set (``"letters"``), shorter than 
 from __future__ import annotations
 
 import gzip
+import unicodedata
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
@@ -49,6 +52,8 @@ def decode_text(data: bytes) -> str:
 def parse_word_list(text: str, alphabet: Alphabet, *, max_length: int = 15) -> WordList:
     """Words of a list's text, encoded in ``alphabet``, 2..``max_length`` tiles long."""
     encode = alphabet.encode
+    if not text.isascii():  # composed letters: "Ñ" written as N + a combining tilde is Ñ
+        text = unicodedata.normalize("NFC", text)
     out: set[bytes] = set()
     letters = short = long = 0
     for line in text.splitlines():
