@@ -65,3 +65,9 @@ def test_analyse_records_benchmark_runs() -> None:
     assert lines[0].startswith("lexicon ENABLE: loaded in")
     assert " records, " in lines[1] and "with the full rack known" in lines[1]
     assert "records/s" in out
+
+
+def test_analyse_benchmark_runs() -> None:
+    out = run("analyse.py", "--limit", "5")
+    assert "5 positions" in out and "positions/s" in out
+    assert out.splitlines()[-1].startswith("targets (cpu): median <= 50 ms, p99 < 500 ms:")

@@ -215,6 +215,16 @@ def test_other_boards(layout_name: str) -> None:
     )
 
 
+def test_a_dawg_only_lexicon_is_refused() -> None:
+    alphabet = alphabet_of("english")
+    words = [alphabet.encode(w) for w in ["CAT", "AT"]]
+    dawg_only = Lexicon(Kwg(build_nodes([w for w in words if w], gaddag=False), alphabet),
+                        name="dawg", source="test")  # fmt: skip
+    with pytest.raises(ValueError, match="no GADDAG"):
+        generate_moves(Board(STANDARD, ENGLISH), list("CAT"), dawg_only, leaves=None,
+                       bag_count=80)  # fmt: skip
+
+
 # ------------------------------------------------------------------------ seeds' scores
 SEED_WORDS = ["QUITE", "MESQUITE", "INFANCY", "QI", "UN", "IF", "TA", "EN", "RECOUNTS", "CAT",
               "CATS"]  # fmt: skip

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from gcgtools.cli.common import EXIT_UNREADABLE, BoardOpt, Tiles, app
+from gcgtools.rules.tiles import TileError
 
 
 class MovesFormat(str, Enum):
@@ -68,7 +69,7 @@ def moves(
                 tiles=tiles, board=board,
             )  # fmt: skip
             where = f"{file}"
-    except (MovesError, KeyError) as exc:
+    except (MovesError, KeyError, TileError) as exc:
         message = exc.args[0] if exc.args else str(exc)
         typer.echo(f"{file if cgp is None else 'cgp'}: {message}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Protocol
 
 from gcgtools.movegen.generator import KwgLike, RackIndex, find_plays
@@ -65,7 +66,8 @@ def generate_moves(
     exchanges: bool = True,
     rules: RuleSet | None = None,
 ) -> list[Move]:
-    """Every legal move of ``rack`` (tile texts, ``?`` a blank) on ``board`` in
+    """Every legal move of ``rack`` (tile texts, ``?`` a blank; TileError for a tile the
+    tile set lacks) on ``board`` in
     ``lexicon`` (anything with a ``kwg``: see :mod:`gcgtools.lexicon`), best first.
 
     Plays are scored by the replay's scoring rules. **Equity**: while the bag holds
@@ -82,7 +84,12 @@ def generate_moves(
     tiles = _tileset(board, lexicon)
     values = tiles.token_values
     rack_list = rack_tiles(rack, tiles)
+    for t in rack_list:
+        if t != BLANK and t not in tiles.values:
+            raise TileError(f"{t!r} in the rack is not a tile of {tiles.name}")
     kwg = lexicon.kwg
+    if not kwg.gaddag_root:
+        raise ValueError("the lexicon's KWG has no GADDAG: moves cannot be generated")
     index: dict[str, int] = kwg.index
     n_letters = len(kwg.letters) - 1
     ri = RackIndex(rack_list, index, n_letters)
@@ -147,12 +154,11 @@ def generate_moves(
             )  # fmt: skip
     lv = leave_values[full]
     append(Move("pass", 0, 0, True, (), 0, 0, leave_texts[full], lv, lv, tiles=""))
-    moves.sort(key=_equity, reverse=True)
+    moves.sort(key=_EQUITY, reverse=True)
     return moves
 
 
-def _equity(m: Move) -> float:
-    return m.equity
+_EQUITY = attrgetter("equity")
 
 
 def _points(tiles: Iterable[str], values: dict[str, int]) -> int:
