@@ -9,7 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from conftest import corpus_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,7 +48,6 @@ def test_reports_benchmark_runs_and_judges_the_targets() -> None:
 
 
 def test_scale_benchmark_runs() -> None:
-    pytest.importorskip("distributed", reason="Dask is a test extra: pip install '.[test]'")
     out = run("scale.py", "--count", "30", "--repeat", "1")
     rows = [line.split() for line in out.splitlines() if line.startswith(("validate", "stats",
                                                                           "export"))]  # fmt: skip
