@@ -12,6 +12,8 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from gcgtools.analysis.lexicons import LexiconChoice
+from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -36,6 +38,7 @@ class Group(str, Enum):
     findings = "findings"
     words = "words"
     tracking = "tracking"
+    analysis = "analysis"
 
 
 FileArg = Annotated[Path, typer.Argument(help="A .gcg file.")]
@@ -83,25 +86,40 @@ def annotate_command(
     output: Output = None,
     only: Annotated[
         list[Group] | None,
-        typer.Option("--only", help="Only these notes (repeatable): findings, words or tracking."),
+        typer.Option(
+            "--only",
+            help="Only these notes (repeatable): findings, words, tracking or analysis "
+            "(best move, equity lost, phonies, missed bingo: needs a lexicon).",
+        ),
     ] = None,
     in_place: InPlace = False,
     tiles: Tiles = None,
     board: BoardOpt = None,
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
 ) -> None:
     """Add '#note gcgtools: ...' lines after each event: words and scores, findings, bingos,
-    unseen tiles. Old gcgtools notes are replaced; everything else is kept byte for byte."""
+    unseen tiles, and with a lexicon the analysis. Old gcgtools notes are replaced;
+    everything else is kept byte for byte."""
     game = _load(file)
     target = _target(file, output, in_place)
     groups = [g.value for g in only] if only else None
+    choice = LexiconChoice.of(lexicon, lexica, leaves)
+    asked = groups is not None and "analysis" in groups
     try:
-        data = annotating.annotate(
-            game, groups, tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
-        )
+        data, analysis = annotating.annotate_analysed(
+            game, groups, tiles=tiles, board=board, end_rule=rules,
+            challenge_bonus=challenge_bonus,
+            lexicon=choice if asked or choice.wanted else None,
+        )  # fmt: skip
     except (KeyError, ValueError) as exc:
         _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+    if analysis is not None:
+        # which lexicon and leaves the notes come from, or why there are none
+        typer.echo(f"{file}: {analysis.used}", err=True)
     _write(target, data)
 
 
@@ -177,12 +195,20 @@ def report_command(
     output: Output = None,
     tiles: Tiles = None,
     board: BoardOpt = None,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
+    top: Annotated[int, typer.Option("--top", min=1, help="Top moves shown per turn.")] = 5,
 ) -> None:
     """Write a self-contained HTML page: the board after each move (slider and buttons),
-    the move list with notes and findings, and the score chart."""
+    the move list with notes and findings, and the score chart; with a lexicon (--lexicon,
+    --lexica or $GCGTOOLS_LEXICA) the top moves beside each recorded one."""
     game = _load(file)
+    choice = LexiconChoice.of(lexicon, lexica, leaves)
     try:
-        html = game_report_html(game, tiles=tiles, board=board)
+        html = game_report_html(
+            game, tiles=tiles, board=board, lexicon=choice if choice.wanted else None, top=top
+        )
     except (KeyError, ValueError) as exc:
         _fail(f"{file}: {exc.args[0] if exc.args else exc}")
     _write(output, html.encode("utf-8"))

@@ -8,6 +8,7 @@ from pathlib import Path
 from gcgtools.findings import make
 from gcgtools.model.build import build_game
 from gcgtools.model.game import Game
+from gcgtools.model.remote import is_url, read_url
 from gcgtools.syntax.decode import decode, split_lines
 from gcgtools.syntax.parser import parse_lines
 
@@ -48,7 +49,15 @@ def read_game(path: PathLike) -> Game:
     >>> [p.nick for p in game.players]  # doctest: +SKIP
     ['Alice', 'Bob']
     """
-    return parse_bytes(_read(path), str(path))
+    return parse_bytes(read_bytes(path), str(path))
+
+
+def read_bytes(path: PathLike) -> bytes:
+    """The bytes of a record file, or of a URL (``s3://...``, read through fsspec).
+    Raises OSError when it cannot be read."""
+    if isinstance(path, str) and is_url(path) and not os.path.exists(path):
+        return read_url(path)
+    return _read(path)
 
 
 def _read(path: PathLike) -> bytes:
