@@ -69,3 +69,8 @@ def test_analyse_benchmark_runs() -> None:
     out = run("analyse.py", "--limit", "5")
     assert "5 positions" in out and "positions/s" in out
     assert out.splitlines()[-1].startswith("targets (cpu): median <= 50 ms, p99 < 500 ms:")
+
+
+def test_long_note_benchmark_runs() -> None:
+    out = run("long_note.py", "--lines", "500", "--steps", "2")
+    assert "µs per line, last / first:" in out and "1,000 lines" in out

@@ -56,14 +56,20 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(EXIT_UNREADABLE)
 
 
-def _load(file: Path) -> Game:
-    """The parsed record; an unreadable one prints its findings and exits with 2."""
+def _load(file: Path, *, report_lines: bool = True) -> Game:
+    """The parsed record; one that cannot be read at all prints its findings and exits
+    with 2. Lines that could not be read are reported on standard error (unless
+    ``report_lines`` is false) and the command goes on with the rest of the record."""
     game = load_game(file)
     if game.unreadable:
         for f in game.findings:
             if f.severity == "error" and f.code[0] in "FP":
                 typer.echo(f.format(str(file)), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
+    if report_lines:
+        for f in game.findings:
+            if f.severity == "error" and f.code[0] == "P":
+                typer.echo(f"{f.format(str(file))} (the rest of the record is used)", err=True)
     return game
 
 
@@ -133,9 +139,9 @@ def fix_command(
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
 ) -> None:
-    """Correct the scores and cumulatives the replay proves wrong, and print each change.
-    Exit 1 when some findings could not be fixed safely (those lines are left alone)."""
-    game = _load(file)
+    """Correct the scores and cumulatives the replay proves wrong, and print each change,
+    then every finding the corrected record still has. Exit 1 when errors remain."""
+    game = _load(file, report_lines=False)
     target = _target(file, output, in_place)
     try:
         result = fix_record(
@@ -150,12 +156,14 @@ def fix_command(
         typer.echo(f"{file}:{c.line}: {c.reason}", err=err)
         typer.echo(f"  - {c.old}", err=err)
         typer.echo(f"  + {c.new}", err=err)
-    for f in result.unfixable:
+    left = sorted([*result.unfixable, *result.warnings], key=lambda f: (f.line, f.code))
+    for f in left:
         typer.echo(f"{f.format(str(file))} (not fixed)", err=err)
+    errors, warnings = len(result.unfixable), len(result.warnings)
     typer.echo(
         f"{len(result.changes)} line{'s' * (len(result.changes) != 1)} changed, "
-        f"{len(result.unfixable)} finding{'s' * (len(result.unfixable) != 1)} left to fix "
-        "by hand",
+        f"{errors} error{'s' * (errors != 1)} and {warnings} warning{'s' * (warnings != 1)} "
+        "left to fix by hand",
         err=err,
     )
     raise typer.Exit(EXIT_FINDINGS if result.unfixable else EXIT_CLEAN)

@@ -1,6 +1,7 @@
 """The typer app, shared option types and exit codes of the ``gcgtools`` command line.
 
-Exit codes: 0 clean, 1 findings of severity error, 2 a file could not be read or parsed.
+Exit codes: 0 clean, 1 findings of severity error (an unreadable line among them), 2 a file
+could not be opened or nothing in it could be read.
 """
 
 from __future__ import annotations
@@ -90,10 +91,19 @@ def batch_command(func: F) -> F:
 
 
 Tiles = Annotated[
-    str | None, typer.Option(help="Tile set (english, german, polish, ...); default: from record.")
+    str | None,
+    typer.Option(
+        help="Tile set (english, german, polish, ...) or a tile file of 'letter count value' "
+        "lines; default: from the record."
+    ),
 ]
 BoardOpt = Annotated[
-    str | None, typer.Option("--board", help="Board layout (standard, super, wwf).")
+    str | None,
+    typer.Option(
+        "--board",
+        help="Board layout (standard, super, wwf) or a board file: a 15x15 or 21x21 grid of "
+        "premium symbols.",
+    ),
 ]
 RulesOpt = Annotated[
     str | None,

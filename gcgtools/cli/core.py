@@ -36,12 +36,19 @@ from gcgtools.outputs.textboard import position_text
 from gcgtools.replay.engine import replay
 
 
-def parsed_text(path: str, as_json: bool = False) -> tuple[bool, str]:
-    """Worker of ``parse``: whether the file was unreadable, and what to print."""
+def parsed_text(path: str, as_json: bool = False) -> tuple[int, str]:
+    """Worker of ``parse``: its exit status (unreadable; some lines could not be read;
+    clean), and what to print."""
     game = load_game(path)
+    if game.unreadable:
+        status = EXIT_UNREADABLE
+    elif any(f.severity == "error" and f.code[0] in "FP" for f in game.findings):
+        status = EXIT_FINDINGS  # some lines could not be read
+    else:
+        status = EXIT_CLEAN
     if as_json:
-        return game.unreadable, json.dumps(game.to_dict(), ensure_ascii=False)
-    return game.unreadable, "\n".join(parse_summary(game))
+        return status, json.dumps(game.to_dict(), ensure_ascii=False)
+    return status, "\n".join(parse_summary(game))
 
 
 @app.command()
@@ -55,9 +62,8 @@ def parse(
     """Parse records and print a summary of each (or the parsed model as JSON)."""
     status = EXIT_CLEAN
     worker = partial(parsed_text, as_json=format is ParseFormat.json)
-    for unreadable, text in map_files(worker, paths, jobs=jobs, scheduler=scheduler):
-        if unreadable:
-            status = EXIT_UNREADABLE
+    for file_status, text in map_files(worker, paths, jobs=jobs, scheduler=scheduler):
+        status = max(status, file_status)
         typer.echo(text)
     raise typer.Exit(status)
 
@@ -182,7 +188,7 @@ def board(
             last = pos
             if move is not None and pos.index + 1 == move:
                 break
-    except KeyError as exc:  # an unknown --tiles or --board name
+    except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
         typer.echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
     assert last is not None

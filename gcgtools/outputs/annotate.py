@@ -166,9 +166,22 @@ class Annotator(Stripper):
     def end_event(self, event: Event) -> None:
         assert self.info is not None
         for text in annotation_lines(event, self.info, self.only, self.analysis):
-            # characters the file's encoding cannot hold become "?"
-            safe = text.encode(self.encoding, errors="replace").decode(self.encoding)
-            self.add(safe)
+            self._add_note(text)
+
+    def visit_unparsed(self, line: SourceLine) -> None:
+        """A line the parser could not read: kept as it is, and its findings (the syntax
+        error, and what the replay found on it if it could be salvaged) noted after it."""
+        super().visit_unparsed(line)
+        if "findings" not in self.only or self.info is None:
+            return
+        for f in self.info.findings_at(line.number):
+            text = f"{f.code} {f.severity} (line {line.number}): {f.message}"
+            self._add_note(f"#note {MARK} {' '.join(text.split())}")
+
+    def _add_note(self, text: str) -> None:
+        # characters the file's encoding cannot hold become "?"
+        safe = text.encode(self.encoding, errors="replace").decode(self.encoding)
+        self.add(safe)
 
 
 def annotate(
