@@ -193,7 +193,9 @@ def picture_command(
     file: FileArg,
     move: Annotated[
         int | None,
-        typer.Option("--move", "-m", help="The board after event N (1-based; default: the end)."),
+        typer.Option(
+            "--move", "-m", min=0, help="The board after event N (1-based; default: the end)."
+        ),
     ] = None,
     output: Output = None,
     size: Annotated[int, typer.Option(help="Width in pixels.", min=100, max=4000)] = 600,

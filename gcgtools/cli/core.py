@@ -112,7 +112,8 @@ def explain(code: Annotated[str, typer.Argument(help="A finding code such as S60
 def board(
     file: Annotated[Path, typer.Argument(help="A .gcg file.")],
     move: Annotated[
-        int | None, typer.Option("--move", "-m", help="Show the board after event N (1-based).")
+        int | None,
+        typer.Option("--move", "-m", min=0, help="Show the board after event N (1-based)."),
     ] = None,
     tiles: Tiles = None,
     board_layout: BoardOpt = None,
