@@ -21,6 +21,8 @@ from gcgtools.cli.common import (
     RulesOpt,
     Tiles,
     app,
+    cannot_write,
+    output_is_input,
 )
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
@@ -64,17 +66,24 @@ def _load(file: Path) -> Game:
     return game
 
 
-def _target(file: Path, output: str | None, in_place: bool) -> str | None:
+def _target(file: Path, output: str | None, in_place: bool | None) -> str | None:
+    """Where the result goes: the input itself with ``--in-place`` (None: the command has
+    no such option), else ``output``; an output that is the input file is refused."""
     if in_place and output is not None:
         _fail("use either -o/--output or --in-place, not both")
-    return str(file) if in_place else output
+    if in_place:
+        return str(file)
+    if output_is_input(output, [str(file)]) is not None:
+        hint = "; use --in-place to replace it" if in_place is not None else ""
+        _fail(f"{output}: cannot write: it is the input file {file}{hint}")
+    return output
 
 
 def _write(target: str | None, data: bytes) -> None:
     try:
         write_output(target, data)
     except OSError as exc:
-        _fail(f"{target}: cannot write: {exc.strerror or exc}")
+        _fail(cannot_write(exc, target))
 
 
 @app.command("annotate")
@@ -181,6 +190,7 @@ def report_command(
     """Write a self-contained HTML page: the board after each move (slider and buttons),
     the move list with notes and findings, and the score chart."""
     game = _load(file)
+    output = _target(file, output, None)
     try:
         html = game_report_html(game, tiles=tiles, board=board)
     except (KeyError, ValueError) as exc:
@@ -204,6 +214,7 @@ def picture_command(
 ) -> None:
     """Draw the board after a move: SVG, or PNG when the output file ends in .png."""
     game = _load(file)
+    output = _target(file, output, None)
     try:
         fmt = picture_format(output)
         data = picture(game, move, fmt=fmt, tiles=tiles, board=board, size=size)

@@ -120,6 +120,24 @@ Bonus = Annotated[
 ]
 
 
+def cannot_write(exc: OSError, target: object) -> str:
+    """``PATH: cannot write: reason``, the one message of every writer."""
+    return f"{exc.filename or target}: cannot write: {exc.strerror or exc}"
+
+
+def output_is_input(output: str | os.PathLike[str] | None, inputs: list[str]) -> str | None:
+    """The input that ``output`` would overwrite (the same file: a link or another
+    spelling of its name counts), or None. Standard output (``-``) is never an input."""
+    from gcgtools.atomic import same_file
+
+    if output is None or str(output) == "-":
+        return None
+    for name in inputs:
+        if same_file(name, output):
+            return name
+    return None
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"gcgtools {__version__}")

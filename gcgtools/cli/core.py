@@ -24,6 +24,8 @@ from gcgtools.cli.common import (
     RulesOpt,
     Tiles,
     app,
+    cannot_write,
+    output_is_input,
 )
 from gcgtools.findings import RULES, rule
 from gcgtools.model.load import load_game
@@ -138,12 +140,19 @@ def board(
         from gcgtools.outputs.files import write_output
         from gcgtools.outputs.svg import picture, picture_format
 
+        if output_is_input(output, [str(file)]) is not None:
+            typer.echo(f"{output}: cannot write: it is the input file {file}", err=True)
+            raise typer.Exit(EXIT_UNREADABLE)
         try:
             fmt = picture_format(output)
             data = picture(game, move, fmt=fmt, tiles=tiles, board=board_layout)
-            write_output(output, data)
-        except (KeyError, ValueError, OSError) as exc:
+        except (KeyError, ValueError) as exc:
             typer.echo(f"{file}: {exc.args[-1] if exc.args else exc}", err=True)
+            raise typer.Exit(EXIT_UNREADABLE) from None
+        try:
+            write_output(output, data)
+        except OSError as exc:
+            typer.echo(cannot_write(exc, output), err=True)
             raise typer.Exit(EXIT_UNREADABLE) from None
         return
     last = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -25,6 +25,8 @@ from gcgtools.cli.common import (
     RulesOpt,
     Tiles,
     app,
+    cannot_write,
+    output_is_input,
 )
 from gcgtools.outputs.tables import print_frame
 
@@ -60,6 +62,18 @@ def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
         typer.echo("no game records found", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN)
+
+
+def _check_output(out: Path | None, paths: list[str]) -> None:
+    """Refuse an output file that is one of the input files named."""
+    if out is not None and (same := output_is_input(out, paths)) is not None:
+        typer.echo(f"{out}: cannot write: it is the input file {same}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+
+
+def _cannot_write(exc: OSError, out: Path) -> NoReturn:
+    typer.echo(cannot_write(exc, out), err=True)
+    raise typer.Exit(EXIT_UNREADABLE)
 
 
 def _print(frame: Any, fmt: ReportFormat, *, title: str, index: bool) -> None:
@@ -147,6 +161,7 @@ def chart(
     scores, bingos per game, points per turn by player)."""
     from gcgtools.outputs.charts import write_chart
 
+    _check_output(out, paths)
     try:
         result = write_chart(
             paths,
@@ -158,6 +173,8 @@ def chart(
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--output") from None
+    except OSError as exc:
+        _cannot_write(exc, out)
     if result.path is not None:
         typer.echo(f"wrote {result.kind} chart of {result.games} game(s) to {result.path}")
     _finish(result.unreadable, result.reasons, result.games)
@@ -181,6 +198,8 @@ def export(
     streamed chunk by chunk."""
     from gcgtools.analysis.frames import write_moves
 
+    _check_output(out, paths)
+    _check_output(games, paths)
     try:
         summary = write_moves(
             paths,
@@ -192,6 +211,8 @@ def export(
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    except OSError as exc:
+        _cannot_write(exc, out)
     where = f"{out}" + (f" and {games}" if games is not None else "")
     typer.echo(f"wrote {summary.moves} moves of {summary.games} games to {where}")
     _finish(summary.unreadable, summary.reasons, summary.games)
