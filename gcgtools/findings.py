@@ -65,7 +65,9 @@ _RULES: list[Rule] = [
         "F001",
         "error",
         "file cannot be read",
-        "The file does not exist, is a directory, or the operating system refused to read it.",
+        "The file does not exist, the operating system refused to read it, or it is not a "
+        "record: only regular files are read (not folders, devices, FIFOs or sockets), of at "
+        "most 16 MiB. A folder with no .gcg file and a pattern that matches none are named too.",
     ),
     Rule(
         "F002",
@@ -92,6 +94,14 @@ _RULES: list[Rule] = [
         "error",
         "file cannot be decoded",
         "The bytes are not valid in the declared encoding.",
+    ),
+    Rule(
+        "F010",
+        "error",
+        "file could not be processed",
+        "gcgtools failed on this file (an internal error, reported with its type and "
+        "message); the other files of the batch are still processed. Please report it "
+        "with the file.",
     ),
     # -------------------------------------------------------------- syntax
     Rule(

@@ -26,6 +26,7 @@ from gcgtools.cli.common import (
 )
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
+from gcgtools.model.paths import display_name
 from gcgtools.outputs import annotate as annotating
 from gcgtools.outputs.files import STDOUT, write_output
 from gcgtools.outputs.fix import fix_record
@@ -61,7 +62,7 @@ def _load(file: Path) -> Game:
     if game.unreadable:
         for f in game.findings:
             if f.severity == "error" and f.code[0] in "FP":
-                typer.echo(f.format(str(file)), err=True)
+                typer.echo(f.format(display_name(str(file))), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     return game
 
@@ -75,7 +76,8 @@ def _target(file: Path, output: str | None, in_place: bool | None) -> str | None
         return str(file)
     if output_is_input(output, [str(file)]) is not None:
         hint = "; use --in-place to replace it" if in_place is not None else ""
-        _fail(f"{output}: cannot write: it is the input file {file}{hint}")
+        shown = display_name(str(file))
+        _fail(f"{display_name(output)}: cannot write: it is the input file {shown}{hint}")
     return output
 
 
@@ -110,7 +112,7 @@ def annotate_command(
             game, groups, tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
         )
     except (KeyError, ValueError) as exc:
-        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
     _write(target, data)
 
 
@@ -133,16 +135,16 @@ def fix_command(
             game, tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
         )
     except (KeyError, ValueError) as exc:
-        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
     _write(target, result.data)
     # the record itself may be on standard output: the report then goes to standard error
     err = target is None or target == STDOUT
     for c in result.changes:
-        typer.echo(f"{file}:{c.line}: {c.reason}", err=err)
+        typer.echo(f"{display_name(str(file))}:{c.line}: {c.reason}", err=err)
         typer.echo(f"  - {c.old}", err=err)
         typer.echo(f"  + {c.new}", err=err)
     for f in result.unfixable:
-        typer.echo(f"{f.format(str(file))} (not fixed)", err=err)
+        typer.echo(f"{f.format(display_name(str(file)))} (not fixed)", err=err)
     typer.echo(
         f"{len(result.changes)} line{'s' * (len(result.changes) != 1)} changed, "
         f"{len(result.unfixable)} finding{'s' * (len(result.unfixable) != 1)} left to fix "
@@ -176,7 +178,7 @@ def write_command(
     try:
         data = write_gcg(game, normalise=normalise, tiles=tiles, board=board)
     except (KeyError, ValueError) as exc:
-        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
     _write(target, data)
 
 
@@ -194,7 +196,7 @@ def report_command(
     try:
         html = game_report_html(game, tiles=tiles, board=board)
     except (KeyError, ValueError) as exc:
-        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
     _write(output, html.encode("utf-8"))
 
 
@@ -219,5 +221,5 @@ def picture_command(
         fmt = picture_format(output)
         data = picture(game, move, fmt=fmt, tiles=tiles, board=board, size=size)
     except (KeyError, ValueError) as exc:
-        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
     _write(output, data)

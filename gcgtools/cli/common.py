@@ -122,7 +122,10 @@ Bonus = Annotated[
 
 def cannot_write(exc: OSError, target: object) -> str:
     """``PATH: cannot write: reason``, the one message of every writer."""
-    return f"{exc.filename or target}: cannot write: {exc.strerror or exc}"
+    from gcgtools.model.paths import display_name
+
+    name = display_name(os.fspath(exc.filename or target))  # type: ignore[arg-type]
+    return f"{name}: cannot write: {exc.strerror or exc}"
 
 
 def output_is_input(output: str | os.PathLike[str] | None, inputs: list[str]) -> str | None:

@@ -29,6 +29,7 @@ from gcgtools.cli.common import (
 )
 from gcgtools.findings import RULES, rule
 from gcgtools.model.load import load_game
+from gcgtools.model.paths import display_name
 from gcgtools.outputs.lint import github_lines, json_line, parse_summary, summary_line, text_lines
 from gcgtools.outputs.textboard import position_text
 from gcgtools.replay.engine import replay
@@ -131,7 +132,7 @@ def board(
     game = load_game(file)
     if game.unreadable:
         for f in game.findings:
-            typer.echo(f.format(str(file)), err=True)
+            typer.echo(f.format(display_name(str(file))), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     if move is not None and not 0 <= move <= len(game.events):
         typer.echo(f"--move must be between 0 and {len(game.events)}", err=True)
@@ -141,13 +142,16 @@ def board(
         from gcgtools.outputs.svg import picture, picture_format
 
         if output_is_input(output, [str(file)]) is not None:
-            typer.echo(f"{output}: cannot write: it is the input file {file}", err=True)
+            shown = display_name(str(file))
+            typer.echo(
+                f"{display_name(output)}: cannot write: it is the input file {shown}", err=True
+            )
             raise typer.Exit(EXIT_UNREADABLE)
         try:
             fmt = picture_format(output)
             data = picture(game, move, fmt=fmt, tiles=tiles, board=board_layout)
         except (KeyError, ValueError) as exc:
-            typer.echo(f"{file}: {exc.args[-1] if exc.args else exc}", err=True)
+            typer.echo(f"{display_name(str(file))}: {exc.args[-1] if exc.args else exc}", err=True)
             raise typer.Exit(EXIT_UNREADABLE) from None
         try:
             write_output(output, data)
@@ -162,7 +166,7 @@ def board(
             if move is not None and pos.index + 1 == move:
                 break
     except KeyError as exc:  # an unknown --tiles or --board name
-        typer.echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
+        typer.echo(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
     assert last is not None
     typer.echo(position_text(game, last))

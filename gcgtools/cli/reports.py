@@ -28,6 +28,7 @@ from gcgtools.cli.common import (
     cannot_write,
     output_is_input,
 )
+from gcgtools.model.paths import display_name
 from gcgtools.outputs.tables import print_frame
 
 
@@ -56,7 +57,7 @@ def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
     if unreadable:
         typer.echo(f"could not read {len(unreadable)} file(s):", err=True)
         for name in unreadable:
-            typer.echo(f"  {name}: {reasons.get(name, 'unreadable')}", err=True)
+            typer.echo(f"  {display_name(name)}: {reasons.get(name, 'unreadable')}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     if read == 0:
         typer.echo("no game records found", err=True)
@@ -67,7 +68,8 @@ def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
 def _check_output(out: Path | None, paths: list[str]) -> None:
     """Refuse an output file that is one of the input files named."""
     if out is not None and (same := output_is_input(out, paths)) is not None:
-        typer.echo(f"{out}: cannot write: it is the input file {same}", err=True)
+        why = OSError(0, f"it is the input file {display_name(same)}", str(out))
+        typer.echo(cannot_write(why, out), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
 
 
