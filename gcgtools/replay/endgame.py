@@ -40,6 +40,14 @@ class EndGame(ReplayState):
     def _end_tiles(self, e: Event) -> list[str] | None:
         """The tiles of an end-rack line, upper case (blank ``?``); None if unreadable."""
         tokens = self._split(e.tiles or "", e, "end rack")
+        odd = [t for t in tokens or () if t in ".()"]  # split's marks, not tiles
+        if odd:
+            self._find(
+                "T403",
+                f"{odd[0]!r} in end rack {e.tiles!r} is not a tile of the {self.tiles.name} set",
+                e,
+            )
+            return None
         return upper_tiles(tokens) if tokens is not None else None
 
     def _check_tiles_left(self, e: Event, tiles: list[str]) -> None:

@@ -173,6 +173,12 @@ def _error_finding(exc: UnexpectedInput, text: str, line: int) -> Finding:
     return make(code, message, line, column)
 
 
+NUMBER_LIMIT = 10**9
+"""Scores, cumulatives and counts are read up to this (exclusive): a larger one is no
+score, and would only overflow tables and messages further on."""
+_OUT_OF_RANGE = f"a number on this line is out of range (beyond {NUMBER_LIMIT - 1:,})"
+
+
 def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
     """Parse decoded lines into records. Bad lines become findings; the rest still parse.
 
@@ -187,15 +193,26 @@ def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
         text = sl.text
         if not text or text.isspace():
             continue
-        record = fast(text, sl.number)
-        if record is None:
-            try:
-                record = parser.parse(text, start="line")
-            except UnexpectedInput as exc:
-                findings.append(_error_finding(exc, text, sl.number))
-                continue
-            record.line = sl.number
+        try:
+            record = fast(text, sl.number)
+            if record is None:
+                try:
+                    record = parser.parse(text, start="line")
+                except UnexpectedInput as exc:
+                    findings.append(_error_finding(exc, text, sl.number))
+                    continue
+                record.line = sl.number
+        except ValueError as exc:  # a number int() refuses (over 4,300 digits, '²')
+            findings.append(make("P101", f"cannot read a number on this line: {exc}", sl.number))
+            continue
         if type(record) is Event:
+            if not (
+                -NUMBER_LIMIT < record.score < NUMBER_LIMIT
+                and -NUMBER_LIMIT < record.cumulative < NUMBER_LIMIT
+                and (record.count is None or record.count < NUMBER_LIMIT)
+            ):
+                findings.append(make("P101", _OUT_OF_RANGE, sl.number))
+                continue
             record.text = text
         records.append(record)
     return records, findings
