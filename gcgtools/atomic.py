@@ -68,6 +68,8 @@ def temp_prefix(target: str | os.PathLike[str]) -> str:
 
 
 def _pid_running(pid: int) -> bool:
+    if os.name == "nt":  # os.kill(pid, 0) would send CTRL_C_EVENT: rely on the age only
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
