@@ -6,6 +6,7 @@ Codes are stable, like a linter's rules: a letter for the family and three digit
     H  header and players       O  order of events
     T  tiles and racks          B  board placement
     S  scores                   R  rules and end of game
+    W  words checked against a lexicon (only when one is given: ``gcgtools analyse``)
 
 This module sits below the syntax layer: the parser, the model and the replay all
 report problems as :class:`Finding` objects carrying one of these codes.
@@ -65,7 +66,9 @@ _RULES: list[Rule] = [
         "F001",
         "error",
         "file cannot be read",
-        "The file does not exist, is a directory, or the operating system refused to read it.",
+        "The file does not exist, the operating system refused to read it, or it is not a "
+        "record: only regular files are read (not folders, devices, FIFOs or sockets), of at "
+        "most 16 MiB. A folder with no .gcg file and a pattern that matches none are named too.",
     ),
     Rule(
         "F002",
@@ -102,6 +105,14 @@ _RULES: list[Rule] = [
         "when other lines with accented letters are valid UTF-8 (a stray byte in a UTF-8 "
         "file): each of their letters is then read as two characters. The finding names the "
         "first byte that is not UTF-8; fix it, or declare the encoding on the first line.",
+    ),
+    Rule(
+        "F010",
+        "error",
+        "file could not be processed",
+        "gcgtools failed on this file (an internal error, reported with its type and "
+        "message); the other files of the batch are still processed. Please report it "
+        "with the file.",
     ),
     # -------------------------------------------------------------- syntax
     Rule(
@@ -550,6 +561,32 @@ _RULES: list[Rule] = [
         "warning",
         "end-of-game adjustment missing",
         "The game is over but the record has no end-rack line.",
+    ),
+    # ------------------------------------------- words (analysis with a lexicon)
+    Rule(
+        "W801",
+        "info",
+        "phony stood unchallenged",
+        "A play formed a word that is not in the lexicon used for the analysis, and the play "
+        "stood: no --, no challenge bonus. The message names the word(s). Only reported when "
+        "a lexicon is given (gcgtools analyse, annotate --only analysis); a record played "
+        "with another lexicon than the one given reports the words the two lists disagree on.",
+    ),
+    Rule(
+        "W802",
+        "warning",
+        "valid play withdrawn",
+        "A play was taken off the board with -- (a successful challenge) although every word "
+        "it formed is in the lexicon used for the analysis: either the challenge was ruled "
+        "wrongly, the record was played with another lexicon, or the -- line is a mistake.",
+    ),
+    Rule(
+        "W803",
+        "warning",
+        "challenge bonus after a phony",
+        "A challenge bonus line (the challenger lost) follows a play that formed a word not in "
+        "the lexicon used for the analysis. Under that lexicon the challenge should have "
+        "succeeded and the play been withdrawn (--).",
     ),
 ]
 

@@ -117,6 +117,10 @@ def test_player_games_frame_hand_checked(game_a: str) -> None:
     players = player_games_frame([game_a], jobs=1)
     assert list(players.columns) == PLAYER_COLUMNS
     alice, bob = (players.iloc[i].to_dict() for i in range(2))
+    # without a lexicon the analysis columns are there, and empty
+    analysis = PLAYER_COLUMNS[PLAYER_COLUMNS.index("phonies_played") :]
+    for row in (alice, bob):
+        assert all(pd.isna(row.pop(column)) for column in analysis)
     assert alice | {"file": None} == {
         "file": None, "game_id": "game-a", "player": "Alice", "name": "Alice Adams", "seat": 1,
         "opponent": "Bob", "score": 74, "opponent_score": -15, "spread": 89, "result": "win",
@@ -246,6 +250,7 @@ def test_parquet_round_trip(tmp_path: Path, game_a: str) -> None:
     tie = write(tmp_path, "tie.gcg", GAME_TIE)
     out = tmp_path / "out" / "moves.parquet"
     games_out = tmp_path / "out" / "games.parquet"
+    out.parent.mkdir()  # writers never create folders
     summary = write_moves([game_a, tie], out, games_out=games_out, jobs=1)
     assert (summary.games, summary.moves, summary.unreadable) == (2, 26, [])
     back = pd.read_parquet(out)

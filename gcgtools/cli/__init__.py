@@ -7,8 +7,11 @@ calls one library function and prints.
 import io
 import sys
 
+from gcgtools.cli import analyse as _analyse  # noqa: F401  (analyse)
 from gcgtools.cli import annotate as _annotate  # noqa: F401  (write, annotate, fix, report, ...)
+from gcgtools.cli import cache as _cache  # noqa: F401  (cache info, cache clear)
 from gcgtools.cli import core  # noqa: F401  (registers the commands)
+from gcgtools.cli import moves as _moves  # noqa: F401  (moves)
 from gcgtools.cli import reports as _reports  # noqa: F401  (stats, bingos, chart, export)
 from gcgtools.cli.common import app
 

@@ -9,23 +9,30 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 from gcgtools.analysis.batch import show_progress
+from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_UNREADABLE,
     BoardOpt,
     Bonus,
     Jobs,
+    NoCache,
     Paths,
     Quiet,
     RulesOpt,
+    SchedulerOpt,
     Tiles,
     app,
+    batch_command,
+    cannot_write,
+    output_is_input,
 )
+from gcgtools.model.paths import display_name
 from gcgtools.outputs.tables import print_frame
 
 
@@ -49,12 +56,22 @@ def _rules(
     return {"tiles": tiles, "board": board, "end_rule": rules, "challenge_bonus": bonus}
 
 
+def _lexicon(
+    lexicon: str | None, lexica: str | None, leaves: str | None, no_cache: bool = False
+) -> dict[str, Any]:
+    """The analysis options: only with --lexicon or --lexica (the analysis is slow, so
+    $GCGTOOLS_LEXICA alone does not turn it on for stats and export)."""
+    if lexicon is None and lexica is None:
+        return {}
+    return {"lexicon": lexicon, "lexica": lexica, "leaves": leaves, "cache": not no_cache}
+
+
 def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
     """List the files that could not be read on stderr and exit with the right code."""
     if unreadable:
         typer.echo(f"could not read {len(unreadable)} file(s):", err=True)
         for name in unreadable:
-            typer.echo(f"  {name}: {reasons.get(name, 'unreadable')}", err=True)
+            typer.echo(f"  {display_name(name)}: {reasons.get(name, 'unreadable')}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     if read == 0:
         typer.echo("no game records found", err=True)
@@ -62,11 +79,25 @@ def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
     raise typer.Exit(EXIT_CLEAN)
 
 
+def _check_output(out: Path | None, paths: list[str]) -> None:
+    """Refuse an output file that is one of the input files named."""
+    if out is not None and (same := output_is_input(out, paths)) is not None:
+        why = OSError(0, f"it is the input file {display_name(same)}", str(out))
+        typer.echo(cannot_write(why, out), err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+
+
+def _cannot_write(exc: OSError, out: Path) -> NoReturn:
+    typer.echo(cannot_write(exc, out), err=True)
+    raise typer.Exit(EXIT_UNREADABLE)
+
+
 def _print(frame: Any, fmt: ReportFormat, *, title: str, index: bool) -> None:
     print_frame(frame, fmt.value, title=title, index=index)
 
 
 @app.command()
+@batch_command
 def stats(
     paths: Paths,
     by: Annotated[StatsBy, typer.Option("--by", help="One row per player or per game.")] = (
@@ -77,26 +108,43 @@ def stats(
     board: BoardOpt = None,
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
+    no_cache: NoCache = False,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Per-player statistics (games, wins, averages, bingos, best plays, challenges) or a
-    one-line summary per game."""
+    one-line summary per game. With --lexicon or --lexica every game is also analysed:
+    phonies played and stood, missed bingos, average equity lost per turn."""
     from gcgtools.analysis.stats import archive_stats
 
     table = archive_stats(
         paths,
         by=by.value,
         jobs=jobs,
+        scheduler=scheduler,
         progress=show_progress(quiet),
         **_rules(tiles, board, rules, challenge_bonus),
+        **_lexicon(lexicon, lexica, leaves, no_cache),
     )
+    for used in table.attrs.get("analysis", []):
+        typer.echo(f"analysis: {used}", err=True)
+    if format is ReportFormat.table and not table.attrs.get("analysis"):
+        # no lexicon: the terminal table leaves out the empty analysis columns (CSV and
+        # JSON keep every column)
+        from gcgtools.analysis.stats import ANALYSIS_STAT_COLUMNS
+
+        table = table.drop(columns=ANALYSIS_STAT_COLUMNS, errors="ignore")
     title = f"{table.attrs['games']} games"
     _print(table, format, title=title, index=by is StatsBy.player)
     _finish(table.attrs["unreadable"], table.attrs["reasons"], table.attrs["games"])
 
 
 @app.command()
+@batch_command
 def bingos(
     paths: Paths,
     format: FormatOpt = ReportFormat.table,
@@ -106,6 +154,7 @@ def bingos(
     challenge_bonus: Bonus = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Every bingo (player, word, position, score, game); the table also counts them per
     player. JSON is a list with one object per bingo."""
@@ -115,6 +164,7 @@ def bingos(
     table = find_bingos(
         paths,
         jobs=jobs,
+        scheduler=scheduler,
         progress=show_progress(quiet),
         **_rules(tiles, board, rules, challenge_bonus),
     )
@@ -128,6 +178,7 @@ def bingos(
 
 
 @app.command()
+@batch_command
 def chart(
     paths: Annotated[
         list[str], typer.Argument(help="One record for its score chart; several for archive.")
@@ -142,56 +193,91 @@ def chart(
     challenge_bonus: Bonus = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Draw the score progression of one game, or the archive charts of several (final
     scores, bingos per game, points per turn by player)."""
     from gcgtools.outputs.charts import write_chart
 
+    _check_output(out, paths)
     try:
         result = write_chart(
             paths,
             out,
             archive=archive,
             jobs=jobs,
+            scheduler=scheduler,
             progress=show_progress(quiet),
             **_rules(tiles, board, rules, challenge_bonus),
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--output") from None
+    except OSError as exc:
+        _cannot_write(exc, out)
     if result.path is not None:
         typer.echo(f"wrote {result.kind} chart of {result.games} game(s) to {result.path}")
     _finish(result.unreadable, result.reasons, result.games)
 
 
 @app.command()
+@batch_command
 def export(
     paths: Paths,
-    out: Annotated[Path, typer.Option("--output", "-o", help="Moves table: .parquet or .csv.")],
+    out: Annotated[
+        str,
+        typer.Option(
+            "--output", "-o", help="Moves table: .parquet or .csv, or a folder (a dataset)."
+        ),
+    ],
     games: Annotated[
-        Path | None, typer.Option("--games", help="Also the games table: .parquet or .csv.")
+        str | None,
+        typer.Option("--games", help="Also the games table: .parquet, .csv or a folder."),
     ] = None,
+    partitioned: Annotated[
+        bool,
+        typer.Option(
+            "--partitioned",
+            help="Write each table as a folder of Parquet files, one per chunk (also when "
+            "the name ends with / or is a folder).",
+        ),
+    ] = False,
     tiles: Tiles = None,
     board: BoardOpt = None,
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
+    no_cache: NoCache = False,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Write one row per event (and with --games one row per game) to Parquet or CSV,
-    streamed chunk by chunk."""
+    streamed chunk by chunk. With --lexicon or --lexica the analysis columns are filled
+    in (equity, best move, equity lost, phony words, bingo available)."""
     from gcgtools.analysis.frames import write_moves
 
+    _check_output(out, paths)
+    _check_output(games, paths)
     try:
         summary = write_moves(
             paths,
             out,
             games_out=games,
+            partitioned=True if partitioned else None,
             jobs=jobs,
+            scheduler=scheduler,
             progress=show_progress(quiet),
             **_rules(tiles, board, rules, challenge_bonus),
+            **_lexicon(lexicon, lexica, leaves, no_cache),
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    except OSError as exc:
+        _cannot_write(exc, out)
+    for used in summary.analysis:
+        typer.echo(f"analysis: {used}", err=True)
     where = f"{out}" + (f" and {games}" if games is not None else "")
     typer.echo(f"wrote {summary.moves} moves of {summary.games} games to {where}")
     _finish(summary.unreadable, summary.reasons, summary.games)
