@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from gcgtools.cli import app
@@ -97,5 +98,10 @@ def test_an_existing_file_passes_the_tiles_and_board_check(tmp_path: Path) -> No
     table = tmp_path / "tiles.txt"
     table.write_text("A 9 1\n")
     assert check_tiles(str(table)) == str(table)
-    assert check_board(str(table)) == str(table)
     assert check_tiles(None) is None
+    grid = tmp_path / "board.txt"
+    grid.write_text("\n".join(["." * 15] * 15) + "\n")
+    assert check_board(str(grid)) == str(grid)
+    # the files are read up front: a tile table is no board, and says where it is wrong
+    with pytest.raises(typer.BadParameter, match="tiles.txt:1: unknown premium symbols"):
+        check_board(str(table))

@@ -9,7 +9,7 @@ an event end. :class:`GCGExporter` writes every line back as it was read, so
     >>> write_gcg(game) == data  # doctest: +SKIP
     True
 
-for any file that decoded without replacement characters: same encoding, byte order mark,
+for any file, bytes its encoding cannot decode included: same encoding, byte order mark,
 line endings, spacing, notes, unknown pragmas and (missing) final newline.
 :class:`NormalisingExporter` writes the canonical modern form instead; the annotator and the
 fixer (``annotate.py``, ``fix.py``) are further subclasses of the same exporter.
@@ -289,8 +289,8 @@ class GCGExporter(GameVisitor[bytes]):
         self.out.append([text, self.ending])
 
     def copy(self, line: SourceLine) -> None:
-        """Write a line exactly as it was read."""
-        self.emit(line.text, line.ending)
+        """Write a line exactly as it was read (bytes it could not decode included)."""
+        self.emit(line.exact if line.exact is not None else line.text, line.ending)
 
     @property
     def encoding(self) -> str:
@@ -301,7 +301,8 @@ class GCGExporter(GameVisitor[bytes]):
         return self.game.bom
 
     def encode(self, text: str) -> bytes:
-        return text.encode(self.encoding)
+        # surrogate escapes stand for bytes read that the encoding could not decode
+        return text.encode(self.encoding, errors="surrogateescape")
 
     # ----------------------------------------------------------------- visitor
     def begin_game(self, game: Game, info: ReplayInfo | None) -> None:
@@ -450,6 +451,10 @@ class NormalisingExporter(GCGExporter):
     @property
     def bom(self) -> bool:
         return False
+
+    def copy(self, line: SourceLine) -> None:
+        # UTF-8 out: bytes the record could not decode stay U+FFFD
+        self.emit(line.text, line.ending)
 
     def emit(self, text: str, ending: str) -> None:
         super().emit(text.rstrip(), "\n")

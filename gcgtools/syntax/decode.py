@@ -143,5 +143,13 @@ def decode(data: bytes) -> Decoded:
             findings.append(
                 make("F005", f"byte {body[exc.start]:#04x} is not valid {codec}", line_no)
             )
-            text = body.decode(codec, errors="replace")
+            lines = split_lines(body.decode(codec, errors="replace"))
+            # the same lines with the bad bytes kept (as surrogate escapes), so that writing
+            # the record back gives the bytes read: line endings are ASCII, so both split alike
+            exact = split_lines(body.decode(codec, errors="surrogateescape"))
+            if len(exact) == len(lines):
+                for line, raw in zip(lines, exact, strict=True):
+                    if raw.text != line.text:
+                        line.exact = raw.text
+            return Decoded(lines, codec, declared, bom, findings)
     return Decoded(split_lines(text), codec, declared, bom, findings)

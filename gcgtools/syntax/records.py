@@ -34,11 +34,16 @@ END_KINDS = frozenset(
 
 @dataclass(slots=True)
 class SourceLine:
-    """One physical line: its text without the line ending, and the ending itself."""
+    """One physical line: its text without the line ending, and the ending itself.
+
+    ``exact`` is set only for a line with bytes its encoding cannot decode (F005): ``text``
+    has U+FFFD in their place, ``exact`` has them as surrogate escapes, which the lossless
+    writer turns back into the very bytes read."""
 
     number: int
     text: str
     ending: str
+    exact: str | None = None
 
 
 @dataclass(slots=True)
