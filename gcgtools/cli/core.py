@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -22,8 +24,10 @@ from gcgtools.cli.common import (
     Paths,
     Quiet,
     RulesOpt,
+    SchedulerOpt,
     Tiles,
     app,
+    batch_command,
 )
 from gcgtools.findings import RULES, rule
 from gcgtools.model.load import load_game
@@ -32,27 +36,40 @@ from gcgtools.outputs.textboard import position_text
 from gcgtools.replay.engine import replay
 
 
+def parsed_text(path: str, as_json: bool = False) -> tuple[int, str]:
+    """Worker of ``parse``: its exit status (unreadable; some lines could not be read;
+    clean), and what to print."""
+    game = load_game(path)
+    if game.unreadable:
+        status = EXIT_UNREADABLE
+    elif any(f.severity == "error" and f.code[0] in "FP" for f in game.findings):
+        status = EXIT_FINDINGS  # some lines could not be read
+    else:
+        status = EXIT_CLEAN
+    if as_json:
+        return status, json.dumps(game.to_dict(), ensure_ascii=False)
+    return status, "\n".join(parse_summary(game))
+
+
 @app.command()
+@batch_command
 def parse(
     paths: Paths,
     format: Annotated[ParseFormat, typer.Option("--format", "-f")] = ParseFormat.text,
+    jobs: Jobs = None,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Parse records and print a summary of each (or the parsed model as JSON)."""
-    from gcgtools.model.paths import expand_paths
-
     status = EXIT_CLEAN
-    for path in expand_paths(paths):
-        game = load_game(path)
-        if game.unreadable:
-            status = EXIT_UNREADABLE
-        if format is ParseFormat.json:
-            typer.echo(json.dumps(game.to_dict(), ensure_ascii=False))
-        else:
-            typer.echo("\n".join(parse_summary(game)))
+    worker = partial(parsed_text, as_json=format is ParseFormat.json)
+    for file_status, text in map_files(worker, paths, jobs=jobs, scheduler=scheduler):
+        status = max(status, file_status)
+        typer.echo(text)
     raise typer.Exit(status)
 
 
 @app.command()
+@batch_command
 def validate(
     paths: Paths,
     tiles: Tiles = None,
@@ -63,12 +80,13 @@ def validate(
     info: Annotated[bool, typer.Option("--info", help="Also print info findings.")] = False,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Replay records and report every wrong score, placement, rack and order."""
     check = checker(tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus)
     reports = []
     progress = show_progress(quiet) and format is LintFormat.text
-    for report in map_files(check, paths, jobs=jobs, progress=progress):
+    for report in map_files(check, paths, jobs=jobs, progress=progress, scheduler=scheduler):
         reports.append(report)
         if format is LintFormat.json:
             typer.echo(json_line(report))
@@ -108,6 +126,11 @@ def explain(code: Annotated[str, typer.Argument(help="A finding code such as S60
     typer.echo(f"{r.code} ({r.severity}): {r.title}\n\n{r.explanation}")
 
 
+class BoardFormat(str, Enum):
+    text = "text"
+    cgp = "cgp"
+
+
 @app.command()
 def board(
     file: Annotated[Path, typer.Argument(help="A .gcg file.")],
@@ -122,9 +145,13 @@ def board(
             "--output", "-o", help="Write a picture instead: board.svg or board.png ('-': SVG)."
         ),
     ] = None,
+    format: Annotated[
+        BoardFormat,
+        typer.Option("--format", "-f", help="text, or cgp (a Compact Game Position line)."),
+    ] = BoardFormat.text,
 ) -> None:
     """Print the board after event N (default: the end), with scores and racks; with -o,
-    draw it as an SVG or PNG picture."""
+    draw it as an SVG or PNG picture; with --format cgp, print the position as CGP."""
     game = load_game(file)
     if game.unreadable:
         for f in game.findings:
@@ -133,6 +160,16 @@ def board(
     if move is not None and not 0 <= move <= len(game.events):
         typer.echo(f"--move must be between 0 and {len(game.events)}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
+    if format is BoardFormat.cgp:
+        from gcgtools.movegen.record import record_cgp
+
+        event = len(game.events) if move is None else move
+        try:
+            typer.echo(record_cgp(game, event, tiles=tiles, board=board_layout))
+        except KeyError as exc:  # an unknown --tiles or --board name
+            typer.echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
+            raise typer.Exit(EXIT_UNREADABLE) from None
+        return
     if output is not None:
         from gcgtools.outputs.files import write_output
         from gcgtools.outputs.svg import picture, picture_format
@@ -151,7 +188,7 @@ def board(
             last = pos
             if move is not None and pos.index + 1 == move:
                 break
-    except KeyError as exc:  # an unknown --tiles or --board name
+    except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
         typer.echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
     assert last is not None
