@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -23,8 +24,10 @@ from gcgtools.cli.common import (
     Paths,
     Quiet,
     RulesOpt,
+    SchedulerOpt,
     Tiles,
     app,
+    batch_command,
 )
 from gcgtools.findings import RULES, rule
 from gcgtools.model.load import load_game
@@ -33,27 +36,40 @@ from gcgtools.outputs.textboard import position_text
 from gcgtools.replay.engine import replay
 
 
+def parsed_text(path: str, as_json: bool = False) -> tuple[int, str]:
+    """Worker of ``parse``: its exit status (unreadable; some lines could not be read;
+    clean), and what to print."""
+    game = load_game(path)
+    if game.unreadable:
+        status = EXIT_UNREADABLE
+    elif any(f.severity == "error" and f.code[0] in "FP" for f in game.findings):
+        status = EXIT_FINDINGS  # some lines could not be read
+    else:
+        status = EXIT_CLEAN
+    if as_json:
+        return status, json.dumps(game.to_dict(), ensure_ascii=False)
+    return status, "\n".join(parse_summary(game))
+
+
 @app.command()
+@batch_command
 def parse(
     paths: Paths,
     format: Annotated[ParseFormat, typer.Option("--format", "-f")] = ParseFormat.text,
+    jobs: Jobs = None,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Parse records and print a summary of each (or the parsed model as JSON)."""
-    from gcgtools.model.paths import expand_paths
-
     status = EXIT_CLEAN
-    for path in expand_paths(paths):
-        game = load_game(path)
-        if game.unreadable:
-            status = EXIT_UNREADABLE
-        if format is ParseFormat.json:
-            typer.echo(json.dumps(game.to_dict(), ensure_ascii=False))
-        else:
-            typer.echo("\n".join(parse_summary(game)))
+    worker = partial(parsed_text, as_json=format is ParseFormat.json)
+    for file_status, text in map_files(worker, paths, jobs=jobs, scheduler=scheduler):
+        status = max(status, file_status)
+        typer.echo(text)
     raise typer.Exit(status)
 
 
 @app.command()
+@batch_command
 def validate(
     paths: Paths,
     tiles: Tiles = None,
@@ -64,12 +80,13 @@ def validate(
     info: Annotated[bool, typer.Option("--info", help="Also print info findings.")] = False,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Replay records and report every wrong score, placement, rack and order."""
     check = checker(tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus)
     reports = []
     progress = show_progress(quiet) and format is LintFormat.text
-    for report in map_files(check, paths, jobs=jobs, progress=progress):
+    for report in map_files(check, paths, jobs=jobs, progress=progress, scheduler=scheduler):
         reports.append(report)
         if format is LintFormat.json:
             typer.echo(json_line(report))
@@ -171,7 +188,7 @@ def board(
             last = pos
             if move is not None and pos.index + 1 == move:
                 break
-    except KeyError as exc:  # an unknown --tiles or --board name
+    except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
         typer.echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
     assert last is not None
