@@ -28,9 +28,12 @@ from gcgtools.cli.common import (
     Tiles,
     app,
     batch_command,
+    cannot_write,
+    output_is_input,
 )
 from gcgtools.findings import RULES, rule
 from gcgtools.model.load import load_game
+from gcgtools.model.paths import display_name
 from gcgtools.outputs.lint import github_lines, json_line, parse_summary, summary_line, text_lines
 from gcgtools.outputs.textboard import position_text
 from gcgtools.replay.engine import replay
@@ -135,7 +138,8 @@ class BoardFormat(str, Enum):
 def board(
     file: Annotated[Path, typer.Argument(help="A .gcg file.")],
     move: Annotated[
-        int | None, typer.Option("--move", "-m", help="Show the board after event N (1-based).")
+        int | None,
+        typer.Option("--move", "-m", min=0, help="Show the board after event N (1-based)."),
     ] = None,
     tiles: Tiles = None,
     board_layout: BoardOpt = None,
@@ -155,7 +159,7 @@ def board(
     game = load_game(file)
     if game.unreadable:
         for f in game.findings:
-            typer.echo(f.format(str(file)), err=True)
+            typer.echo(f.format(display_name(str(file))), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     if move is not None and not 0 <= move <= len(game.events):
         typer.echo(f"--move must be between 0 and {len(game.events)}", err=True)
@@ -174,12 +178,22 @@ def board(
         from gcgtools.outputs.files import write_output
         from gcgtools.outputs.svg import picture, picture_format
 
+        if output_is_input(output, [str(file)]) is not None:
+            shown = display_name(str(file))
+            typer.echo(
+                f"{display_name(output)}: cannot write: it is the input file {shown}", err=True
+            )
+            raise typer.Exit(EXIT_UNREADABLE)
         try:
             fmt = picture_format(output)
             data = picture(game, move, fmt=fmt, tiles=tiles, board=board_layout)
+        except (KeyError, ValueError) as exc:
+            typer.echo(f"{display_name(str(file))}: {exc.args[-1] if exc.args else exc}", err=True)
+            raise typer.Exit(EXIT_UNREADABLE) from None
+        try:
             write_output(output, data)
-        except (KeyError, ValueError, OSError) as exc:
-            typer.echo(f"{file}: {exc.args[-1] if exc.args else exc}", err=True)
+        except OSError as exc:
+            typer.echo(cannot_write(exc, output), err=True)
             raise typer.Exit(EXIT_UNREADABLE) from None
         return
     last = None
@@ -189,7 +203,7 @@ def board(
             if move is not None and pos.index + 1 == move:
                 break
     except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
-        typer.echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
+        typer.echo(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
     assert last is not None
     typer.echo(position_text(game, last))

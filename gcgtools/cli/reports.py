@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -29,7 +29,10 @@ from gcgtools.cli.common import (
     Tiles,
     app,
     batch_command,
+    cannot_write,
+    output_is_input,
 )
+from gcgtools.model.paths import display_name
 from gcgtools.outputs.tables import print_frame
 
 
@@ -68,12 +71,25 @@ def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
     if unreadable:
         typer.echo(f"could not read {len(unreadable)} file(s):", err=True)
         for name in unreadable:
-            typer.echo(f"  {name}: {reasons.get(name, 'unreadable')}", err=True)
+            typer.echo(f"  {display_name(name)}: {reasons.get(name, 'unreadable')}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     if read == 0:
         typer.echo("no game records found", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN)
+
+
+def _check_output(out: Path | None, paths: list[str]) -> None:
+    """Refuse an output file that is one of the input files named."""
+    if out is not None and (same := output_is_input(out, paths)) is not None:
+        why = OSError(0, f"it is the input file {display_name(same)}", str(out))
+        typer.echo(cannot_write(why, out), err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+
+
+def _cannot_write(exc: OSError, out: Path) -> NoReturn:
+    typer.echo(cannot_write(exc, out), err=True)
+    raise typer.Exit(EXIT_UNREADABLE)
 
 
 def _print(frame: Any, fmt: ReportFormat, *, title: str, index: bool) -> None:
@@ -183,6 +199,7 @@ def chart(
     scores, bingos per game, points per turn by player)."""
     from gcgtools.outputs.charts import write_chart
 
+    _check_output(out, paths)
     try:
         result = write_chart(
             paths,
@@ -195,6 +212,8 @@ def chart(
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--output") from None
+    except OSError as exc:
+        _cannot_write(exc, out)
     if result.path is not None:
         typer.echo(f"wrote {result.kind} chart of {result.games} game(s) to {result.path}")
     _finish(result.unreadable, result.reasons, result.games)
@@ -239,6 +258,8 @@ def export(
     in (equity, best move, equity lost, phony words, bingo available)."""
     from gcgtools.analysis.frames import write_moves
 
+    _check_output(out, paths)
+    _check_output(games, paths)
     try:
         summary = write_moves(
             paths,
@@ -253,6 +274,8 @@ def export(
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    except OSError as exc:
+        _cannot_write(exc, out)
     for used in summary.analysis:
         typer.echo(f"analysis: {used}", err=True)
     where = f"{out}" + (f" and {games}" if games is not None else "")
