@@ -753,7 +753,10 @@ def analyse_game_with(
     params = {
         "files": fingerprint(choice),
         "top": top,
-        "rules": {k: str(v) for k, v in sorted(rule_options.items()) if v is not None},
+        # a --tiles/--board FILE is known by its contents' identity, not its name only
+        "rules": {
+            k: _option_identity(v) for k, v in sorted(rule_options.items()) if v is not None
+        },  # fmt: skip
         "analysis": ANALYSIS_VERSION,
     }
     with ResultCache("analysis", params) as results:
@@ -765,6 +768,14 @@ def analyse_game_with(
     for f in result.findings:
         f.path = game.path
     return result
+
+
+def _option_identity(value: object) -> object:
+    text = str(value)
+    if os.path.isfile(text):
+        st = os.stat(text)
+        return [os.path.abspath(text), st.st_size, st.st_mtime_ns]
+    return text
 
 
 def _analyse_chosen(
