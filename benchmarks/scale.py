@@ -6,8 +6,9 @@ default), as ``benchmarks/reports.py`` does. Then each task runs, each time in a
 Python process (as the command would), on
 
 * ``pool`` - the local process pool with ``--jobs`` workers (2 by default), and
-* ``dask`` - a Dask ``LocalCluster`` of as many worker processes (one thread each),
-  started once by this script; each run connects to it by its address, as
+* ``dask`` - a Dask ``LocalCluster`` of as many worker processes, set up as
+  ``--scheduler local`` sets it up (``dask_backend.local_cluster``: one thread per worker,
+  no profiler), started once by this script; each run connects to it by its address, as
   ``gcgtools validate ... --scheduler tcp://...`` does with a running cluster;
 
 the tasks being what ``validate`` (``map_files(checker(), ...)``), ``stats``
@@ -121,7 +122,9 @@ def main() -> None:
         return
     if not args.corpus:
         sys.exit("give the corpus folder, or set GCGTOOLS_CORPUS")
-    from distributed import Client, LocalCluster
+    from distributed import Client
+
+    from gcgtools.analysis.dask_backend import local_cluster
 
     work = Path(tempfile.mkdtemp(prefix="gcgtools-scale-"))
     try:
@@ -130,8 +133,7 @@ def main() -> None:
         print(f"{args.count} files ({distinct} distinct records); {args.jobs} pool processes "
               f"vs {args.jobs} Dask workers, median of {args.repeat}")  # fmt: skip
         start = time.perf_counter()
-        cluster = LocalCluster(n_workers=args.jobs, threads_per_worker=1, processes=True,
-                               dashboard_address=":0", silence_logs=50)  # fmt: skip
+        cluster = local_cluster(args.jobs)  # as --scheduler local starts it
         client = Client(cluster)
         started = time.perf_counter() - start
         print(f"LocalCluster of {args.jobs} workers started in {started:.1f}s")
