@@ -113,6 +113,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=20_000)
     parser.add_argument("--jobs", type=int, default=2, help="pool processes = Dask workers")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per pair (median)")
+    parser.add_argument("--task", choices=TASKS, action="append", help="default: all three")
     parser.add_argument("--child", choices=TASKS, help=argparse.SUPPRESS)
     parser.add_argument("--scheduler", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
@@ -145,7 +146,7 @@ def main() -> None:
               f"{'best/s':>7} {'CPU ms/game':>11} {'overhead':>8} {'best':>7} "
               f"{'CPU':>7}")  # fmt: skip
         ok_wall = ok_cpu = True
-        for task in TASKS:
+        for task in args.task or TASKS:
             times: dict[str, list[float]] = {"pool": [], "dask": []}
             cpu: dict[str, list[float]] = {"pool": [], "dask": []}
             games = 0
