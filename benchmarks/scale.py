@@ -6,8 +6,9 @@ default), as ``benchmarks/reports.py`` does. Then each task runs, each time in a
 Python process (as the command would), on
 
 * ``pool`` - the local process pool with ``--jobs`` workers (2 by default), and
-* ``dask`` - a Dask ``LocalCluster`` of as many worker processes (one thread each),
-  started once by this script; each run connects to it by its address, as
+* ``dask`` - a Dask ``LocalCluster`` of as many worker processes, set up as
+  ``--scheduler local`` sets it up (``dask_backend.local_cluster``: one thread per worker,
+  no profiler), started once by this script; each run connects to it by its address, as
   ``gcgtools validate ... --scheduler tcp://...`` does with a running cluster;
 
 the tasks being what ``validate`` (``map_files(checker(), ...)``), ``stats``
@@ -112,6 +113,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=20_000)
     parser.add_argument("--jobs", type=int, default=2, help="pool processes = Dask workers")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per pair (median)")
+    parser.add_argument("--task", choices=TASKS, action="append", help="default: all three")
     parser.add_argument("--child", choices=TASKS, help=argparse.SUPPRESS)
     parser.add_argument("--scheduler", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
@@ -121,7 +123,9 @@ def main() -> None:
         return
     if not args.corpus:
         sys.exit("give the corpus folder, or set GCGTOOLS_CORPUS")
-    from distributed import Client, LocalCluster
+    from distributed import Client
+
+    from gcgtools.analysis.dask_backend import local_cluster
 
     work = Path(tempfile.mkdtemp(prefix="gcgtools-scale-"))
     try:
@@ -130,8 +134,7 @@ def main() -> None:
         print(f"{args.count} files ({distinct} distinct records); {args.jobs} pool processes "
               f"vs {args.jobs} Dask workers, median of {args.repeat}")  # fmt: skip
         start = time.perf_counter()
-        cluster = LocalCluster(n_workers=args.jobs, threads_per_worker=1, processes=True,
-                               dashboard_address=":0", silence_logs=50)  # fmt: skip
+        cluster = local_cluster(args.jobs)  # as --scheduler local starts it
         client = Client(cluster)
         started = time.perf_counter() - start
         print(f"LocalCluster of {args.jobs} workers started in {started:.1f}s")
@@ -143,7 +146,7 @@ def main() -> None:
               f"{'best/s':>7} {'CPU ms/game':>11} {'overhead':>8} {'best':>7} "
               f"{'CPU':>7}")  # fmt: skip
         ok_wall = ok_cpu = True
-        for task in TASKS:
+        for task in args.task or TASKS:
             times: dict[str, list[float]] = {"pool": [], "dask": []}
             cpu: dict[str, list[float]] = {"pool": [], "dask": []}
             games = 0

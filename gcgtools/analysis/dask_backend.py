@@ -133,10 +133,35 @@ class _Future:
             raise
 
 
+# Worker settings of the clusters gcgtools starts: the statistical profiler (a thread
+# walking the running task's stack every 10 ms, for the dashboard) and the system
+# monitor cost CPU that the replay's pure-Python batches would rather have.
+LOCAL_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.interval": "2s",
+}
+
+
+def local_cluster(workers: int) -> Any:
+    """A LocalCluster of ``workers`` single-threaded worker processes, as
+    ``--scheduler local`` starts it: no fixed dashboard port, quiet logs, no profiler."""
+    import dask
+    from distributed import LocalCluster
+
+    with dask.config.set(LOCAL_CONFIG):  # the nannies hand it to their workers
+        return LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.CRITICAL,
+        )
+
+
 def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
     """A :class:`DaskBackend` for ``scheduler``: ``"local"``, an address, or a Client."""
     try:
-        from distributed import Client, LocalCluster
+        from distributed import Client
     except ImportError as exc:
         raise SchedulerError(INSTALL_HINT) from exc
     if isinstance(scheduler, Client):
@@ -144,13 +169,7 @@ def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
     if scheduler == LOCAL:
         from gcgtools.analysis.batch import default_jobs
 
-        cluster = LocalCluster(
-            n_workers=max(1, jobs) if jobs else default_jobs(),
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            silence_logs=logging.CRITICAL,
-        )
+        cluster = local_cluster(max(1, jobs) if jobs else default_jobs())
         client = Client(cluster)
         return DaskBackend(client, owned=(client, cluster))
     try:
