@@ -13,6 +13,7 @@ report problems as :class:`Finding` objects carrying one of these codes.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -21,12 +22,26 @@ Severity = Literal["error", "warning", "info"]
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """One entry of the catalogue: a code, its default severity and its texts."""
+    """One entry of the catalogue: a code, its default severity and its texts: a title,
+    an explanation, an example of a record line (or two) that gets the finding, and how to
+    fix it."""
 
     code: str
     severity: Severity
     title: str
     explanation: str
+    example: str = ""
+    fix: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "title": self.title,
+            "explanation": self.explanation,
+            "example": self.example,
+            "fix": self.fix,
+        }
 
 
 @dataclass(slots=True)
@@ -491,6 +506,40 @@ _RULES: list[Rule] = [
 ]
 
 RULES: dict[str, Rule] = {r.code: r for r in _RULES}
+
+
+def _codes(prefixes: Iterable[str]) -> list[str]:
+    """Upper-cased prefixes, comma-separated lists split; ValueError for a prefix that
+    matches no code of the catalogue."""
+    out = []
+    for item in prefixes:
+        for prefix in item.split(","):
+            prefix = prefix.strip().upper()
+            if not prefix:
+                continue
+            if not any(code.startswith(prefix) for code in RULES):
+                raise ValueError(f"{prefix!r} matches no finding code (`gcgtools rules`)")
+            out.append(prefix)
+    return out
+
+
+def code_filter(
+    select: Iterable[str] | None = None, ignore: Iterable[str] | None = None
+) -> Callable[[str], bool]:
+    """A test of finding codes, as a linter's ``--select``/``--ignore`` (codes or prefixes
+    such as ``S6`` or ``T``, comma-separated or repeated): a code passes when it starts
+    with a selected prefix (every code when none is selected) and with no ignored one,
+    the longer matching prefix winning (``--select S --ignore S602`` keeps S601, and
+    ``--ignore S --select S602`` keeps S602). ValueError for a prefix matching no code."""
+    chosen = _codes(select or [])
+    dropped = _codes(ignore or [])
+
+    def keep(code: str) -> bool:
+        sel = max((len(p) for p in chosen if code.startswith(p)), default=-1 if chosen else 0)
+        ign = max((len(p) for p in dropped if code.startswith(p)), default=-1)
+        return sel >= 0 and sel > ign if ign >= 0 else sel >= 0
+
+    return keep
 
 
 def rule(code: str) -> Rule:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from gcgtools.findings import Finding, make
+from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
 from gcgtools.replay.engine import validate
 
@@ -30,6 +32,13 @@ class FileReport:
     def warnings(self) -> int:
         return sum(1 for f in self.findings if f.severity == "warning")
 
+    def only(self, keep: Callable[[str], bool]) -> FileReport:
+        """This report with only the findings whose code ``keep`` accepts; ``ok`` is then
+        true when none of those is an error (an unreadable file stays unreadable)."""
+        findings = [f for f in self.findings if keep(f.code)]
+        ok = not self.unreadable and not any(f.severity == "error" for f in findings)
+        return replace(self, findings=findings, ok=ok)
+
     def to_dict(self) -> dict[str, object]:
         return {
             "path": self.path,
@@ -49,7 +58,22 @@ def check_file(
     challenge_bonus: int | None = None,
 ) -> FileReport:
     """Parse, replay and validate one file. Never raises for a bad file."""
-    game = load_game(path)
+    return check_game(
+        load_game(path), path, tiles=tiles, board=board, end_rule=end_rule,
+        challenge_bonus=challenge_bonus,
+    )  # fmt: skip
+
+
+def check_game(
+    game: Game,
+    path: str,
+    tiles: str | None = None,
+    board: str | None = None,
+    end_rule: str | None = None,
+    challenge_bonus: int | None = None,
+) -> FileReport:
+    """Replay and validate a record already read (from standard input, say), reported
+    under the name ``path``. Never raises for a bad record."""
     if game.unreadable:
         findings = sorted(game.findings, key=lambda f: f.line)
         for f in findings:
@@ -63,6 +87,8 @@ def check_file(
         finding = make("H209", f"cannot set up the rules: {exc}", 1)
         finding.path = path
         return FileReport(path, False, True, len(game.events), [finding])
+    for f in result.findings:
+        f.path = path
     return FileReport(
         path,
         result.ok,

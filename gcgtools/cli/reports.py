@@ -13,7 +13,6 @@ from typing import Annotated, Any
 
 import typer
 
-from gcgtools.analysis.batch import show_progress
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_UNREADABLE,
@@ -25,7 +24,9 @@ from gcgtools.cli.common import (
     RulesOpt,
     Tiles,
     app,
+    report_unreadable,
 )
+from gcgtools.console import echo, show_progress
 from gcgtools.outputs.tables import print_frame
 
 
@@ -40,7 +41,40 @@ class StatsBy(str, Enum):
     game = "game"
 
 
-FormatOpt = Annotated[ReportFormat, typer.Option("--format", "-f", help="Output format.")]
+FormatOpt = Annotated[
+    ReportFormat,
+    typer.Option(
+        "--format",
+        "-f",
+        help="table (for a terminal), csv, or json: JSON Lines, one JSON object per row.",
+    ),
+]
+ColumnsOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--columns",
+        "-c",
+        metavar="COLUMNS",
+        help="The columns to show, comma-separated or repeated (default: the table's usual "
+        "few; CSV and JSON: all).",
+    ),
+]
+SortOpt = Annotated[
+    str | None,
+    typer.Option("--sort", "-s", metavar="COLUMN", help="Sort by COLUMN (numbers highest first)."),
+]
+
+
+def _legend() -> str:
+    """The stats columns and what they mean, for --help (kept as written: \\b)."""
+    from gcgtools.analysis.stats import PLAYER_STAT_MEANINGS, PLAYER_TABLE_COLUMNS
+
+    width = max(len(c) for c in PLAYER_STAT_MEANINGS)
+    lines = [
+        f"  {c:<{width}}  {m}{' *' if c in PLAYER_TABLE_COLUMNS else ''}"
+        for c, m in PLAYER_STAT_MEANINGS.items()
+    ]
+    return "\b\nColumns per player (* shown by default in the table):\n" + "\n".join(lines)
 
 
 def _rules(
@@ -52,27 +86,42 @@ def _rules(
 def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
     """List the files that could not be read on stderr and exit with the right code."""
     if unreadable:
-        typer.echo(f"could not read {len(unreadable)} file(s):", err=True)
-        for name in unreadable:
-            typer.echo(f"  {name}: {reasons.get(name, 'unreadable')}", err=True)
+        report_unreadable({name: reasons.get(name, "unreadable") for name in unreadable})
         raise typer.Exit(EXIT_UNREADABLE)
     if read == 0:
-        typer.echo("no game records found", err=True)
+        echo("no game records found", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN)
 
 
-def _print(frame: Any, fmt: ReportFormat, *, title: str, index: bool) -> None:
-    print_frame(frame, fmt.value, title=title, index=index)
+def _print(
+    frame: Any,
+    fmt: ReportFormat,
+    *,
+    title: str,
+    index: bool,
+    columns: list[str] | None = None,
+    sort: str | None = None,
+) -> None:
+    try:
+        print_frame(frame, fmt.value, title=title, index=index, columns=columns, sort=sort)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--columns/--sort") from None
 
 
-@app.command()
+@app.command(
+    epilog=_legend()
+    + "\n\n\b\nColumns per game (--by game): game_id, player1, player2, score1, score2, "
+    "spread,\nwinner, turns, bingos1, bingos2, best_score, best_word, best_player, status."
+)
 def stats(
     paths: Paths,
     by: Annotated[StatsBy, typer.Option("--by", help="One row per player or per game.")] = (
         StatsBy.player
     ),
     format: FormatOpt = ReportFormat.table,
+    columns: ColumnsOpt = None,
+    sort: SortOpt = None,
     tiles: Tiles = None,
     board: BoardOpt = None,
     rules: RulesOpt = None,
@@ -81,8 +130,9 @@ def stats(
     quiet: Quiet = False,
 ) -> None:
     """Per-player statistics (games, wins, averages, bingos, best plays, challenges) or a
-    one-line summary per game."""
-    from gcgtools.analysis.stats import archive_stats
+    one-line summary per game. The table shows a few columns; --columns picks others,
+    CSV and JSON have them all."""
+    from gcgtools.analysis.stats import GAME_TABLE_COLUMNS, PLAYER_TABLE_COLUMNS, archive_stats
 
     table = archive_stats(
         paths,
@@ -91,8 +141,10 @@ def stats(
         progress=show_progress(quiet),
         **_rules(tiles, board, rules, challenge_bonus),
     )
+    if columns is None and format is ReportFormat.table:
+        columns = PLAYER_TABLE_COLUMNS if by is StatsBy.player else GAME_TABLE_COLUMNS
     title = f"{table.attrs['games']} games"
-    _print(table, format, title=title, index=by is StatsBy.player)
+    _print(table, format, title=title, index=by is StatsBy.player, columns=columns, sort=sort)
     _finish(table.attrs["unreadable"], table.attrs["reasons"], table.attrs["games"])
 
 
@@ -100,6 +152,8 @@ def stats(
 def bingos(
     paths: Paths,
     format: FormatOpt = ReportFormat.table,
+    columns: ColumnsOpt = None,
+    sort: SortOpt = None,
     tiles: Tiles = None,
     board: BoardOpt = None,
     rules: RulesOpt = None,
@@ -107,8 +161,8 @@ def bingos(
     jobs: Jobs = None,
     quiet: Quiet = False,
 ) -> None:
-    """Every bingo (player, word, position, score, game); the table also counts them per
-    player. JSON is a list with one object per bingo."""
+    """Every bingo (game, event number, player, opponent, word, position, score); the table
+    also counts them per player. JSON Lines: one object per bingo."""
     from gcgtools.analysis.stats import bingo_counts
     from gcgtools.analysis.stats import bingos as find_bingos
 
@@ -119,11 +173,11 @@ def bingos(
         **_rules(tiles, board, rules, challenge_bonus),
     )
     games = table.attrs["games"]
+    title = f"{len(table)} bingos in {games} games"
+    _print(table, format, title=title, index=False, columns=columns, sort=sort)
     if format is ReportFormat.table:
-        _print(table, format, title=f"{len(table)} bingos in {games} games", index=False)
+        echo()
         _print(bingo_counts(table), format, title="bingos per player", index=True)
-    else:
-        _print(table, format, title="", index=False)
     _finish(table.attrs["unreadable"], table.attrs["reasons"], games)
 
 
@@ -159,7 +213,7 @@ def chart(
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--output") from None
     if result.path is not None:
-        typer.echo(f"wrote {result.kind} chart of {result.games} game(s) to {result.path}")
+        echo(f"wrote {result.kind} chart of {result.games} game(s) to {result.path}")
     _finish(result.unreadable, result.reasons, result.games)
 
 
@@ -193,5 +247,5 @@ def export(
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     where = f"{out}" + (f" and {games}" if games is not None else "")
-    typer.echo(f"wrote {summary.moves} moves of {summary.games} games to {where}")
+    echo(f"wrote {summary.moves} moves of {summary.games} games to {where}")
     _finish(summary.unreadable, summary.reasons, summary.games)
