@@ -135,7 +135,10 @@ def validate(
     first = [check_game(_read_stdin(), STDIN_NAME, **options)] if "-" in paths else []
     progress = show_progress(quiet) and format is LintFormat.text
     stream = map_files(checker(**options), files, jobs=jobs, progress=progress)
+    unreadable: dict[str, str] = {}
     for report in chain(first, stream):
+        if report.unreadable:  # the reason, whatever codes are selected
+            unreadable[report.path] = _unreadable_reason(report.findings)
         report = report.only(keep)
         reports.append(report)
         if format is LintFormat.json:
@@ -151,7 +154,7 @@ def validate(
             for text in statistics_lines(reports, show_info=info):
                 echo(text)
         echo(summary_line(reports))
-    report_unreadable({r.path: _unreadable_reason(r.findings) for r in reports if r.unreadable})
+    report_unreadable(unreadable)
     if not reports:
         echo("no game records found: name .gcg files, folders or globs", err=True)
     if any(r.unreadable for r in reports) or not reports:
@@ -182,11 +185,15 @@ def explain(code: Annotated[str, typer.Argument(help="A finding code such as S60
     except KeyError:
         echo(f"unknown code {code!r}; `gcgtools rules` lists them", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
-    echo(f"{r.code} ({r.severity}): {r.title}\n\n{r.explanation}")
+    from textwrap import fill
+
+    echo(f"{r.code} ({r.severity}): {r.title}\n\n{fill(r.explanation, 79)}")
     if r.example:
         echo("\nExample:\n" + "\n".join(f"    {line}" for line in r.example.splitlines()))
     if r.fix:
-        echo(f"\nHow to fix it: {r.fix}")
+        echo(
+            "\nHow to fix it:\n" + fill(r.fix, 79, initial_indent="    ", subsequent_indent="    ")
+        )
 
 
 @app.command()
