@@ -529,7 +529,7 @@ _EXAMPLES: dict[str, tuple[str, str]] = {
         "Save the file in the declared encoding, or declare the one it is saved in.",
     ),
     "P101": (
-        ">Ann: AEINRST RETAINS 8H +66 66",
+        ">Ann: AEINRST 8H +66 RETAINS 66",
         "Put the tokens in GCG order: >Ann: AEINRST 8H RETAINS +66 66.",
     ),
     "P102": (
@@ -541,7 +541,7 @@ _EXAMPLES: dict[str, tuple[str, str]] = {
         "Write one character per square: a capital for a tile, lower case for a blank, "
         "'.' for a square already on the board.",
     ),
-    "P104": (">Ann: AEINRST -A!E +0 66", "Write the tiles exchanged (-AE) or how many (-2)."),
+    "P104": (">Ann: AEINRST -A.E +0 66", "Write the tiles exchanged (-AE) or how many (-2)."),
     "P105": (
         ">Ann: AEINRST 8H RETAINS +66 66\nnice bingo!",
         "Make the text a note: #note nice bingo!",
@@ -600,8 +600,9 @@ _EXAMPLES: dict[str, tuple[str, str]] = {
     "H211": ("#id 12345", "Give the authority and the identifier: #id io.woogles 12345."),
     "H212": ("#orientation rotated", "Nothing to fix: the line is kept."),
     "H213": (
-        ">Ann: AEINRST 8H RETAINS +66 66  (no #player line in the file)",
-        "Add #player1 Ann Ann Smith and #player2 Bob Bob Brown at the top.",
+        ">Ann: AEINRST 8H RETAINS +66 66\n>Bob: DEIMOQU J5 QUO.E +16 16",
+        "The file has no #player line: add #player1 Ann Ann Smith and #player2 Bob Bob Brown "
+        "at the top.",
     ),
     "O301": (
         ">Ann: AEINRST 8H RETAINS +66 66\n>Ann: DEGLOR? K6 Lo.D +4 70",
@@ -692,7 +693,7 @@ _EXAMPLES: dict[str, tuple[str, str]] = {
     ),
     "B502": (">Ann: AEINRST 8H A +2 2", "Correct the first play: it uses at least two tiles."),
     "B503": (
-        ">Bob: DEIMOQU A1 QUOD +17 17",
+        ">Ann: AEINRST 8H RETAINS +66 66\n>Bob: DEIMOQU A1 QUOD +48 48",
         "Correct the coordinate: the play touches a tile on the board.",
     ),
     "B504": (
@@ -713,7 +714,7 @@ _EXAMPLES: dict[str, tuple[str, str]] = {
         "Write the letter the player put there, or correct the coordinate.",
     ),
     "B509": (
-        ">Bob: DEIMOQU 8H ...... +0 0",
+        ">Ann: AEINRST 8H RETAINS +66 66\n>Bob: DEIMOQU 8H ....... +0 0",
         "Write the tiles played; a turn without tiles is a pass: -.",
     ),
     "B510": (

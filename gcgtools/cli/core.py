@@ -187,12 +187,15 @@ def explain(code: Annotated[str, typer.Argument(help="A finding code such as S60
         raise typer.Exit(EXIT_UNREADABLE) from None
     from textwrap import fill
 
-    echo(f"{r.code} ({r.severity}): {r.title}\n\n{fill(r.explanation, 79)}")
+    echo(f"{r.code} ({r.severity}): {r.title}\n\n{fill(r.explanation, 79, break_on_hyphens=False)}")
     if r.example:
         echo("\nExample:\n" + "\n".join(f"    {line}" for line in r.example.splitlines()))
     if r.fix:
         echo(
-            "\nHow to fix it:\n" + fill(r.fix, 79, initial_indent="    ", subsequent_indent="    ")
+            "\nHow to fix it:\n"
+            + fill(
+                r.fix, 79, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False
+            )
         )
 
 

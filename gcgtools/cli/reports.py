@@ -184,7 +184,10 @@ def bingos(
 @app.command()
 def chart(
     paths: Annotated[
-        list[str], typer.Argument(help="One record for its score chart; several for archive.")
+        list[str],
+        typer.Argument(
+            metavar="PATH", help="One record for its score chart; several for archive charts."
+        ),
     ],
     out: Annotated[Path, typer.Option("--output", "-o", help="The picture: .png or .svg.")],
     archive: Annotated[
