@@ -17,6 +17,7 @@ or a coloured line is drawn.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -114,25 +115,77 @@ def track(
     from rich.progress import Progress
 
     stream = _bar_stream()
-    shared = stream is sys.stdout  # the report and the bar on one terminal
     bar = Progress(
         *_columns(),
         console=Console(file=stream),
         transient=True,
-        # stray prints (not through echo) go above the bar too, when on the same terminal
-        redirect_stdout=shared,
-        redirect_stderr=shared,
+        redirect_stdout=False,  # done below, in a way click.echo (typer.echo) goes through
+        redirect_stderr=False,
     )
     task = bar.add_task(label, total=total, unit=label)
+    saved = sys.stdout, sys.stderr
     bar.start()
     _live = bar
+    if stream is sys.stdout:  # the report and the bar on one terminal: stray prints (not
+        # through echo) go above the bar too
+        sys.stdout = _AboveBar(bar.console, sys.stdout)  # type: ignore[assignment]
+        sys.stderr = _AboveBar(bar.console, sys.stderr)  # type: ignore[assignment]
     try:
         for result in results:
             bar.advance(task, 1 if weight is None else weight(result))
             yield result
     finally:
+        for proxy in (sys.stdout, sys.stderr):
+            if isinstance(proxy, _AboveBar):
+                proxy.flush()
+        sys.stdout, sys.stderr = saved
         _live = None
         bar.stop()
+
+
+class _AboveBar(io.TextIOBase):
+    """Standard output or error while a bar shows on the same terminal: each complete line
+    written is printed through the bar's console, above the bar. A text stream with no
+    ``buffer``, so that ``click.echo`` writes its text here too."""
+
+    def __init__(self, console: Console, stream: IO[str]) -> None:
+        self._console = console
+        self._stream = stream
+        self._pending = ""
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self._stream, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return getattr(self._stream, "errors", None)
+
+    def isatty(self) -> bool:
+        return _isatty(self._stream)
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        from rich.text import Text
+
+        lines = (self._pending + text).split("\n")
+        self._pending = lines.pop()
+        if lines:
+            self._console.print(
+                Text("\n").join(Text.from_ansi(line) for line in lines),
+                markup=False, highlight=False, emoji=False, soft_wrap=True, crop=False,
+            )  # fmt: skip
+        return len(text)
+
+    def flush(self) -> None:
+        if self._pending:
+            pending, self._pending = self._pending, ""
+            self.write(pending + "\n")
 
 
 _consoles: dict[int, tuple[IO[str], Console]] = {}

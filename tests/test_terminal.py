@@ -32,10 +32,11 @@ WRONG = GAME_A.replace("8H RETAINS +66 66", "8H RETAINS +60 60")
 
 
 def run_on_terminal(
-    args: list[str], *, columns: int, rows: int = 50, cwd: Path | None = None
+    args: list[str], *, columns: int, rows: int = 50, command: list[str] | None = None
 ) -> tuple[int, bytes]:
-    """Run the CLI with standard output and standard error on one pseudo-terminal of
-    ``columns`` x ``rows``; its exit code and every byte it wrote there."""
+    """Run the CLI (or ``command``) with standard output and standard error on one
+    pseudo-terminal of ``columns`` x ``rows``; its exit code and every byte it wrote
+    there."""
     import fcntl
     import select
     import struct
@@ -46,8 +47,8 @@ def run_on_terminal(
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
     env.update(TERM="xterm-256color", PYTHONPATH=str(ROOT))
     proc = subprocess.Popen(
-        [*CLI, *args], stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, env=env,
-        cwd=cwd or ROOT,
+        [*(command or CLI), *args], stdin=subprocess.DEVNULL, stdout=slave, stderr=slave,
+        env=env, cwd=ROOT,
     )  # fmt: skip
     os.close(slave)
     chunks = []
@@ -159,3 +160,20 @@ def test_stats_table_at_80_and_120_columns(columns: int) -> None:
         assert word in header
     for nick in ("Ada_Quill", "Brendan", "Kofi", "mira", "tobi", "Pat", "Sam", "lena"):
         assert any(line.startswith(nick + " ") for line in screen)
+
+
+def test_plain_print_and_typer_echo_also_go_above_the_bar() -> None:
+    """Commands that print with print() or typer.echo while a bar shows (not through
+    gcgtools.console.echo) do not collide with it either."""
+    script = (
+        "import time, typer\n"
+        "from gcgtools.console import track\n"
+        "for i in track(range(120), 120):\n"
+        "    (typer.echo if i % 2 else print)(f'line {i} ' + 'x' * 60)\n"
+        "    time.sleep(0.004)\n"
+        "print('done')\n"
+    )
+    code, output = run_on_terminal([], columns=120, command=[sys.executable, "-c", script])
+    assert code == 0 and b"games/s" in output
+    want = [f"line {i} " + "x" * 60 for i in range(120)] + ["done"]
+    assert screen_of(output, columns=120, rows=50) == want

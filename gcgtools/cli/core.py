@@ -133,7 +133,7 @@ def validate(
     files = [p for p in paths if p != "-"]
     reports: list[FileReport] = []
     first = [check_game(_read_stdin(), STDIN_NAME, **options)] if "-" in paths else []
-    progress = show_progress(quiet) and format is LintFormat.text
+    progress = show_progress(quiet)
     stream = map_files(checker(**options), files, jobs=jobs, progress=progress)
     unreadable: dict[str, str] = {}
     for report in chain(first, stream):
@@ -225,8 +225,7 @@ def board(
     draw it as an SVG or PNG picture."""
     game = load_game(file)
     if game.unreadable:
-        for f in game.findings:
-            echo(f.format(str(file)), err=True)
+        report_unreadable({str(file): _unreadable_reason(game.findings)})
         raise typer.Exit(EXIT_UNREADABLE)
     if move is not None and not 0 <= move <= len(game.events):
         echo(f"--move must be between 0 and {len(game.events)}", err=True)
