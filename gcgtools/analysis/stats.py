@@ -68,10 +68,7 @@ GAME_SUMMARY_COLUMNS = [
     "file", "game_id", "player1", "player2", "score1", "score2", "spread", "winner", "turns",
     "bingos1", "bingos2", "best_score", "best_word", "best_player", "status",
 ]  # fmt: skip
-GAME_TABLE_COLUMNS = [
-    "game_id", "player1", "score1", "player2", "score2", "winner", "spread", "bingos1",
-    "bingos2",
-]  # fmt: skip
+GAME_TABLE_COLUMNS = ["game_id", "player1", "score1", "player2", "score2", "winner", "spread"]
 
 
 def player_stats(players: pd.DataFrame) -> pd.DataFrame:

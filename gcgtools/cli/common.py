@@ -58,6 +58,13 @@ class Command(TyperCommand):
     def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
         return [re.sub(r"^\{(.*)\}", r"\1", piece) for piece in super().collect_usage_pieces(ctx)]
 
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_help(ctx, formatter)
+        # the arguments read as in the usage line: "PATH...", not "PATH <list[str]>"
+        formatter.buffer[:] = [
+            re.sub(r"\b([A-Z]+) <list\[str\]>", r"\1...", part) for part in formatter.buffer
+        ]
+
 
 def use_command_class(typer_app: Any) -> None:
     """Give every registered command the :class:`Command` class (called once all are)."""

@@ -90,6 +90,13 @@ def _widths(
         for i in range(len(headers))
     ]
     room = width - gaps - sum(least)
+    while room < 0:  # too narrow even so: the widest text column gives up a character
+        text = [i for i in range(len(headers)) if not numeric[i] and least[i] > words[i]]
+        if not text:
+            break  # rich squeezes what is left
+        widest = max(text, key=lambda i: least[i])
+        least[widest] -= 1
+        room += 1
     for i in sorted(range(len(headers)), key=lambda i: numeric[i]):
         more = min(max(room, 0), full[i] - least[i])
         least[i] += more
