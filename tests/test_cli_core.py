@@ -223,3 +223,13 @@ def test_short_reprs_and_html_for_jupyter() -> None:
     html = result._repr_html_()
     assert html.count("<tr>") == 1 + 3 and "S601" in html and "S602" in html
     assert len(html) < 3000
+
+
+def test_statistics_as_json_lines() -> None:
+    code, out, _ = run("validate", str(WRONG), str(DIALECTS), "--statistics", "-f", "json")
+    assert code == 1
+    assert jsonl(out) == [
+        {"count": 2, "code": "P106", "severity": "warning", "title": RULES["P106"].title},
+        {"count": 2, "code": "S601", "severity": "error", "title": RULES["S601"].title},
+        {"count": 1, "code": "S602", "severity": "error", "title": RULES["S602"].title},
+    ]

@@ -39,6 +39,9 @@ from gcgtools.outputs.lint import (
     summary_line,
     text_lines,
 )
+from gcgtools.outputs.lint import (
+    statistics as count_findings,
+)
 from gcgtools.outputs.textboard import position_text
 from gcgtools.replay.engine import replay
 
@@ -111,7 +114,11 @@ def validate(
     ignore: Codes = None,
     statistics: Annotated[
         bool,
-        typer.Option("--statistics", help="Count the findings by code instead of listing them."),
+        typer.Option(
+            "--statistics",
+            help="Count the findings by code instead of listing them (JSON: one object "
+            "per code: count, code, severity, title).",
+        ),
     ] = False,
     info: Annotated[bool, typer.Option("--info", help="Also print info findings.")] = False,
     jobs: Jobs = None,
@@ -141,18 +148,23 @@ def validate(
             unreadable[report.path] = _unreadable_reason(report.findings)
         report = report.only(keep)
         reports.append(report)
+        if statistics:
+            continue  # counted at the end
         if format is LintFormat.json:
             echo(json_line(report))
         elif format is LintFormat.github:
             for line in github_lines(report):
                 echo(line)
-        elif not statistics:
+        else:
             for text in text_lines(report, show_info=info):
                 echo(text)
+    if statistics and format is LintFormat.json:
+        for row in count_findings(reports, show_info=info):
+            echo(json.dumps(row, ensure_ascii=False))
+    elif statistics:
+        for text in statistics_lines(reports, show_info=info):
+            echo(text)
     if format is LintFormat.text:
-        if statistics:
-            for text in statistics_lines(reports, show_info=info):
-                echo(text)
         echo(summary_line(reports))
     report_unreadable(unreadable)
     if not reports:

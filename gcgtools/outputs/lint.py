@@ -45,10 +45,11 @@ def text_lines(report: FileReport, *, show_info: bool = False) -> list[Text]:
     ]
 
 
-def statistics_lines(reports: Iterable[FileReport], *, show_info: bool = False) -> list[Text]:
-    """Findings counted by code, most frequent first: ``count  CODE  severity  title``."""
-    from rich.text import Text
-
+def statistics(
+    reports: Iterable[FileReport], *, show_info: bool = False
+) -> list[dict[str, object]]:
+    """Findings counted by code, most frequent first: ``count``, ``code``, ``severity``,
+    ``title`` (info findings only on request)."""
     counts: Counter[tuple[str, str]] = Counter(
         (f.code, f.severity)
         for r in reports
@@ -56,20 +57,29 @@ def statistics_lines(reports: Iterable[FileReport], *, show_info: bool = False) 
         if show_info or f.severity != "info"
     )
     rows = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    width = max((len(str(n)) for _, n in rows), default=1)
-    out = []
-    for (code, severity), n in rows:
-        title = RULES[code].title if code in RULES else ""
-        out.append(
-            Text.assemble(
-                f"{n:>{width}}  ",
-                (code, "bold"),
-                "  ",
-                (f"{severity:<7}", SEVERITY_STYLE.get(severity, "")),
-                f"  {title}",
-            )  # fmt: skip
-        )
-    return out
+    return [
+        {"count": n, "code": code, "severity": severity,
+         "title": RULES[code].title if code in RULES else ""}
+        for (code, severity), n in rows
+    ]  # fmt: skip
+
+
+def statistics_lines(reports: Iterable[FileReport], *, show_info: bool = False) -> list[Text]:
+    """:func:`statistics` as text: ``count  CODE  severity  title``, one line per code."""
+    from rich.text import Text
+
+    rows = statistics(reports, show_info=show_info)
+    width = max((len(str(r["count"])) for r in rows), default=1)
+    return [
+        Text.assemble(
+            f"{r['count']:>{width}}  ",
+            (str(r["code"]), "bold"),
+            "  ",
+            (f"{r['severity']:<7}", SEVERITY_STYLE.get(str(r["severity"]), "")),
+            f"  {r['title']}",
+        )  # fmt: skip
+        for r in rows
+    ]
 
 
 def json_line(report: FileReport) -> str:
