@@ -233,3 +233,21 @@ def test_statistics_as_json_lines() -> None:
         {"count": 2, "code": "S601", "severity": "error", "title": RULES["S601"].title},
         {"count": 1, "code": "S602", "severity": "error", "title": RULES["S602"].title},
     ]
+
+
+def test_sort_and_columns_choose_rows_order_and_fields() -> None:
+    examples = sorted(str(p) for p in (ROOT / "examples").glob("*.gcg"))
+    code, out, _ = run("bingos", *examples, "-f", "json", "--sort", "score", "-c", "word,score")
+    assert code == 0
+    rows = jsonl(out)
+    assert all(set(r) == {"word", "score"} for r in rows)
+    assert [r["score"] for r in rows] == sorted((r["score"] for r in rows), reverse=True)
+    code, out, _ = run("stats", *examples, "-f", "csv", "--sort", "player", "-c", "wins")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "player,wins"
+    players = [line.split(",")[0] for line in lines[1:]]
+    assert players == sorted(players)
+    # an unknown column stops the command before it reads anything
+    code, _, err = run("stats", "no-such-folder/", "--sort", "nope")
+    assert code == 2 and "unknown column 'nope'" in err and "could not read" not in err

@@ -27,7 +27,7 @@ from gcgtools.cli.common import (
     report_unreadable,
 )
 from gcgtools.console import echo, show_progress
-from gcgtools.outputs.tables import print_frame
+from gcgtools.outputs.tables import check_columns, print_frame
 
 
 class ReportFormat(str, Enum):
@@ -94,6 +94,14 @@ def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
     raise typer.Exit(EXIT_CLEAN)
 
 
+def _check(known: list[str], columns: list[str] | None, sort: str | None) -> None:
+    """Stop before reading anything when --columns or --sort names an unknown column."""
+    try:
+        check_columns(known, columns, sort=sort)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--columns/--sort") from None
+
+
 def _print(
     frame: Any,
     fmt: ReportFormat,
@@ -132,8 +140,16 @@ def stats(
     """Per-player statistics (games, wins, averages, bingos, best plays, challenges) or a
     one-line summary per game. The table shows a few columns; --columns picks others,
     CSV and JSON have them all."""
-    from gcgtools.analysis.stats import GAME_TABLE_COLUMNS, PLAYER_TABLE_COLUMNS, archive_stats
+    from gcgtools.analysis.stats import (
+        GAME_SUMMARY_COLUMNS,
+        GAME_TABLE_COLUMNS,
+        PLAYER_STAT_COLUMNS,
+        PLAYER_TABLE_COLUMNS,
+        archive_stats,
+    )
 
+    known = ["player", *PLAYER_STAT_COLUMNS] if by is StatsBy.player else GAME_SUMMARY_COLUMNS
+    _check(known, columns, sort)
     table = archive_stats(
         paths,
         by=by.value,
@@ -163,8 +179,10 @@ def bingos(
 ) -> None:
     """Every bingo (game, event number, player, opponent, word, position, score); the table
     also counts them per player. JSON Lines: one object per bingo."""
-    from gcgtools.analysis.stats import bingo_counts
+    from gcgtools.analysis.stats import BINGO_COLUMNS, bingo_counts
     from gcgtools.analysis.stats import bingos as find_bingos
+
+    _check(BINGO_COLUMNS, columns, sort)
 
     table = find_bingos(
         paths,

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     import pandas as pd
     from rich.table import Table
 
-__all__ = ["header", "json_lines", "print_frame", "render_table", "select_columns"]
+__all__ = [
+    "check_columns", "header", "json_lines", "print_frame", "render_table", "select_columns"
+]  # fmt: skip
 
 
 def _cell(value: Any) -> str:
@@ -47,12 +49,10 @@ def select_columns(
     order as it was between equal values. ValueError naming the known columns for an
     unknown one. Column names may be given with spaces for underscores."""
     known = [str(c) for c in frame.columns]
+    check_columns(known, columns, sort=sort)
 
     def name(column: str) -> str:
-        column = column.strip().replace(" ", "_")
-        if column not in known:
-            raise ValueError(f"unknown column {column!r}; the columns are: {', '.join(known)}")
-        return column
+        return column.strip().replace(" ", "_")
 
     if sort is not None:
         key = name(sort)
@@ -63,6 +63,19 @@ def select_columns(
         chosen = [c for c in keep if c in known] + [c for c in wanted if c not in keep]
         frame = frame[list(dict.fromkeys(chosen))]
     return frame
+
+
+def check_columns(
+    known: Sequence[str], columns: Sequence[str] | None = None, *, sort: str | None = None
+) -> None:
+    """ValueError naming the known columns when ``columns`` (comma-separated or not) or
+    ``sort`` names another (before an archive is read, say)."""
+    names = [c for item in columns or [] for c in item.split(",") if c.strip()]
+    for column in [*names, *([sort] if sort is not None else [])]:
+        if column.strip().replace(" ", "_") not in known:
+            raise ValueError(
+                f"unknown column {column.strip()!r}; the columns are: {', '.join(known)}"
+            )
 
 
 def json_lines(frame: pd.DataFrame) -> str:
@@ -104,7 +117,7 @@ def _widths(
     return least
 
 
-def frame_table(frame: pd.DataFrame, *, title: str = "", width: int | None = None) -> Table:
+def frame_table(frame: pd.DataFrame, *, width: int | None = None) -> Table:
     """A rich table of ``frame``: numbers right-aligned and never split, a rule under the
     column names and no other lines, two spaces between columns; within ``width``
     characters, headers wrap at spaces and long text wraps in its cell."""
@@ -112,12 +125,10 @@ def frame_table(frame: pd.DataFrame, *, title: str = "", width: int | None = Non
     from rich.table import Table
 
     table = Table(
-        title=title or None,
         box=box.SIMPLE_HEAD,
         padding=(0, 1, 0, 0),  # with the box's blank column: two spaces between columns
         pad_edge=False,
         show_edge=False,
-        title_justify="left",
         header_style="bold",
     )
     numeric = [
@@ -139,18 +150,19 @@ def frame_table(frame: pd.DataFrame, *, title: str = "", width: int | None = Non
 
 
 def render_table(frame: pd.DataFrame, *, title: str = "", width: int | None = None) -> str:
-    """The terminal table as plain text: ``width`` columns wide at most (None: as wide as
-    the table needs, never cut), lines without trailing spaces."""
+    """The terminal table as plain text, under its ``title`` line: ``width`` columns wide
+    at most (None: as wide as the table needs, never cut), lines without trailing spaces."""
     from rich.console import Console
 
-    table = frame_table(frame, title=title, width=width)
+    table = frame_table(frame, width=width)
     if width is None:
         wide = Console(width=10_000, file=StringIO())
         width = wide.measure(table).maximum
     buffer = StringIO()
     console = Console(file=buffer, width=width, color_system=None, legacy_windows=False)
     console.print(table, crop=False)
-    return "".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines())
+    lines = ([title] if title else []) + buffer.getvalue().splitlines()
+    return "".join(line.rstrip() + "\n" for line in lines)
 
 
 def print_frame(
@@ -176,12 +188,14 @@ def print_frame(
     if fmt == "json":
         sys.stdout.write(json_lines(frame))
         return
-    if "game_id" in frame.columns:
+    if "game_id" in frame.columns and not columns:
         frame = frame.drop(columns=["file"], errors="ignore")
     from gcgtools.console import stream_console
 
     console = stream_console(sys.stdout)
     if console.is_terminal:
-        console.print(frame_table(frame, title=title, width=console.width))
+        if title:
+            console.print(title, markup=False, highlight=False, soft_wrap=True)
+        console.print(frame_table(frame, width=console.width))
     else:
         sys.stdout.write(render_table(frame, title=title))
