@@ -251,3 +251,12 @@ def test_sort_and_columns_choose_rows_order_and_fields() -> None:
     # an unknown column stops the command before it reads anything
     code, _, err = run("stats", "no-such-folder/", "--sort", "nope")
     assert code == 2 and "unknown column 'nope'" in err and "could not read" not in err
+
+
+def test_validate_json_says_which_files_could_not_be_read(tmp_path: Path) -> None:
+    missing = str(tmp_path / "missing.gcg")
+    code, out, _ = run("validate", str(DIALECTS), missing, "-f", "json")
+    assert code == 2
+    assert [(r["path"], r["ok"], r["unreadable"]) for r in jsonl(out)] == [
+        (str(DIALECTS), True, False), (missing, False, True),
+    ]  # fmt: skip

@@ -43,6 +43,7 @@ class FileReport:
         return {
             "path": self.path,
             "ok": self.ok,
+            "unreadable": self.unreadable,
             "events": self.events,
             "findings": [f.to_dict() for f in self.findings],
             "players": self.players,
