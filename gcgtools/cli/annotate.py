@@ -12,6 +12,8 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from gcgtools.analysis.lexicons import LexiconChoice
+from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -36,6 +38,7 @@ class Group(str, Enum):
     findings = "findings"
     words = "words"
     tracking = "tracking"
+    analysis = "analysis"
 
 
 FileArg = Annotated[Path, typer.Argument(help="A .gcg file.")]
@@ -53,14 +56,20 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(EXIT_UNREADABLE)
 
 
-def _load(file: Path) -> Game:
-    """The parsed record; an unreadable one prints its findings and exits with 2."""
+def _load(file: Path, *, report_lines: bool = True) -> Game:
+    """The parsed record; one that cannot be read at all prints its findings and exits
+    with 2. Lines that could not be read are reported on standard error (unless
+    ``report_lines`` is false) and the command goes on with the rest of the record."""
     game = load_game(file)
     if game.unreadable:
         for f in game.findings:
             if f.severity == "error" and f.code[0] in "FP":
                 typer.echo(f.format(str(file)), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
+    if report_lines:
+        for f in game.findings:
+            if f.severity == "error" and f.code[0] == "P":
+                typer.echo(f"{f.format(str(file))} (the rest of the record is used)", err=True)
     return game
 
 
@@ -83,25 +92,40 @@ def annotate_command(
     output: Output = None,
     only: Annotated[
         list[Group] | None,
-        typer.Option("--only", help="Only these notes (repeatable): findings, words or tracking."),
+        typer.Option(
+            "--only",
+            help="Only these notes (repeatable): findings, words, tracking or analysis "
+            "(best move, equity lost, phonies, missed bingo: needs a lexicon).",
+        ),
     ] = None,
     in_place: InPlace = False,
     tiles: Tiles = None,
     board: BoardOpt = None,
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
 ) -> None:
     """Add '#note gcgtools: ...' lines after each event: words and scores, findings, bingos,
-    unseen tiles. Old gcgtools notes are replaced; everything else is kept byte for byte."""
+    unseen tiles, and with a lexicon the analysis. Old gcgtools notes are replaced;
+    everything else is kept byte for byte."""
     game = _load(file)
     target = _target(file, output, in_place)
     groups = [g.value for g in only] if only else None
+    choice = LexiconChoice.of(lexicon, lexica, leaves)
+    asked = groups is not None and "analysis" in groups
     try:
-        data = annotating.annotate(
-            game, groups, tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
-        )
+        data, analysis = annotating.annotate_analysed(
+            game, groups, tiles=tiles, board=board, end_rule=rules,
+            challenge_bonus=challenge_bonus,
+            lexicon=choice if asked or choice.wanted else None,
+        )  # fmt: skip
     except (KeyError, ValueError) as exc:
         _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+    if analysis is not None:
+        # which lexicon and leaves the notes come from, or why there are none
+        typer.echo(f"{file}: {analysis.used}", err=True)
     _write(target, data)
 
 
@@ -115,9 +139,9 @@ def fix_command(
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
 ) -> None:
-    """Correct the scores and cumulatives the replay proves wrong, and print each change.
-    Exit 1 when some findings could not be fixed safely (those lines are left alone)."""
-    game = _load(file)
+    """Correct the scores and cumulatives the replay proves wrong, and print each change,
+    then every finding the corrected record still has. Exit 1 when errors remain."""
+    game = _load(file, report_lines=False)
     target = _target(file, output, in_place)
     try:
         result = fix_record(
@@ -132,12 +156,14 @@ def fix_command(
         typer.echo(f"{file}:{c.line}: {c.reason}", err=err)
         typer.echo(f"  - {c.old}", err=err)
         typer.echo(f"  + {c.new}", err=err)
-    for f in result.unfixable:
+    left = sorted([*result.unfixable, *result.warnings], key=lambda f: (f.line, f.code))
+    for f in left:
         typer.echo(f"{f.format(str(file))} (not fixed)", err=err)
+    errors, warnings = len(result.unfixable), len(result.warnings)
     typer.echo(
         f"{len(result.changes)} line{'s' * (len(result.changes) != 1)} changed, "
-        f"{len(result.unfixable)} finding{'s' * (len(result.unfixable) != 1)} left to fix "
-        "by hand",
+        f"{errors} error{'s' * (errors != 1)} and {warnings} warning{'s' * (warnings != 1)} "
+        "left to fix by hand",
         err=err,
     )
     raise typer.Exit(EXIT_FINDINGS if result.unfixable else EXIT_CLEAN)
@@ -177,12 +203,20 @@ def report_command(
     output: Output = None,
     tiles: Tiles = None,
     board: BoardOpt = None,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
+    top: Annotated[int, typer.Option("--top", min=1, help="Top moves shown per turn.")] = 5,
 ) -> None:
     """Write a self-contained HTML page: the board after each move (slider and buttons),
-    the move list with notes and findings, and the score chart."""
+    the move list with notes and findings, and the score chart; with a lexicon (--lexicon,
+    --lexica or $GCGTOOLS_LEXICA) the top moves beside each recorded one."""
     game = _load(file)
+    choice = LexiconChoice.of(lexicon, lexica, leaves)
     try:
-        html = game_report_html(game, tiles=tiles, board=board)
+        html = game_report_html(
+            game, tiles=tiles, board=board, lexicon=choice if choice.wanted else None, top=top
+        )
     except (KeyError, ValueError) as exc:
         _fail(f"{file}: {exc.args[0] if exc.args else exc}")
     _write(output, html.encode("utf-8"))

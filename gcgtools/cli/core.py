@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from enum import Enum
+from functools import partial
 from itertools import chain
 from pathlib import Path
 from typing import Annotated
@@ -23,8 +25,10 @@ from gcgtools.cli.common import (
     Paths,
     Quiet,
     RulesOpt,
+    SchedulerOpt,
     Tiles,
     app,
+    batch_command,
     report_unreadable,
 )
 from gcgtools.console import echo, show_progress
@@ -64,28 +68,55 @@ def _read_stdin() -> Game:
     return parse_bytes(sys.stdin.buffer.read(), STDIN_NAME)
 
 
+def _parsed(game: Game, as_json: bool) -> tuple[int, str, tuple[str, str] | None]:
+    """What ``parse`` prints for ``game``, its exit status (unreadable; some lines could not
+    be read; clean) and, when it could not be read, its name and why."""
+    name = game.path or "<gcg>"
+    if game.unreadable:
+        status = EXIT_UNREADABLE
+    elif any(f.severity == "error" and f.code[0] in "FP" for f in game.findings):
+        status = EXIT_FINDINGS  # some lines could not be read
+    else:
+        status = EXIT_CLEAN
+    why = (name, _unreadable_reason(game.findings)) if game.unreadable else None
+    if as_json:
+        return status, json.dumps(game.to_dict(), ensure_ascii=False), why
+    return status, "\n".join(parse_summary(game)), why
+
+
+def parsed_text(path: str, as_json: bool = False) -> tuple[int, str, tuple[str, str] | None]:
+    """Worker of ``parse``: :func:`_parsed` of the file."""
+    return _parsed(load_game(path), as_json)
+
+
 @app.command()
+@batch_command
 def parse(
     paths: Paths,
     format: Annotated[
         ParseFormat, typer.Option("--format", "-f", help=f"text, or json: {JSONL_HELP}")
     ] = ParseFormat.text,
+    jobs: Jobs = None,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Parse records and print a summary of each (or the parsed model as JSON). '-' reads
-    a record from standard input."""
-    from gcgtools.model.paths import expand_paths
-
+    a record from standard input. Exit 0 clean, 1 some lines could not be read, 2 a file
+    could not be read at all."""
+    as_json = format is ParseFormat.json
+    first = [_parsed(_read_stdin(), as_json)] if "-" in paths else []
+    files = [p for p in paths if p != "-"]
+    worker = partial(parsed_text, as_json=as_json)
+    status = EXIT_CLEAN
     reasons: dict[str, str] = {}
-    for path in expand_paths(paths):
-        game = _read_stdin() if path == "-" else load_game(path)
-        if game.unreadable:
-            reasons[game.path or path] = _unreadable_reason(game.findings)
-        if format is ParseFormat.json:
-            echo(json.dumps(game.to_dict(), ensure_ascii=False))
-        else:
-            echo("\n".join(parse_summary(game)))
+    for file_status, text, unreadable in chain(
+        first, map_files(worker, files, jobs=jobs, scheduler=scheduler)
+    ):
+        status = max(status, file_status)
+        if unreadable is not None:
+            reasons.update([unreadable])
+        echo(text)
     report_unreadable(reasons)
-    raise typer.Exit(EXIT_UNREADABLE if reasons else EXIT_CLEAN)
+    raise typer.Exit(status)
 
 
 Codes = Annotated[
@@ -98,6 +129,7 @@ Codes = Annotated[
 
 
 @app.command()
+@batch_command
 def validate(
     paths: Paths,
     tiles: Tiles = None,
@@ -123,6 +155,7 @@ def validate(
     info: Annotated[bool, typer.Option("--info", help="Also print info findings.")] = False,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Replay records and report every wrong score, placement, rack and order, one line
     per finding: path:line:col: CODE severity: message. '-' reads a record from standard
@@ -141,7 +174,7 @@ def validate(
     reports: list[FileReport] = []
     first = [check_game(_read_stdin(), STDIN_NAME, **options)] if "-" in paths else []
     progress = show_progress(quiet)
-    stream = map_files(checker(**options), files, jobs=jobs, progress=progress)
+    stream = map_files(checker(**options), files, jobs=jobs, progress=progress, scheduler=scheduler)
     unreadable: dict[str, str] = {}
     for report in chain(first, stream):
         if report.unreadable:  # the reason, whatever codes are selected
@@ -211,6 +244,11 @@ def explain(code: Annotated[str, typer.Argument(help="A finding code such as S60
         )
 
 
+class BoardFormat(str, Enum):
+    text = "text"
+    cgp = "cgp"
+
+
 @app.command()
 def board(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A .gcg file.")],
@@ -232,9 +270,13 @@ def board(
             "--output", "-o", help="Write a picture instead: board.svg or board.png ('-': SVG)."
         ),
     ] = None,
+    format: Annotated[
+        BoardFormat,
+        typer.Option("--format", "-f", help="text, or cgp (a Compact Game Position line)."),
+    ] = BoardFormat.text,
 ) -> None:
     """Print the board after event N (default: the last), with scores and racks; with -o,
-    draw it as an SVG or PNG picture."""
+    draw it as an SVG or PNG picture; with --format cgp, print the position as CGP."""
     game = load_game(file)
     if game.unreadable:
         report_unreadable({str(file): _unreadable_reason(game.findings)})
@@ -242,6 +284,16 @@ def board(
     if move is not None and not 0 <= move <= len(game.events):
         echo(f"--move must be between 0 and {len(game.events)}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
+    if format is BoardFormat.cgp:
+        from gcgtools.movegen.record import record_cgp
+
+        event = len(game.events) if move is None else move
+        try:
+            echo(record_cgp(game, event, tiles=tiles, board=board_layout))
+        except KeyError as exc:  # an unknown --tiles or --board name
+            echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
+            raise typer.Exit(EXIT_UNREADABLE) from None
+        return
     if output is not None:
         from gcgtools.outputs.files import write_output
         from gcgtools.outputs.svg import picture, picture_format
@@ -260,7 +312,7 @@ def board(
             last = pos
             if move is not None and pos.index + 1 == move:
                 break
-    except KeyError as exc:  # an unknown --tiles or --board name
+    except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
         echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
     assert last is not None

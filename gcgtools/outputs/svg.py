@@ -29,7 +29,7 @@ from gcgtools.model.game import Game
 from gcgtools.replay.board import SVG_RENDERER, Board, square_name
 from gcgtools.replay.engine import Position, replay
 from gcgtools.replay.setup import rules_for
-from gcgtools.rules.tiles import TILE_SETS, TileError, TileSet, tile_set
+from gcgtools.rules.tiles import TILE_SETS, TileError, TileSet, resolve_tiles
 
 __all__ = [
     "PREMIUM_COLOURS",
@@ -100,7 +100,7 @@ def _value_lookup(tiles: TileValues) -> Mapping[str, int] | TileSet:
     if tiles is None:
         return TILE_SETS["english"]
     if isinstance(tiles, str):
-        return tile_set(tiles)
+        return resolve_tiles(tiles)  # a name or a tile file
     return tiles
 
 
