@@ -850,6 +850,28 @@ _EXAMPLES: dict[str, tuple[str, str]] = {
         "Add the end-rack line: >Ann: (AEG) +8 410.",
     ),
 }
+_EXAMPLES.update({
+    "F006": ("#player1 Zo\xe9 Zo\xe9 Martin  (saved as Latin-1, no #character-encoding line)",
+             "Save the file as UTF-8, or write '#character-encoding ISO-8859-1' on line 1."),
+    "P111": (">Ann: AEINRST 8H RETAINS +66 6600000",
+             "Correct the number: scores and cumulatives have at most five digits."),
+    "P112": (">Ann: AEINRST 8H RETAINS +66 66 xxxxxxxx...  (more than 1,000 characters)",
+             "Cut the line to the event; put long comments in #note lines."),
+    "B511": (">Bob: DEIMOQU 15L QUOTED +30 30\n>Ann: AEINRST O9 RETAINS +70 96",
+             "Correct the coordinate of the earlier play (its B504 or B508 finding); this "
+             "play is then checked as usual."),
+    "S609": (">Ann: AEINRST 8D RETAINS +74 74  (the record's board has other premiums)",
+             "Replay with the board and tiles the game used: --board FILE --tiles FILE "
+             "(or the pair the finding names)."),
+    "W801": (">Ann: AEINRST 8H RETAINZ +66 66  (RETAINZ is not in the lexicon)",
+             "Nothing to fix in the record; check the lexicon given, or study the phony."),
+    "W802": (">Ann: AEINRST 8H RETAINS +66 66\n>Ann: AEINRST -- -66 0",
+             "Check the lexicon the game was played with; if the challenge was ruled wrongly, "
+             "nothing to fix in the record."),
+    "W803": (">Ann: AEINRST 8H RETAINZ +66 66\n>Ann: AEINRST (challenge) +5 71",
+             "Check the lexicon the game was played with; under the one given the play "
+             "should have been withdrawn (--)."),
+})  # fmt: skip
 _RULES = [replace(r, example=_EXAMPLES[r.code][0], fix=_EXAMPLES[r.code][1]) for r in _RULES]
 
 RULES: dict[str, Rule] = {r.code: r for r in _RULES}
