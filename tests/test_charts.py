@@ -23,10 +23,11 @@ from gcgtools.outputs.charts import (
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SVG = "{http://www.w3.org/2000/svg}"
 
-# (turn, cumulative) after each of the player's events in GAME_A (see report_records.py)
-ALICE = [(0, 0), (1, 66), (3, 70), (5, 81), (7, 81), (9, 81), (11, 81), (11, 74)]
-BOB = [(0, 0), (2, 16), (2, 0), (4, 8), (4, 13), (6, 13), (8, 13), (10, 13), (11, -5),
-       (11, -15)]  # fmt: skip
+# (event number, cumulative) after each of the player's events in GAME_A (see
+# report_records.py): every event line counts, as in the moves frame and the HTML report
+ALICE = [(0, 0), (1, 66), (4, 70), (7, 81), (9, 81), (11, 81), (13, 81), (15, 74)]
+BOB = [(0, 0), (2, 16), (3, 0), (5, 8), (6, 13), (8, 13), (10, 13), (12, 13), (14, -5),
+       (16, -15)]  # fmt: skip
 
 
 def _lines(fig: Figure) -> dict[str, tuple[list[float], list[float]]]:
@@ -59,9 +60,9 @@ def test_progression_points_are_the_recorded_cumulatives() -> None:
 
 def test_a_withdrawn_bingo_is_not_marked() -> None:
     data = progression_data(parse_string(PHONY_BINGO))
-    assert data["Alice"]["points"] == [(0, 0), (1, 66), (1, 0)]
+    assert data["Alice"]["points"] == [(0, 0), (1, 66), (2, 0)]
     assert data["Alice"]["bingos"] == []
-    assert data["Bob"]["bingos"] == [(2, 70, "TIRADES")]
+    assert data["Bob"]["bingos"] == [(3, 70, "TIRADES")]
 
 
 def test_progression_figure_plots_the_data() -> None:

@@ -56,15 +56,14 @@ def _labels(game: Game, n: int) -> list[str]:
 
 
 def progression_data(game: Game, **rule_options: Any) -> dict[str, dict[str, Any]]:
-    """Per player (keyed by nickname, in seat order): ``points``, the ``(turn, cumulative)``
-    after each of their events, starting from ``(0, 0)``; ``bingos``, a ``(turn,
-    cumulative, word)`` per bingo that stood; ``final``, the last recorded cumulative;
-    ``seat`` (1-based) and ``name``.
+    """Per player (keyed by nickname, in seat order): ``points``, the ``(event,
+    cumulative)`` after each of their events, starting from ``(0, 0)``; ``bingos``, an
+    ``(event, cumulative, word)`` per bingo that stood; ``final``, the last recorded
+    cumulative; ``seat`` (1-based) and ``name``.
 
-    ``turn`` counts plays, passes and exchanges from 1, as in the moves frame; lines that
-    are not turns (a challenge bonus, a withdrawn phony, end-of-game points) share the
-    turn of the play before them. Cumulatives are the recorded ones, as the replay reads
-    them; ``rule_options`` are passed to :func:`gcgtools.replay`.
+    ``event`` is the event number (the 1-based index of the event line in the record, as
+    in the moves frame, bingos and the HTML report). Cumulatives are the recorded ones, as
+    the replay reads them; ``rule_options`` are passed to :func:`gcgtools.replay`.
     """
     positions = replay(game, **rule_options)
     start = next(positions)
@@ -80,16 +79,14 @@ def progression_data(game: Game, **rule_options: Any) -> dict[str, dict[str, Any
             "bingos": [],
             "final": 0,
         }
-    turn = 0
     last_bingo: tuple[str, int] | None = None
     for pos in positions:
         e = pos.event
         assert e is not None
         p = pos.player
+        turn = pos.index + 1  # the event number
         if e.kind is EventKind.PASS and any(f.code == IGNORED_PASS for f in pos.findings):
             continue  # the final pass after the opponent went out: not a turn
-        if e.kind in TURN_KINDS:
-            turn += 1
         if p is None:
             last_bingo = None
             continue
@@ -115,7 +112,7 @@ def _figure(width: float, height: float) -> Figure:
 
 
 def progression_figure(game: Game, *, title: str | None = None, **rule_options: Any) -> Figure:
-    """The cumulative score of each player by turn, bingos starred, final scores labelled.
+    """The cumulative score of each player by event, bingos starred, final scores labelled.
 
     Each player's line has the gid ``score:<nick>`` and their bingo markers
     ``bingos:<nick>``, so the series can be found in the figure (or the SVG) again.
@@ -151,7 +148,7 @@ def progression_figure(game: Game, *, title: str | None = None, **rule_options: 
             fontweight="bold",
             color=line.get_color(),
         )
-    ax.set_xlabel("turn")
+    ax.set_xlabel("event")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylabel("score")
     ax.grid(True, alpha=0.3)
