@@ -21,6 +21,7 @@ from gcgtools.model.game import Game
 from gcgtools.model.load import parse_bytes
 from gcgtools.outputs.writer import GCGExporter, ReplayInfo, accept
 from gcgtools.replay.engine import Position
+from gcgtools.replay.notation import event_notation
 from gcgtools.replay.position import tiles_text
 from gcgtools.rules.rulesets import EndRule
 from gcgtools.syntax.records import Event, EventKind, Note, Pragma, SourceLine
@@ -40,8 +41,9 @@ __all__ = [
 MARK = "gcgtools:"
 """Every generated note starts ``#note gcgtools:``; no other note is ever touched."""
 GROUPS = frozenset({"findings", "words", "tracking"})
-"""``findings``: one note per finding. ``words``: words formed, bingo, computed score when it
-differs. ``tracking``: unseen tiles and tiles in the bag after each turn."""
+"""``findings``: one note per finding. ``words``: the play as ``COORD WORD`` with the
+played-through letters in parentheses (``O1 HAN(G)OVER``), the words formed, bingo, computed
+score when it differs. ``tracking``: unseen tiles and tiles in the bag after each turn."""
 
 _TRACKED = {
     EventKind.PLAY,
@@ -91,7 +93,7 @@ def annotation_lines(
     if "words" in groups and pos is not None:
         if pos.words:
             words = ", ".join(f"{w.text} {w.score}" for w in pos.words)
-            text = f"words {words}"
+            text = f"{event_notation(event, pos)}: words {words}"
             if pos.bingo:
                 text += f"; bingo +{info.rules.bingo_bonus}"
             if pos.computed is not None:
