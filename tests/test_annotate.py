@@ -140,7 +140,10 @@ def test_only() -> None:
         "O312 info: the game is not over: 69 tiles in the bag",
     ]
     words = _generated(annotate(game, only={"words"}))
-    assert words[-2:] == ["13B FEW: words FEW 18, ME 8, AW 5; score +31", "computed +31, recorded +30"]
+    assert words[-2:] == [
+        "13B FEW: words FEW 18, ME 8, AW 5; score +31",
+        "computed +31, recorded +30",
+    ]
     tracking = _generated(annotate(game, only=["tracking"]))
     assert len(tracking) == 5 and all(t.startswith("bag ") for t in tracking)
     with pytest.raises(ValueError, match="unknown annotation group"):

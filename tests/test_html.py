@@ -86,7 +86,7 @@ def test_report_structure() -> None:
     rows = [a for t, a in doc.tags if t == "tr" and "move" in _classes(a)]
     assert len(rows) == len(game.events) == 5
     assert [r["data-position"] for r in rows] == ["1", "2", "3", "4", "5"]
-    for text in ("8G HEX", "I7 O.IDES", "12C MATURe.", "exchange -UV", "13B FEW"):
+    for text in ("8G HEX", "I7 O(X)IDES", "12C MATURe(S)", "exchange UV", "13B FEW"):
         assert text in html
     assert "nice fishing\nsecond line of the note" in html
     assert "a comment, not a note" in html

@@ -26,10 +26,12 @@ from gcgtools.syntax.records import TURN_KINDS, Event, EventKind
 
 __all__ = [
     "StudyView",
+    "counts_text",
     "event_notation",
     "play_notation",
     "study_view",
     "unseen_counts_text",
+    "vowels_text",
 ]
 
 
@@ -90,21 +92,30 @@ def _tile_key(tile: str) -> tuple[int, str]:
     return (1 if tile == BLANK else 0, tile)
 
 
-def unseen_counts_text(counts: Counter[str], tileset: TileSet | None = None) -> str:
-    """Unseen tiles as counts per letter, blanks last: ``A×3 B×1 ... ?×2``, then (with the
-    tile set) ``; vowels 12, consonants 30, blanks 2``. ``none`` when nothing is unseen."""
+def counts_text(counts: Counter[str]) -> str:
+    """Tiles as counts per letter, blanks last: ``A×3 B×1 ... ?×2`` (``none`` when empty)."""
     items = sorted(((t, n) for t, n in counts.items() if n > 0), key=lambda tn: _tile_key(tn[0]))
-    if not items:
-        return "none"
-    text = " ".join(f"{t}×{n}" for t, n in items)
-    if tileset is not None and tileset.vowels:
-        vowels = sum(n for t, n in items if t != BLANK and tileset.is_vowel(t))
-        blanks = sum(n for t, n in items if t == BLANK)
-        consonants = sum(n for _, n in items) - vowels - blanks
-        text += f"; vowels {vowels}, consonants {consonants}"
-        if blanks:
-            text += f", blanks {blanks}"
-    return text
+    return " ".join(f"{t}×{n}" for t, n in items) or "none"
+
+
+def vowels_text(counts: Counter[str], tileset: TileSet | None) -> str:
+    """``vowels 12, consonants 30`` (and ``, blanks 2``) of ``counts``; "" when the tile
+    set does not say which tiles are vowels."""
+    if tileset is None or not tileset.vowels:
+        return ""
+    vowels = sum(n for t, n in counts.items() if n > 0 and t != BLANK and tileset.is_vowel(t))
+    blanks = max(counts.get(BLANK, 0), 0)
+    consonants = sum(n for n in counts.values() if n > 0) - vowels - blanks
+    text = f"vowels {vowels}, consonants {consonants}"
+    return text + (f", blanks {blanks}" if blanks else "")
+
+
+def unseen_counts_text(counts: Counter[str], tileset: TileSet | None = None) -> str:
+    """:func:`counts_text`, then (with a tile set that knows its vowels) ``;`` and
+    :func:`vowels_text`: ``A×3 B×1 ... ?×2; vowels 12, consonants 30, blanks 2``."""
+    text = counts_text(counts)
+    vowels = vowels_text(counts, tileset) if text != "none" else ""
+    return f"{text}; {vowels}" if vowels else text
 
 
 @dataclass(slots=True)
