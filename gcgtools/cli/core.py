@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -110,49 +109,71 @@ def explain(code: Annotated[str, typer.Argument(help="A finding code such as S60
 
 @app.command()
 def board(
-    file: Annotated[Path, typer.Argument(help="A .gcg file.")],
+    paths: Paths,
     move: Annotated[
-        int | None, typer.Option("--move", "-m", help="Show the board after event N (1-based).")
+        int | None,
+        typer.Option(
+            "--move", "-m", help="The board after event N (0: the empty board; default: the end)."
+        ),
     ] = None,
     tiles: Tiles = None,
     board_layout: BoardOpt = None,
     output: Annotated[
         str | None,
         typer.Option(
-            "--output", "-o", help="Write a picture instead: board.svg or board.png ('-': SVG)."
+            "--output",
+            "-o",
+            help="Write a picture instead: board.svg or board.png ('-': SVG); with several "
+            "records a folder, one picture each (--format).",
         ),
     ] = None,
+    format: Annotated[
+        str | None,
+        typer.Option("--format", "-f", help="svg or png, for a folder of pictures."),
+    ] = None,
+    jobs: Jobs = None,
+    quiet: Quiet = False,
 ) -> None:
-    """Print the board after event N (default: the end), with scores and racks; with -o,
-    draw it as an SVG or PNG picture."""
+    """Print the board after event N (default: the end) with a legend, the move, the
+    scores, each player's rack after it and the unseen tiles; with -o, draw it as an SVG or
+    PNG picture (several records: one picture each in -o DIR)."""
+    from gcgtools.model.paths import expand_paths
+
+    if output is not None:
+        from gcgtools.cli.annotate import draw_pictures
+
+        draw_pictures(paths, move, output, 600, format, tiles, board_layout, jobs, quiet)
+    files = list(expand_paths(paths))
+    if not files:
+        typer.echo("no game records found: name .gcg files, folders or globs", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    status = EXIT_CLEAN
+    for number, file in enumerate(files):
+        if len(files) > 1:
+            typer.echo(("\n" if number else "") + f"==> {file} <==")
+        status = max(status, _board_text(file, move, tiles, board_layout))
+    raise typer.Exit(status)
+
+
+def _board_text(file: str, move: int | None, tiles: str | None, layout: str | None) -> int:
+    """Print the text board of one record after event ``move``; the exit status."""
     game = load_game(file)
     if game.unreadable:
         for f in game.findings:
             typer.echo(f.format(str(file)), err=True)
-        raise typer.Exit(EXIT_UNREADABLE)
+        return EXIT_UNREADABLE
     if move is not None and not 0 <= move <= len(game.events):
-        typer.echo(f"--move must be between 0 and {len(game.events)}", err=True)
-        raise typer.Exit(EXIT_UNREADABLE)
-    if output is not None:
-        from gcgtools.outputs.files import write_output
-        from gcgtools.outputs.svg import picture, picture_format
-
-        try:
-            fmt = picture_format(output)
-            data = picture(game, move, fmt=fmt, tiles=tiles, board=board_layout)
-            write_output(output, data)
-        except (KeyError, ValueError, OSError) as exc:
-            typer.echo(f"{file}: {exc.args[-1] if exc.args else exc}", err=True)
-            raise typer.Exit(EXIT_UNREADABLE) from None
-        return
+        typer.echo(f"{file}: --move must be between 0 and {len(game.events)}", err=True)
+        return EXIT_UNREADABLE
     last = None
     try:
-        for pos in replay(game, tiles=tiles, board=board_layout):
+        for pos in replay(game, tiles=tiles, board=layout):
             last = pos
             if move is not None and pos.index + 1 == move:
                 break
     except KeyError as exc:  # an unknown --tiles or --board name
         typer.echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
-        raise typer.Exit(EXIT_UNREADABLE) from None
+        return EXIT_UNREADABLE
     assert last is not None
     typer.echo(position_text(game, last))
+    return EXIT_CLEAN

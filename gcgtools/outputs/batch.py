@@ -53,33 +53,52 @@ OK, FINDINGS, FAILED = 0, 1, 2
 @dataclass(frozen=True, slots=True)
 class Naming:
     """Where the output of an input goes: ``folder`` (None: the input itself, in place),
-    the output ``suffix``, and ``root``, the common folder of the inputs when their names
-    clash (outputs then keep their folders below it)."""
+    the output ``suffix``, and ``renamed``: the names (below ``folder``, without the
+    suffix) of the inputs whose plain names clash."""
 
     folder: str | None
     suffix: str
-    root: str | None = None
+    renamed: dict[str, str] = field(default_factory=dict)
 
     def target(self, path: str) -> str:
         if self.folder is None:
             return path
-        source = Path(path)
-        name = source.stem + self.suffix
-        if self.root is None:
-            return str(Path(self.folder) / name)
-        relative = os.path.relpath(source.resolve().parent, self.root)
-        return str(Path(self.folder) / relative / name)
+        name = self.renamed.get(path, Path(path).stem)
+        return str(Path(self.folder) / (name + self.suffix))
+
+
+def _common_folder(paths: list[str]) -> Path:
+    parents = [os.path.dirname(os.path.abspath(p)) for p in paths]
+    return Path(os.path.commonpath(parents))
 
 
 def naming_for(files: list[str], folder: str | None, suffix: str) -> Naming:
-    """The :class:`Naming` of ``files`` written to ``folder`` (None: in place)."""
+    """The :class:`Naming` of ``files`` written to ``folder`` (None: in place).
+
+    An output is named after its input (``game.gcg`` -> ``game`` + ``suffix``). When
+    several inputs have the same name (ignoring case), each of them keeps its path below
+    their common folder instead (``a/game.gcg`` and ``b/game.gcg`` -> ``a/game``,
+    ``b/game``); names that still clash get ``-2``, ``-3`` ..."""
     if folder is None:
         return Naming(None, suffix)
-    names = Counter((Path(f).stem + suffix).lower() for f in files)
-    if all(n == 1 for n in names.values()):
-        return Naming(folder, suffix)
-    parents = {str(Path(f).resolve().parent) for f in files}
-    return Naming(folder, suffix, os.path.commonpath(sorted(parents)))
+    groups: dict[str, list[str]] = {}
+    for f in files:
+        groups.setdefault(Path(f).stem.lower(), []).append(f)
+    renamed: dict[str, str] = {}
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        root = _common_folder(group)
+        for f in group:
+            relative = Path(os.path.relpath(os.path.abspath(f), root))
+            renamed[f] = (relative.parent / Path(f).stem).as_posix()
+    seen: Counter[str] = Counter()
+    for f in files:
+        name = renamed.get(f, Path(f).stem)
+        seen[name.lower()] += 1
+        if seen[name.lower()] > 1:
+            renamed[f] = f"{name}-{seen[name.lower()]}"
+    return Naming(folder, suffix, renamed)
 
 
 def output_suffix(kind: str, fmt: str | None = None) -> str:
@@ -120,7 +139,7 @@ class OutputJob:
 
     Options: ``tiles``, ``board`` (all kinds), ``end_rule``, ``challenge_bonus``
     (annotate, fix), ``only`` (annotate), ``normalise`` (write), ``move``, ``size``,
-    ``fmt`` (picture), ``back`` (report: the link back to a site's index). Calling the
+    ``fmt`` (picture), ``index`` (report: the site's index page, linked from each page). Calling the
     job with a file and its target makes the output and writes it; it never raises for a
     bad file (the :class:`Outcome` says what went wrong), so it can run in a worker."""
 
@@ -135,7 +154,7 @@ class OutputJob:
             game = load_game(path)
             if game.unreadable:
                 return Outcome(path, None, FAILED, _unreadable_reason(game))
-            data, status, messages, summary = self.make(game)
+            data, status, messages, summary = self.make(game, target)
         except (KeyError, ValueError) as exc:  # unknown tiles/board/rules, bad --move
             return Outcome(path, None, FAILED, str(exc.args[0] if exc.args else exc))
         except Exception as exc:  # noqa: BLE001 - a batch goes on past any bad file
@@ -152,8 +171,11 @@ class OutputJob:
             return Outcome(path, None, FAILED, f"cannot write {target}: {exc.strerror or exc}")
         return Outcome(path, target, status, None, messages, summary)
 
-    def make(self, game: Game) -> tuple[bytes, int, list[str], dict[str, Any] | None]:
-        """The output of ``game``: its bytes, status, messages and summary."""
+    def make(
+        self, game: Game, target: str | None = None
+    ) -> tuple[bytes, int, list[str], dict[str, Any] | None]:
+        """The output of ``game`` (to be written to ``target``): its bytes, status,
+        messages and summary."""
         o = self.options
         rules = {
             "tiles": o.get("tiles"),
@@ -183,7 +205,11 @@ class OutputJob:
         if self.kind == "report":
             from gcgtools.outputs.html import game_report
 
-            report = game_report(game, back=o.get("back"), **rules)
+            index = o.get("index")
+            back = None
+            if index is not None and target is not None:
+                back = Path(os.path.relpath(index, Path(target).parent)).as_posix()
+            report = game_report(game, back=back, **rules)
             return report.html.encode("utf-8"), OK, [], report.summary
         if self.kind == "picture":
             from gcgtools.outputs.svg import picture
