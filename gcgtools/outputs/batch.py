@@ -161,7 +161,8 @@ class OutputJob:
             return Outcome(path, None, FAILED, f"{type(exc).__name__}: {exc}")
         if target is None:
             return Outcome(path, None, status, None, messages, summary)
-        if target != path and _same_file(path, target):
+        in_place = self.naming is not None and self.naming.folder is None
+        if not in_place and _same_file(path, target):
             reason = "the output would replace the input: use --in-place for that"
             return Outcome(path, None, FAILED, reason)
         try:

@@ -232,7 +232,10 @@ def _inline_svg(fig: Any) -> str:
     fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None, "Format": None,
                                              "Type": None})  # fmt: skip
     text = out.getvalue()
-    return text[text.index("<svg") :]
+    text = text[text.index("<svg") :]
+    # inline SVG in HTML needs no xlink namespace: plain href is SVG 2
+    text = text.replace(' xmlns:xlink="http://www.w3.org/1999/xlink"', "", 1)
+    return text.replace("xlink:href=", "href=").replace("<svg ", '<svg class="archive" ', 1)
 
 
 def _archive_charts(files: list[str], jobs: int | None, rule_options: dict[str, Any]) -> str:
