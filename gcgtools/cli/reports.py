@@ -132,7 +132,7 @@ def chart(
     paths: Annotated[
         list[str], typer.Argument(help="One record for its score chart; several for archive.")
     ],
-    out: Annotated[Path, typer.Option("--output", "-o", help="The picture: .png or .svg.")],
+    out: Annotated[Path, typer.Option("--output", "-o", help="The picture: .png, .svg or .pdf.")],
     archive: Annotated[
         bool, typer.Option("--archive", help="Archive charts even for a single file.")
     ] = False,
