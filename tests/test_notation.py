@@ -105,3 +105,12 @@ def test_board_text_legend_racks_after_and_event_number(tmp_path: Path) -> None:
     start = CliRunner().invoke(app, ["board", str(src), "--move", "0"])
     assert start.exit_code == 0 and "before the first event (event 0)" in start.output
     assert "> Ann    0  rack AEHMRTX  (to move)" in start.output
+
+
+def test_bingo_list_writes_the_played_through_letters() -> None:
+    from gcgtools.analysis.stats import bingos
+
+    table = bingos([str(EXAMPLES / "club-final.gcg"), str(EXAMPLES / "three-players.gcg")], jobs=1)
+    shown = {f"{p} {w}" for p, w in zip(table["position"], table["word"], strict=True)}
+    assert "O1 HaN(G)OVEr" in shown  # issue 10's example
+    assert "11D (O)RBITERs" in shown and "14A NOISIER" in shown
