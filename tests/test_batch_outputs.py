@@ -101,6 +101,10 @@ def test_in_place_and_refusals(tmp_path: Path) -> None:
     assert (root / "a.gcg").read_text() == GAME
     code, _, stderr = _run("write", str(tmp_path / "nothing-here"), "-o", str(tmp_path / "o/"))
     assert code == 2
+    # several records and -o a file name: a mistake, not a folder called out.gcg
+    code, _, stderr = _run("write", str(root), "-o", str(tmp_path / "out.gcg"))
+    assert code == 2 and "must name a folder" in stderr
+    assert not (tmp_path / "out.gcg").exists()
 
 
 def test_single_record_behaviour_unchanged(tmp_path: Path) -> None:

@@ -93,6 +93,9 @@ def _write(target: str | None, data: bytes) -> None:
         _fail(f"{target}: cannot write: {exc.strerror or exc}")
 
 
+_FILE_SUFFIXES = {".gcg", ".html", ".htm", ".svg", ".png", ".pdf"}
+
+
 def _is_folder(output: str | None) -> bool:
     """``-o`` names a folder: an existing one, or a name ending in a path separator."""
     if output is None or output == STDOUT:
@@ -113,6 +116,9 @@ def _single(
         _fail("no game records found: name .gcg files, folders or globs")
     if len(files) == 1 and not _is_folder(output):
         return Path(files[0])
+    if output is not None and output != STDOUT and not _is_folder(output):
+        if Path(output).suffix.lower() in _FILE_SUFFIXES:
+            _fail(f"{len(files)} records: -o must name a folder, not the file {output}")
     if not in_place and (output is None or output == STDOUT):
         _fail(
             f"{len(files)} records: name a folder for the outputs with -o DIR"

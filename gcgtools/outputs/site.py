@@ -238,11 +238,13 @@ def _inline_svg(fig: Any) -> str:
     return text.replace("xlink:href=", "href=").replace("<svg ", '<svg class="archive" ', 1)
 
 
-def _archive_charts(files: list[str], jobs: int | None, rule_options: dict[str, Any]) -> str:
+def _archive_charts(
+    files: list[str], jobs: int | None, progress: bool, rule_options: dict[str, Any]
+) -> str:
     from gcgtools.analysis.frames import load_frames
     from gcgtools.outputs.charts import archive_figure
 
-    frames = load_frames(files, jobs=jobs, **rule_options)
+    frames = load_frames(files, jobs=jobs, progress=progress, **rule_options)
     assert frames.moves is not None
     if len(frames.games) - len(frames.unreadable) == 0:
         return ""
@@ -268,6 +270,7 @@ def write_site(
     job = OutputJob("report", {"tiles": tiles, "board": board, "index": str(index)})
     outcomes = list(write_outputs(job, paths, str(games), jobs=jobs, progress=progress))
     done = [o.path for o in outcomes if o.target is not None]
-    charts = _archive_charts(done, jobs, {"tiles": tiles, "board": board}) if done else ""
+    options = {"tiles": tiles, "board": board}
+    charts = _archive_charts(done, jobs, progress, options) if done else ""
     write_atomic(index, index_html(outcomes, site, charts, title).encode("utf-8"))
     return SiteResult(index, outcomes, bool(charts))
