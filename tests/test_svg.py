@@ -209,6 +209,13 @@ def test_picture_shows_the_study_view() -> None:
     assert notes["move"].text == "event 2: Bob I7 O(X)IDES +16"
     assert notes["to-move"].text == "Ann to move, rack AEMRTU?"
     assert notes["to-move"].get("fill") == player_colour(0)  # the player's colour
+    # and the rack as tiles: letters with their values, a blank with none
+    rack = next(g for g in root.iterfind(".//s:g", NS) if "rack" in (g.get("class") or "").split())
+    assert rack.get("data-rack") == "AEMRTU?"
+    tiles = [g for g in rack.iterfind("s:g", NS)]
+    assert [g.get("data-letter") for g in tiles] == list("AEMRTU?")
+    assert "blank" in (tiles[-1].get("class") or "") and len(tiles[-1].findall("s:text", NS)) == 1
+    assert [t.text for t in tiles[2].findall("s:text", NS)] == ["M", "3"]
     assert notes["unseen"].text == (
         "unseen 85 (Ann's view), bag 78: vowels 35, consonants 49, blanks 1"
     )

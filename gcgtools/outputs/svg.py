@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -76,6 +76,7 @@ CELL = 40  # user units per square
 MARGIN = 22  # room for the coordinates
 SCORES = 34  # height of the scores band
 NOTE = 20  # height of a line of notes under the scores
+RACK_TILE = 30  # side of a tile of the rack shown under the board
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
@@ -199,19 +200,41 @@ def _players(
     return out
 
 
-def _geometry(board: Board, coordinates: bool, band: bool, notes: int = 0) -> tuple[float, float]:
+def _geometry(
+    board: Board, coordinates: bool, band: bool, notes: Sequence[Note] = ()
+) -> tuple[float, float]:
     side = board.size * CELL + (MARGIN if coordinates else 0) + 4
-    return side, side + (SCORES if band else 0) + NOTE * notes + (6 if notes else 0)
+    below = sum(_note_height(n) for n in notes) + (6 if notes else 0)
+    return side, side + (SCORES if band else 0) + below
+
+
+def _note_height(note: Note) -> float:
+    return RACK_TILE + 6 if note.tiles else NOTE
+
+
+def _note_rows(
+    board: Board, notes: Sequence[Note], band: bool, coordinates: bool
+) -> Iterator[tuple[Note, float, float]]:
+    """Each note with the top and the height of its line."""
+    y = _geometry(board, coordinates, band)[1] + 4
+    for note in notes:
+        height = _note_height(note)
+        yield note, y, height
+        y += height
 
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """A line of text under the board: its ``kind`` (the SVG class: ``to-move``,
-    ``unseen``, ``unseen-counts``, ``move``), its text and colour (None: dark grey)."""
+    """A line under the board: its ``kind`` (the SVG class: ``move``, ``to-move``,
+    ``rack``, ``unseen``, ``unseen-counts``), its text and colour (None: dark grey).
+    A note with ``tiles`` (a rack: tile texts, ``?`` for a blank) draws them as tiles
+    with their ``values`` (None for a blank) instead of its text."""
 
     kind: str
     text: str
     colour: str | None = None
+    tiles: tuple[str, ...] = ()
+    values: tuple[int | None, ...] = ()
 
 
 # ------------------------------------------------------------------------------------- SVG
@@ -288,18 +311,44 @@ def scores_svg(
     return "".join(parts)
 
 
+def _rack_tile_svg(x: float, y: float, tile: str, value: int | None) -> str:
+    blank = value is None
+    size = 18 if len(tile) == 1 else 24 / len(tile)
+    parts = [
+        f'<g class="rack-tile{" blank" if blank else ""}" data-letter="{escape(tile)}">',
+        f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{RACK_TILE}" height="{RACK_TILE}" rx="4"'
+        f' fill="{TILE}" stroke="{TILE_EDGE}" stroke-width="1"/>',
+        f'<text x="{_fmt(x + RACK_TILE / 2 - (2 if not blank else 0))}"'
+        f' y="{_fmt(y + RACK_TILE / 2 + 1)}" font-size="{_fmt(size)}" font-weight="bold"'
+        f' text-anchor="middle" dominant-baseline="central"'
+        f' fill="{BLANK_LETTER if blank else LETTER}">{escape(tile)}</text>',
+    ]
+    if not blank:
+        parts.append(
+            f'<text x="{_fmt(x + RACK_TILE - 3)}" y="{_fmt(y + RACK_TILE - 4)}" font-size="8"'
+            f' text-anchor="end" fill="{LETTER}">{value}</text>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
 def notes_svg(board: Board, notes: Sequence[Note], band: bool, coordinates: bool = True) -> str:
     """The ``<g class="notes">`` lines under the board and its scores band."""
     if not notes:
         return ""
-    width, top = _geometry(board, coordinates, band)
+    x0 = MARGIN if coordinates else 4
     parts = ['<g class="notes">']
-    for i, note in enumerate(notes):
-        y = top + 4 + NOTE * (i + 0.5)
+    for note, top, height in _note_rows(board, notes, band, coordinates):
+        if note.tiles:
+            parts.append(f'<g class="note {escape(note.kind)}" data-rack="{escape(note.text)}">')
+            for i, (tile, value) in enumerate(zip(note.tiles, note.values, strict=True)):
+                parts.append(_rack_tile_svg(x0 + i * (RACK_TILE + 4), top + 2, tile, value))
+            parts.append("</g>")
+            continue
         weight = ' font-weight="bold"' if note.kind == "to-move" else ""
         parts.append(
-            f'<text class="note {escape(note.kind)}" x="{_fmt(MARGIN if coordinates else 4)}"'
-            f' y="{_fmt(y)}" font-size="13"{weight} dominant-baseline="central"'
+            f'<text class="note {escape(note.kind)}" x="{_fmt(x0)}"'
+            f' y="{_fmt(top + height / 2)}" font-size="13"{weight} dominant-baseline="central"'
             f' fill="{note.colour or NOTE_COLOUR}">{escape(note.text)}</text>'
         )
     parts.append("</g>")
@@ -326,7 +375,7 @@ def board_svg(
     rack, the unseen tiles: see :func:`position_notes`).
     """
     band = bool(_players(players, scores))
-    width, height = _geometry(board, coordinates, band, len(notes))
+    width, height = _geometry(board, coordinates, band, notes)
     px_height = round(size * height / width)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="gcg-board"'
@@ -404,7 +453,7 @@ def board_png(
     from matplotlib.patches import FancyBboxPatch, Polygon, Rectangle
 
     band = bool(_players(players, scores))
-    width, height = _geometry(board, coordinates, band, len(notes))
+    width, height = _geometry(board, coordinates, band, notes)
     dpi = 100
     fig = Figure(figsize=(size / dpi, size * height / width / dpi), dpi=dpi)
     FigureCanvasAgg(fig)
@@ -477,13 +526,31 @@ def board_png(
         x = width / len(entries) * (i + 0.5)
         y = _geometry(board, coordinates, True)[1] - SCORES / 2
         text(x, y, label, 16, color=player_colour(i), fontweight="bold")
-    top = _geometry(board, coordinates, band)[1]
-    for i, note in enumerate(notes):
-        text(
-            MARGIN if coordinates else 4, top + 4 + NOTE * (i + 0.5), note.text, 13,
-            ha="left", color=note.colour or NOTE_COLOUR,
-            fontweight="bold" if note.kind == "to-move" else "normal",
-        )  # fmt: skip
+    x0 = MARGIN if coordinates else 4
+    for note, top, line in _note_rows(board, notes, band, coordinates):
+        if not note.tiles:
+            text(
+                x0, top + line / 2, note.text, 13, ha="left", color=note.colour or NOTE_COLOUR,
+                fontweight="bold" if note.kind == "to-move" else "normal",
+            )  # fmt: skip
+            continue
+        for i, (letter, value) in enumerate(zip(note.tiles, note.values, strict=True)):
+            x, y = x0 + i * (RACK_TILE + 4), top + 2
+            box = FancyBboxPatch(
+                (x + 1, y + 1), RACK_TILE - 2, RACK_TILE - 2,
+                boxstyle="round,pad=1,rounding_size=4", facecolor=TILE, edgecolor=TILE_EDGE,
+            )  # fmt: skip
+            box.set_linewidth(pt)
+            ax.add_patch(box)
+            blank = value is None
+            font = 18 if len(letter) == 1 else 24 / len(letter)
+            text(
+                x + RACK_TILE / 2 - (0 if blank else 2), y + RACK_TILE / 2 + 1, letter, font,
+                color=BLANK_LETTER if blank else LETTER, fontweight="bold",
+            )  # fmt: skip
+            if not blank:
+                text(x + RACK_TILE - 3, y + RACK_TILE - 4, str(value), 8, ha="right",
+                     va="baseline", color=LETTER)  # fmt: skip
     out = io.BytesIO()
     fig.savefig(out, format="png", dpi=dpi, facecolor="white")
     return out.getvalue()
@@ -523,6 +590,17 @@ def position_picture(
     return board_svg(pos.board, notes=notes, **options).encode("utf-8")  # type: ignore[arg-type]
 
 
+def _rack_note(rack: str, tileset: TileSet | None) -> Note:
+    """The rack as a line of tiles (blanks ``?`` with no value)."""
+    try:
+        tiles = tileset.split(rack) if tileset is not None else list(rack)
+    except TileError:
+        tiles = list(rack)
+    tiles = [t if t == "?" else t.upper() for t in tiles]
+    values = tuple(None if t == "?" else _value(tileset or TILE_SETS["english"], t) for t in tiles)
+    return Note("rack", rack, tiles=tuple(tiles), values=values)
+
+
 def _wrap(items: list[str], width: int) -> list[str]:
     lines: list[str] = []
     for item in items:
@@ -551,6 +629,8 @@ def position_notes(game: Game, pos: Position, tileset: TileSet | None = None) ->
         rack = f", rack {view.rack}" if view.rack else ", rack not recorded"
         colour = player_colour(view.to_move)
         notes.append(Note("to-move", f"{names[view.to_move]} to move{rack}", colour))
+        if view.rack:
+            notes.append(_rack_note(view.rack, tileset or pos.board.tileset))
     elif pos.game_over:
         notes.append(Note("to-move", f"game over ({pos.end_reason or 'ended'})"))
     whose = f" ({names[view.view]}'s view)" if view.view is not None else ""
