@@ -24,7 +24,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SVG = "{http://www.w3.org/2000/svg}"
 
 # (event number, cumulative) after each of the player's events in GAME_A (see
-# report_records.py): every event line counts, as everywhere gcgtools numbers events
+# report_records.py): every event line counts, as in the moves frame and the HTML report
 ALICE = [(0, 0), (1, 66), (4, 70), (7, 81), (9, 81), (11, 81), (13, 81), (15, 74)]
 BOB = [(0, 0), (2, 16), (3, 0), (5, 8), (6, 13), (8, 13), (10, 13), (12, 13), (14, -5),
        (16, -15)]  # fmt: skip

@@ -22,7 +22,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from gcgtools.analysis.frames import Source, load_frames
+from gcgtools.analysis.frames import IGNORED_PASS, Source, load_frames
 from gcgtools.atomic import publish, temporary_beside
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
@@ -62,10 +62,9 @@ def progression_data(game: Game, **rule_options: Any) -> dict[str, dict[str, Any
     ``(event, cumulative, word)`` per bingo that stood; ``final``, the last recorded
     cumulative; ``seat`` (1-based) and ``name``.
 
-    ``event`` is the event number shown everywhere: the 1-based index of the event in
-    the record (every event line counts), so the position after event N is the board
-    ``gcgtools board --move N`` shows. Cumulatives are the recorded ones, as the replay
-    reads them; ``rule_options`` are passed to :func:`gcgtools.replay`.
+    ``event`` is the event number (the 1-based index of the event line in the record, as
+    in the moves frame, bingos and the HTML report). Cumulatives are the recorded ones, as
+    the replay reads them; ``rule_options`` are passed to :func:`gcgtools.replay`.
     """
     positions = replay(game, **rule_options)
     start = next(positions)
@@ -87,6 +86,8 @@ def progression_data(game: Game, **rule_options: Any) -> dict[str, dict[str, Any
         assert e is not None
         p = pos.player
         turn = pos.index + 1  # the event number
+        if e.kind is EventKind.PASS and any(f.code == IGNORED_PASS for f in pos.findings):
+            continue  # the final pass after the opponent went out: not a turn
         if p is None:
             last_bingo = None
             continue
