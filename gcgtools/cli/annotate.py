@@ -387,6 +387,6 @@ def draw_pictures(
         _fail(f"{file}: {exc.args[0] if exc.args else exc}")
     _write(output, data)
     if output is not None and output != STDOUT:
-        when = "the end" if move is None else f"event {move}"
+        when = "the last event" if move is None else f"event {move}"
         typer.echo(f"wrote the board after {when} of {file} to {output}")
     raise typer.Exit(EXIT_CLEAN)

@@ -639,7 +639,7 @@ def position_notes(game: Game, pos: Position, tileset: TileSet | None = None) ->
     notes.append(Note("unseen", head))
     if view.count:
         items = counts_text(view.unseen).split(" ")
-        width = max(40, int(pos.board.size * CELL / 8.2))
+        width = max(40, int(pos.board.size * CELL / 8.8))  # characters that fit a line
         notes += [Note("unseen-counts", line) for line in _wrap(items, width)]
     return notes
 

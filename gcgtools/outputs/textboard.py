@@ -70,7 +70,13 @@ def position_text(game: Game, pos: Position) -> str:
         if k < len(pos.scores) and pos.scores[k] != pos.recorded[k]:
             score += f" (computed {pos.scores[k]})"
         rack = view.racks[k]
-        rack_text = "(empty)" if rack == "" else (rack or "unknown")
+        kept = pos.kept[k] if k < len(pos.kept) else None
+        if rack == "":
+            rack_text = "(empty)"
+        elif rack is None:
+            rack_text = f"{kept} kept, the rest unknown" if kept else "unknown"
+        else:
+            rack_text = rack
         line = f"{mark} {_nick(game, k):<{width}} {score}  rack {rack_text}"
         if k == view.to_move:
             line += "  (to move)"
