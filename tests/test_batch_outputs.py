@@ -272,3 +272,19 @@ def test_site_in_headless_chromium(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         assert errors == []
     finally:
         driver.quit()
+
+
+def test_worker_processes_give_the_same_outputs(tmp_path: Path) -> None:
+    # 16 records and two jobs: the batch goes to a pool of worker processes (the job and
+    # its naming are pickled to them); the outputs are those of one process
+    root = tmp_path / "in"
+    root.mkdir()
+    for i in range(16):
+        (root / f"g{i:02}.gcg").write_text(WRONG if i % 2 else GAME)
+    code, stdout, _ = _run("fix", str(root), "-o", str(tmp_path / "two"), "-j", "2", "-q")
+    assert code == 0 and "wrote 16 records" in stdout
+    code, _, _ = _run("fix", str(root), "-o", str(tmp_path / "one"), "-j", "1", "-q")
+    assert code == 0
+    for i in range(16):
+        two = (tmp_path / "two" / f"g{i:02}.gcg").read_text()
+        assert two == (tmp_path / "one" / f"g{i:02}.gcg").read_text() == GAME
