@@ -120,6 +120,7 @@ def test_report_study_view_per_position() -> None:
     positions = json.loads(payload.split("</script>", 1)[0])["positions"]
     start, after_hex, last = positions[0], positions[1], positions[-1]
     assert start["tomove"] == "Ann to move · rack AEHMRTX"
+    assert start["rack"][:2] == [["A", 1], ["E", 1]] and start["rack"][-1] == ["X", 8]
     assert after_hex["tomove"] == "Bob to move · rack ADEIORS"
     assert after_hex["unseen"] == (
         "unseen 90 (Bob's view) · bag 83 · vowels 37, consonants 51, blanks 2"
@@ -263,6 +264,12 @@ def test_report_in_headless_chromium(tmp_path: Path, monkeypatch: pytest.MonkeyP
         assert squares == {"8G", "8H", "8I"}
         assert driver.find_element(By.ID, "caption").text == "1. Ann: 8G HEX +26"
         assert driver.find_element(By.ID, "tomove").text == "Bob to move · rack ADEIORS"
+        rack = driver.find_elements(By.CSS_SELECTOR, "#rack span")
+        assert [t.text.split("\n")[0] for t in rack] == list("ADEIORS")
+        driver.find_element(By.ID, "next").click()  # Ann to move with AEMRTU?: a blank
+        blanks = driver.find_elements(By.CSS_SELECTOR, "#rack span.blank")
+        assert [b.text for b in blanks] == ["?"]
+        driver.find_element(By.ID, "prev").click()
         driver.find_element(By.ID, "next").click()
         assert position() == "2" and tiles() == 8
         driver.find_element(By.ID, "prev").click()

@@ -23,7 +23,7 @@ from typing import Any
 
 from gcgtools.model.game import Game
 from gcgtools.outputs.palette import player_colour
-from gcgtools.outputs.svg import board_svg, tile_marks, tile_svg
+from gcgtools.outputs.svg import board_svg, rack_tiles, tile_marks, tile_svg
 from gcgtools.outputs.writer import ReplayInfo
 from gcgtools.replay.engine import Position
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
@@ -48,6 +48,13 @@ main { display: flex; flex-wrap: wrap; gap: 16px; padding: 16px 20px; align-item
 .controls button { font-size: 1em; padding: 4px 10px; cursor: pointer; }
 #caption { font-weight: bold; min-height: 1.3em; margin: 4px 0; }
 #tomove { font-weight: bold; margin: 4px 0; }
+#rack { display: flex; gap: 4px; min-height: 0; margin: 2px 0 6px 0; }
+#rack span { position: relative; display: inline-block; width: 30px; height: 30px;
+             line-height: 30px; text-align: center; font-weight: bold; font-size: 18px;
+             background: #f3deaa; border: 1px solid #a88a4a; border-radius: 4px; }
+#rack span.blank { color: #c0262d; }
+#rack span small { position: absolute; right: 3px; bottom: 1px; line-height: 1;
+                   font-size: 8px; font-weight: normal; }
 #unseen { margin: 4px 0 0 0; color: #444; }
 #tracking { font-family: "DejaVu Sans Mono", monospace; font-size: 0.85em; color: #444;
             margin: 2px 0; line-height: 1.5; }
@@ -111,6 +118,18 @@ _SCRIPT = """
     unseen.textContent = p.unseen;
     tomove.textContent = p.tomove;
     tomove.style.color = p.colour;
+    rack.textContent = "";
+    for (var q = 0; q < p.rack.length; q++) {
+      var tile = document.createElement("span");
+      tile.textContent = p.rack[q][0];
+      if (p.rack[q][1] === null) { tile.className = "blank"; }
+      else {
+        var value = document.createElement("small");
+        value.textContent = String(p.rack[q][1]);
+        tile.appendChild(value);
+      }
+      rack.appendChild(tile);
+    }
     for (var i = 0; i < scoreCells.length; i++) {
       var k = Number(scoreCells[i].getAttribute("data-player"));
       scoreCells[i].textContent = p.scores[k] === undefined ? "" : String(p.scores[k]);
@@ -269,7 +288,7 @@ class Report:
     summary: dict[str, Any] = field(default_factory=dict)
 
 
-def _study(game: Game, pos: Position, names: list[str], tiles: TileSet) -> dict[str, str]:
+def _study(game: Game, pos: Position, names: list[str], tiles: TileSet) -> dict[str, Any]:
     """The study view of a position as the page shows it: who is to move and their rack,
     the unseen tiles (count, whose view, bag, vowels/consonants) and their counts."""
     view = study_view(game, pos, tiles)
@@ -282,8 +301,18 @@ def _study(game: Game, pos: Position, names: list[str], tiles: TileSet) -> dict[
     whose = f" ({names[view.view]}'s view)" if view.view is not None else ""
     vowels = vowels_text(view.unseen, tiles)
     unseen = f"unseen {view.count}{whose} · bag {pos.bag}" + (f" · {vowels}" if vowels else "")
-    return {"tomove": tomove, "colour": colour, "unseen": unseen,
+    rack = rack_tiles(view.rack, tiles) if view.rack else []
+    return {"tomove": tomove, "colour": colour, "rack": rack, "unseen": unseen,
             "tracking": counts_text(view.unseen)}  # fmt: skip
+
+
+def _rack_html(rack: list[tuple[str, int | None]]) -> str:
+    return "".join(
+        f'<span class="blank">{escape(tile)}</span>'
+        if value is None
+        else f"<span>{escape(tile)}<small>{value}</small></span>"
+        for tile, value in rack
+    )
 
 
 def game_report_html(
@@ -451,6 +480,7 @@ def game_report(
         f'<p id="caption">{escape(captions[-1])}</p>',
         f'<table class="scores">{score_rows}</table>',
         f'<p id="tomove" style="color:{study["colour"]}">{escape(str(study["tomove"]))}</p>',
+        f'<div id="rack">{_rack_html(study["rack"])}</div>',
         f'<p id="unseen">{escape(str(study["unseen"]))}</p>',
         f'<p id="tracking">{escape(str(study["tracking"]))}</p>',
         "</section>",

@@ -44,6 +44,7 @@ __all__ = [
     "picture_format",
     "position_notes",
     "position_picture",
+    "rack_tiles",
     "tile_svg",
     "tiles_svg",
 ]
@@ -590,15 +591,21 @@ def position_picture(
     return board_svg(pos.board, notes=notes, **options).encode("utf-8")  # type: ignore[arg-type]
 
 
-def _rack_note(rack: str, tileset: TileSet | None) -> Note:
-    """The rack as a line of tiles (blanks ``?`` with no value)."""
+def rack_tiles(rack: str, tileset: TileSet | None) -> list[tuple[str, int | None]]:
+    """A rack as its tiles with their values (a blank ``?``: None), split by the tile set
+    (``[CH]`` style multi-letter tiles stay one tile)."""
     try:
         tiles = tileset.split(rack) if tileset is not None else list(rack)
     except TileError:
         tiles = list(rack)
-    tiles = [t if t == "?" else t.upper() for t in tiles]
-    values = tuple(None if t == "?" else _value(tileset or TILE_SETS["english"], t) for t in tiles)
-    return Note("rack", rack, tiles=tuple(tiles), values=values)
+    values = tileset or TILE_SETS["english"]
+    return [(t, None) if t == "?" else (t.upper(), _value(values, t)) for t in tiles]
+
+
+def _rack_note(rack: str, tileset: TileSet | None) -> Note:
+    """The rack as a line of tiles (blanks ``?`` with no value)."""
+    pairs = rack_tiles(rack, tileset)
+    return Note("rack", rack, tiles=tuple(t for t, _ in pairs), values=tuple(v for _, v in pairs))
 
 
 def _wrap(items: list[str], width: int) -> list[str]:
