@@ -139,9 +139,10 @@ class OutputJob:
 
     Options: ``tiles``, ``board`` (all kinds), ``end_rule``, ``challenge_bonus``
     (annotate, fix), ``only`` (annotate), ``normalise`` (write), ``move``, ``size``,
-    ``fmt`` (picture), ``index`` (report: the site's index page, linked from each page). Calling the
-    job with a file and its target makes the output and writes it; it never raises for a
-    bad file (the :class:`Outcome` says what went wrong), so it can run in a worker."""
+    ``fmt`` (picture), ``index`` (report: the site's index page, linked from each page).
+    Calling the job with a file and its target makes the output and writes it; it never
+    raises for a bad file (the :class:`Outcome` says what went wrong), so it can run in a
+    worker."""
 
     kind: str
     options: dict[str, Any] = field(default_factory=dict)
@@ -178,10 +179,7 @@ class OutputJob:
         """The output of ``game`` (to be written to ``target``): its bytes, status,
         messages and summary."""
         o = self.options
-        rules = {
-            "tiles": o.get("tiles"),
-            "board": o.get("board"),
-        }
+        rules = {"tiles": o.get("tiles"), "board": o.get("board")}
         more = {"end_rule": o.get("end_rule"), "challenge_bonus": o.get("challenge_bonus")}
         if self.kind == "write":
             from gcgtools.outputs.writer import write_gcg
@@ -201,8 +199,8 @@ class OutputJob:
                 messages += [f"{name}:{c.line}: {c.reason}", f"  - {c.old}", f"  + {c.new}"]
             messages += [f"{f.format(name)} (not fixed)" for f in result.unfixable]
             status = FINDINGS if result.unfixable else OK
-            return result.data, status, messages, {"changes": len(result.changes),
-                                                   "unfixable": len(result.unfixable)}  # fmt: skip
+            counts = {"changes": len(result.changes), "unfixable": len(result.unfixable)}
+            return result.data, status, messages, counts
         if self.kind == "report":
             from gcgtools.outputs.html import game_report
 
