@@ -6,6 +6,7 @@ Codes are stable, like a linter's rules: a letter for the family and three digit
     H  header and players       O  order of events
     T  tiles and racks          B  board placement
     S  scores                   R  rules and end of game
+    W  words checked against a lexicon (only when one is given: ``gcgtools analyse``)
 
 This module sits below the syntax layer: the parser, the model and the replay all
 report problems as :class:`Finding` objects carrying one of these codes.
@@ -93,6 +94,16 @@ _RULES: list[Rule] = [
         "file cannot be decoded",
         "The bytes are not valid in the declared encoding.",
     ),
+    Rule(
+        "F006",
+        "warning",
+        "read as Latin-1",
+        "The file has no #character-encoding line and is not valid UTF-8, so it is read as "
+        "ISO-8859-1 (Latin-1), the GCG spec's default, which keeps it byte for byte. Reported "
+        "when other lines with accented letters are valid UTF-8 (a stray byte in a UTF-8 "
+        "file): each of their letters is then read as two characters. The finding names the "
+        "first byte that is not UTF-8; fix it, or declare the encoding on the first line.",
+    ),
     # -------------------------------------------------------------- syntax
     Rule(
         "P101",
@@ -162,6 +173,24 @@ _RULES: list[Rule] = [
         "commented-out event",
         "A line starting with #> is an event somebody commented out. It is kept and ignored.",
     ),
+    Rule(
+        "P111",
+        "error",
+        "number out of range",
+        "Scores, cumulatives and exchange counts are ASCII digits, at most five of them "
+        "(-99,999 to 99,999; leading zeros aside). A longer number is a typo or garbage: the "
+        "line is not read (its player's next cumulative and the turn order are not judged "
+        "across it), rather than carrying a value no report or Parquet column can hold.",
+    ),
+    Rule(
+        "P112",
+        "error",
+        "line too long",
+        "An event line (>...) holds at most 1,000 characters, any other line (a note, a "
+        "pragma) at most 100,000. A longer line is not read, so that time and memory per "
+        "line stay bounded whatever the input; it is kept as it is (write copies it) and an "
+        "event line there leaves a gap in the replay, as any unreadable line does.",
+    ),
     # -------------------------------------------------------------- header
     Rule(
         "H201",
@@ -201,7 +230,15 @@ _RULES: list[Rule] = [
         "event before any player is declared",
         "Events refer to players by nickname, so the #player pragmas must come first.",
     ),
-    Rule("H208", "error", "unrecognised game variant", "#game-type must be classic or wordsmog."),
+    Rule(
+        "H208",
+        "warning",
+        "unrecognised game variant",
+        "#game-type names a variant gcgtools does not know. Known: classic, wordsmog (scored "
+        "like classic; only which words are good differs), classic_super and wordsmog_super "
+        "(the Super board and tiles unless #board-layout/#tile-distribution say otherwise), in "
+        "any case, with '-' or '_'. An unknown variant is replayed with classic rules.",
+    ),
     Rule(
         "H209",
         "warning",
@@ -264,7 +301,9 @@ _RULES: list[Rule] = [
         "O305",
         "error",
         "phony withdrawn without a play",
-        "-- withdraws the play just made; it must follow a play by the same player.",
+        "-- withdraws the play just made; it must follow a play by the same player. A -- that "
+        "does not is ignored: the play before it stays on the board and can still be "
+        "withdrawn, and the turn and the totals stay as they were.",
     ),
     Rule(
         "O306",
@@ -395,7 +434,9 @@ _RULES: list[Rule] = [
         "B504",
         "error",
         "play runs off the board",
-        "The word does not fit on the board from its start square.",
+        "The word does not fit on the board from its start square. Where the play really "
+        "went is unknown, so none of its tiles is put on the board (they still leave the rack "
+        "and the bag), and no later play is judged by tiles that may not be there.",
     ),
     Rule(
         "B505",
@@ -408,13 +449,15 @@ _RULES: list[Rule] = [
         "B506",
         "error",
         "letter does not match the board",
-        "A played-through letter must equal the tile on that square.",
+        "A played-through letter must equal the tile on that square. The play's new tiles "
+        "are put on their own written squares (no score is computed for it).",
     ),
     Rule(
         "B508",
         "error",
         "gap in the play",
-        "A '.' marks a square already on the board; that square is empty.",
+        "A '.' marks a square already on the board; that square is empty. The play's new "
+        "tiles are put on their own written squares (no score is computed for it).",
     ),
     Rule("B509", "error", "play places no tile", "A play puts at least one new tile on the board."),
     Rule(
@@ -422,6 +465,16 @@ _RULES: list[Rule] = [
         "warning",
         "word does not extend to its full length",
         "The tiles recorded do not cover the whole word: the board continues past its end.",
+    ),
+    Rule(
+        "B511",
+        "info",
+        "play through a square an unplaceable play may cover",
+        "An earlier play could not be put down as written (it ran off the board, B504, or "
+        "played through empty squares, B508), so where its tiles really are is unknown. A "
+        "later play through one of the empty squares it may cover is not reported as "
+        "playing through an empty square and is not scored (its recorded score counts), so "
+        "one wrong coordinate is reported once, not on every play near it.",
     ),
     # -------------------------------------------------------------- scores
     Rule(
@@ -475,6 +528,17 @@ _RULES: list[Rule] = [
         "score has the wrong sign",
         "Plays, bonuses and end-rack points are positive; penalties and withdrawals negative.",
     ),
+    Rule(
+        "S609",
+        "warning",
+        "most plays misscored: another board or tile values?",
+        "At least three in five of the record's plays (five or more) score otherwise than the "
+        "replay computes. One wrong score is a mistake; most of them usually mean the game was "
+        "played on another board or with other tile values (an older Quackle set-up, a "
+        "teaching variant). When a known board and tile set fit the scores, the finding names "
+        "them; otherwise give the record's own with --board FILE (a grid of premium symbols) "
+        "and --tiles FILE ('letter count value' lines), see the README.",
+    ),
     # --------------------------------------------------------------- rules
     Rule(
         "R701",
@@ -487,6 +551,32 @@ _RULES: list[Rule] = [
         "warning",
         "end-of-game adjustment missing",
         "The game is over but the record has no end-rack line.",
+    ),
+    # ------------------------------------------- words (analysis with a lexicon)
+    Rule(
+        "W801",
+        "info",
+        "phony stood unchallenged",
+        "A play formed a word that is not in the lexicon used for the analysis, and the play "
+        "stood: no --, no challenge bonus. The message names the word(s). Only reported when "
+        "a lexicon is given (gcgtools analyse, annotate --only analysis); a record played "
+        "with another lexicon than the one given reports the words the two lists disagree on.",
+    ),
+    Rule(
+        "W802",
+        "warning",
+        "valid play withdrawn",
+        "A play was taken off the board with -- (a successful challenge) although every word "
+        "it formed is in the lexicon used for the analysis: either the challenge was ruled "
+        "wrongly, the record was played with another lexicon, or the -- line is a mistake.",
+    ),
+    Rule(
+        "W803",
+        "warning",
+        "challenge bonus after a phony",
+        "A challenge bonus line (the challenger lost) follows a play that formed a word not in "
+        "the lexicon used for the analysis. Under that lexicon the challenge should have "
+        "succeeded and the play been withdrawn (--).",
     ),
 ]
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,14 @@ def valid_files_fixture() -> list[Path]:
 @pytest.fixture(name="expected_invalid")
 def expected_invalid_fixture() -> list[dict[str, str]]:
     return expected_invalid()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_gcgtools_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Tests never write to the user's cache folder: ``GCGTOOLS_CACHE_DIR`` (compiled
+    lexicons, cached results) points to a temporary folder for the whole session; a test
+    may still point it elsewhere with ``monkeypatch``."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("GCGTOOLS_CACHE_DIR", str(tmp_path_factory.mktemp("gcgtools-cache")))
+    yield
+    patch.undo()

@@ -83,11 +83,9 @@ PHONY_BINGO = """\
 >Bob: ADEIRST 8H TIRADES +70 70
 """
 
-# A line the parser cannot read: the file is unreadable (exit code 2).
+# No line the parser can read: the file is unreadable (exit code 2).
 BROKEN = """\
-#player1 Alice Alice
-#player2 Bob Bob
->Alice: AEINRST 8H RETAINS +66 66
+>Alice AEINRST 8H RETAINS +66 66
 >Bob DEIMOQU J5 QUO.E +16 16
 """
 

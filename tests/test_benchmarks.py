@@ -45,3 +45,32 @@ def test_reports_benchmark_runs_and_judges_the_targets() -> None:
                                             ("export", "1"), ("export", "2")]  # fmt: skip
     assert all(int(r[2]) > 0 for r in rows)  # games read
     assert lines[-1].startswith("targets: 1000 games/s per core, peak under 300 MB:")
+
+
+def test_scale_benchmark_runs() -> None:
+    out = run("scale.py", "--count", "30", "--repeat", "1")
+    rows = [line.split() for line in out.splitlines() if line.startswith(("validate", "stats",
+                                                                          "export"))]  # fmt: skip
+    assert [(r[0], r[1]) for r in rows] == [(t, b) for t in ("validate", "stats", "export")
+                                            for b in ("pool", "dask")]  # fmt: skip
+    assert all(int(r[2]) > 0 for r in rows)
+    assert out.splitlines()[-1].startswith("target: Dask overhead under 15%:")
+
+
+def test_analyse_records_benchmark_runs() -> None:
+    out = run("analyse_records.py", "--count", "12")
+    lines = out.splitlines()
+    assert lines[0].startswith("lexicon ENABLE: loaded in")
+    assert " records, " in lines[1] and "with the full rack known" in lines[1]
+    assert "records/s" in out
+
+
+def test_analyse_benchmark_runs() -> None:
+    out = run("analyse.py", "--limit", "5")
+    assert "5 positions" in out and "positions/s" in out
+    assert out.splitlines()[-1].startswith("targets (cpu): median <= 50 ms, p99 < 500 ms:")
+
+
+def test_long_note_benchmark_runs() -> None:
+    out = run("long_note.py", "--lines", "500", "--steps", "2")
+    assert "µs per line, last / first:" in out and "1,000 lines" in out

@@ -68,7 +68,9 @@ def test_unfixable_placement_is_reported_and_left_alone() -> None:
         .replace(">Ann: EFNOORW 13B FEW +31 73", ">Ann: EFNOORW 13B F.W +31 71")
     )
     result = fix_record(parse_string(broken))
-    assert [(f.line, f.code) for f in result.unfixable] == [(11, "B508")]
+    # listed: the placement, and the cumulative of the line left alone, which no longer
+    # follows the corrected total before it
+    assert [(f.line, f.code) for f in result.unfixable] == [(11, "B508"), (11, "S602")]
     assert not result.ok
     lines = result.data.decode().splitlines()
     assert lines[3] == ">Ann: AEHMRTX 8G HEX +26 26"
@@ -88,7 +90,7 @@ def test_duplicate_nicknames_are_not_guessed() -> None:
     text = "#player1 A Ann\n#player2 A Bob\n>A: AEHMRTX 8G HEX +20 20\n"
     result = fix_record(parse_string(text))
     assert result.data == text.encode() and not result.changes
-    assert [f.code for f in result.unfixable] == ["H201"]
+    assert [f.code for f in result.unfixable] == ["H201", "S601"]
 
 
 @pytest.mark.parametrize("relative", valid_file_params())
@@ -140,3 +142,39 @@ def test_cli_fix(tmp_path: Path) -> None:
     result = runner.invoke(app, ["fix", str(src), "-o", str(out)])
     assert result.exit_code == 1
     assert "B508" in result.output and "(not fixed)" in result.output
+
+
+def test_fix_lists_every_finding_it_did_not_fix(tmp_path: Path) -> None:
+    # a tile not in the rack (T401) and a duplicate pragma (H204): nothing fix can correct,
+    # so nothing changes, and both are listed; the exit code says errors remain
+    text = GAME.replace(">Ann: AEHMRTX 8G HEX +26 26", ">Ann: AEHMRTQ 8G HEX +26 26")
+    text = text.replace("#player2", "#title a\n#title b\n#player2", 1)
+    src = tmp_path / "left.gcg"
+    src.write_text(text, encoding="utf-8")
+    result = fix_record(parse_string(text))
+    assert result.changes == [] and result.data == text.encode()
+    codes = sorted(f.code for f in result.unfixable)
+    assert codes == ["H204", "T401"]
+    cli = CliRunner().invoke(app, ["fix", str(src), "-o", str(tmp_path / "out.gcg")])
+    assert cli.exit_code == 1
+    assert "T401" in cli.output and "H204" in cli.output
+    assert "0 lines changed, 2 errors and 0 warnings left to fix by hand" in cli.output
+
+
+def test_fix_of_quackle_multiplayer_crash_lists_its_nine_errors(tmp_path: Path) -> None:
+    path = valid_file("quackle__quackle/test__positions__multiplayer-crash.gcg")
+    cli = CliRunner().invoke(app, ["fix", str(path), "-o", str(tmp_path / "out.gcg")])
+    assert cli.exit_code == 1
+    assert cli.output.count("T401") == 9 and "9 errors" in cli.output
+
+
+def test_fix_leaves_a_misplaced_withdrawal_alone() -> None:
+    # B's "--" follows A's play: the replay ignores it, and so does fix (A's total is not
+    # rolled back, nothing after it changes); the finding is listed
+    text = (
+        "#player1 A Alice\n#player2 B Bob\n>A: AEINRST 8H RETAINS +66 66\n"
+        ">B: DGOOPRW -- -0 0\n>B: DGOOPRW I7 P.G +11 11\n>A: EEILMOT N8 .MILE +9 75\n"
+    )
+    result = fix_record(parse_string(text))
+    assert result.changes == [] and result.data == text.encode()
+    assert [(f.line, f.code) for f in result.unfixable] == [(4, "O305")]

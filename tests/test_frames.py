@@ -117,6 +117,10 @@ def test_player_games_frame_hand_checked(game_a: str) -> None:
     players = player_games_frame([game_a], jobs=1)
     assert list(players.columns) == PLAYER_COLUMNS
     alice, bob = (players.iloc[i].to_dict() for i in range(2))
+    # without a lexicon the analysis columns are there, and empty
+    analysis = PLAYER_COLUMNS[PLAYER_COLUMNS.index("phonies_played") :]
+    for row in (alice, bob):
+        assert all(pd.isna(row.pop(column)) for column in analysis)
     assert alice | {"file": None} == {
         "file": None, "game_id": "game-a", "player": "Alice", "name": "Alice Adams", "seat": 1,
         "opponent": "Bob", "score": 74, "opponent_score": -15, "spread": 89, "result": "win",

@@ -193,8 +193,14 @@ class TestHeader:
     def test_unknown_game_type_is_H208(self):
         game = parse_string(PLAYERS + "#game-type lonify\n")
         f = finding(game, "H208")
-        assert (f.line, f.severity) == (3, "error")
+        assert (f.line, f.severity) == (3, "warning")
         assert game.game_type == "lonify"
+
+    @pytest.mark.parametrize(
+        "variant", ["classic_super", "wordsmog_super", "Classic-Super", "WORDSMOG_SUPER"]
+    )
+    def test_liwords_super_game_types_are_known(self, variant):
+        assert clean(f"#game-type {variant}\n" + PLAYERS).game_type == variant
 
     def test_tile_and_tile_set_pragmas_are_kept(self):
         game = parse_string("#tile-set english set\n#tile CH ch\n#tile L·L l·l\n" + PLAYERS)
@@ -378,8 +384,14 @@ class TestEvents:
         assert f.code.startswith("P1") and f.severity == "error"
         assert (f.line, f.column) == (4, len(bad) + 1)
         assert [e.line for e in game.events] == [3, 5]
-        assert game.unreadable is True
+        # the rest of the record is read: one bad line does not make it unreadable
+        assert game.unreadable is False
         assert game.errors == [f]
+
+    def test_no_line_readable_is_unreadable(self):
+        game = parse_string(">Al ABC 8D CAB +7 7\n>Bo: DEF 9D FED +8\n")
+        assert sorted(c for c, _ in codes(game)) == ["F002", "P101", "P101"]
+        assert game.unreadable is True
 
     def test_findings_are_sorted_by_line(self):
         text = "#player1 Al\n>Zed: ABC 8D CAB +7 7\n>Al ABC\nstray\n#title late\n"

@@ -583,6 +583,39 @@ def test_o306_withdrawn_with_another_rack():
     assert errors(check(record)) == [("O306", 5)]
 
 
+# B withdraws a play (--) right after A's play: B made no play just before it
+MISPLACED = """\
+#player1 A Alice
+#player2 B Bob
+>A: AEINRST 8H RETAINS +66 66
+>B: DGOOPRW -- -0 0
+>B: DGOOPRW I7 P.G +11 11
+>A: EEILMOT N8 .MILE +9 75
+>B: DOORWXY 9I .O +5 16
+"""
+
+
+def test_misplaced_withdrawal_is_flagged_and_changes_nothing():
+    # A's RETAINS stays on the board, it is still B's turn and A's total stays 66: no
+    # false B5xx, O301 or S602 on the lines after it
+    result = check(MISPLACED)
+    assert errors(result) == [("O305", 4)]
+    assert "the line is ignored" in finding(result, "O305", 4).message
+    assert result.recorded == result.computed == [75, 16]
+
+
+def test_misplaced_withdrawal_with_a_total_of_its_own():
+    # the line takes 5 off B's total: B's next cumulative may follow either total
+    record = MISPLACED.replace("-- -0 0", "-- -5 -5").replace("+11 11", "+11 6")
+    record = record.replace("+5 16", "+5 11")
+    assert errors(check(record)) == [("O305", 4)]
+
+
+def test_misplaced_withdrawal_keeps_the_play_before_it_withdrawable():
+    record = PHONY.replace(">B: DGOOPRW -- -9 0", ">A: EEILMOT -- -0 66\n>B: DGOOPRW -- -9 0")
+    assert errors(check(record)) == [("O305", 5)]
+
+
 def test_o306_withdrawn_by_the_other_player():
     record = PHONY.replace(">B: DGOOPRW -- -9 0", ">A: DGOOPRW -- -9 0")
     assert ("O306", 5) in errors(check(record))
@@ -816,3 +849,101 @@ def test_every_code_the_replay_reports_is_tested_here():
     tested = set(code.findall(Path(__file__).read_text(encoding="utf-8")))
     assert reported <= set(RULES)
     assert reported - tested == set()
+
+
+@pytest.mark.parametrize("pragmas", ["", "#board-layout SuperCrosswordGame\n"
+                                     "#tile-distribution english_super\n"])  # fmt: skip
+def test_liwords_super_game_type_replays_on_the_super_board(pragmas):
+    # 11K is the centre of the 21x21 board, a double word: Q 10 + A 1 + T 1 = 12 x 2 = 24.
+    # On the 15x15 board the play would miss the centre (B501) and score otherwise.
+    record = f"#game-type classic_super\n{pragmas}#player1 A Ann\n#player2 B Bob\n"
+    record += ">A: AQTEIOU 11K QAT +24 24\n"
+    result = check(record)
+    assert result.rules.board.size == 21 and result.rules.tiles.name == "english_super"
+    assert [f.code for f in result.findings if f.severity != "info"] == []
+
+
+def test_unknown_game_type_is_a_warning_and_classic_is_used():
+    result = check("#game-type lonify\n" + OPENING)
+    assert [(f.code, f.severity) for f in result.findings if f.code == "H208"] == [
+        ("H208", "warning")
+    ]
+    assert result.ok and result.rules.board.size == 15
+
+
+def test_play_off_the_board_puts_no_tile_down():
+    # WOOD from 9N runs off the board (B504): where it went is unknown, so none of its tiles
+    # lands on a square. .OTE then forms NOTE alone: N 1 + O on 9M (DL) 2 + T 1 + E 1 = 5,
+    # with no cross-word through tiles WOOD would have left on 9N and 9O
+    record = OPENING + ">B: DGOOPRW 9N WOOD +20 20\n>A: EEILMOT M8 .OTE +5 71\n"
+    result = check(record)
+    assert errors(result) == [("B504", 4)]
+    assert "no tile of it is put on the board" in finding(result, "B504", 4).message
+    positions = list(replay(parse_string(record)))
+    after = positions[2].board
+    assert after.cells[8 * 15 + 13] is None and after.cells[8 * 15 + 14] is None
+    assert positions[2].placed == [] and positions[3].computed == 5
+
+
+def test_play_through_an_empty_square_keeps_its_tiles_on_their_own_squares():
+    record = OPENING + ">B: DGOOPRW I7 D.G +9 9\n>A: EEILMOT 12C MO.E +9 75\n"
+    result = check(record)
+    b508 = finding(result, "B508", 5)
+    assert b508.message.endswith("its new tiles are put on their own squares")
+
+
+def test_tile_pragmas_decide_how_a_spanish_record_is_split():
+    # tests/records/spanish-tile-pragmas.gcg declares [CH], [LL] and [RR]: TULLOS scores 14
+    # and the rack penalties are -12 and -8 only when CH, LL and RR are two tiles each
+    from pathlib import Path
+
+    from gcgtools import read_game
+
+    path = Path(__file__).parent / "records" / "spanish-tile-pragmas.gcg"
+    game = read_game(path)
+    result = validate(game)
+    assert result.rules.tiles.name == "spanish"
+    assert [(f.code, f.line) for f in result.findings] == [("R701", 16)]
+    assert result.recorded == result.computed == [2, -8]
+    # without the pragmas the same lines mean the LL, RR and CH tiles: T402/S601/S604
+    text = path.read_text(encoding="utf-8").replace("#tile ", "#comment ")
+    codes = {f.code for f in check(text).findings if f.severity == "error"}
+    assert {"S601", "T402", "S604"} <= codes
+
+
+def test_s609_most_plays_misscored():
+    # every play of this record is worth one point more than the board gives: a hint
+    record = OPENING.replace("+66 66", "+67 67")
+    record += ">B: DGOOPRW I7 P.G +12 12\n>A: EEILMOT N8 .MILE +10 77\n"
+    record += ">B: DOORWXY 9I .O +6 18\n>A: EOTTUVY 12L TO. +7 84\n"
+    result = check(record)
+    assert [c for c, _ in errors(result)] == ["S601"] * 5
+    (hint,) = [f for f in result.findings if f.code == "S609"]
+    assert (hint.line, hint.severity) == (3, "warning")
+    assert hint.message.startswith("5 of 5 plays misscored")
+    # two of five wrong: mistakes, no hint
+    fewer = record.replace("+12 12", "+11 11").replace("+10 77", "+9 76")
+    fewer = fewer.replace("+6 18", "+5 16").replace("+7 84", "+7 83")
+    result = check(fewer)
+    assert errors(result) == [("S601", 3), ("S601", 7)]
+    assert not [f for f in result.findings if f.code == "S609"]
+
+
+def test_b511_a_play_near_an_unplaceable_one_is_not_judged_by_guesses():
+    # SPREADER was played down from N8 (through the S of RETAINS: 76 with the bingo), but
+    # written one square too low, so it runs off the board. Its tiles go nowhere, and
+    # TO. later plays through N13, which it covers (D: T 1 + O 1 on M13 (DW) + D 2 = 8):
+    # not judged, where placing SPREADER one square down had given a false S601 (+6)
+    record = OPENING + ">B: ADEEPRR N9 .PREADER +76 76\n>A: EEILMOT 13L TO. +8 74\n"
+    result = check(record)
+    assert errors(result) == [("B504", 4), ("B505", 4), ("B508", 4)]
+    b511 = finding(result, "B511", 5)
+    assert b511.severity == "info" and "the play on line 4" in b511.message
+    assert result.recorded == result.computed == [74, 76]
+
+
+def test_a_dot_in_end_rack_tiles_is_no_tile():
+    # found by fuzzing: (A.B) used to raise TileError from the tile values
+    record = PHONY + ">A: (A.B) +8 79\n>B: DGOOPRW (DGOO.RW) -10 -10\n"
+    result = check(record)
+    assert ("T403", 7) in errors(result) and ("T403", 8) in errors(result)

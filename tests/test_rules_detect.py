@@ -291,9 +291,32 @@ def test_select_rules_wwf_tiles_on_standard_board() -> None:
 def test_select_rules_game_type() -> None:
     rules, warnings = select_rules(game_type="classic")
     assert rules == DEFAULT_RULES and warnings == []
+    # wordsmog is scored as classic: no warning, the variant is kept for word checks
     rules, warnings = select_rules(game_type="wordsmog")
-    assert rules.tiles.name == "english"
-    assert any("wordsmog" in w for w in warnings)
+    assert rules.tiles.name == "english" and rules.variant == "wordsmog"
+    assert warnings == []
+
+
+@pytest.mark.parametrize("game_type", ["classic_super", "wordsmog_super", "Classic-Super"])
+def test_select_rules_super_game_types(game_type: str) -> None:
+    # a Super game type alone chooses the Super board and tiles ...
+    rules, warnings = select_rules(game_type=game_type)
+    assert (rules.tiles.name, rules.board.size, warnings) == ("english_super", 21, [])
+    assert rules.variant == game_type.casefold().split("_")[0].split("-")[0]
+    # ... and its pragmas still decide
+    rules, warnings = select_rules(
+        game_type=game_type, board_layout="SuperCrosswordGame", tile_distribution="english_super"
+    )
+    assert (rules.tiles.name, rules.board.size, warnings) == ("english_super", 21, [])
+    rules, _ = select_rules(game_type=game_type, board_layout="CrosswordGame")
+    assert rules.board.size == 15
+
+
+def test_game_types_known_to_the_model_have_rules() -> None:
+    from gcgtools.model.build import GAME_TYPES
+    from gcgtools.rules.detect import GAME_VARIANTS
+
+    assert set(GAME_VARIANTS) == GAME_TYPES
 
 
 def test_select_rules_blank_values_ignored() -> None:

@@ -352,3 +352,22 @@ def test_spells_says_whether_split_reads_a_text() -> None:
     assert spanish.spells("AÑO.[CH]ch")
     assert not spanish.spells("[XX]")
     assert not english.spells("A1")
+
+
+def test_declared_spellings_decide_how_multi_character_tiles_are_split() -> None:
+    from gcgtools.rules.tiles import declared_spellings
+
+    es = tile_set("spanish")
+    assert es.split("LLAVE") == ["LL", "A", "V", "E"]  # no #tile pragma: longest match
+    bracketed = declared_spellings(es, ["[CH]", "[LL]", "[RR]"])
+    assert bracketed.split("LLAVE") == ["L", "L", "A", "V", "E"]
+    assert bracketed.split("[LL]AVE") == ["LL", "A", "V", "E"]
+    assert bracketed.split("[ll]ave") == ["ll", "a", "v", "e"]
+    assert bracketed.split("CHURRO") == ["C", "H", "U", "R", "R", "O"]
+    assert bracketed.name == "spanish" and bracketed.counts == es.counts
+    # declared without brackets: read unbracketed; a tile not declared at all: brackets only
+    bare = declared_spellings(es, ["CH", "ch"])
+    assert bare.split("CHURRO") == ["CH", "U", "R", "R", "O"]
+    assert bare.split("LLAVE") == ["L", "L", "A", "V", "E"]
+    assert declared_spellings(es, []) is es
+    assert declared_spellings(tile_set("english"), ["[LL]"]) is tile_set("english")

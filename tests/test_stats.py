@@ -34,6 +34,11 @@ def test_player_stats_over_two_games(archive: list[str]) -> None:
     assert list(stats.columns) == PLAYER_STAT_COLUMNS
     assert list(stats.index) == ["Alice", "Bob"]
     alice = stats.loc["Alice"].to_dict()
+    bob = stats.loc["Bob"].to_dict()
+    # no lexicon: the analysis columns are there, and NA
+    for row in (alice, bob):
+        for column in ("phonies_played", "phonies_stood", "missed_bingos", "avg_equity_lost"):
+            assert pd.isna(row.pop(column))
     # GAME_A: 74 - (-15), a win; GAME_TIE: 11 - 11, a tie.
     # points per turn: plays that stood (66 + 4 + 11) + 18 over turns 6 + 4 = 99 / 10
     assert alice == {
@@ -43,7 +48,6 @@ def test_player_stats_over_two_games(archive: list[str]) -> None:
         "highest_play_word": "RETAINS", "exchanges": 1, "passes": 5, "phonies": 0,
         "challenges_won": 1, "challenges_lost": 1,
     }  # fmt: skip
-    bob = stats.loc["Bob"].to_dict()
     # points per turn: UNDO 8 + JO 17 over turns 5 + 4 = 25 / 9 = 2.78
     assert bob == {
         "games": 2, "finished": 2, "wins": 0, "losses": 1, "ties": 1,

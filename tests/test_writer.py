@@ -242,11 +242,22 @@ def test_cli_write_round_trip_and_normalise(tmp_path: Path) -> None:
 
 
 def test_cli_write_unreadable_input(tmp_path: Path) -> None:
+    # a line that cannot be read is reported, and written back as it was
+    partly = tmp_path / "partly.gcg"
+    data = b"#player1 A Ann\n>A: ?? what is this\n>A: ABC 8D CAB +7 7\n"
+    partly.write_bytes(data)
+    result = CliRunner().invoke(app, ["write", str(partly)])
+    assert result.exit_code == 0
+    assert result.stdout_bytes == data
+    assert f"{partly}:2:" in result.stderr and "P10" in result.stderr
+    normalised = CliRunner().invoke(app, ["write", str(partly), "--normalise"])
+    assert b"\n>A: ?? what is this\n" in normalised.stdout_bytes
+    # nothing at all can be read: exit 2
     bad = tmp_path / "bad.gcg"
-    bad.write_bytes(b"#player1 A Ann\n>A: ?? what is this\n")
+    bad.write_bytes(b">A ?? what is this\n")
     result = CliRunner().invoke(app, ["write", str(bad)])
     assert result.exit_code == 2
-    assert f"{bad}:2:" in result.output and "P10" in result.output
+    assert f"{bad}:1:" in result.output and "P10" in result.output
     assert "Traceback" not in result.output
     missing = CliRunner().invoke(app, ["write", str(tmp_path / "nope.gcg")])
     assert missing.exit_code == 2 and "F001" in missing.output

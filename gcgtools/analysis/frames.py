@@ -24,7 +24,8 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from gcgtools.analysis.batch import map_batches
+from gcgtools.analysis.batch import Scheduler, map_batches, open_scheduler
+from gcgtools.analysis.lexicons import LexiconChoice
 from gcgtools.analysis.rows import (  # noqa: F401  (re-exported: the tables' columns)
     _STR,
     CHUNK_FILES,
@@ -51,6 +52,8 @@ from gcgtools.model.paths import expand_paths
 if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
+
+    from gcgtools.lexicon import Leaves, Lexicon
 
 T = TypeVar("T")
 
@@ -87,6 +90,30 @@ class Frames:
 
 
 # ------------------------------------------------------------- many games
+def _lexicon_kwargs(lexicon: Any, lexica: Any, leaves: Any) -> dict[str, Any]:
+    given = {"lexicon": lexicon, "lexica": lexica, "leaves": leaves}
+    return {k: v for k, v in given.items() if v is not None}
+
+
+def lexicon_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with the ``lexicon``, ``lexica`` and ``leaves`` parameters of the frame
+    functions turned into one :class:`~gcgtools.analysis.lexicons.LexiconChoice` (under
+    ``lexicon``), or dropped when neither a lexicon nor a lexicon folder is given: the
+    analysis columns are then left empty. (``$GCGTOOLS_LEXICA`` alone does not start an
+    analysis of every game: it only names the folder.) ``cache=False`` analyses every
+    game again instead of using the result cache."""
+    if not any(key in options for key in ("lexicon", "lexica", "leaves", "cache")):
+        return options
+    out = dict(options)
+    choice = LexiconChoice.of(out.pop("lexicon", None), out.pop("lexica", None),
+                              out.pop("leaves", None))  # fmt: skip
+    cache = out.pop("cache", True)
+    if choice.given:
+        out["lexicon"] = choice
+        out["cache"] = bool(cache)
+    return out
+
+
 def _runs(sources: Source | Iterable[Source]) -> Iterator[list[str] | Game]:
     """Consecutive path arguments grouped into lists; Game objects one by one."""
     if isinstance(sources, (str, os.PathLike, Game)):
@@ -122,11 +149,14 @@ def _iter_parts(
     progress: bool,
     keep: Keep,
     rule_options: dict[str, Any],
+    scheduler: Scheduler = None,
 ) -> Iterator[T]:
     """``combine(results)`` for each batch of games, in order: the files are analysed in
-    one pool of worker processes, which also run ``combine`` (a module-level function),
+    one pool of worker processes (or on the Dask cluster ``scheduler`` names), which also
+    run ``combine`` (a module-level function),
     at most ``CHUNK_FILES`` of them handed out and not yet yielded; Game objects are
     analysed in this process, one per batch."""
+    rule_options = lexicon_options(rule_options)
     worker = partial(_analyse_batch, keep=keep, combine=combine, rule_options=rule_options)
     runs = list(_runs(sources))
     files: dict[int, list[str]] = {
@@ -143,19 +173,23 @@ def _iter_parts(
         bar.start()
         task = bar.add_task("games", total=total)
     try:
-        for i, run in enumerate(runs):
-            if isinstance(run, Game):
-                name = _name_of(run, f"<game {i + 1}>")
-                yield combine([analyse_game(run, name=name, keep=keep, **rule_options)])
-                if bar is not None:
-                    bar.advance(task)
-                continue
-            # one pool for the whole run, at most CHUNK_FILES files in flight
-            batches = map_batches(worker, files[i], jobs=jobs, window=CHUNK_FILES)
-            for count, part in batches:
-                if bar is not None:
-                    bar.advance(task, count)
-                yield part
+        # a Dask cluster is started (or connected to) once for every run of files
+        with open_scheduler(scheduler if any(files.values()) else None, jobs) as opened:
+            for i, run in enumerate(runs):
+                if isinstance(run, Game):
+                    name = _name_of(run, f"<game {i + 1}>")
+                    yield combine([analyse_game(run, name=name, keep=keep, **rule_options)])
+                    if bar is not None:
+                        bar.advance(task)
+                    continue
+                # one pool for the whole run, at most CHUNK_FILES files in flight
+                batches = map_batches(
+                    worker, files[i], jobs=jobs, window=CHUNK_FILES, scheduler=opened
+                )
+                for count, part in batches:
+                    if bar is not None:
+                        bar.advance(task, count)
+                    yield part
     finally:
         if bar is not None:
             bar.stop()
@@ -166,6 +200,7 @@ def iter_results(
     *,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Scheduler = None,
     keep: Keep = "all",
     **rule_options: Any,
 ) -> Iterator[GameResult]:
@@ -174,7 +209,13 @@ def iter_results(
     in this process. ``rule_options`` are
     ``tiles``, ``board``, ``end_rule`` and ``challenge_bonus``."""
     parts = _iter_parts(
-        sources, list, jobs=jobs, progress=progress, keep=keep, rule_options=rule_options
+        sources,
+        list,
+        jobs=jobs,
+        progress=progress,
+        keep=keep,
+        rule_options=rule_options,
+        scheduler=scheduler,
     )
     for part in parts:
         yield from part
@@ -259,6 +300,7 @@ def load_frames(
     moves: bool = True,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Scheduler = None,
     **rule_options: Any,
 ) -> Frames:
     """The games, player-games and (unless ``moves`` is False) moves tables in one pass.
@@ -270,7 +312,10 @@ def load_frames(
     unreadable: list[str] = []
     reasons: dict[str, str] = {}
     keep: Keep = "all" if moves else "none"
-    for result in iter_results(sources, jobs=jobs, progress=progress, keep=keep, **rule_options):
+    results = iter_results(
+        sources, jobs=jobs, progress=progress, keep=keep, scheduler=scheduler, **rule_options
+    )
+    for result in results:
         games.add([_game_tuple(result)])
         if result.unreadable:
             unreadable.append(result.file)
@@ -285,10 +330,13 @@ def load_frames(
         unreadable,
         reasons,
     )
+    # the lexicons and leaves the analysis used (or why there was none), one line each
+    analysis = sorted(set(frames.games["analysis_lexicon"].dropna().tolist()))
     for frame in (frames.games, frames.players, frames.moves):
         if frame is not None:
             frame.attrs["unreadable"] = list(unreadable)
             frame.attrs["reasons"] = dict(reasons)
+            frame.attrs["analysis"] = list(analysis)
     return frames
 
 
@@ -297,13 +345,26 @@ def moves_frame(
     *,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Scheduler = None,
+    lexicon: str | os.PathLike[str] | Lexicon | None = None,
+    lexica: str | os.PathLike[str] | None = None,
+    leaves: str | os.PathLike[str] | Leaves | None = None,
     **rule_options: Any,
 ) -> pd.DataFrame:
     """One row per event of every readable game (columns: ``MOVE_COLUMNS``).
 
-    ``attrs["unreadable"]`` lists the files that could not be read or parsed.
+    ``attrs["unreadable"]`` lists the files that could not be read or parsed. With
+    ``lexicon`` (a path or a loaded lexicon) or ``lexica`` (a folder where each record's
+    ``#lexicon`` is looked up) every game is also analysed, which fills in the analysis
+    columns (``equity``, ``best_move``, ``best_equity``, ``equity_lost``, ``phony_words``,
+    ``bingo_available``); ``leaves`` are the leave values (default: found in the folder,
+    else the built-in heuristic). Without them those columns are NA. ``attrs["analysis"]``
+    says which lexicon and leaves were used (or why there was none), one line each.
     """
-    frames = load_frames(sources, moves=True, jobs=jobs, progress=progress, **rule_options)
+    frames = load_frames(
+        sources, moves=True, jobs=jobs, progress=progress, scheduler=scheduler,
+        **_lexicon_kwargs(lexicon, lexica, leaves), **rule_options,
+    )  # fmt: skip
     assert frames.moves is not None
     return frames.moves
 
@@ -313,11 +374,21 @@ def games_frame(
     *,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Scheduler = None,
+    lexicon: str | os.PathLike[str] | Lexicon | None = None,
+    lexica: str | os.PathLike[str] | None = None,
+    leaves: str | os.PathLike[str] | Leaves | None = None,
     **rule_options: Any,
 ) -> pd.DataFrame:
     """One row per game (columns: ``GAME_COLUMNS``); an unreadable file is a row with
-    ``status`` "unreadable" and is listed in ``attrs["unreadable"]``."""
-    return load_frames(sources, moves=False, jobs=jobs, progress=progress, **rule_options).games
+    ``status`` "unreadable" and is listed in ``attrs["unreadable"]``. ``lexicon``,
+    ``lexica`` and ``leaves`` as for :func:`moves_frame` fill in the per-player analysis
+    columns (phonies played and stood, missed bingos, average equity lost per turn) and
+    ``analysis_lexicon`` (which lexicon and leaves were used)."""
+    return load_frames(
+        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler,
+        **_lexicon_kwargs(lexicon, lexica, leaves), **rule_options,
+    ).games  # fmt: skip
 
 
 def player_games_frame(
@@ -325,11 +396,14 @@ def player_games_frame(
     *,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Scheduler = None,
     **rule_options: Any,
 ) -> pd.DataFrame:
     """One row per player per readable game (columns: ``PLAYER_COLUMNS``): the input of
     :func:`gcgtools.analysis.stats.player_stats`."""
-    return load_frames(sources, moves=False, jobs=jobs, progress=progress, **rule_options).players
+    return load_frames(
+        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler, **rule_options
+    ).players
 
 
 # ------------------------------------------------------------------ export
@@ -342,6 +416,7 @@ def _arrow_schema(dtypes: dict[str, str]) -> pa.Schema:
         "Int64": pa.int64(),
         "bool": pa.bool_(),
         "boolean": pa.bool_(),
+        "Float64": pa.float64(),
     }
     return pa.schema([(name, kinds[t]) for name, t in dtypes.items()])
 
@@ -378,7 +453,8 @@ def _record_batch(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pa.Rec
 # help no reader filter, and take time to write.
 _NO_STATISTICS = frozenset(
     {"file", "game_id", "title", "rack", "position", "word", "words", "premiums", "leave",
-     "best_word", "name1", "name2", "players"}
+     "best_word", "name1", "name2", "players", "best_move", "phony_words",
+     "analysis_lexicon"}
 )  # fmt: skip
 
 
@@ -447,6 +523,108 @@ class _Sink:
         Path(self.tmp).unlink(missing_ok=True)
 
 
+PART_NAME = "part-{:05d}.parquet"
+
+
+def is_dataset_target(path: str | os.PathLike[str]) -> bool:
+    """True when ``export`` should write a partitioned dataset to ``path``: a name that
+    ends with a slash, or an existing folder."""
+    text = os.fspath(path)
+    return text.endswith(("/", os.sep)) or os.path.isdir(text)
+
+
+class _DatasetSink:
+    """A partitioned Parquet dataset: a folder of ``part-00000.parquet``,
+    ``part-00001.parquet`` ... files, one per chunk (about ``CHUNK_ROWS`` rows), each
+    with the same schema and pandas metadata, so that ``pandas.read_parquet(folder)``,
+    ``dask.dataframe.read_parquet(folder)``, DuckDB (``'folder/*.parquet'``) and Spark
+    read it as one table. The parts are written into a temporary folder beside the
+    target, which then replaces it whole; a folder holding anything but such parts is
+    never replaced."""
+
+    parquet = True
+
+    def __init__(self, path: str | os.PathLike[str], dtypes: dict[str, str]) -> None:
+        import tempfile
+
+        self.path = Path(path)
+        self.dtypes = dtypes
+        if self.path.exists() and not self.path.is_dir():
+            raise ValueError(f"{self.path}: not a folder, cannot write a dataset there")
+        if self.path.is_dir():
+            others = [p.name for p in self.path.iterdir() if not _is_part(p.name)]
+            if others:
+                raise ValueError(
+                    f"{self.path}: the folder holds other files ({', '.join(sorted(others)[:3])}"
+                    "); a dataset is written to a new or empty folder, or over a dataset"
+                )
+        parent = self.path.parent
+        parent.mkdir(parents=True, exist_ok=True)
+        self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=parent))
+        self.parts = 0
+        self.rows = 0
+
+    def write(self, rows: list[tuple[Any, ...]]) -> None:
+        self.write_batches([_record_batch(rows, self.dtypes)])
+
+    def write_batches(self, batches: list[pa.RecordBatch]) -> None:
+        """One part file of ``batches`` (none for an empty chunk, but the first)."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        schema = _parquet_schema(tuple(self.dtypes.items()))
+        table = pa.Table.from_batches(batches, schema=schema)
+        if self.parts and not table.num_rows:
+            return
+        pq.write_table(
+            table,
+            self.tmp / PART_NAME.format(self.parts),
+            write_statistics=_statistics_columns(self.dtypes),
+        )
+        self.parts += 1
+        self.rows += table.num_rows
+
+    def close(self) -> None:
+        import shutil
+
+        if not self.parts:
+            self.write([])  # an empty dataset still has its columns
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(self.tmp, 0o777 & ~umask)
+        aside = None
+        if self.path.exists():
+            aside = self.tmp.with_name(self.tmp.name + ".old")
+            os.replace(self.path, aside)
+        os.replace(self.tmp, self.path)
+        if aside is not None:
+            shutil.rmtree(aside, ignore_errors=True)
+
+    def abort(self) -> None:
+        import shutil
+
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def _is_part(name: str) -> bool:
+    return name.startswith("part-") and name.endswith(".parquet")
+
+
+def _open_sink(
+    path: str | os.PathLike[str], dtypes: dict[str, str], partitioned: bool | None
+) -> _Sink | _DatasetSink:
+    """A file sink, or a dataset sink when ``partitioned`` (None: when ``path`` ends with
+    a slash or is an existing folder)."""
+    if partitioned is None:
+        partitioned = is_dataset_target(path)
+    if partitioned:
+        suffix = Path(path).suffix.lower()
+        if suffix == ".csv":
+            raise ValueError(f"{path}: a partitioned dataset is written as Parquet, not CSV")
+        return _DatasetSink(path, dtypes)
+    return _Sink(path, dtypes)
+
+
 @dataclass(slots=True)
 class _ExportPart:
     """A batch of games ready to be written: made by the worker that analysed them."""
@@ -480,6 +658,7 @@ class ExportSummary:
     moves: int
     unreadable: list[str]
     reasons: dict[str, str] = field(default_factory=dict)
+    analysis: list[str] = field(default_factory=list)  # lexicons and leaves used, or why none
 
 
 def write_moves(
@@ -487,19 +666,25 @@ def write_moves(
     out: str | os.PathLike[str],
     *,
     games_out: str | os.PathLike[str] | None = None,
+    partitioned: bool | None = None,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Scheduler = None,
     **rule_options: Any,
 ) -> ExportSummary:
     """Stream the moves table (and the games table, with ``games_out``) to ``.parquet`` or
     ``.csv`` files, a chunk at a time: memory stays bounded however large the archive.
 
     Parquet files are written with ``pyarrow.parquet.ParquetWriter``, one row group per
-    chunk; CSV chunks are appended. Raises ValueError for another suffix.
+    chunk; CSV chunks are appended. Raises ValueError for another suffix. With
+    ``partitioned`` (None: when the target ends with a slash or is a folder) each target
+    is a folder of Parquet files, one per chunk (:class:`_DatasetSink`).
     """
-    moves_sink = _Sink(out, MOVE_DTYPES)
+    moves_sink = _open_sink(out, MOVE_DTYPES, partitioned)
     try:
-        games_sink = _Sink(games_out, GAME_DTYPES) if games_out is not None else None
+        games_sink = (
+            _open_sink(games_out, GAME_DTYPES, partitioned) if games_out is not None else None
+        )
     except ValueError:
         moves_sink.abort()
         raise
@@ -515,6 +700,7 @@ def write_moves(
     unreadable: list[str] = []
     reasons: dict[str, str] = {}
     games = moves = 0
+    used: set[str] = set()
 
     def flush_moves() -> None:
         if moves_sink.parquet:
@@ -524,10 +710,18 @@ def write_moves(
 
     try:
         parts = _iter_parts(
-            sources, combine, jobs=jobs, progress=progress, keep="all", rule_options=rule_options
+            sources,
+            combine,
+            jobs=jobs,
+            progress=progress,
+            keep="all",
+            rule_options=rule_options,
+            scheduler=scheduler,
         )
+        used_at = GAME_COLUMNS.index("analysis_lexicon")
         for part in parts:
             pending_games.extend(part.games)
+            used.update(row[used_at] for row in part.games if row[used_at] is not None)
             for file, reason in part.unreadable:
                 unreadable.append(file)
                 reasons[file] = reason
@@ -551,4 +745,4 @@ def write_moves(
         for sink in sinks:
             sink.abort()
         raise
-    return ExportSummary(games, moves, unreadable, reasons)
+    return ExportSummary(games, moves, unreadable, reasons, sorted(used))

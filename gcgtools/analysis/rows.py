@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from importlib.metadata import version
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
+from gcgtools.analysis.analyse import RecordAnalysis, analyse_game_with
+from gcgtools.analysis.lexicons import LexiconChoice
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
 from gcgtools.replay.engine import Position, Replayer
@@ -22,6 +24,9 @@ from gcgtools.replay.notation import play_notation
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules.rulesets import EndRule
 from gcgtools.syntax.records import EventKind
+
+if TYPE_CHECKING:
+    from gcgtools.lexicon import Leaves, Lexicon
 
 Source = str | os.PathLike[str] | Game
 Keep = Literal["all", "bingos", "none"]
@@ -63,6 +68,13 @@ MOVE_DTYPES: dict[str, str] = {
     "withdrawn": "bool",  # a play taken back by the next line (--)
     "lost_challenge": "bool",  # a pass marked #unsuccessful-challenge (double challenge)
     "findings": "int64",  # findings the replay reported on this event
+    # with a lexicon (lexicon=...): NA without one, or when the turn's rack is not fully known
+    "equity": "Float64",  # the recorded move's equity (score + leave value; end-game rule)
+    "best_move": _STR,  # the best move as analysers write it: "8D QUITE", "-ABC", "-"
+    "best_equity": "Float64",
+    "equity_lost": "Float64",  # best_equity - equity
+    "phony_words": _STR,  # words of the play not in the lexicon, comma separated ("" none)
+    "bingo_available": "boolean",  # some legal bingo existed for the rack
 }
 MOVE_COLUMNS: list[str] = list(MOVE_DTYPES)
 _BINGO = MOVE_COLUMNS.index("bingo")
@@ -108,6 +120,16 @@ GAME_DTYPES: dict[str, str] = {
     "status": _STR,  # ok, errors, unreadable
     "errors": "Int64",
     "warnings": "Int64",
+    # with a lexicon (lexicon=...): NA without one
+    "analysis_lexicon": _STR,  # the lexicon and leaves the analysis used, or why none
+    "phonies_played1": "Int64",  # plays forming a word not in the lexicon
+    "phonies_played2": "Int64",
+    "phonies_stood1": "Int64",  # ... that were not withdrawn
+    "phonies_stood2": "Int64",
+    "missed_bingos1": "Int64",  # turns with a bingo available and not played
+    "missed_bingos2": "Int64",
+    "avg_equity_lost1": "Float64",  # per turn whose full rack is known
+    "avg_equity_lost2": "Float64",
 }
 GAME_COLUMNS: list[str] = list(GAME_DTYPES)
 
@@ -135,6 +157,12 @@ PLAYER_DTYPES: dict[str, str] = {
     "challenges_won": "int64",  # opponent's plays withdrawn (two-player games)
     "challenges_lost": "int64",  # bonuses given to the opponent + own marked passes
     "time_penalty": "int64",  # points lost to (time) lines
+    # with a lexicon (lexicon=...): NA without one
+    "phonies_played": "Int64",  # own plays forming a word not in the lexicon
+    "phonies_stood": "Int64",  # ... that were not withdrawn
+    "missed_bingos": "Int64",
+    "analysed_turns": "Int64",  # turns whose full rack is known (compared with the best)
+    "equity_lost": "Float64",  # total over the analysed turns
 }
 PLAYER_COLUMNS: list[str] = list(PLAYER_DTYPES)
 
@@ -195,6 +223,10 @@ def analyse_game(
     board: str | None = None,
     end_rule: str | EndRule | None = None,
     challenge_bonus: int | None = None,
+    lexicon: LexiconChoice | str | os.PathLike[str] | Lexicon | None = None,
+    lexica: str | os.PathLike[str] | None = None,
+    leaves: str | os.PathLike[str] | Leaves | None = None,
+    cache: bool = True,
 ) -> GameResult:
     """Replay ``game`` once and return its game row, player rows and move rows.
 
@@ -202,6 +234,10 @@ def analyse_game(
     ``word`` of a bingo row kept with ``keep="bingos"`` (the bingo list) has the letters
     it plays through in parentheses (``HaN(G)OVEr``), as every output writes moves.
     An unreadable game (or rule options that name no known rule) gives no rows.
+    With ``lexicon`` (a :class:`~gcgtools.analysis.lexicons.LexiconChoice`, a path or a
+    loaded lexicon) or ``lexica`` (a lexicon folder), and ``leaves``, the game is also
+    analysed (:mod:`gcgtools.analysis.analyse`; through the result cache unless ``cache``
+    is False) and the analysis columns are filled in.
     """
     file = name if name is not None else _name_of(game, "<gcg>")
     if game.unreadable:
@@ -292,6 +328,7 @@ def analyse_game(
                 kind._value_, e.rack, e.position, e.direction, main, words, placed, blanks,
                 e.score, pos.computed, e.cumulative, pos.bingo, premiums,
                 pos.leave, False, lost_challenge, len(pos.findings),
+                None, None, None, None, None, None,
             ))  # fmt: skip
         if p is None or skipped:
             previous = None
@@ -404,6 +441,7 @@ def analyse_game(
         status="ok" if errors == 0 else "errors",
         errors=errors,
         warnings=warnings,
+        **_NO_GAME_ANALYSIS,
     )
     player_rows = []
     for pl in range(n):
@@ -443,11 +481,73 @@ def analyse_game(
                 challenges_won=won[pl],
                 challenges_lost=lost[pl],
                 time_penalty=time_pen[pl],
+                **_NO_PLAYER_ANALYSIS,
             )
         )
+    if lexicon is not None or lexica is not None:
+        analysis = analyse_game_with(
+            game, LexiconChoice.of(lexicon, lexica, leaves), top=1, cache=cache, tiles=tiles,
+            board=board, end_rule=end_rule, challenge_bonus=challenge_bonus,
+        )  # fmt: skip
+        rows, game_row, player_rows = _with_analysis(analysis, rows, game_row, player_rows)
     if keep == "bingos":
         rows = [r for r in rows if r[_BINGO]]
     return GameResult(file, False, None, game_row, player_rows, rows)
+
+
+_EVENT = MOVE_COLUMNS.index("event")
+_EQUITY = MOVE_COLUMNS.index("equity")
+_GAME_ANALYSIS = GAME_COLUMNS.index("analysis_lexicon")
+_PLAYER_ANALYSIS = PLAYER_COLUMNS.index("phonies_played")
+
+
+def _with_analysis(
+    analysis: RecordAnalysis,
+    rows: list[tuple[Any, ...]],
+    game_row: tuple[Any, ...],
+    player_rows: list[tuple[Any, ...]],
+) -> tuple[list[tuple[Any, ...]], tuple[Any, ...], list[tuple[Any, ...]]]:
+    """The rows with the analysis columns filled in from ``analysis``."""
+    game_values = list(game_row)
+    game_values[_GAME_ANALYSIS] = analysis.used
+    if analysis.lexicon is None:
+        return rows, tuple(game_values), player_rows
+    turns = {t.event: t for t in analysis.turns}
+    out = []
+    for row in rows:
+        t = turns.get(row[_EVENT])
+        if t is None:
+            out.append(row)
+            continue
+        values = list(row)
+        values[_EQUITY:] = [
+            _rounded(t.equity), t.best_move, _rounded(t.best_equity), _rounded(t.equity_lost),
+            ",".join(t.phony_words) if t.phony_words is not None else None, t.bingo_available,
+        ]  # fmt: skip
+        out.append(tuple(values))
+    summary = analysis.player_summary()
+    players = []
+    for row in player_rows:
+        s = summary.get(row[PLAYER_COLUMNS.index("player")])
+        values = list(row)
+        if s is not None:
+            values[_PLAYER_ANALYSIS:] = [
+                s["phonies_played"], s["phonies_stood"], s["missed_bingos"],
+                s["analysed_turns"], s["equity_lost"],
+            ]  # fmt: skip
+        players.append(tuple(values))
+    for seat in (1, 2):
+        nick = game_values[GAME_COLUMNS.index(f"player{seat}")]
+        s = summary.get(nick)
+        if s is None:
+            continue
+        for key in ("phonies_played", "phonies_stood", "missed_bingos", "avg_equity_lost"):
+            game_values[GAME_COLUMNS.index(f"{key}{seat}")] = s[key]
+    return out, tuple(game_values), players
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
 
 
 def _withdrawn(row: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -473,6 +573,8 @@ class _Row:
 
 
 _GAME_ROW = _Row(GAME_COLUMNS)
+_NO_GAME_ANALYSIS = dict.fromkeys(GAME_COLUMNS[GAME_COLUMNS.index("analysis_lexicon") :])
+_NO_PLAYER_ANALYSIS = dict.fromkeys(PLAYER_COLUMNS[PLAYER_COLUMNS.index("phonies_played") :])
 _PLAYER_ROW = _Row(PLAYER_COLUMNS)
 
 

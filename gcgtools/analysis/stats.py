@@ -49,6 +49,11 @@ PLAYER_STAT_COLUMNS = [
     "phonies",  # own plays withdrawn after a challenge
     "challenges_won",  # opponent's plays withdrawn
     "challenges_lost",  # challenge bonuses given away, turns lost to a double challenge
+    # with a lexicon (lexicon=/lexica=, stats --lexicon/--lexica): NA without one
+    "phonies_played",  # own plays forming a word not in the lexicon
+    "phonies_stood",  # ... that were not withdrawn
+    "missed_bingos",  # turns with a bingo available and not played
+    "avg_equity_lost",  # per turn whose full rack is known
 ]
 
 BINGO_COLUMNS = ["file", "game_id", "turn", "player", "opponent", "word", "position", "score"]
@@ -57,6 +62,15 @@ GAME_SUMMARY_COLUMNS = [
     "file", "game_id", "player1", "player2", "score1", "score2", "spread", "winner", "turns",
     "bingos1", "bingos2", "best_score", "best_word", "best_player", "status",
 ]  # fmt: skip
+
+
+ANALYSIS_STAT_COLUMNS = ["phonies_played", "phonies_stood", "missed_bingos", "avg_equity_lost"]
+_ANALYSIS_STAT_DTYPES = {
+    "phonies_played": "Int64",
+    "phonies_stood": "Int64",
+    "missed_bingos": "Int64",
+    "avg_equity_lost": "Float64",
+}
 
 
 def player_stats(players: pd.DataFrame) -> pd.DataFrame:
@@ -68,10 +82,11 @@ def player_stats(players: pd.DataFrame) -> pd.DataFrame:
     if players.empty:
         frame = pd.DataFrame(columns=PLAYER_STAT_COLUMNS)
         frame.index.name = "player"
-        return frame
+        return frame.astype(_ANALYSIS_STAT_DTYPES)
     needed = ["player", "game_id", "finished", "result", "score", "spread", "turns",
               "play_points", "bingos", "best_score", "best_word", "exchanges", "passes",
-              "phonies", "challenges_won", "challenges_lost"]  # fmt: skip
+              "phonies", "challenges_won", "challenges_lost", "phonies_played",
+              "phonies_stood", "missed_bingos", "analysed_turns", "equity_lost"]  # fmt: skip
     p = players[needed].copy()
     finished = p["finished"].astype(bool)
     p["_win"] = p["result"].eq("win")
@@ -97,8 +112,18 @@ def player_stats(players: pd.DataFrame) -> pd.DataFrame:
             "phonies": g["phonies"].sum(),
             "challenges_won": g["challenges_won"].sum(),
             "challenges_lost": g["challenges_lost"].sum(),
+            # NA stays NA for players never analysed
+            "phonies_played": g["phonies_played"].sum(min_count=1),
+            "phonies_stood": g["phonies_stood"].sum(min_count=1),
+            "missed_bingos": g["missed_bingos"].sum(min_count=1),
+            "_lost": g["equity_lost"].sum(min_count=1),
+            "_analysed": g["analysed_turns"].sum(min_count=1),
         }
     )
+    out["avg_equity_lost"] = (out["_lost"] / out["_analysed"].replace(0, pd.NA)).astype("Float64")
+    out["avg_equity_lost"] = out["avg_equity_lost"].round(2)
+    for column in ("phonies_played", "phonies_stood", "missed_bingos"):
+        out[column] = out[column].astype("Int64")
     out["bingos_per_game"] = out["bingos"] / out["games"]
     best = p.dropna(subset=["best_score"]).sort_values(
         ["best_score", "game_id"], ascending=[False, True], kind="stable"
@@ -151,6 +176,7 @@ def bingos(
     *,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Any = None,
     **rule_options: Any,
 ) -> pd.DataFrame:
     """Every bingo of an archive (``BINGO_COLUMNS``: player, word, position, score, game ...),
@@ -164,7 +190,12 @@ def bingos(
     reasons: dict[str, str] = {}
     games = 0
     for result in iter_results(
-        sources, jobs=jobs, progress=progress, keep="bingos", **rule_options
+        sources,
+        jobs=jobs,
+        progress=progress,
+        keep="bingos",
+        scheduler=scheduler,
+        **rule_options,
     ):
         if result.unreadable:
             unreadable.append(result.file)
@@ -188,14 +219,20 @@ def archive_stats(
     by: str = "player",
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Any = None,
     **rule_options: Any,
 ) -> pd.DataFrame:
     """Read an archive and summarise it ``by`` "player" (:func:`player_stats`) or "game"
     (:func:`game_summary`, readable games only). ``attrs["unreadable"]`` lists the files
-    that could not be read, ``attrs["reasons"]`` says why."""
+    that could not be read, ``attrs["reasons"]`` says why. ``lexicon``, ``lexica`` and
+    ``leaves`` (in ``rule_options``, as for :func:`~gcgtools.analysis.frames.games_frame`)
+    analyse every game; ``attrs["analysis"]`` then lists the lexicons and leaves used
+    (or why there was none), one line each."""
     if by not in ("player", "game"):
         raise ValueError(f"by must be 'player' or 'game', not {by!r}")
-    frames = load_frames(sources, moves=False, jobs=jobs, progress=progress, **rule_options)
+    frames = load_frames(
+        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler, **rule_options
+    )
     if by == "player":
         out = player_stats(frames.players)
     else:
@@ -203,4 +240,5 @@ def archive_stats(
     out.attrs["unreadable"] = frames.unreadable
     out.attrs["reasons"] = frames.reasons
     out.attrs["games"] = len(frames.games) - len(frames.unreadable)
+    out.attrs["analysis"] = list(frames.games.attrs["analysis"])
     return out

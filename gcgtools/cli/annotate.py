@@ -18,6 +18,8 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from gcgtools.analysis.batch import show_progress
+from gcgtools.analysis.lexicons import LexiconChoice
+from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -47,6 +49,7 @@ class Group(str, Enum):
     findings = "findings"
     words = "words"
     tracking = "tracking"
+    analysis = "analysis"
 
 
 Output = Annotated[
@@ -69,14 +72,20 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(EXIT_UNREADABLE)
 
 
-def _load(file: Path) -> Game:
-    """The parsed record; an unreadable one prints its findings and exits with 2."""
+def _load(file: Path, *, report_lines: bool = True) -> Game:
+    """The parsed record; one that cannot be read at all prints its findings and exits
+    with 2. Lines that could not be read are reported on standard error (unless
+    ``report_lines`` is false) and the command goes on with the rest of the record."""
     game = load_game(file)
     if game.unreadable:
         for f in game.findings:
             if f.severity == "error" and f.code[0] in "FP":
                 typer.echo(f.format(str(file)), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
+    if report_lines:
+        for f in game.findings:
+            if f.severity == "error" and f.code[0] == "P":
+                typer.echo(f"{f.format(str(file))} (the rest of the record is used)", err=True)
     return game
 
 
@@ -140,9 +149,14 @@ def _run_batch(
     done = 0
     failed: list[tuple[str, str]] = []
     status = EXIT_CLEAN
+    used: list[str] = []
     for outcome in write_outputs(job, paths, folder, jobs=jobs, progress=show_progress(quiet)):
         for message in outcome.messages:
             typer.echo(message)
+        analysis = (outcome.summary or {}).get("analysis")
+        if analysis and analysis not in used:
+            used.append(analysis)  # which lexicon the analysis notes come from
+            typer.echo(f"analysis: {analysis}", err=True)
         if outcome.target is None:
             failed.append((outcome.path, outcome.reason or "failed"))
         else:
@@ -171,34 +185,50 @@ def annotate_command(
     output: Output = None,
     only: Annotated[
         list[Group] | None,
-        typer.Option("--only", help="Only these notes (repeatable): findings, words or tracking."),
+        typer.Option(
+            "--only",
+            help="Only these notes (repeatable): findings, words, tracking or analysis "
+            "(best move, equity lost, phonies, missed bingo: needs a lexicon).",
+        ),
     ] = None,
     in_place: InPlace = False,
     tiles: Tiles = None,
     board: BoardOpt = None,
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
 ) -> None:
     """Add '#note gcgtools: ...' lines after each event: the play (O1 HAN(G)OVER), words
-    and scores, findings, bingos, unseen tiles. Old gcgtools notes are replaced; everything
-    else is kept byte for byte."""
+    and scores, findings, bingos, unseen tiles, and with a lexicon the analysis. Old
+    gcgtools notes are replaced; everything else is kept byte for byte."""
     groups = [g.value for g in only] if only else None
+    choice = LexiconChoice.of(lexicon, lexica, leaves)
+    asked = groups is not None and "analysis" in groups
+    chosen = choice if asked or choice.wanted else None
     file = _single(paths, output, in_place)
     if file is None:
         options = _options(
-            only=groups, tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
-        )
+            only=groups, tiles=tiles, board=board, end_rule=rules,
+            challenge_bonus=challenge_bonus, lexicon=chosen,
+        )  # fmt: skip
         _run_batch(OutputJob("annotate", options), paths, output, jobs, quiet, "record")
     game = _load(file)
     target = _target(file, output, in_place)
     try:
-        data = annotating.annotate(
-            game, groups, tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
-        )
+        data, analysis = annotating.annotate_analysed(
+            game, groups, tiles=tiles, board=board, end_rule=rules,
+            challenge_bonus=challenge_bonus,
+            lexicon=choice if asked or choice.wanted else None,
+        )  # fmt: skip
     except (KeyError, ValueError) as exc:
         _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+    if analysis is not None:
+        # which lexicon and leaves the notes come from, or why there are none
+        typer.echo(f"{file}: {analysis.used}", err=True)
     _write(target, data)
 
 
@@ -214,15 +244,15 @@ def fix_command(
     jobs: Jobs = None,
     quiet: Quiet = False,
 ) -> None:
-    """Correct the scores and cumulatives the replay proves wrong, and print each change.
-    Exit 1 when some findings could not be fixed safely (those lines are left alone)."""
+    """Correct the scores and cumulatives the replay proves wrong, and print each change,
+    then every finding the corrected record still has. Exit 1 when errors remain."""
     file = _single(paths, output, in_place)
     if file is None:
         options = _options(
             tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
         )
         _run_batch(OutputJob("fix", options), paths, output, jobs, quiet, "record")
-    game = _load(file)
+    game = _load(file, report_lines=False)
     target = _target(file, output, in_place)
     try:
         result = fix_record(
@@ -237,12 +267,14 @@ def fix_command(
         typer.echo(f"{file}:{c.line}: {c.reason}", err=err)
         typer.echo(f"  - {c.old}", err=err)
         typer.echo(f"  + {c.new}", err=err)
-    for f in result.unfixable:
+    left = sorted([*result.unfixable, *result.warnings], key=lambda f: (f.line, f.code))
+    for f in left:
         typer.echo(f"{f.format(str(file))} (not fixed)", err=err)
+    errors, warnings = len(result.unfixable), len(result.warnings)
     typer.echo(
         f"{len(result.changes)} line{'s' * (len(result.changes) != 1)} changed, "
-        f"{len(result.unfixable)} finding{'s' * (len(result.unfixable) != 1)} left to fix "
-        "by hand",
+        f"{errors} error{'s' * (errors != 1)} and {warnings} warning{'s' * (warnings != 1)} "
+        "left to fix by hand",
         err=err,
     )
     raise typer.Exit(EXIT_FINDINGS if result.unfixable else EXIT_CLEAN)
@@ -297,14 +329,21 @@ def report_command(
     title: Annotated[str, typer.Option(help="The site's title (default: N games).")] = "",
     tiles: Tiles = None,
     board: BoardOpt = None,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
+    top: Annotated[int, typer.Option("--top", min=1, help="Top moves shown per turn.")] = 5,
     jobs: Jobs = None,
     quiet: Quiet = False,
 ) -> None:
     """Write a self-contained HTML page: the board after each event (slider and buttons),
     the player to move, their rack and the unseen tiles, the move list with notes and
-    findings, and the score chart. With several records (-o SITE/): a static site, an index
-    of the games (a table sorted by clicking its headers) with the archive charts, and one
-    page per game."""
+    findings, and the score chart; with a lexicon (--lexicon, --lexica or
+    $GCGTOOLS_LEXICA) the top moves beside each recorded one. With several records (-o
+    SITE/): a static site, an index of the games (a table sorted by clicking its headers)
+    with the archive charts, and one page per game."""
+    choice = LexiconChoice.of(lexicon, lexica, leaves)
+    chosen = choice if choice.wanted else None
     file = _single(paths, output, can_in_place=False)
     if file is None:
         assert output is not None
@@ -313,7 +352,7 @@ def report_command(
         try:
             site = write_site(
                 paths, output, tiles=tiles, board=board, jobs=jobs,
-                progress=show_progress(quiet), title=title,
+                progress=show_progress(quiet), title=title, lexicon=chosen, top=top,
             )  # fmt: skip
         except OSError as exc:
             _fail(f"{output}: cannot write: {exc.strerror or exc}")
@@ -323,7 +362,7 @@ def report_command(
         raise typer.Exit(max((o.status for o in site.outcomes), default=EXIT_CLEAN))
     game = _load(file)
     try:
-        html = game_report_html(game, tiles=tiles, board=board)
+        html = game_report_html(game, tiles=tiles, board=board, lexicon=chosen, top=top)
     except (KeyError, ValueError) as exc:
         _fail(f"{file}: {exc.args[0] if exc.args else exc}")
     _write(output, html.encode("utf-8"))

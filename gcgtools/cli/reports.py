@@ -14,17 +14,21 @@ from typing import Annotated, Any
 import typer
 
 from gcgtools.analysis.batch import show_progress
+from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_UNREADABLE,
     BoardOpt,
     Bonus,
     Jobs,
+    NoCache,
     Paths,
     Quiet,
     RulesOpt,
+    SchedulerOpt,
     Tiles,
     app,
+    batch_command,
 )
 from gcgtools.outputs.tables import print_frame
 
@@ -49,6 +53,16 @@ def _rules(
     return {"tiles": tiles, "board": board, "end_rule": rules, "challenge_bonus": bonus}
 
 
+def _lexicon(
+    lexicon: str | None, lexica: str | None, leaves: str | None, no_cache: bool = False
+) -> dict[str, Any]:
+    """The analysis options: only with --lexicon or --lexica (the analysis is slow, so
+    $GCGTOOLS_LEXICA alone does not turn it on for stats and export)."""
+    if lexicon is None and lexica is None:
+        return {}
+    return {"lexicon": lexicon, "lexica": lexica, "leaves": leaves, "cache": not no_cache}
+
+
 def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
     """List the files that could not be read on stderr and exit with the right code."""
     if unreadable:
@@ -67,6 +81,7 @@ def _print(frame: Any, fmt: ReportFormat, *, title: str, index: bool) -> None:
 
 
 @app.command()
+@batch_command
 def stats(
     paths: Paths,
     by: Annotated[StatsBy, typer.Option("--by", help="One row per player or per game.")] = (
@@ -77,26 +92,43 @@ def stats(
     board: BoardOpt = None,
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
+    no_cache: NoCache = False,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Per-player statistics (games, wins, averages, bingos, best plays, challenges) or a
-    one-line summary per game."""
+    one-line summary per game. With --lexicon or --lexica every game is also analysed:
+    phonies played and stood, missed bingos, average equity lost per turn."""
     from gcgtools.analysis.stats import archive_stats
 
     table = archive_stats(
         paths,
         by=by.value,
         jobs=jobs,
+        scheduler=scheduler,
         progress=show_progress(quiet),
         **_rules(tiles, board, rules, challenge_bonus),
+        **_lexicon(lexicon, lexica, leaves, no_cache),
     )
+    for used in table.attrs.get("analysis", []):
+        typer.echo(f"analysis: {used}", err=True)
+    if format is ReportFormat.table and not table.attrs.get("analysis"):
+        # no lexicon: the terminal table leaves out the empty analysis columns (CSV and
+        # JSON keep every column)
+        from gcgtools.analysis.stats import ANALYSIS_STAT_COLUMNS
+
+        table = table.drop(columns=ANALYSIS_STAT_COLUMNS, errors="ignore")
     title = f"{table.attrs['games']} games"
     _print(table, format, title=title, index=by is StatsBy.player)
     _finish(table.attrs["unreadable"], table.attrs["reasons"], table.attrs["games"])
 
 
 @app.command()
+@batch_command
 def bingos(
     paths: Paths,
     format: FormatOpt = ReportFormat.table,
@@ -106,6 +138,7 @@ def bingos(
     challenge_bonus: Bonus = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Every bingo (player, word, position, score, game); the table also counts them per
     player. JSON is a list with one object per bingo."""
@@ -115,6 +148,7 @@ def bingos(
     table = find_bingos(
         paths,
         jobs=jobs,
+        scheduler=scheduler,
         progress=show_progress(quiet),
         **_rules(tiles, board, rules, challenge_bonus),
     )
@@ -128,6 +162,7 @@ def bingos(
 
 
 @app.command()
+@batch_command
 def chart(
     paths: Annotated[
         list[str], typer.Argument(help="One record for its score chart; several for archive.")
@@ -142,6 +177,7 @@ def chart(
     challenge_bonus: Bonus = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Draw the score progression of one game, or the archive charts of several (final
     scores, bingos per game, points per turn by player)."""
@@ -153,6 +189,7 @@ def chart(
             out,
             archive=archive,
             jobs=jobs,
+            scheduler=scheduler,
             progress=show_progress(quiet),
             **_rules(tiles, board, rules, challenge_bonus),
         )
@@ -164,21 +201,42 @@ def chart(
 
 
 @app.command()
+@batch_command
 def export(
     paths: Paths,
-    out: Annotated[Path, typer.Option("--output", "-o", help="Moves table: .parquet or .csv.")],
+    out: Annotated[
+        str,
+        typer.Option(
+            "--output", "-o", help="Moves table: .parquet or .csv, or a folder (a dataset)."
+        ),
+    ],
     games: Annotated[
-        Path | None, typer.Option("--games", help="Also the games table: .parquet or .csv.")
+        str | None,
+        typer.Option("--games", help="Also the games table: .parquet, .csv or a folder."),
     ] = None,
+    partitioned: Annotated[
+        bool,
+        typer.Option(
+            "--partitioned",
+            help="Write each table as a folder of Parquet files, one per chunk (also when "
+            "the name ends with / or is a folder).",
+        ),
+    ] = False,
     tiles: Tiles = None,
     board: BoardOpt = None,
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
+    no_cache: NoCache = False,
     jobs: Jobs = None,
     quiet: Quiet = False,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Write one row per event (and with --games one row per game) to Parquet or CSV,
-    streamed chunk by chunk."""
+    streamed chunk by chunk. With --lexicon or --lexica the analysis columns are filled
+    in (equity, best move, equity lost, phony words, bingo available)."""
     from gcgtools.analysis.frames import write_moves
 
     try:
@@ -186,12 +244,17 @@ def export(
             paths,
             out,
             games_out=games,
+            partitioned=True if partitioned else None,
             jobs=jobs,
+            scheduler=scheduler,
             progress=show_progress(quiet),
             **_rules(tiles, board, rules, challenge_bonus),
+            **_lexicon(lexicon, lexica, leaves, no_cache),
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    for used in summary.analysis:
+        typer.echo(f"analysis: {used}", err=True)
     where = f"{out}" + (f" and {games}" if games is not None else "")
     typer.echo(f"wrote {summary.moves} moves of {summary.games} games to {where}")
     _finish(summary.unreadable, summary.reasons, summary.games)

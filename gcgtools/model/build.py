@@ -24,7 +24,16 @@ HEADER = {
     "tile-distribution",
 }
 UNIQUE = {"title", "id", "lexicon", "game-type", "board-layout", "tile-distribution"}
-GAME_TYPES = {"classic", "wordsmog"}
+# The #game-type values Woogles/Liwords and Macondo write (case-insensitive; "-" or a space
+# may stand for "_"); gcgtools.rules.detect maps each to its rules.
+GAME_TYPES = {"classic", "wordsmog", "classic_super", "wordsmog_super"}
+
+
+def game_type_key(value: str) -> str:
+    """``Classic-Super`` -> ``classic_super``: the form GAME_TYPES holds."""
+    return "_".join(value.casefold().replace("-", " ").replace("_", " ").split())
+
+
 KNOWN = HEADER | {
     "character-encoding", "note", "comment", "incomplete", "tile-set", "tile", "game-board", "-",
     "orientation",
@@ -51,6 +60,8 @@ class _Builder:
         self.final_rack_line = 0
         self.before_players: list[Event] = []  # events met while no #player was declared
         self.nicks: dict[str, int] = game.nicks  # kept up to date as players are added
+        # id(note) -> (note, the parts of its text) for notes with continuation lines
+        self.note_parts: dict[int, tuple[Note, list[str]]] = {}
 
     def warn(self, code: str, message: str, line: int, column: int = 1) -> None:
         self.findings.append(make(code, message, line, column))
@@ -116,8 +127,13 @@ class _Builder:
             game.lexicon = p.value or None
         elif kw == "game-type":
             game.game_type = p.value
-            if p.value.lower() not in GAME_TYPES:
-                self.warn("H208", f"unrecognised game variant {p.value!r}", p.line)
+            if game_type_key(p.value) not in GAME_TYPES:
+                known = ", ".join(sorted(GAME_TYPES))
+                self.warn(
+                    "H208",
+                    f"unknown game variant {p.value!r} (known: {known}); classic rules used",
+                    p.line,
+                )
         elif kw == "board-layout":
             game.board_layout = p.value
         elif kw == "tile-distribution":
@@ -182,9 +198,20 @@ class _Builder:
         if note is None:
             self.warn("P105", f"text outside a #note: {t.text[:60]!r}", t.line)
             return
-        # blank lines between the note and this continuation belong to the note
-        note.text += "\n" * (t.line - note.end_line) + t.text
+        # blank lines between the note and this continuation belong to the note; the parts
+        # are joined once at the end (adding to a string line by line is quadratic)
+        parts = self.note_parts.get(id(note))
+        if parts is None:
+            parts = self.note_parts[id(note)] = (note, [note.text])
+        parts[1].append("\n" * (t.line - note.end_line))
+        parts[1].append(t.text)
         note.end_line = t.line
+
+    def join_notes(self) -> None:
+        """Give every note with continuation lines its whole text."""
+        for note, parts in self.note_parts.values():
+            note.text = "".join(parts)
+        self.note_parts.clear()
 
     # -------------------------------------------------------------- events
     def event(self, e: Event) -> None:
@@ -248,9 +275,12 @@ def build_game(records: list[Record], game: Game) -> Game:
         elif isinstance(r, CommentedEvent):
             builder.last_note = None
             builder.warn("P110", "commented-out event ignored", r.line)
+    builder.join_notes()
     builder.resolve_players()
     game.records = records
-    if not records and not any(f.code[0] == "F" for f in game.findings):
+    if not any(isinstance(r, (Event, Pragma)) for r in records) and not any(
+        f.code[0] == "F" for f in game.findings
+    ):
         game.findings.append(make("F002", "the file holds no pragma and no event", 1))
     game.findings.sort(key=attrgetter("line"))
     return game

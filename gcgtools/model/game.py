@@ -8,6 +8,9 @@ from dataclasses import dataclass, field
 from gcgtools.findings import Finding
 from gcgtools.syntax.records import Event, Note, Pragma, Record, SourceLine
 
+# The finding codes that mean nothing of a record could be read.
+UNREADABLE = frozenset({"F001", "F002"})
+
 
 @dataclass(slots=True)
 class Player:
@@ -83,8 +86,11 @@ class Game:
 
     @property
     def unreadable(self) -> bool:
-        """True when the file could not be read, decoded or parsed (exit code 2)."""
-        return any(f.severity == "error" and f.code[0] in "FP" for f in self.findings)
+        """True when nothing of the record could be read: the file cannot be opened (F001)
+        or no line of it is a pragma or an event (F002); exit code 2. A record with some
+        unreadable lines (P1xx errors) is still readable: every command works on the
+        lines that could be read, and the bad lines are findings like any other."""
+        return any(f.code in UNREADABLE for f in self.findings)
 
     @property
     def display_name(self) -> str:

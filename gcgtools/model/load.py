@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
-from gcgtools.findings import make
+from gcgtools.findings import Finding, make
 from gcgtools.model.build import build_game
 from gcgtools.model.game import Game
+from gcgtools.model.remote import is_url, read_url
 from gcgtools.syntax.decode import decode, split_lines
 from gcgtools.syntax.parser import parse_lines
 
@@ -31,11 +33,37 @@ def parse_bytes(data: bytes, path: str | None = None) -> Game:
 
 
 def parse_string(text: str, path: str | None = None) -> Game:
-    """Parse GCG text that is already decoded (encoding pragmas are not re-checked)."""
-    game = Game(path=path, lines=split_lines(text.removeprefix("\ufeff")))
+    """Parse GCG text that is already decoded (encoding pragmas are not re-checked).
+
+    Text that no encoding can write (lone surrogates, as ``surrogateescape`` leaves for
+    bytes it could not decode) has each such character replaced by U+FFFD and reported
+    (F005, at its line), so that every output can write the record."""
+    text, problems = _writable(text.removeprefix("\ufeff"))
+    game = Game(path=path, lines=split_lines(text), findings=problems)
     records, findings = parse_lines(game.lines)
     game.findings.extend(findings)
     return build_game(records, game)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _writable(text: str) -> tuple[str, list[Finding]]:
+    """``text`` with lone surrogates replaced by U+FFFD, and a finding per line with any."""
+    if text.isascii() or _SURROGATE.search(text) is None:
+        return text, []
+    findings: list[Finding] = []
+    seen: set[int] = set()
+    for m in _SURROGATE.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        if line not in seen:
+            seen.add(line)
+            column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+            code = f"U+{ord(m.group()):04X}"
+            findings.append(
+                make("F005", f"{code} is not a character any encoding can write", line, column)
+            )
+    return _SURROGATE.sub("\ufffd", text), findings
 
 
 def read_game(path: PathLike) -> Game:
@@ -48,7 +76,15 @@ def read_game(path: PathLike) -> Game:
     >>> [p.nick for p in game.players]  # doctest: +SKIP
     ['Alice', 'Bob']
     """
-    return parse_bytes(_read(path), str(path))
+    return parse_bytes(read_bytes(path), str(path))
+
+
+def read_bytes(path: PathLike) -> bytes:
+    """The bytes of a record file, or of a URL (``s3://...``, read through fsspec).
+    Raises OSError when it cannot be read."""
+    if isinstance(path, str) and is_url(path) and not os.path.exists(path):
+        return read_url(path)
+    return _read(path)
 
 
 def _read(path: PathLike) -> bytes:

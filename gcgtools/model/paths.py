@@ -7,6 +7,8 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from gcgtools.model.remote import expand_url, is_url
+
 GCG_SUFFIX = ".gcg"
 
 
@@ -14,11 +16,15 @@ def expand_paths(args: Iterable[str]) -> Iterator[str]:
     """Yield files named by ``args``: a file as is, a directory's ``*.gcg`` recursively
     (sorted), a glob pattern's matches (a folder it matches is looked into). A name that
     matches nothing is yielded as is, so the caller reports it as unreadable rather than
-    silently skipping it. Each file is yielded once."""
+    silently skipping it. Each file is yielded once. A URL with a protocol (``s3://``,
+    ``file://``, ``memory://`` ...) is listed through fsspec the same way
+    (:mod:`gcgtools.model.remote`) and its files are yielded as URLs."""
     seen: set[str] = set()
     for arg in args:
         path = Path(arg)
-        if path.is_dir():
+        if is_url(arg) and not path.exists():  # s3://, gcs://, file://, memory:// ...
+            found = expand_url(arg, _is_gcg)
+        elif path.is_dir():
             found = gcg_files(path)
         elif not path.exists() and glob.has_magic(arg):
             found = []

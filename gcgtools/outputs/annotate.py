@@ -16,9 +16,13 @@ annotated record first drops them, so annotating twice gives the same bytes as o
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
+from gcgtools.analysis.analyse import RecordAnalysis, analyse_with
+from gcgtools.analysis.lexicons import LexiconChoice
 from gcgtools.model.game import Game
 from gcgtools.model.load import parse_bytes
+from gcgtools.outputs.analysis import analysis_notes
 from gcgtools.outputs.writer import GCGExporter, ReplayInfo, accept
 from gcgtools.replay.engine import Position
 from gcgtools.replay.notation import event_notation
@@ -26,12 +30,16 @@ from gcgtools.replay.position import tiles_text
 from gcgtools.rules.rulesets import EndRule
 from gcgtools.syntax.records import Event, EventKind, Note, Pragma, SourceLine
 
+if TYPE_CHECKING:
+    from gcgtools.lexicon import Leaves, Lexicon
+
 __all__ = [
     "GROUPS",
     "MARK",
     "Annotator",
     "Stripper",
     "annotate",
+    "annotate_analysed",
     "annotate_game",
     "annotation_lines",
     "strip_annotations",
@@ -40,10 +48,11 @@ __all__ = [
 
 MARK = "gcgtools:"
 """Every generated note starts ``#note gcgtools:``; no other note is ever touched."""
-GROUPS = frozenset({"findings", "words", "tracking"})
+GROUPS = frozenset({"findings", "words", "tracking", "analysis"})
 """``findings``: one note per finding. ``words``: the play as ``COORD WORD`` with the
 played-through letters in parentheses (``O1 HAN(G)OVER``), the words formed, bingo, computed
-score when it differs. ``tracking``: unseen tiles and tiles in the bag after each turn."""
+score when it differs. ``tracking``: unseen tiles and tiles in the bag after each turn.
+``analysis`` (only with a lexicon): best move, equity lost, phonies (W8xx), missed bingo."""
 
 _TRACKED = {
     EventKind.PLAY,
@@ -84,9 +93,13 @@ def _groups(only: str | Iterable[str] | None) -> frozenset[str]:
 
 
 def annotation_lines(
-    event: Event, info: ReplayInfo, only: str | Iterable[str] | None = None
+    event: Event,
+    info: ReplayInfo,
+    only: str | Iterable[str] | None = None,
+    analysis: RecordAnalysis | None = None,
 ) -> list[str]:
-    """The ``#note gcgtools: ...`` lines (without line endings) for one event."""
+    """The ``#note gcgtools: ...`` lines (without line endings) for one event; the
+    ``analysis`` group's notes come from ``analysis`` (none without it)."""
     groups = _groups(only)
     pos = info.position(event)
     notes: list[str] = []
@@ -109,7 +122,23 @@ def annotation_lines(
     if "tracking" in groups and pos is not None and event.kind in _TRACKED:
         unseen, count = unseen_text(pos)
         notes.append(f"bag {pos.bag}; unseen {count}: {unseen}" if count else "unseen 0")
+    if "analysis" in groups and analysis is not None:
+        notes.extend(_analysis_notes(event, analysis))
     return [f"#note {MARK} {' '.join(text.split())}" for text in notes]
+
+
+# ------------------------------------------------------------- analysis group
+def _analysis_notes(event: Event, analysis: RecordAnalysis) -> list[str]:
+    """The analysis notes of ``event``: the turn's (best move, equity lost, phonies, missed
+    bingo) and the W8xx findings at its line."""
+    notes: list[str] = []
+    for turn in analysis.turns:
+        if turn.line == event.line:
+            notes.extend(analysis_notes(turn))
+    for f in analysis.findings:
+        if f.line == event.line:
+            notes.append(f"{f.code} {f.severity}: {f.message}")
+    return notes
 
 
 class Stripper(GCGExporter):
@@ -129,16 +158,32 @@ class Annotator(Stripper):
 
     wants_replay = True
 
-    def __init__(self, only: str | Iterable[str] | None = None) -> None:
+    def __init__(
+        self, only: str | Iterable[str] | None = None, analysis: RecordAnalysis | None = None
+    ) -> None:
         super().__init__()
         self.only = _groups(only)
+        self.analysis = analysis
 
     def end_event(self, event: Event) -> None:
         assert self.info is not None
-        for text in annotation_lines(event, self.info, self.only):
-            # characters the file's encoding cannot hold become "?"
-            safe = text.encode(self.encoding, errors="replace").decode(self.encoding)
-            self.add(safe)
+        for text in annotation_lines(event, self.info, self.only, self.analysis):
+            self._add_note(text)
+
+    def visit_unparsed(self, line: SourceLine) -> None:
+        """A line the parser could not read: kept as it is, and its findings (the syntax
+        error, and what the replay found on it if it could be salvaged) noted after it."""
+        super().visit_unparsed(line)
+        if "findings" not in self.only or self.info is None:
+            return
+        for f in self.info.findings_at(line.number):
+            text = f"{f.code} {f.severity} (line {line.number}): {f.message}"
+            self._add_note(f"#note {MARK} {' '.join(text.split())}")
+
+    def _add_note(self, text: str) -> None:
+        # characters the file's encoding cannot hold become "?"
+        safe = text.encode(self.encoding, errors="replace").decode(self.encoding)
+        self.add(safe)
 
 
 def annotate(
@@ -149,22 +194,55 @@ def annotate(
     board: str | None = None,
     end_rule: str | EndRule | None = None,
     challenge_bonus: int | None = None,
+    lexicon: LexiconChoice | Lexicon | None = None,
+    leaves: Leaves | None = None,
 ) -> bytes:
     """The record as bytes with ``#note gcgtools:`` lines after each event.
 
     ``only`` limits the notes to some of :data:`GROUPS` (a name or several). The other
     options override the rules the record implies, as for :func:`gcgtools.validate`.
+    The ``analysis`` notes need ``lexicon``: a loaded lexicon (with ``leaves``, else the
+    built-in heuristic), or a :class:`~gcgtools.analysis.lexicons.LexiconChoice` that
+    picks one for the record; without one (or when none is found) there are none.
     Raises ValueError for an unknown group.
     """
-    annotator = Annotator(only)
+    data, _ = annotate_analysed(
+        game, only, tiles=tiles, board=board, end_rule=end_rule,
+        challenge_bonus=challenge_bonus, lexicon=lexicon, leaves=leaves,
+    )  # fmt: skip
+    return data
+
+
+def annotate_analysed(
+    game: Game,
+    only: str | Iterable[str] | None = None,
+    *,
+    tiles: str | None = None,
+    board: str | None = None,
+    end_rule: str | EndRule | None = None,
+    challenge_bonus: int | None = None,
+    lexicon: LexiconChoice | Lexicon | None = None,
+    leaves: Leaves | None = None,
+) -> tuple[bytes, RecordAnalysis | None]:
+    """:func:`annotate`, and the analysis its ``analysis`` notes come from (None when the
+    group was not asked for or no lexicon was given; its ``used`` says which lexicon and
+    leaves were used, or why there was none)."""
+    groups = _groups(only)
     if any(_is_generated(line.text) for line in game.lines):
         # judge the record without its old notes, so that line numbers quoted in messages
         # are those of the record itself and annotating twice equals annotating once
         game = parse_bytes(strip_annotations(game), game.path)
+    analysis = None
+    if "analysis" in groups and lexicon is not None:
+        analysis = analyse_with(
+            game, lexicon, leaves, tiles=tiles, board=board, end_rule=end_rule,
+            challenge_bonus=challenge_bonus,
+        )  # fmt: skip
+    annotator = Annotator(groups, analysis)
     info = ReplayInfo.of(
         game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
     )
-    return accept(game, annotator, info)
+    return accept(game, annotator, info), analysis
 
 
 def strip_annotations(game: Game) -> bytes:

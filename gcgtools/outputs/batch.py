@@ -139,7 +139,9 @@ class OutputJob:
 
     Options: ``tiles``, ``board`` (all kinds), ``end_rule``, ``challenge_bonus``
     (annotate, fix), ``only`` (annotate), ``normalise`` (write), ``move``, ``size``,
-    ``fmt`` (picture), ``index`` (report: the site's index page, linked from each page).
+    ``fmt`` (picture), ``index`` (report: the site's index page, linked from each page),
+    ``lexicon`` (annotate, report: a :class:`~gcgtools.analysis.lexicons.LexiconChoice`)
+    and ``top`` (report).
     Calling the job with a file and its target makes the output and writes it; it never
     raises for a bad file (the :class:`Outcome` says what went wrong), so it can run in a
     worker."""
@@ -186,9 +188,13 @@ class OutputJob:
 
             return write_gcg(game, normalise=bool(o.get("normalise")), **rules), OK, [], None
         if self.kind == "annotate":
-            from gcgtools.outputs.annotate import annotate
+            from gcgtools.outputs.annotate import annotate_analysed
 
-            return annotate(game, o.get("only"), **rules, **more), OK, [], None
+            data, analysis = annotate_analysed(
+                game, o.get("only"), lexicon=o.get("lexicon"), **rules, **more
+            )
+            used = {"analysis": analysis.used} if analysis is not None else None
+            return data, OK, [], used
         if self.kind == "fix":
             from gcgtools.outputs.fix import fix_record
 
@@ -197,7 +203,8 @@ class OutputJob:
             messages = []
             for c in result.changes:
                 messages += [f"{name}:{c.line}: {c.reason}", f"  - {c.old}", f"  + {c.new}"]
-            messages += [f"{f.format(name)} (not fixed)" for f in result.unfixable]
+            left = sorted([*result.unfixable, *result.warnings], key=lambda f: (f.line, f.code))
+            messages += [f"{f.format(name)} (not fixed)" for f in left]
             status = FINDINGS if result.unfixable else OK
             counts = {"changes": len(result.changes), "unfixable": len(result.unfixable)}
             return result.data, status, messages, counts
@@ -208,7 +215,9 @@ class OutputJob:
             back = None
             if index is not None and target is not None:
                 back = Path(os.path.relpath(index, Path(target).parent)).as_posix()
-            report = game_report(game, back=back, **rules)
+            report = game_report(
+                game, back=back, lexicon=o.get("lexicon"), top=o.get("top") or 5, **rules
+            )
             return report.html.encode("utf-8"), OK, [], report.summary
         if self.kind == "picture":
             from gcgtools.outputs.svg import picture

@@ -298,6 +298,7 @@ def write_chart(
     *,
     archive: bool = False,
     jobs: int | None = None,
+    scheduler: Any = None,
     progress: bool = False,
     **rule_options: Any,
 ) -> ChartResult:
@@ -329,7 +330,7 @@ def write_chart(
             except (KeyError, ValueError) as exc:  # an unknown tile set, board or rule
                 return ChartResult("progression", 0, None, [name], {name: f"rules: {exc}"})
             return ChartResult("progression", 1, save_figure(fig, out))
-    frames = load_frames(items, jobs=jobs, progress=progress, **rule_options)
+    frames = load_frames(items, jobs=jobs, progress=progress, scheduler=scheduler, **rule_options)
     assert frames.moves is not None
     games = len(frames.games) - len(frames.unreadable)
     written = save_figure(archive_figure(frames.games, frames.moves), out) if games else None

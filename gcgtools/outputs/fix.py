@@ -8,9 +8,12 @@ every other line keep their bytes.
 
 A line whose score cannot be computed safely (a placement the replay cannot rebuild, B5xx;
 an unknown tile; end-rack tiles that are not the tiles left; a player nobody declared) is
-left alone, and its findings are reported in :attr:`FixResult.unfixable`; the running total
-goes on from that line's recorded cumulative, as the validator's does, so no corrected line
-after it disagrees with it.
+left alone; the running total goes on from that line's recorded cumulative, as the
+validator's does, so no corrected line after it disagrees with it. A line the parser could
+not read is left alone too, and its player's total goes on by what their next line's
+cumulative says the lost line added. The corrected record is then validated again: every
+error it still has is in :attr:`FixResult.unfixable` (every warning in
+:attr:`FixResult.warnings`), whatever its kind.
 
     >>> data, changes = fix(read_game("game.gcg"))  # doctest: +SKIP
     >>> [(c.line, c.old, c.new) for c in changes]  # doctest: +SKIP
@@ -26,7 +29,9 @@ from lark import Lark, Token, UnexpectedInput
 
 from gcgtools.findings import Finding
 from gcgtools.model.game import Game
+from gcgtools.model.load import parse_bytes
 from gcgtools.outputs.writer import GCGExporter, ReplayInfo, accept
+from gcgtools.replay.engine import validate
 from gcgtools.rules.rulesets import EndRule
 from gcgtools.syntax.parser import grammar_text
 from gcgtools.syntax.records import Event, EventKind, SourceLine
@@ -53,11 +58,14 @@ class Change:
 
 @dataclass(slots=True)
 class FixResult:
-    """The corrected record, its changes, and the findings fix left for a person."""
+    """The corrected record, its changes, and the findings fix left for a person: every
+    error (``unfixable``) and warning (``warnings``) the corrected record still has, found
+    by validating it again with the same rules, so nothing wrong goes unmentioned."""
 
     data: bytes
     changes: list[Change] = field(default_factory=list)
     unfixable: list[Finding] = field(default_factory=list)
+    warnings: list[Finding] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -127,9 +135,25 @@ class Fixer(GCGExporter):
         before_play: dict[int, int] = {}  # id(play) -> corrected total before it
         corrected: dict[int, int] = {}  # id(event) -> corrected score
         previous: Event | None = None
+        lost = sorted(info.lost.items())
+        # players whose next line says what the lost lines before it added to their total
+        resync: set[int] = set()
+        last_recorded = [0] * players
         for e in game.events:
+            while lost and lost[0][0] < e.line:
+                # a line that could not be read: its score is not known for sure, so the
+                # player's total goes on from what their next line records
+                q = lost.pop(0)[1]
+                resync.update(range(players) if q is None else (q,))
             findings = info.findings_at(e.line)
             p = e.player
+            if p is not None and p in resync:
+                resync.discard(p)
+                if e.kind is not EventKind.WITHDRAWN and p < players:
+                    # what the record's totals say the lost line added
+                    totals[p] += e.cumulative - e.score - last_recorded[p]
+            if p is not None and p < players:
+                last_recorded[p] = e.cumulative
             if p is None or p >= players:  # nobody declared this player: left alone
                 self.unfixable += [f for f in findings if f.severity == "error"]
                 previous = e
@@ -146,6 +170,10 @@ class Fixer(GCGExporter):
                 previous = e
                 continue
             score = e.score
+            if e.kind is EventKind.WITHDRAWN and any(f.code == "O305" for f in findings):
+                # a misplaced "--", which the replay ignores: left alone, changes nothing
+                corrected[id(e)] = e.score
+                continue
             if e.kind is EventKind.WITHDRAWN:
                 if previous is not None and id(previous) in before_play:
                     q = previous.player if previous.player is not None else p
@@ -221,7 +249,15 @@ def fix_record(
     )
     fixer = Fixer()
     data = accept(game, fixer, info)
-    return FixResult(data, fixer.changes, fixer.unfixable)
+    # what is left: the corrected record validated again (a line left alone keeps its
+    # findings, and so do lines and pragmas fix never touches)
+    fixed = parse_bytes(data, game.path) if fixer.changes else game
+    left = validate(
+        fixed, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
+    ).findings
+    errors = [f for f in left if f.severity == "error"]
+    warnings = [f for f in left if f.severity == "warning"]
+    return FixResult(data, fixer.changes, errors, warnings)
 
 
 def fix(

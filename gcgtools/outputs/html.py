@@ -19,8 +19,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis, analyse_with
+from gcgtools.analysis.lexicons import LexiconChoice
 from gcgtools.model.game import Game
 from gcgtools.outputs.palette import player_colour
 from gcgtools.outputs.svg import board_svg, rack_tiles, tile_marks, tile_svg
@@ -30,7 +32,10 @@ from gcgtools.replay.notation import counts_text, event_notation, study_view, vo
 from gcgtools.rules.tiles import TileSet
 from gcgtools.syntax.records import EventKind
 
-__all__ = ["Report", "game_report", "game_report_html", "score_chart_svg"]
+if TYPE_CHECKING:
+    from gcgtools.lexicon import Leaves, Lexicon
+
+__all__ = ["Report", "analysis_html", "game_report", "game_report_html", "score_chart_svg"]
 
 _STYLE = """
 :root { color-scheme: light; }
@@ -79,6 +84,11 @@ td.num, td.score, td.total { text-align: right; font-variant-numeric: tabular-nu
 .chart-pane svg { width: 100%; max-width: 900px; height: auto; background: #fff;
                   border: 1px solid #ddd; }
 .chart-pane rect.hit { cursor: pointer; }
+.analysis { margin-top: 3px; font-size: 0.88em; color: #333; }
+.analysis .phony { color: #b00020; }
+table.top-moves { border-collapse: collapse; margin-top: 2px; }
+table.top-moves td { padding: 0 6px 0 0; border: none; font-variant-numeric: tabular-nums; }
+table.top-moves tr.recorded { font-weight: bold; }
 """
 
 _SCRIPT = """
@@ -320,9 +330,15 @@ def game_report_html(
     *,
     tiles: str | None = None,
     board: str | None = None,
+    lexicon: LexiconChoice | Lexicon | None = None,
+    leaves: Leaves | None = None,
+    top: int = 5,
 ) -> str:
-    """The report of one game as a self-contained HTML page (see the module doc)."""
-    return game_report(game, tiles=tiles, board=board).html
+    """The report of one game as a self-contained HTML page (see the module doc). With
+    ``lexicon`` (a loaded lexicon, or a :class:`~gcgtools.analysis.lexicons.LexiconChoice`)
+    each turn whose full rack is known also shows the ``top`` moves beside the recorded one
+    (:func:`analysis_html`)."""
+    return game_report(game, tiles=tiles, board=board, lexicon=lexicon, leaves=leaves, top=top).html
 
 
 def game_report(
@@ -330,11 +346,19 @@ def game_report(
     *,
     tiles: str | None = None,
     board: str | None = None,
+    lexicon: LexiconChoice | Lexicon | None = None,
+    leaves: Leaves | None = None,
+    top: int = 5,
     back: str | None = None,
 ) -> Report:
-    """The report of one game (see the module doc) and its summary; ``back`` is the
-    address of a site's index, linked from the page's header."""
+    """The report of one game (see :func:`game_report_html`) and its summary; ``back`` is
+    the address of a site's index, linked from the page's header."""
     info = ReplayInfo.of(game, tiles=tiles, board=board)
+    analysis = (
+        analyse_with(game, lexicon, leaves, top=top, tiles=tiles, board=board)
+        if lexicon is not None
+        else None
+    )
     positions = info.ordered
     values = info.rules.tiles
     count = max(len(game.players), max((p.index + 1 for p in game.players), default=0), 2)
@@ -394,6 +418,8 @@ def game_report(
     if game.lexicon:
         meta.append(f"lexicon {escape(game.lexicon)}")
     meta.append(f"tiles {escape(values.name)}, board {escape(info.rules.board.name)}")
+    if analysis is not None:
+        meta.append(f"analysis: {escape(analysis.used)}")
     event_lines = {e.line for e in game.events}
     loose = [f for f in all_findings if f.line not in event_lines]
 
@@ -414,6 +440,8 @@ def game_report(
                 f'<div class="finding {f.severity}" data-code="{f.code}">'
                 f"{f.code} {escape(f.message)}</div>"
             )
+        if analysis is not None:
+            extras.extend(analysis_html(analysis, e.line))
         computed = ""
         if after is not None and after.computed is not None and after.computed != e.score:
             computed = f' <span class="computed">({after.computed:+d})</span>'
@@ -521,3 +549,63 @@ def _was_bingo(info: ReplayInfo, game: Game, index: int) -> bool:
             pos = info.position(e)
             return bool(pos is not None and pos.bingo)
     return False
+
+
+# ------------------------------------------------------------------------ analysis
+def _rank_text(t: TurnAnalysis) -> str:
+    if t.rank is None:
+        return ""
+    if t.legal is False:
+        return f", not among the {t.moves} legal moves"
+    return f", rank {t.rank} of {t.moves}"
+
+
+def analysis_html(analysis: RecordAnalysis, line: int) -> list[str]:
+    """The analysis of the turn at ``line``: the top moves with the recorded one beside
+    them (score, leave, equity; the recorded move in bold, with its rank and the equity
+    lost), its phony words, a missed bingo, and the W8xx findings there."""
+    out: list[str] = []
+    for t in analysis.turns:
+        if t.line != line:
+            continue
+        parts: list[str] = []
+        if t.analysed and t.best:
+            rows = []
+            recorded_key = t.found.notation if t.found is not None else None
+            for c in t.best:
+                mark = ' class="recorded"' if c.notation == recorded_key else ""
+                rows.append(
+                    f"<tr{mark}><td>{escape(c.notation)}</td><td>{c.score}</td>"
+                    f"<td>{escape(c.leave)}</td><td>{c.equity:.1f}</td></tr>"
+                )
+            if t.found is None or all(c.notation != recorded_key for c in t.best):
+                equity = "" if t.equity is None else f"{t.equity:.1f}"
+                rows.append(
+                    f'<tr class="recorded"><td>{escape(t.played)}</td>'
+                    f"<td>{t.computed if t.computed is not None else t.score}</td>"
+                    f"<td>{escape(t.leave or '')}</td>"
+                    f"<td>{equity}</td></tr>"
+                )
+            lost = "" if t.equity_lost is None else f"lost {t.equity_lost:.1f}"
+            rank = _rank_text(t)
+            parts.append(
+                f"<div>best {escape(t.best_move or '')}; {lost}{rank}</div>"
+                f'<table class="top-moves">{"".join(rows)}</table>'
+            )
+        elif t.status != "no lexicon" and not t.analysed:
+            parts.append(f"<div>{escape(t.status)}</div>")
+        if t.phony_words:
+            parts.append(f'<div class="phony">phony: {escape(", ".join(t.phony_words))}</div>')
+        if t.missed_bingo and t.best_bingo is not None:
+            parts.append(
+                f"<div>missed bingo: {escape(t.best_bingo.notation)} {t.best_bingo.score}</div>"
+            )
+        if parts:
+            out.append(f'<div class="analysis">{"".join(parts)}</div>')
+    for f in analysis.findings:
+        if f.line == line:
+            out.append(
+                f'<div class="finding {f.severity}" data-code="{f.code}">'
+                f"{f.code} {escape(f.message)}</div>"
+            )
+    return out

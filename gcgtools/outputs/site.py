@@ -260,17 +260,23 @@ def write_site(
     jobs: int | None = None,
     progress: bool = False,
     title: str = "",
+    lexicon: Any = None,
+    top: int = 5,
 ) -> SiteResult:
     """Write the site of the records named by ``paths`` into ``folder`` (see the module
-    doc). Bad records get no page and are listed; the index is always written."""
+    doc). Bad records get no page and are listed; the index is always written. With
+    ``lexicon`` (a :class:`~gcgtools.analysis.lexicons.LexiconChoice`) each page shows the
+    ``top`` moves beside the recorded ones."""
     site = Path(folder)
     games = site / GAMES_FOLDER
     games.mkdir(parents=True, exist_ok=True)
     index = site / "index.html"
-    job = OutputJob("report", {"tiles": tiles, "board": board, "index": str(index)})
+    options = {"tiles": tiles, "board": board, "index": str(index), "lexicon": lexicon,
+               "top": top}  # fmt: skip
+    job = OutputJob("report", options)
     outcomes = list(write_outputs(job, paths, str(games), jobs=jobs, progress=progress))
     done = [o.path for o in outcomes if o.target is not None]
-    options = {"tiles": tiles, "board": board}
-    charts = _archive_charts(done, jobs, progress, options) if done else ""
+    rules = {"tiles": tiles, "board": board}
+    charts = _archive_charts(done, jobs, progress, rules) if done else ""
     write_atomic(index, index_html(outcomes, site, charts, title).encode("utf-8"))
     return SiteResult(index, outcomes, bool(charts))

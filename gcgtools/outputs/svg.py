@@ -31,7 +31,7 @@ from gcgtools.replay.board import SVG_RENDERER, Board, square_name
 from gcgtools.replay.engine import Position, replay
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
 from gcgtools.replay.setup import rules_for
-from gcgtools.rules.tiles import TILE_SETS, TileError, TileSet, tile_set
+from gcgtools.rules.tiles import TILE_SETS, TileError, TileSet, resolve_tiles
 
 __all__ = [
     "PLAYER_COLOURS",
@@ -108,7 +108,7 @@ def _value_lookup(tiles: TileValues) -> Mapping[str, int] | TileSet:
     if tiles is None:
         return TILE_SETS["english"]
     if isinstance(tiles, str):
-        return tile_set(tiles)
+        return resolve_tiles(tiles)  # a name or a tile file
     return tiles
 
 

@@ -26,6 +26,8 @@ _SHORT = {
     "challenges_lost": "ch-", "player1": "player 1", "player2": "player 2",
     "score1": "score 1", "score2": "score 2", "bingos1": "b1", "bingos2": "b2",
     "best_score": "best", "best_word": "word", "best_player": "by",
+    "phonies_played": "ph played", "phonies_stood": "ph stood", "missed_bingos": "missed b",
+    "avg_equity_lost": "eq lost",
 }  # fmt: skip
 
 

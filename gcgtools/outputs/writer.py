@@ -85,6 +85,8 @@ class ReplayInfo:
     findings: dict[int, list[Finding]] = field(default_factory=dict)
     start: Position | None = None
     ordered: list[Position] = field(default_factory=list)
+    # event lines the parser could not read -> the player each names (None: unknown)
+    lost: dict[int, int | None] = field(default_factory=dict)
 
     def position(self, event: Event) -> Position | None:
         return self.positions.get(id(event))
@@ -121,6 +123,7 @@ class ReplayInfo:
                 if previous is not None:
                     info.boards_before[id(pos.event)] = previous
             previous = pos.board
+        info.lost = dict(replayer.lost_players)
         rank = {"error": 0, "warning": 1, "info": 2}
         every = [*game.findings, *setup, *replayer.findings]
         for f in sorted(every, key=lambda f: (f.line, rank.get(f.severity, 3), f.code)):
@@ -209,6 +212,8 @@ def _block_ends(
             record = records.get(number)
             if _is_stop(record, number in notes):
                 break
+            if record is None and lines[number - 1].text.lstrip()[:1] == ">":
+                break  # an event line the parser could not read: the next event's line
             if lines[number - 1].text.strip():
                 last = number
         ends[last] = index

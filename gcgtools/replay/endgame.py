@@ -12,11 +12,34 @@ from gcgtools.replay.state import ReplayState
 from gcgtools.rules.rulesets import EndRule
 from gcgtools.syntax.records import Event, EventKind
 
+#: S609 needs at least this many scored plays, three in five of them misscored.
+HINT_MIN_PLAYS = 5
+
 
 class EndGame(ReplayState):
     """Handlers for the end-of-game lines, and :meth:`finish`."""
 
+    def _misscore_hint(self) -> None:
+        """One S609 when most plays misscore: the record probably uses another board or
+        other tile values (the replay's caller may name the ones that fit)."""
+        plays = self.plays_scored
+        wrong = [f for f in self.findings if f.code == "S601" and f.computed is not None]
+        if plays < HINT_MIN_PLAYS or len(wrong) * 5 < plays * 3:
+            return
+        self.findings.append(
+            make(
+                "S609",
+                f"{len(wrong)} of {plays} plays misscored on the {self.rules.board.name} board "
+                f"with {self.tiles.name} tile values: the record probably uses another board "
+                "or other tile values (--board FILE, --tiles FILE)",
+                wrong[0].line,
+            )
+        )
+
     def end_rack_points(self, e: Event, p: int, pos: Position) -> None:
+        if not self.game_over and self.tiles_unknown:
+            # a lost line may have been the play that went out: take the record's word
+            self.game_over, self.end_reason, self.out_player = True, "out", p
         if not self.game_over:
             self._find("O307", "end-rack points but nobody has gone out yet", e)
         elif self.end_reason != "out":
@@ -31,7 +54,7 @@ class EndGame(ReplayState):
         tiles = self._end_tiles(e)
         computed: int | None = None
         if tiles is not None:
-            if self.game_over and self.end_reason == "out":
+            if self.game_over and self.end_reason == "out" and not self.tiles_unknown:
                 self._check_tiles_left(e, tiles)
             computed = self._out_points(e, tiles)
         pos.computed = computed
@@ -40,7 +63,13 @@ class EndGame(ReplayState):
     def _end_tiles(self, e: Event) -> list[str] | None:
         """The tiles of an end-rack line, upper case (blank ``?``); None if unreadable."""
         tokens = self._split(e.tiles or "", e, "end rack")
-        return upper_tiles(tokens) if tokens is not None else None
+        if tokens is None:
+            return None
+        odd = [t for t in tokens if t in ".()"]  # squares of a board, not tiles of a rack
+        if odd:
+            self._find("T403", f"{odd[0]!r} in end rack ({e.tiles}) is not a tile", e)
+            return None
+        return upper_tiles(tokens)
 
     def _check_tiles_left(self, e: Event, tiles: list[str]) -> None:
         """End-rack points are for the tiles left unplayed (T407): all of them in a
@@ -89,6 +118,8 @@ class EndGame(ReplayState):
         ended by a player going out under a rule that deducts nothing from the others.
         Without a known end rule, such a line makes it international."""
         standard_out = False
+        if not self.game_over and self.tiles_unknown:
+            self.game_over, self.end_reason = True, "out"  # a lost line may have gone out
         if not self.game_over:
             self._find("O307", "own-rack penalty before the game is over", e)
         elif self.end_reason == "out" and p == self.out_player:
@@ -113,7 +144,7 @@ class EndGame(ReplayState):
         if rack is not None and Counter(tiles) != Counter(rack):
             self._find("T407", f"{e.rack} ({e.tiles}): the two racks differ", e)
         missing = Counter(tiles) - +self.pool
-        if missing:
+        if missing and not self.tiles_unknown:
             self._find(
                 "T402",
                 f"({e.tiles}) holds {''.join(sorted(missing.elements()))} that are not "
@@ -159,6 +190,7 @@ class EndGame(ReplayState):
         game = self.game
         if not game.events:
             return
+        self._misscore_hint()
         last_line = max([game.events[-1].line, *self.lost_lines])
         if not self.game_over:
             if not game.incomplete and not game.final_racks:

@@ -11,14 +11,20 @@ mistake is reported once and later lines are judged on their own:
 * a play whose recorded score is wrong still counts as recorded for the totals;
 * a play that cannot be put on the board as written (off the board, through an empty
   square, an unknown letter) still takes its tiles from the rack and the bag, so the end
-  of the game is still found; the letters that can be placed are placed;
+  of the game is still found; no tile of a play that runs off the board is put down (where
+  it went is unknown), the other such plays put their new tiles on their own squares, and
+  a later play through an empty square the play may cover is not judged (B511);
 * a move after the end of the game is reported and then ignored;
 * a line whose nickname is wrong (out of turn, or a challenge bonus to the wrong player)
   but whose cumulative follows the other player's total is read as that player's line; a
   nickname that names no player is read as the player whose turn it is;
-* an event line the parser rejected only for its rack is replayed with an unknown rack;
-  any other unreadable event line leaves a gap: the turn order and the next cumulative of
-  its player are not judged across it;
+* a ``--`` whose player made no play just before it changes nothing (O305);
+* an event line the parser rejected only for its rack is replayed with an unknown rack,
+  and one that lacks only the ``:`` after a declared nickname is replayed with it; any
+  other unreadable event line leaves a gap: the turn order and the next cumulative of its
+  player are not judged across it, nor from then on the tiles left at the end;
+* when most plays misscore, one S609 says the record probably uses another board or other
+  tile values (:func:`validate` names a known pair that fits, if any);
 
 This module holds the :class:`Replayer` (the walk through the record, and the lines the
 parser could not read) and the two entry points. The state and the shared checks are in
@@ -30,6 +36,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from gcgtools.findings import Finding, make
 from gcgtools.model.game import Game
@@ -39,8 +46,9 @@ from gcgtools.replay.position import Position, Validation, upper_tiles
 from gcgtools.replay.scoring import Word, flat_score_play
 from gcgtools.replay.setup import resolve_rules
 from gcgtools.replay.turns import Turns
+from gcgtools.rules.boards import BOARDS
 from gcgtools.rules.rulesets import EndRule, RuleSet
-from gcgtools.rules.tiles import TileError
+from gcgtools.rules.tiles import TILE_SETS, TileError
 from gcgtools.syntax.parser import parse_lines
 from gcgtools.syntax.records import TURN_KINDS, Event, EventKind, Pragma, SourceLine
 
@@ -48,6 +56,8 @@ __all__ = ["Position", "Replayer", "Validation", "replay", "validate"]
 
 _NICK = re.compile(r"\s*>([^\s:]+):")
 _RACK = re.compile(r"rack[1-9]$")
+# ">nick rest": an event line without the colon after the nickname
+_NO_COLON = re.compile(r"\s*>([^\s:]+)\s")
 
 
 def _lost_lines(game: Game) -> list[int]:
@@ -76,6 +86,8 @@ class Replayer(Moves, Turns, EndGame):
         super().__init__(game, rules, detect_end_rule=detect_end_rule)
         self.snapshots = snapshots
         self.lost_lines = _lost_lines(game)
+        # each lost line, and the player it names (None: unknown), once the walk passed it
+        self.lost_players: dict[int, int | None] = {}
         # check() reuses one position for every event; run() and steps() make one each
         self.scratch: Position | None = None
         nicks = [pl.nick for pl in game.players]
@@ -205,7 +217,10 @@ class Replayer(Moves, Turns, EndGame):
                 _HANDLERS[kind](self, e, p, pos)
                 if turn and pos.leave is not None:
                     self.kept[p] = pos.leave
-        self.last = e
+        if self.ignored:
+            self.ignored = False  # the line changed nothing: the last line stays the last
+        else:
+            self.last = e
         return pos
 
     # ------------------------------------------------- lines between events
@@ -234,14 +249,18 @@ class Replayer(Moves, Turns, EndGame):
             self._gap(line)
         else:
             self._step(-1, e)
+        text = self.game.lines[line - 1].text
+        m = _NICK.match(text) or _NO_COLON.match(text)
+        self.lost_players[line] = self.game.nicks.get(m.group(1)) if m is not None else None
 
     def _salvage(self, line: int) -> Event | None:
         """The event of an unreadable line whose only fault is its rack (P102), read with
-        the rack ``UNKNOWN``; None for any other line."""
+        the rack ``UNKNOWN``, or whose only fault is the missing ``:`` after a player's
+        nickname (``>Ann 8D WORD +20 20``), read with it; None for any other line."""
         text = self.game.lines[line - 1].text
         m = _NICK.match(text)
         if m is None:
-            return None
+            return self._without_colon(line, text)
         for f in self.game.findings:
             if f.line == line and f.code == "P102" and f.column - 1 >= m.end():
                 col = f.column - 1
@@ -257,13 +276,31 @@ class Replayer(Moves, Turns, EndGame):
                 return None
         return None
 
+    def _without_colon(self, line: int, text: str) -> Event | None:
+        """The event of a line that lacks only the ``:`` after a declared nickname."""
+        m = _NO_COLON.match(text)
+        if m is None or m.group(1) not in self.game.nicks:
+            return None
+        fixed = text[: m.end(1)] + ":" + text[m.end(1) :]
+        records, problems = parse_lines([SourceLine(line, fixed, "")])
+        if len(records) == 1 and isinstance(records[0], Event) and not problems:
+            e = records[0]
+            e.player = self.game.nicks[e.nick]
+            return e
+        return None
+
     def _gap(self, line: int) -> None:
         """An event line the parser could not read: its player's next cumulative and the
-        turn order are not judged across it (it may have been a turn, a bonus, ...)."""
-        m = _NICK.match(self.game.lines[line - 1].text)
+        turn order are not judged across it (it may have been a turn, a bonus, ...), nor,
+        from here on, what depends on every tile played being known (the tiles left at the
+        end, whether a player went out)."""
+        m = _NICK.match(self.game.lines[line - 1].text) or _NO_COLON.match(
+            self.game.lines[line - 1].text
+        )
         p = self.game.nicks.get(m.group(1)) if m is not None else None
         self.unjudged.update(range(self.n) if p is None else (p,))
         self.next_turn = None
+        self.tiles_unknown = True
         if self.game_over:
             self.lost_after_end = True
 
@@ -280,6 +317,41 @@ _HANDLERS: dict[EventKind, Callable[[Replayer, Event, int, Position], None]] = {
     EventKind.END_RACK_PENALTY: Replayer.end_rack_penalty,
     EventKind.TIME_PENALTY: Replayer.time_penalty,
 }
+
+
+def _name_what_fits(
+    game: Game, rules: RuleSet, findings: list[Finding], *, detect_end_rule: bool
+) -> None:
+    """When most plays misscore (S609), replay the record on every known board with every
+    known tile set that spells it; name in the finding the pair whose scores fit (at most
+    one play in ten misscored, the fewest), if any."""
+    hint = next((f for f in findings if f.code == "S609"), None)
+    if hint is None:
+        return
+    texts = ".".join(t for e in game.events for t in (e.word, e.tiles, e.rack) if t)
+    best: tuple[int, str, str] | None = None
+    for layout in BOARDS.values():
+        for tile_set in TILE_SETS.values():
+            if (layout is rules.board and tile_set.name == rules.tiles.name) or not (
+                tile_set.spells(texts)
+            ):
+                continue
+            wwf = layout.name == "WordsWithFriends" or tile_set.name == "wwf_english"
+            other = replace(
+                rules, board=layout, tiles=tile_set, bingo_bonus=35 if wwf else 50, name=""
+            )
+            trial = Replayer(game, other, snapshots=False, detect_end_rule=detect_end_rule)
+            wrong = sum(1 for f in trial.check() if f.code == "S601")
+            if trial.plays_scored and wrong * 10 <= trial.plays_scored:
+                if best is None or wrong < best[0]:
+                    best = (wrong, layout.name, tile_set.name)
+    if best is not None:
+        _, layout_name, tiles_name = best
+        hint.message = (
+            hint.message.split(": the record", 1)[0]
+            + f": its scores fit the {layout_name} board with {tiles_name} tile values "
+            f"(--board {layout_name} --tiles {tiles_name})"
+        )
 
 
 def replay(
@@ -318,6 +390,8 @@ def validate(
     )
     replayer = Replayer(game, rules, snapshots=False, detect_end_rule=end_rule is None)
     replayer.check()
+    if tiles is None and board is None:
+        _name_what_fits(game, rules, replayer.findings, detect_end_rule=end_rule is None)
     findings = sorted(
         [*game.findings, *setup_findings, *replayer.findings], key=lambda f: (f.line, f.code)
     )

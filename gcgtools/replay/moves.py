@@ -3,7 +3,7 @@ drawn), an exchange and a pass, as handlers of the :class:`Moves` mixin."""
 
 from __future__ import annotations
 
-from gcgtools.replay.placement import read_play
+from gcgtools.replay.placement import read_play, uncertain_squares
 from gcgtools.replay.position import Position, sorted_tiles, take, tiles_text, upper_tiles
 from gcgtools.replay.scoring import flat_play_score, flat_score_play
 from gcgtools.replay.state import ReplayState, Undo
@@ -17,10 +17,15 @@ class Moves(ReplayState):
         rack = self._move_rack(e)
         tokens, broken = self._split_lenient(e.word or "", e, "word")
         placed, used, broken, problems = read_play(
-            self.board, e, tokens, broken, self.tiles_on_board == 0
+            self.board, e, tokens, broken, self.tiles_on_board == 0, self.uncertain
         )
         for code, message in problems:
             self._find(code, message, e)
+        if broken and any(code in ("B504", "B508") for code, _ in problems):
+            # where the play really went is unknown: later plays through these empty
+            # squares are not judged by them (B511)
+            for i in uncertain_squares(self.board, e, tokens, problems):
+                self.uncertain.setdefault(i, e.line)
         if rack is not None:
             left = self._take_tiles(e, used, rack)
             if self.detail:
@@ -34,6 +39,8 @@ class Moves(ReplayState):
         computed = self._score(e, flat, broken, pos)
         pos.placed = placed
         pos.computed = undo.computed_score = computed
+        if computed is not None:
+            self.plays_scored += 1
         self.undo = undo
         self._check_totals(e, p, computed, "S601")
         self._draw(e, p, len(used), computed)

@@ -7,6 +7,8 @@ runs once per play, so it returns a plain tuple and keeps its walks in local var
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from gcgtools.replay.board import Board, square_name
 from gcgtools.rules.tiles import BLANK
 from gcgtools.syntax.records import Event
@@ -21,18 +23,29 @@ Problem = tuple[str, str]
 Placement = tuple[list[tuple[int, int, str]], list[str], bool, list[Problem]]
 #: What a walk along the word finds: ``(placed, used, through, end, empty, conflicts,
 #: off)``: the squares played through, the square after the word, the played-through
-#: squares that are empty and those that hold another letter, and whether the word ran
-#: off the board.
+#: squares that are empty (name, row, col) and those that hold another letter, and whether
+#: the word ran off the board.
+Square = tuple[str, int, int]
 _Walked = tuple[
-    list[tuple[int, int, str]], list[str], int, tuple[int, int], list[str], list[str], bool
+    list[tuple[int, int, str]], list[str], int, tuple[int, int], list[Square], list[str], bool
 ]
 
 
-def read_play(board: Board, e: Event, tokens: list[str], broken: bool, first: bool) -> Placement:
+def read_play(
+    board: Board,
+    e: Event,
+    tokens: list[str],
+    broken: bool,
+    first: bool,
+    uncertain: Mapping[int, int] | None = None,
+) -> Placement:
     """Read the tiles ``tokens`` of play ``e`` onto ``board`` from the event's square.
 
     ``broken`` says whether the word was already found faulty (a character that is no
-    tile); ``first`` whether this is the first play on the board. The board is not changed.
+    tile); ``first`` whether this is the first play on the board. ``uncertain`` maps the
+    empty squares (flat indices) that an earlier play which could not be put down may have
+    covered to that play's line: a play through one of them is not scored, and not
+    reported as playing through an empty square (B511, an info). The board is not changed.
     """
     assert e.row is not None and e.col is not None
     problems: list[Problem] = []
@@ -45,11 +58,34 @@ def read_play(board: Board, e: Event, tokens: list[str], broken: bool, first: bo
     else:
         walked = _walk(board, e, direction, tokens, problems)
     placed, used, through, (r, c), empty, conflicts, off = walked
+    if empty and uncertain:
+        size = board.size
+        unknown = [sq for sq in empty if _flat(sq, size) in uncertain]
+        if unknown:
+            empty = [sq for sq in empty if sq not in unknown]
+            line = uncertain[_flat(unknown[0], size)]
+            where = ", ".join(sq[0] for sq in unknown)
+            problems.append(
+                (
+                    "B511",
+                    f"{e.word} plays through {where}, which the play on line {line} that could "
+                    "not be put down may cover: not scored",
+                )
+            )
+            broken = True
+    if off:
+        # where the play really went is anybody's guess: no tile of it lands on a square
+        # (the tiles still leave the rack), so that no later play is judged by them
+        placed = []
+    # the tiles of a play that cannot be put down as written, but that stays on the board,
+    # go on their own written squares only: say so
+    kept = "; its new tiles are put on their own squares" if placed else ""
     if conflicts:
-        problems.append(("B506", "; ".join(conflicts)))
+        problems.append(("B506", "; ".join(conflicts) + kept))
     if empty:
         verb = "it is" if len(empty) == 1 else "they are"
-        problems.append(("B508", f"{e.word} plays through {', '.join(empty)}, but {verb} empty"))
+        names = ", ".join(sq[0] for sq in empty)
+        problems.append(("B508", f"{e.word} plays through {names}, but {verb} empty{kept}"))
     broken = broken or off or bool(empty) or bool(conflicts)
     size = board.size
     if not broken and r < size and c < size and board.cells[r * size + c] is not None:
@@ -61,7 +97,7 @@ def read_play(board: Board, e: Event, tokens: list[str], broken: bool, first: bo
             broken = True
     elif first:
         _check_first(board, placed, problems)
-    elif not through and not _touches(board, placed):
+    elif not through and not _touches(board, placed) and not uncertain_touched(problems):
         problems.append(("B503", f"{e.word} at {e.position} touches no tile on the board"))
     return placed, used, broken, problems
 
@@ -72,7 +108,12 @@ def _starts_on_board(board: Board, e: Event, direction: str, problems: list[Prob
     assert e.row is not None and e.col is not None
     size, r, c = board.size, e.row, e.col
     if not (0 <= r < size and 0 <= c < size):
-        problems.append(("B504", f"{e.position} is off the {size}x{size} board"))
+        problems.append(
+            (
+                "B504",
+                f"{e.position} is off the {size}x{size} board; no tile of it is put on the board",
+            )
+        )
         return False
     pr, pc = (r, c - 1) if direction == "across" else (r - 1, c)
     before = board.cells[pr * size + pc] if 0 <= pr and 0 <= pc else None
@@ -93,7 +134,7 @@ def _walk_flat(
     across = direction == "across"
     placed: list[tuple[int, int, str]] = []
     used: list[str] = []
-    empty: list[str] = []
+    empty: list[Square] = []
     conflicts: list[str] = []
     through = 0
     i = r * size + c
@@ -103,7 +144,7 @@ def _walk_flat(
         current = cells[i]
         if current is None:
             if tok == ".":
-                empty.append(square_name(row, col, direction))
+                empty.append((square_name(row, col, direction), row, col))
                 through += 1
             else:
                 if tok == BLANK:
@@ -125,15 +166,16 @@ def _walk_flat(
 def _walk(
     board: Board, e: Event, direction: str, tokens: list[str], problems: list[Problem]
 ) -> _Walked:
-    """Walk any word from a square on the board: parentheses mark played-through letters;
-    once the word runs off the board (B504), its tiles only leave the rack."""
+    """Walk any word from a square on the board: parentheses mark played-through letters.
+    A word that runs off the board (B504) is reported there; :func:`read_play` then puts
+    none of its tiles on the board (they only leave the rack)."""
     assert e.row is not None and e.col is not None
     cells, size = board.cells, board.size
     r, c = e.row, e.col
     dr, dc = (0, 1) if direction == "across" else (1, 0)
     placed: list[tuple[int, int, str]] = []
     used: list[str] = []
-    empty: list[str] = []
+    empty: list[Square] = []
     conflicts: list[str] = []
     through = 0
     in_parens = off = False
@@ -143,14 +185,19 @@ def _walk(
             continue
         if r >= size or c >= size:
             where = square_name(r, c, direction)
-            problems.append(("B504", f"{e.word} runs off the board at {where}"))
+            problems.append(
+                (
+                    "B504",
+                    f"{e.word} runs off the board at {where}; no tile of it is put on the board",
+                )
+            )
             used += _from_rack(tokens[k:], in_parens)
             off = True
             break
         current = cells[r * size + c]
         if current is None:
             if tok == "." or in_parens:
-                empty.append(square_name(r, c, direction))
+                empty.append((square_name(r, c, direction), r, c))
                 through += 1
             else:
                 if tok == BLANK:
@@ -163,6 +210,54 @@ def _walk(
             through += 1
         r, c = r + dr, c + dc
     return placed, used, through, (r, c), empty, conflicts, off
+
+
+def _flat(square: Square, size: int) -> int:
+    return square[1] * size + square[2]
+
+
+def uncertain_touched(problems: list[Problem]) -> bool:
+    """True when the play goes through a square an unplaceable play may cover (B511)."""
+    return any(code == "B511" for code, _ in problems)
+
+
+def uncertain_squares(
+    board: Board, e: Event, tokens: list[str], problems: list[Problem]
+) -> list[int]:
+    """The empty squares (flat indices) that a play which could not be put down as written
+    may really cover: for one that runs off the board (B504), every empty square of its row
+    (across) or column (down) within its length of the written start; for one that plays
+    through empty squares (B508), those squares. ``tokens`` are the word's tiles."""
+    if e.row is None or e.col is None:
+        return []
+    size, cells = board.size, board.cells
+    codes = {code for code, _ in problems}
+    across = (e.direction or "across") == "across"
+    squares = [t for t in tokens if t != "(" and t != ")"]
+    out: list[int] = []
+    if "B504" in codes:
+        line, start = (e.row, e.col) if across else (e.col, e.row)
+        if not 0 <= line < size:
+            return []
+        length = len(squares)
+        for k in range(max(0, start - length), min(size, start + length)):
+            i = line * size + k if across else k * size + line
+            if cells[i] is None:
+                out.append(i)
+    elif "B508" in codes:
+        r, c = e.row, e.col
+        in_parens = False
+        for tok in tokens:
+            if tok == "(" or tok == ")":
+                in_parens = tok == "("
+                continue
+            if not (0 <= r < size and 0 <= c < size):
+                break
+            i = r * size + c
+            if (tok == "." or in_parens) and cells[i] is None:
+                out.append(i)
+            r, c = (r, c + 1) if across else (r + 1, c)
+    return out
 
 
 def _from_rack(tokens: list[str], in_parens: bool = False) -> list[str]:

@@ -9,7 +9,7 @@ from gcgtools.findings import Finding, make
 from gcgtools.model.game import Game
 from gcgtools.rules.detect import parse_end_rule, select_rules
 from gcgtools.rules.rulesets import EndRule, RuleSet
-from gcgtools.rules.tiles import TILE_SETS
+from gcgtools.rules.tiles import TILE_SETS, declared_spellings
 
 # Tried in this order when a record without tile pragmas uses letters English lacks.
 GUESS_ORDER = (
@@ -53,6 +53,14 @@ def rules_for(
             rules = replace(rules, tiles=TILE_SETS[guess], name="")
             note = f"tile set {guess} chosen from the letters in the record"
             findings.append(make("H209", note, line, severity="info"))
+    # the record's #tile pragmas decide how its multi-character tiles are spelled
+    declared = [
+        words[0] for p in game.pragmas if p.keyword == "tile" and (words := p.value.split())
+    ]
+    if declared:
+        spelled = declared_spellings(rules.tiles, declared)
+        if spelled is not rules.tiles:
+            rules = replace(rules, tiles=spelled)
     return rules, findings
 
 

@@ -79,6 +79,16 @@ class ReplayState:
         self.lost_lines: list[int] = []
         self.unjudged: set[int] = set()  # players whose next cumulative is not checked
         self.lost_after_end = False
+        # a lost line may have been a play: the tiles played so far are not all known
+        self.tiles_unknown = False
+        # set by a handler for a line that changes nothing (the next line still follows
+        # the one before it), and the totals such lines recorded, which the player's next
+        # cumulative may follow instead
+        self.ignored = False
+        self.also_total: dict[int, int] = {}
+        self.plays_scored = 0  # plays whose score could be computed (S609 counts them)
+        # empty squares a play that could not be put down may cover -> its line (B511)
+        self.uncertain: dict[int, int] = {}
 
     # ----------------------------------------------------------- findings
     def _find(
@@ -197,6 +207,7 @@ class ReplayState:
     def _check_cumulative(self, e: Event, p: int, computed: int | None) -> None:
         """The event's cumulative must follow player ``p``'s recorded or computed total,
         by the recorded or the computed score (S602)."""
+        also = self.also_total.pop(p, None) if self.also_total else None
         if p in self.unjudged:
             self.unjudged.discard(p)
             return
@@ -210,6 +221,8 @@ class ReplayState:
         ):
             return
         if cumulative == self.computed[p] + recorded:
+            return
+        if also is not None and cumulative in (also + recorded, also + (computed or 0)):
             return
         expected = before + (computed if computed is not None else recorded)
         message = f"cumulative {cumulative}, expected {before} {recorded:+d} = {before + recorded}"

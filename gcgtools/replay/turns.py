@@ -64,17 +64,40 @@ class Turns(ReplayState):
 
     def withdrawn(self, e: Event, p: int, pos: Position) -> None:
         undo = self.undo
-        self.undo = None
         if undo is None or self.last is not undo.event:
-            self._find("O305", "phony withdrawn (--) but the previous line is not a play", e)
-            self.recorded[p] = e.cumulative
+            self._find(
+                "O305",
+                "phony withdrawn (--) but the previous line is not a play; the line is ignored",
+                e,
+            )
+            self._ignore(e, p)
             return
         if undo.player != p:
-            self._find("O306", f"{e.nick} withdraws a play made by {undo.event.nick}", e)
+            q = undo.player
+            same_rack = e.rack is None or undo.event.rack is None or e.rack == undo.event.rack
+            if not (same_rack and e.cumulative == undo.recorded_before != self.recorded[p]):
+                self._find(
+                    "O305",
+                    f"{e.nick} withdraws a play (--) but made none just before (the play is "
+                    f"{undo.event.nick}'s); the line is ignored",
+                    e,
+                )
+                self._ignore(e, p)
+                return
+            # the rack and the cumulative are those of the player whose play it was: a
+            # mistyped nickname
+            self._find(
+                "O306",
+                f"{e.nick} withdraws a play made by {undo.event.nick}; the rack and the "
+                f"cumulative are {undo.event.nick}'s, so the line is read as theirs",
+                e,
+            )
+            p = q
         elif e.rack is not None and undo.event.rack is not None and e.rack != undo.event.rack:
             self._find(
                 "O306", f"rack {e.rack} differs from the withdrawn play's {undo.event.rack}", e
             )
+        self.undo = None
         pos.player = q = undo.player
         self._take_back(undo)
         self._check_withdrawal(e, undo)
@@ -84,6 +107,13 @@ class Turns(ReplayState):
         self.computed[q] = undo.computed_before
         self.recorded[q] = e.cumulative
         self._scoreless_turn(e, False)
+
+    def _ignore(self, e: Event, p: int) -> None:
+        """A line that changes nothing (a misplaced ``--``): the state later lines are
+        judged on stays as it was (the play before it can still be withdrawn), but the
+        player's next cumulative may follow the line's own."""
+        self.ignored = True
+        self.also_total[p] = e.cumulative
 
     def _take_back(self, undo: Undo) -> None:
         """Undo a play: its tiles leave the board, and the bag, racks and end of the game

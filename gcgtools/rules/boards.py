@@ -11,15 +11,19 @@ liwords-ui WorldWildlifeFund, xanado ``editions/English_WWF.json``).
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
+from pathlib import Path
 
 __all__ = [
     "BOARDS",
     "PREMIUM_SYMBOLS",
     "BoardLayout",
     "board_layout",
+    "load_board_file",
+    "resolve_board",
 ]
 
 #: Symbol -> premium code returned by :meth:`BoardLayout.premium`.
@@ -232,3 +236,88 @@ def board_layout(name: str) -> BoardLayout:
         known = ", ".join(sorted(BOARDS))
         raise KeyError(f"unknown board layout {name!r}; known: {known}")
     return BOARDS[key]
+
+
+#: Board files: the largest accepted, in bytes (a 21x21 grid is well under 1 KB).
+MAX_BOARD_FILE = 64 * 1024
+
+
+def load_board_file(path: str | os.PathLike[str]) -> BoardLayout:
+    """A board layout from a text file: a 15x15 or 21x21 grid of premium symbols, one row
+    per line, top row first.
+
+    Symbols: ``=`` triple word, ``-`` double word, ``"`` triple letter, ``'`` double letter,
+    ``~`` quadruple word, ``^`` quadruple letter, ``.`` or a space for a plain square. A row
+    may be written between ``|`` delimiters (so that trailing spaces survive editors).
+    Lines that are empty or start with ``#`` are comments. The first play covers the centre.
+    The layout is named after the file. Raises ``ValueError`` (``FILE:LINE: what``) for a
+    malformed file and ``OSError`` when it cannot be read.
+    """
+    source = Path(path)
+    data = _read_small(source, MAX_BOARD_FILE)
+    rows: list[str] = []
+    numbers: list[int] = []
+    for number, line in enumerate(data.splitlines(), 1):
+        text = line.rstrip("\r\n")
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        if text.lstrip().startswith("|"):
+            body = text.strip()
+            if not body.endswith("|") or len(body) < 2:
+                raise ValueError(f"{source}:{number}: a row that starts with '|' ends with '|'")
+            text = body[1:-1]
+        else:
+            text = text.rstrip()
+        row = text.replace(".", " ")
+        bad = sorted(set(row) - set(PREMIUM_SYMBOLS))
+        if bad:
+            raise ValueError(
+                f"{source}:{number}: unknown premium symbols {bad}; use = - \" ' ~ ^ and . "
+                "(or a space) for a plain square"
+            )
+        rows.append(row)
+        numbers.append(number)
+    size = len(rows)
+    if size not in (15, 21):
+        raise ValueError(f"{source}: {size} rows; a board file has 15 or 21")
+    for row, number in zip(rows, numbers, strict=True):
+        if len(row) > size:
+            raise ValueError(
+                f"{source}:{number}: {len(row)} squares in a row of a {size}x{size} board"
+            )
+    padded = tuple(row.ljust(size) for row in rows)
+    return BoardLayout(source.stem or str(source), size, padded)
+
+
+def _read_small(path: Path, limit: int) -> str:
+    with path.open("rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"{path}: larger than {limit:,} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def resolve_board(value: str) -> BoardLayout:
+    """The layout a ``--board`` option names: a known layout name (see
+    :func:`board_layout`), else a board file (see :func:`load_board_file`). Raises
+    ``KeyError`` for a value that is neither, ``ValueError`` for a malformed file."""
+    try:
+        return board_layout(value)
+    except KeyError:
+        if not os.path.isfile(value):
+            known = ", ".join(sorted(BOARDS))
+            raise KeyError(
+                f"unknown board layout {value!r}: neither a known name ({known}) nor a file"
+            ) from None
+    return _board_file(os.path.abspath(value), os.stat(value).st_mtime_ns)
+
+
+@lru_cache(maxsize=16)
+def _board_file(path: str, mtime: int) -> BoardLayout:
+    try:
+        return load_board_file(path)
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None

@@ -8,16 +8,18 @@ Pragmas (``shared/docs/gcg-format.md`` §2.4, §2.9): ``#lexicon``, ``#tile-dist
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import replace
 from functools import lru_cache
 
-from gcgtools.rules.boards import BoardLayout
+from gcgtools.rules.boards import BoardLayout, resolve_board
 from gcgtools.rules.boards import board_layout as _board
 from gcgtools.rules.rulesets import EndRule, RuleSet
-from gcgtools.rules.tiles import TileSet, tile_set
+from gcgtools.rules.tiles import TileSet, resolve_tiles, tile_set
 
 __all__ = [
+    "GAME_VARIANTS",
     "LEXICON_PREFIXES",
     "WWF_BINGO_BONUS",
     "lexicon_tile_set",
@@ -57,6 +59,16 @@ LEXICON_PREFIXES: dict[str, str] = {
 }
 # Longest prefix first, so that a longer prefix is never shadowed by a shorter one.
 _PREFIXES_LONGEST_FIRST = sorted(LEXICON_PREFIXES, key=len, reverse=True)
+
+#: ``#game-type`` (folded by :func:`_variant_key`) -> (how words are judged, Super game).
+#: Wordsmog plays are scored as in classic; only which words are good differs. A Super game
+#: defaults to the 21x21 board and the 200 Super tiles; its board and tile pragmas decide.
+GAME_VARIANTS: dict[str, tuple[str, bool]] = {
+    "classic": ("classic", False),
+    "wordsmog": ("wordsmog", False),
+    "classic_super": ("classic", True),
+    "wordsmog_super": ("wordsmog", True),
+}
 
 WWF_BINGO_BONUS = 35
 _WWF_TILES = "wwf_english"
@@ -114,6 +126,11 @@ def _mentions_wwf(*names: str | None) -> bool:
     return False
 
 
+def _variant_key(value: str) -> str:
+    """``Classic-Super`` -> ``classic_super``."""
+    return "_".join(value.casefold().replace("-", " ").replace("_", " ").split())
+
+
 def _blank(value: str | None) -> str | None:
     if value is None or not value.strip():
         return None
@@ -137,14 +154,18 @@ def select_rules(
     pragma values; ``tiles``, ``board``, ``end_rule`` and ``challenge_bonus`` are user
     overrides and win.
 
-    Tiles: override > ``#tile-distribution`` > Words With Friends > lexicon prefix > english.
-    Board: override > ``#board-layout`` > Words With Friends > (english_super tiles -> super
-    board) > standard. Any of the game type, board or tile names mentioning WWF /
+    Tiles: override > ``#tile-distribution`` > Words With Friends > Super game type
+    (``classic_super``, ``wordsmog_super``) > lexicon prefix > english.
+    Board: override > ``#board-layout`` > Words With Friends > (english_super tiles or a Super
+    game type -> super board) > standard. Any of the game type, board or tile names mentioning WWF /
     WordsWithFriends selects the WWF board and tiles (unless given explicitly) and a bingo bonus
     of 35. End rule: override, else standard (the replay engine detects +x/-x endings itself);
     ``home`` also sets ``passes_to_end=2`` and ``exchange_minimum_bag=1``.
     """
-    found, warnings = _select_rules(
+    # a file named by --tiles/--board may change between calls: not cached by its name
+    files = any(v is not None and os.path.isfile(v) for v in (tiles, board))
+    select = _select_rules.__wrapped__ if files else _select_rules
+    found, warnings = select(
         lexicon=lexicon,
         tile_distribution=tile_distribution,
         board_layout=board_layout,
@@ -179,14 +200,16 @@ def _select_rules(
     tiles = _blank(tiles)
     board = _blank(board)
 
-    wwf = _mentions_wwf(game_type, tile_distribution, layout_name, tiles, board)
-    if game_type is not None and not wwf and game_type.casefold() != "classic":
-        warnings.append(f"#game-type {game_type!r} is not supported; classic rules are used for it")
+    # a file named in --tiles/--board says what it holds; its name is no hint
+    named = [v for v in (tiles, board) if v is not None and not os.path.isfile(v)]
+    wwf = _mentions_wwf(game_type, tile_distribution, layout_name, *named)
+    # an unknown game type is the model's H208 warning; classic rules are used for it
+    variant, super_game = GAME_VARIANTS.get(_variant_key(game_type or ""), ("classic", False))
 
     # ---------------------------------------------------------------------------- tiles
     chosen_tiles: TileSet | None = None
     if tiles is not None:
-        chosen_tiles = tile_set(tiles)  # an unknown override is the user's error: KeyError
+        chosen_tiles = resolve_tiles(tiles)  # a name or a file; else the user's KeyError
     if chosen_tiles is None and tile_distribution is not None:
         try:
             chosen_tiles = tile_set(tile_distribution)
@@ -197,6 +220,8 @@ def _select_rules(
             )
     if chosen_tiles is None and wwf:
         chosen_tiles = tile_set(_WWF_TILES)
+    if chosen_tiles is None and super_game:
+        chosen_tiles = tile_set(_SUPER_TILES)
     implied = lexicon_tile_set(lexicon) if lexicon is not None else None
     if chosen_tiles is None:
         if lexicon is not None and implied is None:
@@ -218,7 +243,7 @@ def _select_rules(
     chosen_board: BoardLayout | None = None
     unknown_layout = False
     if board is not None:
-        chosen_board = _board(board)  # an unknown override is the user's error: KeyError
+        chosen_board = resolve_board(board)  # a name or a file; else the user's KeyError
     if chosen_board is None and layout_name is not None:
         try:
             chosen_board = _board(layout_name)
@@ -227,7 +252,7 @@ def _select_rules(
     if chosen_board is None:
         if wwf:
             chosen_board = _board(_WWF_BOARD)
-        elif chosen_tiles.name == _SUPER_TILES:
+        elif chosen_tiles.name == _SUPER_TILES or super_game:
             chosen_board = _board("SuperCrosswordGame")
         else:
             chosen_board = _board("CrosswordGame")
@@ -247,6 +272,7 @@ def _select_rules(
         end_rule=rule,
         challenge_bonus=challenge_bonus,
         bingo_bonus=WWF_BINGO_BONUS if is_wwf else 50,
+        variant=variant,
     )
     if rule is EndRule.HOME:
         rules = replace(rules, passes_to_end=2, exchange_minimum_bag=1)

@@ -80,6 +80,7 @@ class RuleSet:
     time_penalty_per_minute: int = 10
     passes_to_end: int | None = None
     name: str = ""
+    variant: str = "classic"  # "wordsmog": any anagram of a word is good; scored the same
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "end_rule", EndRule(self.end_rule))

@@ -16,10 +16,12 @@ are kept in the table, as in the sources, so that a blank may stand for them.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
+from pathlib import Path
 from types import MappingProxyType
 
 __all__ = [
@@ -28,6 +30,9 @@ __all__ = [
     "TILE_SETS",
     "TileError",
     "TileSet",
+    "declared_spellings",
+    "load_tiles_file",
+    "resolve_tiles",
     "tile_set",
 ]
 
@@ -62,6 +67,9 @@ class TileSet:
     counts: Mapping[str, int] = field(hash=False)
     values: Mapping[str, int] = field(hash=False)
     vowels: frozenset[str] = frozenset()
+    #: Multi-character tiles a record spells only in brackets (``#tile [LL] [ll]``): an
+    #: unbracketed ``LL`` is then two ``L`` tiles. See :func:`declared_spellings`.
+    bracket_only: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         letters = tuple(self.letters)
@@ -78,6 +86,9 @@ class TileSet:
         object.__setattr__(self, "counts", MappingProxyType({k: self.counts[k] for k in letters}))
         object.__setattr__(self, "values", MappingProxyType({k: self.values[k] for k in letters}))
         object.__setattr__(self, "vowels", frozenset(self.vowels))
+        object.__setattr__(self, "bracket_only", frozenset(self.bracket_only))
+        if not self.bracket_only <= set(letters):
+            raise ValueError(f"tile set {self.name}: bracket-only names must be tile names")
 
     @classmethod
     def from_table(
@@ -187,8 +198,10 @@ class TileSet:
         # Upper- and lower-case spellings, longest first, so that greedy alternation is the
         # longest match (CH before C). A mixed-case run such as "Ch" is not a tile name: it
         # splits as "C", "h" (as macondo's ToMachineLetters does).
+        only = self.bracket_only
         names = sorted(
-            (n for n in self._names if n not in PASS_THROUGH), key=lambda n: (-len(n), n)
+            (n for n in self._names if n not in PASS_THROUGH and n.upper() not in only),
+            key=lambda n: (-len(n), n),
         )
         alternatives = [r"\[[^\[\]]*\]", *(re.escape(n) for n in names), "[.?()]"]
         return re.compile("|".join(alternatives))
@@ -448,6 +461,28 @@ def _normalise(name: str) -> str:
     return re.sub(r"[\W_]+", "", name.casefold())
 
 
+def declared_spellings(tiles: TileSet, declared: Iterable[str]) -> TileSet:
+    """``tiles`` as a record that declares its multi-character tiles spells them.
+
+    ``declared`` are the first words of the record's ``#tile`` pragmas (``[LL]``, ``CH``,
+    ``L·L``). With none, the tile set is returned as it is: an unbracketed ``LL`` is the LL
+    tile (longest match). With some, only the multi-character tiles declared without
+    brackets are read unbracketed; every other one (declared as ``[LL]``, or not at all) only
+    in brackets, so that an unbracketed ``LL`` is two ``L`` tiles, as Macondo means it."""
+    names = [d.strip() for d in declared if d.strip()]
+    if not names or tiles.max_len == 1:
+        return tiles
+    bare = {n.upper() for n in names if not n.startswith("[")}
+    return _with_bracket_only(
+        tiles, frozenset(t for t in tiles.letters if len(t) > 1 and t not in bare)
+    )
+
+
+@lru_cache(maxsize=64)
+def _with_bracket_only(tiles: TileSet, only: frozenset[str]) -> TileSet:
+    return replace(tiles, bracket_only=only) if only != tiles.bracket_only else tiles
+
+
 def tile_set(name: str) -> TileSet:
     """The tile set called ``name`` (case-insensitive; aliases such as ``"English"``,
     ``"super_english"``, ``"wwf"`` accepted). Unknown names raise :class:`KeyError`."""
@@ -456,3 +491,90 @@ def tile_set(name: str) -> TileSet:
         known = ", ".join(sorted(TILE_SETS))
         raise KeyError(f"unknown tile distribution {name!r}; known: {known}")
     return TILE_SETS[key]
+
+
+#: Tile files: the largest accepted, in bytes.
+MAX_TILES_FILE = 64 * 1024
+_VOWEL_FLAGS = {"1": True, "0": False, "yes": True, "no": False, "true": True, "false": False}
+
+
+def load_tiles_file(path: str | os.PathLike[str]) -> TileSet:
+    """A tile set from a text file of ``letter count value`` lines, one tile a line:
+    ``A 9 1``, ``? 2 0`` (the blank), ``CH 1 5`` (a multi-character tile). Fields are
+    separated by spaces, tabs or commas, so Macondo's ``letter,count,value,is_vowel`` files
+    read as they are; an optional fourth field (1 or another number for a vowel, 0 for a
+    consonant) marks vowels (without any, A E I O U are). Letters are read in upper case.
+    Lines that are empty or start with ``#`` are comments. The tile set is named after the
+    file. Raises ``ValueError`` (``FILE:LINE: what``) for a malformed file and ``OSError``
+    when it cannot be read."""
+    source = Path(path)
+    with source.open("rb") as f:
+        data = f.read(MAX_TILES_FILE + 1)
+    if len(data) > MAX_TILES_FILE:
+        raise ValueError(f"{source}: larger than {MAX_TILES_FILE:,} bytes")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    rows: list[tuple[str, int, int]] = []
+    vowels: set[str] = set()
+    flagged = False
+    seen: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        fields = [f for f in re.split(r"[\s,]+", line.strip()) if f]
+        if len(fields) not in (3, 4):
+            raise ValueError(f"{source}:{number}: expected 'letter count value', got {line!r}")
+        letter = fields[0].strip("[]").upper()
+        if not letter or any(ch in ".()[]" or ch.isdigit() or ch.isspace() for ch in letter):
+            raise ValueError(f"{source}:{number}: {fields[0]!r} cannot be a tile name")
+        if letter in seen:
+            raise ValueError(f"{source}:{number}: {letter} listed twice (line {seen[letter]})")
+        seen[letter] = number
+        try:
+            count, value = int(fields[1]), int(fields[2])
+        except ValueError:
+            raise ValueError(f"{source}:{number}: count and value are whole numbers") from None
+        if not (0 <= count <= 1000 and 0 <= value <= 1000):
+            raise ValueError(f"{source}:{number}: count and value go from 0 to 1000")
+        if len(fields) == 4:
+            word = fields[3].lower()
+            flag = int(word) != 0 if word.isascii() and word.isdigit() else _VOWEL_FLAGS.get(word)
+            if flag is None:
+                raise ValueError(f"{source}:{number}: the vowel flag is 1 or 0 (yes or no)")
+            flagged = True
+            if flag:
+                vowels.add(letter)
+        rows.append((letter, count, value))
+    if not rows:
+        raise ValueError(f"{source}: no tiles")
+    if BLANK not in seen:
+        rows.insert(0, (BLANK, 0, 0))
+    if not flagged:
+        vowels = {v for v in "AEIOU" if v in seen}
+    vowels.discard(BLANK)
+    return TileSet.from_table(source.stem or str(source), rows, vowels)
+
+
+def resolve_tiles(value: str) -> TileSet:
+    """The tile set a ``--tiles`` option names: a known name (see :func:`tile_set`), else a
+    tile file (see :func:`load_tiles_file`). Raises ``KeyError`` for a value that is
+    neither, ``ValueError`` for a malformed file."""
+    try:
+        return tile_set(value)
+    except KeyError:
+        if not os.path.isfile(value):
+            known = ", ".join(sorted(TILE_SETS))
+            raise KeyError(
+                f"unknown tile distribution {value!r}: neither a known name ({known}) nor a file"
+            ) from None
+    return _tiles_file(os.path.abspath(value), os.stat(value).st_mtime_ns)
+
+
+@lru_cache(maxsize=16)
+def _tiles_file(path: str, mtime: int) -> TileSet:
+    try:
+        return load_tiles_file(path)
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None

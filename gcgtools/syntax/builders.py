@@ -20,6 +20,31 @@ WITHDRAWN_ACTION: Action = (EventKind.WITHDRAWN, None, None, None, None, None, N
 CHALLENGE_ACTION: Action = (EventKind.CHALLENGE_BONUS, None, None, None, None, None, None, None)
 TIME_ACTION: Action = (EventKind.TIME_PENALTY, None, None, None, None, None, None, None)
 
+#: Scores, cumulatives and exchange counts have at most this many digits (leading zeros
+#: aside): -99,999 to 99,999 points. The highest play on any board is a few thousand points;
+#: a longer number is a typo or garbage, refused with a located finding (P111) rather than
+#: read into a value no output can hold (Python's int-string limit, Parquet's int64).
+MAX_DIGITS = 5
+
+
+class OutOfRange(ValueError):
+    """A number with more than :data:`MAX_DIGITS` digits: ``token`` as written."""
+
+    def __init__(self, what: str, token: str) -> None:
+        super().__init__(f"{what} {token[:20]}{'...' if len(token) > 20 else ''}")
+        self.what = what
+        self.token = token
+
+
+def number(text: str, what: str) -> int:
+    """The value of ``text`` (ASCII digits with an optional sign, as the grammar's
+    terminals match them); :class:`OutOfRange` beyond :data:`MAX_DIGITS` digits."""
+    digits = text.lstrip("+-").lstrip("0")
+    if len(digits) > MAX_DIGITS:
+        raise OutOfRange(what, text)
+    return int(text)
+
+
 # Coordinates seen so far; a board has a few hundred, so this stays small.
 _COORDINATES: dict[str, tuple[int, int, str]] = {}
 
@@ -45,8 +70,9 @@ def play_action(coord: str, word: str) -> Action:
 def exchange_action(token: str) -> Action:
     """``-TILES`` or ``-N``."""
     tiles = token[1:]
-    if tiles.isdigit():
-        return EventKind.EXCHANGE, None, None, None, None, None, None, int(tiles)
+    if tiles.isdigit() and tiles.isascii():  # "-²" is no count: a tile the set lacks
+        count = number(tiles, "exchange count")
+        return EventKind.EXCHANGE, None, None, None, None, None, None, count
     return EventKind.EXCHANGE, None, None, None, None, None, tiles, None
 
 
@@ -75,8 +101,10 @@ def event(
         kind,
         nick,
         rack,
-        -int(score_text[2:]) if score_text.startswith("+-") else int(score_text),
-        int(cumulative),
+        -number(score_text[2:], "score")
+        if score_text.startswith("+-")
+        else number(score_text, "score"),
+        number(cumulative, "cumulative"),
         line,
         column,
         position,

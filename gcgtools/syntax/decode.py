@@ -2,7 +2,9 @@
 
 The spec says ISO-8859-1 unless the first line is ``#character-encoding``. Real files are
 often UTF-8 without the pragma, so without it a strict UTF-8 decode is tried first and
-Latin-1 is the fallback; :class:`Decoded` says which was used.
+Latin-1 is the fallback; :class:`Decoded` says which was used. A fallback forced by a few
+stray bytes in an otherwise UTF-8 file is reported (F006, a warning at the first byte that
+is not UTF-8).
 """
 
 from __future__ import annotations
@@ -62,6 +64,35 @@ def split_lines(text: str) -> list[SourceLine]:
     return lines
 
 
+def _fallback_finding(body: bytes, start: int) -> Finding | None:
+    """F006 when a file that is not UTF-8 looks like UTF-8 but for a few stray bytes: other
+    lines with letters beyond ASCII are valid UTF-8, and reading the whole file as Latin-1
+    (the spec's default, which keeps it byte for byte) turns each of their letters into
+    two. Names the first byte that is not UTF-8, its line and column. None for a plain
+    Latin-1 file."""
+    utf8_lines = sum(1 for raw in body.split(b"\n") if not raw.isascii() and _is_utf8(raw))
+    if not utf8_lines:
+        return None
+    line_start = body.rfind(b"\n", 0, start) + 1
+    line_no = body.count(b"\n", 0, start) + 1
+    column = len(body[line_start:start].decode("latin-1")) + 1
+    lines = f"{utf8_lines} other line{'s' * (utf8_lines != 1)}"
+    message = (
+        f"byte {body[start]:#04x} is not UTF-8, but {lines} with accented letters are: the "
+        "file is read as ISO-8859-1 (Latin-1), so each of their letters shows as two "
+        "characters; fix the byte, or declare #character-encoding on the first line"
+    )
+    return make("F006", message, line_no, column)
+
+
+def _is_utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def decode(data: bytes) -> Decoded:
     """Decode a GCG file's bytes, honouring #character-encoding on the first line."""
     findings: list[Finding] = []
@@ -98,9 +129,12 @@ def decode(data: bytes) -> Decoded:
         try:
             text = body.decode("utf-8")
             codec = "utf-8"
-        except UnicodeDecodeError:
+        except UnicodeDecodeError as exc:
             text = body.decode("latin-1")
             codec = "latin-1"
+            fallback = _fallback_finding(body, exc.start)
+            if fallback is not None:
+                findings.append(fallback)
     else:
         try:
             text = body.decode(codec)

@@ -173,6 +173,32 @@ def _error_finding(exc: UnexpectedInput, text: str, line: int) -> Finding:
     return make(code, message, line, column)
 
 
+#: The longest line read, in characters: a longer one is refused with a finding (P112)
+#: and kept as it is (``write`` still copies it), so that memory and time per line stay
+#: bounded. Event lines (``>...``) are short: a rack, a move, two numbers and perhaps a
+#: list of cross-words; any other line (a note, a pragma) may be a long paragraph.
+MAX_EVENT_LINE = 1_000
+MAX_LINE = 100_000
+_BLANKS = " \t\f\v\u00a0\ufeff"
+
+
+def _long_line_finding(text: str, line: int) -> Finding:
+    event = text.lstrip(_BLANKS).startswith(">")
+    limit = MAX_EVENT_LINE if event else MAX_LINE
+    what = "event line" if event else "line"
+    message = f"{what} of {len(text):,} characters not read (at most {limit:,})"
+    return make("P112", message, line, limit + 1)
+
+
+def _range_finding(exc: builders.OutOfRange, text: str, line: int) -> Finding:
+    digits = exc.token.lstrip("+-")
+    column = text.find(digits) + 1 or 1
+    shown = exc.token if len(exc.token) <= 20 else f"{exc.token[:12]}... ({len(digits)} digits)"
+    limit = 10**builders.MAX_DIGITS - 1
+    message = f"{exc.what} {shown} is out of range (-{limit:,} to {limit:,})"
+    return make("P111", message, line, column)
+
+
 def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
     """Parse decoded lines into records. Bad lines become findings; the rest still parse.
 
@@ -187,14 +213,23 @@ def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
         text = sl.text
         if not text or text.isspace():
             continue
-        record = fast(text, sl.number)
-        if record is None:
-            try:
-                record = parser.parse(text, start="line")
-            except UnexpectedInput as exc:
-                findings.append(_error_finding(exc, text, sl.number))
-                continue
-            record.line = sl.number
+        if len(text) > MAX_EVENT_LINE and (
+            len(text) > MAX_LINE or text.lstrip(_BLANKS).startswith(">")
+        ):
+            findings.append(_long_line_finding(text, sl.number))
+            continue
+        try:
+            record = fast(text, sl.number)
+            if record is None:
+                try:
+                    record = parser.parse(text, start="line")
+                except UnexpectedInput as exc:
+                    findings.append(_error_finding(exc, text, sl.number))
+                    continue
+                record.line = sl.number
+        except builders.OutOfRange as exc:
+            findings.append(_range_finding(exc, text, sl.number))
+            continue
         if type(record) is Event:
             record.text = text
         records.append(record)

@@ -1,0 +1,145 @@
+"""Benchmark: the batch commands on the local process pool and on a Dask cluster.
+
+The ``valid/`` records of the corpus (``GCGTOOLS_CORPUS`` or the first argument) are
+copied over and over into a temporary folder until it holds ``--count`` files (20,000 by
+default), as ``benchmarks/reports.py`` does. Then each task runs, each time in a fresh
+Python process (as the command would), on
+
+* ``pool`` - the local process pool with ``--jobs`` workers (2 by default), and
+* ``dask`` - a Dask ``LocalCluster`` of as many worker processes (one thread each),
+  started once by this script; each run connects to it by its address, as
+  ``gcgtools validate ... --scheduler tcp://...`` does with a running cluster;
+
+the tasks being what ``validate`` (``map_files(checker(), ...)``), ``stats``
+(``archive_stats``) and ``export`` (``write_moves`` to Parquet, games too) do. Each
+(task, backend) pair runs ``--repeat`` times (3 by default), pool and Dask alternating so
+that a busy spell of the machine hits both alike; the median run is judged (the best run's
+rate and overhead are shown beside it). The Dask
+overhead is ``pool rate / dask rate - 1``; the target is under 15 %. Starting the
+LocalCluster (``--scheduler local``, once per command) is timed apart: it is paid once per
+command there, and not at all with a running cluster.
+
+    python benchmarks/scale.py /work/shared/corpus
+    python benchmarks/scale.py --count 2000 --repeat 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from reports import materialise  # noqa: E402
+
+TARGET_OVERHEAD = 0.15
+TASKS = ("validate", "stats", "export")
+
+
+def child(task: str, folder: str, jobs: int, scheduler: str | None, out: str) -> None:
+    """Run one task in this (fresh) process and print its figures as JSON."""
+    start = time.perf_counter()
+    if task == "validate":
+        from gcgtools.analysis.batch import map_files
+        from gcgtools.analysis.checks import checker
+
+        reports = list(map_files(checker(), [folder], jobs=jobs, scheduler=scheduler))
+        games = sum(not r.unreadable for r in reports)
+    elif task == "stats":
+        from gcgtools.analysis.stats import archive_stats
+
+        games = archive_stats([folder], jobs=jobs, scheduler=scheduler).attrs["games"]
+    else:
+        from gcgtools.analysis.frames import write_moves
+
+        games = write_moves(
+            [folder], Path(out) / "moves.parquet", games_out=Path(out) / "games.parquet",
+            jobs=jobs, scheduler=scheduler,
+        ).games  # fmt: skip
+    print(json.dumps({"seconds": time.perf_counter() - start, "games": games}))
+
+
+def run(task: str, folder: Path, jobs: int, scheduler: str | None, out: Path) -> dict[str, float]:
+    args = [sys.executable, __file__, "--child", task, "--jobs", str(jobs), "--out", str(out)]
+    if scheduler:
+        args += ["--scheduler", scheduler]
+    done = subprocess.run([*args, str(folder)], capture_output=True, text=True, check=False)
+    if done.returncode:
+        sys.exit(f"{task} ({scheduler or 'pool'}) failed:\n{done.stderr}")
+    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("corpus", nargs="?", default=os.environ.get("GCGTOOLS_CORPUS"))
+    parser.add_argument("--count", type=int, default=20_000)
+    parser.add_argument("--jobs", type=int, default=2, help="pool processes = Dask workers")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per pair (median)")
+    parser.add_argument("--child", choices=TASKS, help=argparse.SUPPRESS)
+    parser.add_argument("--scheduler", help=argparse.SUPPRESS)
+    parser.add_argument("--out", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args.corpus, args.jobs, args.scheduler, args.out)
+        return
+    if not args.corpus:
+        sys.exit("give the corpus folder, or set GCGTOOLS_CORPUS")
+    from distributed import Client, LocalCluster
+
+    work = Path(tempfile.mkdtemp(prefix="gcgtools-scale-"))
+    try:
+        folder = work / "archive"
+        distinct = materialise(Path(args.corpus), folder, args.count)
+        print(f"{args.count} files ({distinct} distinct records); {args.jobs} pool processes "
+              f"vs {args.jobs} Dask workers, median of {args.repeat}")  # fmt: skip
+        start = time.perf_counter()
+        cluster = LocalCluster(n_workers=args.jobs, threads_per_worker=1, processes=True,
+                               dashboard_address=":0", silence_logs=50)  # fmt: skip
+        client = Client(cluster)
+        started = time.perf_counter() - start
+        print(f"LocalCluster of {args.jobs} workers started in {started:.1f}s")
+        address = cluster.scheduler_address
+        # the workers' first task imports gcgtools: done once, as on a cluster in use
+        run("validate", folder / "part000", args.jobs, address, work)
+        print(f"{'task':<9} {'backend':<5} {'games':>6} {'seconds':>8} {'games/s':>8} "
+              f"{'best/s':>7} {'overhead':>8} {'best over':>9}")  # fmt: skip
+        ok = True
+        for task in TASKS:
+            times: dict[str, list[float]] = {"pool": [], "dask": []}
+            games = 0
+            for _ in range(max(1, args.repeat)):
+                for backend, scheduler in (("pool", None), ("dask", address)):
+                    out = work / f"out-{task}-{backend}"
+                    out.mkdir(exist_ok=True)
+                    m = run(task, folder, args.jobs, scheduler, out)
+                    times[backend].append(m["seconds"])
+                    games = int(m["games"])
+                    shutil.rmtree(out)
+            rates = {b: games / statistics.median(t) for b, t in times.items()}
+            best = {b: games / min(t) for b, t in times.items()}
+            overhead = rates["pool"] / rates["dask"] - 1
+            best_overhead = best["pool"] / best["dask"] - 1
+            ok &= overhead < TARGET_OVERHEAD
+            for backend in ("pool", "dask"):
+                extra = (f"{overhead:>+8.1%} {best_overhead:>+9.1%}" if backend == "dask"
+                         else "")  # fmt: skip
+                print(f"{task:<9} {backend:<5} {games:>6} "
+                      f"{statistics.median(times[backend]):>8.2f} {rates[backend]:>8.0f} "
+                      f"{best[backend]:>7.0f} {extra}")  # fmt: skip
+        client.close()
+        cluster.close()
+        print(f"target: Dask overhead under {TARGET_OVERHEAD:.0%}: " + ("met" if ok else "NOT met"))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,798 @@
+"""Analysing a record against a lexicon: phonies, best moves, equity lost, missed bingos.
+
+:func:`analyse_record` replays a game once and, for each turn (play, exchange, pass):
+
+* checks every word a play formed against the lexicon (any turn, rack known or not): a
+  phony that stood is finding W801 (info), a valid play withdrawn with ``--`` W802
+  (warning), a challenge bonus after a play that formed a phony W803 (warning), each at
+  the play's own line and naming the word(s);
+* when the mover's full rack is known (the record's rack has as many tiles as the player
+  holds), generates every legal move in the position before the turn
+  (:func:`gcgtools.movegen.generate_moves`) and reports the recorded move's equity, the
+  best moves, the equity lost, the recorded move's rank and whether a bingo was
+  available and missed. A turn whose rack is unknown or partial gets the phony check
+  only, and its :attr:`TurnAnalysis.status` says so.
+
+Equity is the score plus the leave's value while the bag holds tiles; with the bag empty
+it is the score plus twice the value of the opponents' tiles when the move goes out, else
+minus the value of the tiles kept (the end-game adjustment).
+
+The recorded move is looked up among the generated moves by its placement (the squares
+and tiles it puts down); an exchange by the tiles exchanged; a pass as the pass. A play
+that is not among them (a phony, or a placement the rules do not allow) gets the equity
+of its computed score and leave as above, is marked ``legal`` False and ranks below every
+legal move (rank = number of legal moves + 1). A play withdrawn with ``--`` is judged by
+what the turn became: a pass (no score, the whole rack kept).
+
+    >>> result = analyse_record(read_game("game.gcg"), lexicon=lex)  # doctest: +SKIP
+    >>> [(t.event, t.played, t.equity_lost) for t in result.turns]  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from gcgtools import __version__
+from gcgtools.analysis.batch import Scheduler, map_files
+from gcgtools.analysis.lexicons import LexiconChoice, choose, describe, fingerprint
+from gcgtools.findings import Finding, make
+from gcgtools.model.game import Game
+from gcgtools.model.load import load_game
+from gcgtools.replay.board import Board, square_name
+from gcgtools.replay.engine import Position, Replayer
+from gcgtools.replay.position import rack_tokens, tiles_text
+from gcgtools.replay.setup import rules_for
+from gcgtools.rules.rulesets import RuleSet
+from gcgtools.rules.tiles import BLANK
+from gcgtools.syntax.records import Event, EventKind
+
+if TYPE_CHECKING:
+    from gcgtools.lexicon import Leaves, Lexicon
+
+__all__ = [
+    "ANALYSIS_VERSION",
+    "Candidate",
+    "RecordAnalysis",
+    "TurnAnalysis",
+    "analyse_file",
+    "analyse_paths",
+    "analyse_record",
+    "phony_words",
+]
+
+#: Bumped when the results of the analysis change for the same inputs (cache keys).
+ANALYSIS_VERSION = f"{__version__}+analysis1"
+#: Best moves kept per turn unless asked otherwise.
+DEFAULT_TOP = 5
+
+_TURNS = (EventKind.PLAY, EventKind.EXCHANGE, EventKind.PASS)
+_IGNORED = frozenset({"O302", "O313"})  # turns the replay ignored (after the end)
+
+# what a turn's status says
+ANALYSED = "analysed"
+UNKNOWN_RACK = "phony check only: rack unknown"
+LOST_TURN = "turn lost to a challenge: not judged"
+UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
+PARTIAL_RACK = "phony check only: partial rack"
+NO_LEXICON = "no lexicon"
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A generated move, as plain data: ``notation`` as analysers write it (``8D QUITE``,
+    ``O1 HAN(G)OVER``, ``-ABC`` for an exchange, ``-`` for a pass)."""
+
+    notation: str
+    kind: str
+    coord: str | None
+    word: str | None
+    tiles: str
+    score: int
+    leave: str
+    equity: float
+    bingo: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "move": self.notation,
+            "kind": self.kind,
+            "coord": self.coord,
+            "word": self.word,
+            "tiles": self.tiles,
+            "score": self.score,
+            "leave": self.leave,
+            "equity": round(self.equity, 2),
+            "bingo": self.bingo,
+        }
+
+
+@dataclass(slots=True)
+class TurnAnalysis:
+    """One turn (play, exchange or pass) of a record, judged against the lexicon.
+
+    ``event`` is the 1-based event number; ``status`` is ``analysed`` or says why only the
+    phony check was done. ``phony_words`` is None when the words were not checked (no
+    lexicon, not a play). ``rank`` is 1 for the best move; a recorded move that is not
+    among the generated ones (``legal`` False) ranks below all of them. ``moves`` counts
+    the legal moves generated.
+    """
+
+    event: int
+    line: int
+    player: str
+    kind: str
+    played: str
+    rack: str | None
+    score: int
+    computed: int | None
+    status: str
+    words: list[str] = field(default_factory=list)
+    phony_words: list[str] | None = None
+    withdrawn: bool = False
+    challenged: bool = False
+    equity: float | None = None
+    best: list[Candidate] = field(default_factory=list)
+    best_equity: float | None = None
+    equity_lost: float | None = None
+    rank: int | None = None
+    legal: bool | None = None
+    moves: int | None = None
+    bingo_available: bool | None = None
+    missed_bingo: bool | None = None
+    best_bingo: Candidate | None = None
+    found: Candidate | None = None  # the recorded move among the generated ones
+    leave: str | None = None  # the tiles the recorded move kept, when the rack is known
+
+    @property
+    def analysed(self) -> bool:
+        return self.status == ANALYSED
+
+    @property
+    def best_move(self) -> str | None:
+        return self.best[0].notation if self.best else None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "event": self.event,
+            "line": self.line,
+            "player": self.player,
+            "kind": self.kind,
+            "played": self.played,
+            "rack": self.rack,
+            "score": self.score,
+            "computed": self.computed,
+            "status": self.status,
+            "words": self.words,
+            "phony_words": self.phony_words,
+            "withdrawn": self.withdrawn,
+            "challenged": self.challenged,
+            "equity": _round(self.equity),
+            "best_move": self.best_move,
+            "best_equity": _round(self.best_equity),
+            "equity_lost": _round(self.equity_lost),
+            "rank": self.rank,
+            "legal": self.legal,
+            "moves": self.moves,
+            "bingo_available": self.bingo_available,
+            "missed_bingo": self.missed_bingo,
+            "best_bingo": self.best_bingo.to_dict() if self.best_bingo is not None else None,
+            "found": self.found.to_dict() if self.found is not None else None,
+            "leave": self.leave,
+            "best": [c.to_dict() for c in self.best],
+        }
+
+
+@dataclass(slots=True)
+class RecordAnalysis:
+    """The analysis of one record: every turn, the W8xx findings, and which lexicon and
+    leaves were used (``message``: why there is no lexicon, or a problem with the leaves).
+    ``unreadable``: the file could not be read (``reason`` says why)."""
+
+    path: str
+    turns: list[TurnAnalysis] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    lexicon: str | None = None
+    lexicon_source: str | None = None
+    leaves: str | None = None
+    leaves_source: str | None = None
+    message: str | None = None
+    players: list[str] = field(default_factory=list)
+    unreadable: bool = False
+    reason: str | None = None
+
+    @property
+    def used(self) -> str:
+        """One line: which lexicon and leaves were used, or why there was no lexicon."""
+        if self.lexicon is None:
+            return self.message or "no lexicon"
+        text = f"lexicon {self.lexicon}: {self.lexicon_source}"
+        if self.leaves is not None:
+            text += f"; leaves {self.leaves}: {self.leaves_source}"
+        return text
+
+    def player_summary(self) -> dict[str, dict[str, Any]]:
+        """Per player: phonies played and stood, missed bingos, turns analysed, total and
+        average equity lost per analysed turn (None without a lexicon)."""
+        out: dict[str, dict[str, Any]] = {}
+        checked = self.lexicon is not None
+        for nick in self.players:
+            out[nick] = _empty_summary(checked)
+        for t in self.turns:
+            s = out.setdefault(t.player, _empty_summary(checked))
+            if not checked:
+                continue
+            if t.phony_words:
+                s["phonies_played"] += 1
+                if not t.withdrawn:
+                    s["phonies_stood"] += 1
+            if t.missed_bingo:
+                s["missed_bingos"] += 1
+            if t.equity_lost is not None:
+                s["analysed_turns"] += 1
+                s["equity_lost"] += t.equity_lost
+        for s in out.values():
+            if checked:
+                s["equity_lost"] = round(s["equity_lost"], 2)
+                turns = s["analysed_turns"]
+                s["avg_equity_lost"] = round(s["equity_lost"] / turns, 2) if turns else None
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "path": self.path,
+            "lexicon": self.lexicon,
+            "lexicon_source": self.lexicon_source,
+            "leaves": self.leaves,
+            "leaves_source": self.leaves_source,
+            "message": self.message,
+            "unreadable": self.unreadable,
+            "reason": self.reason,
+            "players": self.player_summary(),
+            "findings": [f.to_dict() for f in self.findings],
+            "turns": [t.to_dict() for t in self.turns],
+        }
+
+
+def _empty_summary(checked: bool) -> dict[str, Any]:
+    zero = 0 if checked else None
+    return {
+        "phonies_played": zero,
+        "phonies_stood": zero,
+        "missed_bingos": zero,
+        "analysed_turns": zero,
+        "equity_lost": 0.0 if checked else None,
+        "avg_equity_lost": None,
+    }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+# ------------------------------------------------------------------- phonies
+def phony_words(words: Iterable[str], lexicon: Lexicon) -> list[str]:
+    """The words of ``words`` (blanks lower case, as the replay gives them) that are not in
+    ``lexicon``, upper case, each once, in order."""
+    out: list[str] = []
+    for word in words:
+        if word not in lexicon:
+            upper = word.upper()
+            if upper not in out:
+                out.append(upper)
+    return out
+
+
+def _phony_finding(turn: TurnAnalysis, column: int) -> Finding | None:
+    """The W8xx finding of a play whose words were checked, if any."""
+    phonies = turn.phony_words
+    if phonies is None:
+        return None
+    named = ", ".join(phonies)
+    if turn.withdrawn:
+        if phonies:
+            return None  # a phony challenged off: as it should be
+        return make(
+            "W802",
+            f"{turn.played} was withdrawn (--) but every word is valid: {', '.join(turn.words)}",
+            turn.line,
+            column,
+        )
+    if not phonies:
+        return None
+    if turn.challenged:
+        s = "s" if len(phonies) > 1 else ""
+        return make(
+            "W803",
+            f"challenge bonus after {turn.played}, which formed the phony{s} {named}",
+            turn.line,
+            column,
+        )
+    verb = "is" if len(phonies) == 1 else "are"
+    return make(
+        "W801", f"{named} {verb} not in the lexicon; {turn.played} stood", turn.line, column
+    )
+
+
+# ------------------------------------------------------------------ equity
+def _rack_value(tiles: Iterable[str], rules: RuleSet) -> int:
+    value = rules.tiles.value
+    total = 0
+    for t in tiles:
+        try:
+            total += value(t)
+        except ValueError:  # an unknown tile (reported by the replay) counts nothing
+            pass
+    return total
+
+
+def adjusted_equity(
+    score: int,
+    leave: Sequence[str],
+    *,
+    bag: int,
+    leaves: Leaves,
+    opponent: Sequence[str],
+    rules: RuleSet,
+) -> float:
+    """Equity of a move scoring ``score`` and keeping ``leave`` (tiles, ``?`` a blank):
+    score + leave value while the bag holds tiles; with the bag empty, score + the
+    opponents' tiles (``opponent``) as the end-of-game rule counts them (twice under
+    standard rules) when the move goes out, else score - own tiles kept (as
+    :func:`gcgtools.movegen.generate_moves` values its moves)."""
+    if bag > 0:
+        return score + float(leaves.value(leave))
+    if not leave:
+        return float(score + rules.end_rule.out_multiplier * _rack_value(opponent, rules))
+    return float(score - _rack_value(leave, rules))
+
+
+# ------------------------------------------------------------ one record
+def _played_text(e: Event, pos: Position | None = None, before: Board | None = None) -> str:
+    """The recorded move as analysers write it: ``8D QUITE``, ``O1 HAN(G)OVER`` (letters
+    already on the board in parentheses), ``-ABC``, ``-``."""
+    if e.kind is EventKind.PLAY:
+        if pos is not None and before is not None and pos.words:
+            text = _word_notation(pos, before)
+            if text is not None:
+                return text
+        return f"{e.position} {e.word}"
+    if e.kind is EventKind.EXCHANGE:
+        return f"-{e.tiles}" if e.tiles is not None else f"-{e.count}"
+    return "-"
+
+
+def _word_notation(pos: Position, before: Board) -> str | None:
+    """``COORD WORD`` of the main word a play formed, played-through runs in parentheses."""
+    main = next((w for w in pos.words if w.main), pos.words[0])
+    tileset = before.tileset
+    try:
+        tokens = tileset.split(main.text) if tileset is not None else list(main.text)
+    except ValueError:
+        return None
+    dr, dc = (0, 1) if main.direction == "across" else (1, 0)
+    r, c, size = main.row, main.col, before.size
+    parts: list[str] = []
+    inside = False
+    for tok in tokens:
+        through = before.cells[r * size + c] is not None
+        if through and not inside:
+            parts.append("(")
+        elif inside and not through:
+            parts.append(")")
+        inside = through
+        parts.append(tok if len(tok) == 1 else f"[{tok}]")
+        r, c = r + dr, c + dc
+    if inside:
+        parts.append(")")
+    return f"{square_name(main.row, main.col, main.direction)} {''.join(parts)}"
+
+
+def _candidate(move: Any) -> Candidate:
+    return Candidate(
+        notation=move.notation(),
+        kind=move.kind,
+        coord=move.coord if move.kind == "play" else None,
+        word=move.word if move.kind == "play" else None,
+        tiles=move.tiles if isinstance(move.tiles, str) else "".join(move.tiles),
+        score=int(move.score),
+        leave=move.leave if isinstance(move.leave, str) else "".join(move.leave),
+        equity=float(move.equity),
+        bingo=bool(move.bingo),
+    )
+
+
+def _recorded_index(
+    moves: Sequence[Any], e: Event, pos: Position, before: Board, rules: RuleSet
+) -> int | None:
+    """The index in ``moves`` of the recorded move, or None."""
+    kind = e.kind
+    if kind is EventKind.PASS:
+        return next((i for i, m in enumerate(moves) if m.kind == "pass"), None)
+    if kind is EventKind.EXCHANGE:
+        if e.tiles is None:
+            return None
+        try:
+            wanted = sorted(rack_tokens(e.tiles, rules.tiles))
+        except ValueError:
+            return None
+        for i, m in enumerate(moves):
+            if m.kind == "exchange":
+                tiles = rack_tokens(
+                    m.tiles if isinstance(m.tiles, str) else tiles_text(list(m.tiles)),
+                    rules.tiles,
+                )
+                if sorted(tiles) == wanted:
+                    return i
+        return None
+    placed = frozenset(pos.placed)
+    if not placed:
+        return None
+    for i, m in enumerate(moves):
+        if m.kind != "play" or len(m.tiles) < 1:
+            continue
+        if frozenset(m.squares) == placed:
+            return i
+    return None
+
+
+class _Analyser:
+    """The walk through one record."""
+
+    def __init__(
+        self,
+        game: Game,
+        rules: RuleSet,
+        lexicon: Lexicon | None,
+        leaves: Leaves | None,
+        top: int,
+    ) -> None:
+        self.game = game
+        self.rules = rules
+        self.lexicon = lexicon
+        self.leaves = leaves
+        self.top = top
+        self.nicks = {p.index: p.nick for p in game.players}
+
+    def run(self) -> tuple[list[TurnAnalysis], list[Finding]]:
+        game, rules = self.game, self.rules
+        replayer = Replayer(game, rules)
+        events = game.events
+        turns: list[TurnAnalysis] = []
+        findings: list[Finding] = []
+        before: Position | None = None
+        counts_before: list[int] = []
+        for pos in replayer.run():
+            e = pos.event
+            if e is None or before is None:
+                before, counts_before = pos, list(replayer.rack_counts)
+                continue
+            if e.kind in _TURNS and pos.player is not None:
+                if not any(f.code in _IGNORED for f in pos.findings):
+                    nxt = events[pos.index + 1] if pos.index + 1 < len(events) else None
+                    turn = self._turn(e, pos, before, counts_before, nxt)
+                    turns.append(turn)
+                    finding = _phony_finding(turn, e.column)
+                    if finding is not None:
+                        findings.append(finding)
+            before, counts_before = pos, list(replayer.rack_counts)
+        for f in findings:
+            f.path = game.path
+        return turns, findings
+
+    def _turn(
+        self,
+        e: Event,
+        pos: Position,
+        before: Position,
+        counts: list[int],
+        nxt: Event | None,
+    ) -> TurnAnalysis:
+        p = pos.player
+        assert p is not None
+        is_play = e.kind is EventKind.PLAY
+        withdrawn = is_play and nxt is not None and nxt.kind is EventKind.WITHDRAWN
+        challenged = is_play and nxt is not None and nxt.kind is EventKind.CHALLENGE_BONUS
+        turn = TurnAnalysis(
+            event=pos.index + 1,
+            line=e.line,
+            player=self.nicks.get(p, e.nick),
+            kind=e.kind.value,
+            played=_played_text(e, pos, before.board),
+            rack=e.rack,
+            score=e.score,
+            computed=pos.computed,
+            status=NO_LEXICON,
+            words=[w.text.upper() for w in pos.words] if is_play else [],
+            leave=pos.leave,
+            withdrawn=withdrawn,
+            challenged=challenged,
+        )
+        lexicon = self.lexicon
+        if lexicon is None:
+            return turn
+        if is_play:
+            turn.phony_words = phony_words([w.text for w in pos.words], lexicon)
+        rack = self._full_rack(e, counts[p] if p < len(counts) else self.rules.rack_size)
+        if rack is None:
+            known = e.rack is not None and e.rack.upper() != "UNKNOWN"
+            turn.status = PARTIAL_RACK if known else UNKNOWN_RACK
+            return turn
+        if e.kind is EventKind.PASS and any(UNSUCCESSFUL_CHALLENGE in n.text for n in e.notes):
+            turn.status = LOST_TURN  # a pass forced by a lost double challenge: no choice
+            return turn
+        turn.status = ANALYSED
+        self._evaluate(turn, e, pos, before, rack, withdrawn)
+        return turn
+
+    def _full_rack(self, e: Event, holds: int) -> list[str] | None:
+        """The event's rack as tiles when it is the player's whole rack, else None."""
+        text = e.rack
+        if text is None or text.upper() == "UNKNOWN":
+            return None
+        tiles = rack_tokens(text, self.rules.tiles)
+        if not tiles or len(tiles) != holds:
+            return None
+        known = self.rules.tiles.token_values
+        if any(t != BLANK and t not in known for t in tiles):
+            return None
+        return tiles
+
+    def _evaluate(
+        self,
+        turn: TurnAnalysis,
+        e: Event,
+        pos: Position,
+        before: Position,
+        rack: list[str],
+        withdrawn: bool,
+    ) -> None:
+        from gcgtools.movegen import generate_moves
+
+        assert self.lexicon is not None and self.leaves is not None
+        rules = self.rules
+        board = before.board
+        bag = before.bag
+        # the opponents' tiles: not on the board, not on the mover's rack (exact once the
+        # bag is empty, which is when they matter)
+        unseen = before.pool.copy()
+        unseen.subtract(Counter(rack))
+        opponent = list((+unseen).elements()) if bag == 0 else None
+        moves = generate_moves(
+            board,
+            rack,
+            self.lexicon,
+            leaves=self.leaves,
+            bag_count=bag,
+            opponent_rack=opponent,
+            exchanges=True,
+            rules=rules,
+        )
+        legal = len(moves)
+        turn.moves = legal
+        turn.best = [_candidate(m) for m in moves[: self.top]] if self.top else []
+        turn.best_equity = float(moves[0].equity) if moves else None
+        bingo = next((m for m in moves if m.kind == "play" and m.bingo), None)
+        turn.bingo_available = bingo is not None
+        turn.best_bingo = _candidate(bingo) if bingo is not None else None
+        if withdrawn:  # the turn became a pass
+            index = next((i for i, m in enumerate(moves) if m.kind == "pass"), None)
+        else:
+            index = _recorded_index(moves, e, pos, board, rules)
+        if index is not None:
+            found = moves[index]
+            turn.found = _candidate(found)
+            equity = float(found.equity)
+            turn.legal = True
+            played_bingo = found.kind == "play" and bool(found.bingo)
+        else:
+            turn.legal = False if e.kind is EventKind.PLAY else None
+            played_bingo = False
+            equity = self._recorded_equity(e, pos, rack, bag, opponent or [])
+        turn.equity = equity
+        if equity is not None:
+            if turn.best_equity is not None:
+                turn.equity_lost = round(turn.best_equity - equity, 4)
+                # ties share the better rank; a move not generated ranks below all of them
+                better = sum(1 for m in moves if m.equity > equity)
+                turn.rank = better + 1 if index is not None else legal + 1
+            else:  # no legal move at all (a pass is always generated: should not happen)
+                turn.equity_lost = 0.0
+        turn.missed_bingo = bool(turn.bingo_available) and not played_bingo
+
+    def _recorded_equity(
+        self, e: Event, pos: Position, rack: list[str], bag: int, opponent: list[str]
+    ) -> float | None:
+        """Equity of a recorded move that is not among the generated ones: its computed
+        (else recorded) score with its leave."""
+        assert self.leaves is not None
+        if e.kind is EventKind.EXCHANGE:
+            return None  # -N: the tiles exchanged are not known
+        if pos.leave is None:
+            return None
+        leave = rack_tokens(pos.leave, self.rules.tiles)
+        score = pos.computed if pos.computed is not None else e.score
+        return adjusted_equity(
+            score, leave, bag=bag, leaves=self.leaves, opponent=opponent, rules=self.rules
+        )
+
+
+def analyse_record(
+    game: Game,
+    *,
+    lexicon: Lexicon | None,
+    leaves: Leaves | None = None,
+    top: int = DEFAULT_TOP,
+    message: str | None = None,
+    tiles: str | None = None,
+    board: str | None = None,
+    end_rule: str | None = None,
+    challenge_bonus: int | None = None,
+) -> RecordAnalysis:
+    """Analyse ``game`` with ``lexicon`` and ``leaves`` (the built-in heuristic when None).
+
+    ``lexicon`` None: the turns are listed with status ``no lexicon`` and ``message`` (why
+    there is none) is kept on the result. ``top`` best moves are kept per analysed turn.
+    The rule options override what the record implies, as for :func:`gcgtools.validate`.
+    Raises KeyError/ValueError for an unknown rule option name.
+    """
+    path = game.path or "<gcg>"
+    if game.unreadable:
+        fatal = [f for f in game.findings if f.severity == "error" and f.code[0] in "FP"]
+        reason = f"{fatal[0].code} line {fatal[0].line}: {fatal[0].message}" if fatal else None
+        return RecordAnalysis(path, unreadable=True, reason=reason or "unreadable")
+    rules, _ = rules_for(
+        game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
+    )
+    if lexicon is not None and leaves is None:
+        from gcgtools.lexicon import builtin_leaves
+
+        leaves = builtin_leaves(rules.tiles)
+    turns, findings = _Analyser(game, rules, lexicon, leaves, top).run()
+    return RecordAnalysis(
+        path,
+        turns,
+        findings,
+        lexicon=lexicon.name if lexicon is not None else None,
+        lexicon_source=str(lexicon.source) if lexicon is not None else None,
+        leaves=leaves.name if lexicon is not None and leaves is not None else None,
+        leaves_source=str(leaves.source) if lexicon is not None and leaves is not None else None,
+        message=message if lexicon is None else message,
+        players=[p.nick for p in sorted(game.players, key=lambda p: p.index)],
+    )
+
+
+def analyse_with(
+    game: Game,
+    lexicon: LexiconChoice | Lexicon | None,
+    leaves: Leaves | None = None,
+    *,
+    top: int = DEFAULT_TOP,
+    **rule_options: Any,
+) -> RecordAnalysis:
+    """:func:`analyse_record` with ``lexicon`` a loaded lexicon (and ``leaves``), or a
+    :class:`LexiconChoice` that picks the lexicon and leaves for ``game`` (loaded once per
+    process), or None (no lexicon: the turns only)."""
+    if lexicon is None or not isinstance(lexicon, LexiconChoice):
+        message = None if lexicon is not None else "no lexicon"
+        return analyse_record(
+            game, lexicon=lexicon, leaves=leaves, top=top, message=message, **rule_options
+        )
+    return analyse_game_with(game, lexicon, top=top, **rule_options)
+
+
+def record_digest(game: Game) -> str:
+    """The SHA-256 of a record's text (every line with its ending, and the encoding it
+    was read in): what identifies the record in the result cache."""
+    digest = hashlib.sha256((game.encoding or "").encode() + b"\0")
+    for line in game.lines:
+        digest.update(line.text.encode("utf-8", "surrogatepass"))
+        digest.update(line.ending.encode())
+    return digest.hexdigest()
+
+
+def analyse_game_with(
+    game: Game,
+    choice: LexiconChoice,
+    *,
+    top: int = DEFAULT_TOP,
+    cache: bool = True,
+    **rule_options: Any,
+) -> RecordAnalysis:
+    """:func:`analyse_record` with the lexicon and leaves ``choice`` picks for ``game``
+    (loaded once per process).
+
+    With ``cache`` (and a lexicon to use) the result is kept in the result cache
+    (:class:`gcgtools.cache.ResultCache`, kind ``analysis``) keyed by the record's
+    content, the lexicon and leave files (path, size, date), ``top``, the rule options
+    and the analysis version; a record seen before is not analysed again."""
+    if game.unreadable:
+        return analyse_record(game, lexicon=None)
+    if not cache or not choice.wanted:
+        return _analyse_chosen(game, choice, top, rule_options)
+    from gcgtools.cache import ResultCache
+
+    params = {
+        "files": fingerprint(choice),
+        "top": top,
+        "rules": {k: str(v) for k, v in sorted(rule_options.items()) if v is not None},
+        "analysis": ANALYSIS_VERSION,
+    }
+    with ResultCache("analysis", params) as results:
+        result: RecordAnalysis = results.fetch(
+            record_digest(game), lambda: _analyse_chosen(game, choice, top, rule_options)
+        )
+    # the same record may be cached under another name
+    result.path = game.path or "<gcg>"
+    for f in result.findings:
+        f.path = game.path
+    return result
+
+
+def _analyse_chosen(
+    game: Game, choice: LexiconChoice, top: int, rule_options: dict[str, Any]
+) -> RecordAnalysis:
+    rules, _ = rules_for(game, **rule_options)
+    chosen = choose(choice, game.lexicon, rules.tiles)
+    return analyse_record(
+        game,
+        lexicon=chosen.lexicon,
+        leaves=chosen.leaves,
+        top=top,
+        message=chosen.message,
+        **rule_options,
+    )
+
+
+def analyse_file(
+    path: str,
+    choice: LexiconChoice,
+    top: int = DEFAULT_TOP,
+    cache: bool = True,
+    **rule_options: Any,
+) -> RecordAnalysis:
+    """Worker: read and analyse one file. Never raises for a bad file."""
+    try:
+        game = load_game(path)
+        return analyse_game_with(game, choice, top=top, cache=cache, **rule_options)
+    except (KeyError, ValueError) as exc:  # an unknown --tiles/--board/--rules name
+        return RecordAnalysis(path, unreadable=True, reason=f"cannot set up the rules: {exc}")
+    except Exception as exc:  # noqa: BLE001 - a batch must go on past any bad file
+        return RecordAnalysis(path, unreadable=True, reason=f"{type(exc).__name__}: {exc}")
+
+
+def analyse_paths(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    lexicon: str | os.PathLike[str] | None = None,
+    lexica: str | os.PathLike[str] | None = None,
+    leaves: str | os.PathLike[str] | None = None,
+    top: int = DEFAULT_TOP,
+    jobs: int | None = None,
+    progress: bool = False,
+    cache: bool = True,
+    scheduler: Scheduler = None,
+    **rule_options: Any,
+) -> Iterator[RecordAnalysis]:
+    """Analyse every file named by ``paths`` (files, folders, globs), in order, on
+    ``jobs`` worker processes or the Dask cluster ``scheduler`` names
+    (:func:`gcgtools.analysis.batch.map_files`); results are cached unless ``cache`` is
+    False (see :func:`analyse_game_with`)."""
+    choice = LexiconChoice.of(lexicon, lexica, leaves)
+    worker = partial(analyse_file, choice=choice, top=top, cache=cache, **rule_options)
+    yield from map_files(
+        worker,
+        [os.fspath(p) for p in paths],
+        jobs=jobs,
+        progress=progress,
+        label="analysing",
+        scheduler=scheduler,
+    )
+
+
+__all__ += ["adjusted_equity", "analyse_game_with", "analyse_with", "describe"]

@@ -1,0 +1,141 @@
+"""The Dask backend of :mod:`gcgtools.analysis.batch`: batches run on a dask.distributed
+cluster instead of the local process pool.
+
+Only :class:`DaskBackend` differs between the two; the batching, the window of files in
+flight and the order of the results are :func:`gcgtools.analysis.batch.map_batches`'s.
+A backend is made from
+
+* ``"local"``: a ``LocalCluster`` of ``jobs`` worker processes (one thread each: the
+  replay is pure Python) on this machine, closed with the backend;
+* an address such as ``"tcp://10.0.0.5:8786"``: a running ``dask scheduler``;
+* a ``distributed.Client`` already connected (left open when the backend closes).
+
+Dask is optional (``pip install 'gcgtools[dask]'``); without it :func:`open_dask` raises
+:class:`SchedulerError` saying so.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+R = TypeVar("R")
+
+INSTALL_HINT = (
+    "--scheduler needs Dask: pip install 'gcgtools[dask]' "
+    "(or pip install 'dask[distributed]' fsspec)"
+)
+LOCAL = "local"
+CONNECT_TIMEOUT = "10s"  # to reach a scheduler
+
+
+class SchedulerError(RuntimeError):
+    """Dask is missing, or the scheduler cannot be reached."""
+
+
+def dask_available() -> bool:
+    """True if dask.distributed can be imported."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class DaskBackend:
+    """Submits batches to a dask.distributed cluster; ``workers`` is the number of tasks
+    it runs at once (the cluster's threads)."""
+
+    def __init__(self, client: Any, *, owned: tuple[Any, ...] = ()) -> None:
+        self.client = client
+        self.owned = owned  # the client and cluster this backend made, closed with it
+        self.workers = max(1, sum(client.nthreads().values()))
+
+    def submit(self, func: Callable[[Any], R], arg: Any) -> _Future:
+        # pure=False: every batch is its own task (never merged with an equal one)
+        return _Future(self.client.submit(func, arg, pure=False), arg)
+
+    def cancel(self, futures: list[Any]) -> None:
+        if futures:
+            try:
+                self.client.cancel(futures)
+            except Exception:  # noqa: BLE001 - the cluster may be gone already
+                pass
+
+    def close(self) -> None:
+        for thing in self.owned:
+            try:
+                thing.close()
+            except Exception:  # noqa: BLE001 - closing a cluster that is shutting down
+                pass
+        self.owned = ()
+
+    def __enter__(self) -> DaskBackend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class _Future:
+    """A Dask future whose ``result()`` turns the cluster's failures (a batch that kept
+    killing its workers, a lost scheduler) into :class:`SchedulerError`; an exception
+    raised by the batch's function itself is raised as it is, as the local pool does."""
+
+    __slots__ = ("future", "batch")
+
+    def __init__(self, future: Any, batch: Any) -> None:
+        self.future = future
+        self.batch = batch
+
+    def result(self) -> Any:
+        from distributed import KilledWorker
+        from distributed.comm import CommClosedError
+
+        try:
+            return self.future.result()
+        except KilledWorker as exc:
+            first = self.batch[0] if isinstance(self.batch, list) and self.batch else "?"
+            raise SchedulerError(
+                f"a batch of files from {first} kept killing Dask workers (out of memory?): {exc}"
+            ) from exc
+        except CommClosedError as exc:
+            raise SchedulerError(f"lost the Dask scheduler: {exc}") from exc
+        except Exception as exc:
+            if type(exc).__name__ == "CancelledError":  # the scheduler forgot the task
+                raise SchedulerError(f"the Dask cluster cancelled a batch: {exc}") from exc
+            raise
+
+
+def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
+    """A :class:`DaskBackend` for ``scheduler``: ``"local"``, an address, or a Client."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as exc:
+        raise SchedulerError(INSTALL_HINT) from exc
+    if isinstance(scheduler, Client):
+        return DaskBackend(scheduler)
+    if scheduler == LOCAL:
+        from gcgtools.analysis.batch import default_jobs
+
+        cluster = LocalCluster(
+            n_workers=max(1, jobs) if jobs else default_jobs(),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.CRITICAL,
+        )
+        client = Client(cluster)
+        return DaskBackend(client, owned=(client, cluster))
+    try:
+        client = Client(str(scheduler), timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise SchedulerError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from exc
+    if not client.nthreads():
+        try:
+            client.wait_for_workers(1, timeout=30)
+        except (OSError, TimeoutError) as exc:
+            client.close()
+            raise SchedulerError(f"the Dask scheduler {scheduler} has no workers") from exc
+    return DaskBackend(client, owned=(client,))

@@ -1,0 +1,59 @@
+"""``gcgtools cache info|clear``: the result cache in the user's cache folder."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from gcgtools.cache import cache_info, clear_cache
+from gcgtools.cli.common import app
+
+cache_app = typer.Typer(
+    name="cache",
+    help="The cache of per-record results (info, clear).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(cache_app)
+
+
+def _size(size: int) -> str:
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1024  # type: ignore[assignment]
+    return str(size)  # pragma: no cover
+
+
+@cache_app.command("info")
+def info(
+    json_out: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
+    """Where the cache is, its entries and size, and the hits and misses counted."""
+    found = cache_info()
+    if json_out:
+        import json
+
+        data = {
+            "folder": str(found.folder),
+            "entries": found.entries,
+            "size": found.size,
+            "hits": found.hits,
+            "misses": found.misses,
+            "kinds": found.kinds,
+        }
+        typer.echo(json.dumps(data))
+        return
+    rate = f" ({found.hit_rate:.0%} hits)" if found.hit_rate is not None else ""
+    typer.echo(f"folder:  {found.folder}")
+    typer.echo(f"entries: {found.entries}" + "".join(f", {k} {n}" for k, n in found.kinds.items()))
+    typer.echo(f"size:    {_size(found.size)}")
+    typer.echo(f"hits:    {found.hits}, misses: {found.misses}{rate}")
+
+
+@cache_app.command("clear")
+def clear() -> None:
+    """Remove every cached result and the hit/miss counts."""
+    removed = clear_cache()
+    typer.echo(f"removed {removed} entries from {cache_info().folder}")

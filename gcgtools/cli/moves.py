@@ -1,0 +1,86 @@
+"""The ``moves`` command: the best moves in a position of a record, or of a CGP."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from gcgtools.cli.common import EXIT_UNREADABLE, BoardOpt, Tiles, app
+from gcgtools.rules.tiles import TileError
+
+
+class MovesFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+@app.command()
+def moves(
+    file: Annotated[Path | None, typer.Argument(help="A .gcg file (or use --cgp).")] = None,
+    move: Annotated[
+        int | None,
+        typer.Option(
+            "--move",
+            "-m",
+            help="The position after event N (0: before the first; default: the end).",
+        ),
+    ] = None,
+    top: Annotated[int, typer.Option("--top", "-n", help="How many moves (0: all).")] = 10,
+    rack: Annotated[
+        str | None, typer.Option(help="The rack to move with (default: the record's).")
+    ] = None,
+    cgp: Annotated[
+        str | None, typer.Option("--cgp", help="Analyse this CGP position instead of a record.")
+    ] = None,
+    lexicon: Annotated[str | None, typer.Option(help="Lexicon file (.kwg, .txt, .txt.gz).")] = None,
+    lexica: Annotated[
+        str | None,
+        typer.Option(help="Folder of lexicons named as #lexicon (default $GCGTOOLS_LEXICA)."),
+    ] = None,
+    leaves: Annotated[
+        str | None, typer.Option(help="Leave values (.klv2, .klv, .csv); default: built-in.")
+    ] = None,
+    format: Annotated[MovesFormat, typer.Option("--format", "-f")] = MovesFormat.text,
+    tiles: Tiles = None,
+    board: BoardOpt = None,
+) -> None:
+    """List the best moves (score, leave, equity) for the player to move after event N
+    of a record, or in a CGP position."""
+    from gcgtools.model.load import load_game
+    from gcgtools.movegen.record import MovesError, cgp_moves, record_moves
+    from gcgtools.outputs.moves import moves_lines
+
+    try:
+        if cgp is not None:
+            result = cgp_moves(cgp, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves)
+            where = "CGP position"
+        else:
+            if file is None:
+                typer.echo("give a .gcg file (with --move N) or --cgp 'POSITION'", err=True)
+                raise typer.Exit(EXIT_UNREADABLE)
+            game = load_game(file)
+            if game.unreadable:
+                for f in game.findings:
+                    typer.echo(f.format(str(file)), err=True)
+                raise typer.Exit(EXIT_UNREADABLE)
+            event = len(game.events) if move is None else move
+            result = record_moves(
+                game, event, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves,
+                tiles=tiles, board=board,
+            )  # fmt: skip
+            where = f"{file}"
+    except (MovesError, KeyError, TileError) as exc:
+        message = exc.args[0] if exc.args else str(exc)
+        typer.echo(f"{file if cgp is None else 'cgp'}: {message}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    shown = result.moves if top <= 0 else result.moves[:top]
+    if format is MovesFormat.json:
+        for m in shown:
+            typer.echo(json.dumps(m.to_dict(), ensure_ascii=False))
+        return
+    for line in moves_lines(result, shown, where):
+        typer.echo(line)

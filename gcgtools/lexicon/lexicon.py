@@ -1,0 +1,298 @@
+"""A loaded lexicon: the KWG, its tile set, and where it came from."""
+
+from __future__ import annotations
+
+import gzip
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
+from os import PathLike
+from pathlib import Path
+
+from gcgtools.lexicon import cache
+from gcgtools.lexicon.alphabet import Alphabet, alphabet_of
+from gcgtools.lexicon.build import build_nodes
+from gcgtools.lexicon.kwg import Kwg, KwgError, nodes_from_bytes
+from gcgtools.lexicon.wordlist import decode_text, parse_word_list
+from gcgtools.rules import TileSet, lexicon_tile_set, tile_set
+
+__all__ = ["Lexicon", "LexiconError", "load_lexicon", "lexicon_name", "default_max_length"]
+
+
+class LexiconError(ValueError):
+    """A lexicon file that cannot be read: missing, unreadable or malformed.
+
+    ``path`` is the file; the message says what is wrong, in one line."""
+
+    def __init__(self, message: str, path: str | PathLike[str] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = None if path is None else Path(path)
+
+    def __reduce__(self) -> tuple[type[LexiconError], tuple[str, Path | None]]:
+        return (type(self), (self.message, self.path))
+
+
+class Lexicon:
+    """The words a game may use, as a KWG (DAWG + GADDAG) over a tile set.
+
+    * ``word in lexicon``: a word written in letters (any case; multi-letter tiles found by
+      the tile set's longest match);
+    * :meth:`contains_tiles`: a word given as tile numbers (``lexicon.kwg.index``);
+    * :meth:`contains_tile_texts`: a word given as the tiles played (``["CH", "i", ...]``);
+    * :meth:`words`: every word, upper case, in tile order; ``len(lexicon)``: how many.
+
+    ``name`` is the lexicon's name (the file name without extension, e.g. ``"ENABLE"``),
+    ``source`` says which file was used and how (``"ENABLE.kwg (KWG file /path/ENABLE.kwg)"``);
+    ``path`` is that file; ``skipped`` counts the words of a word list left out (see
+    :mod:`~gcgtools.lexicon.wordlist`); ``cached`` is True when a word list was loaded from
+    the compiled cache, False when it was compiled now, None for a KWG file; ``compiled``
+    is the compiled KWG in the cache (None when not cached). ``source`` depends only on the
+    file, not on the cache's state, so it may be part of a cache key.
+    """
+
+    def __init__(
+        self,
+        kwg: Kwg,
+        *,
+        name: str,
+        source: str,
+        path: Path | None = None,
+        word_count: int | None = None,
+        skipped: dict[str, int] | None = None,
+        cached: bool | None = None,
+        compiled: Path | None = None,
+    ) -> None:
+        self.kwg = kwg
+        self.name = name
+        self.source = source
+        self.path = path
+        self.skipped: dict[str, int] = dict(skipped or {})
+        self.cached = cached
+        self.compiled = compiled
+        self._count = word_count
+
+    @classmethod
+    def from_words(
+        cls,
+        words: Iterable[str],
+        tiles: TileSet | str | None = None,
+        *,
+        name: str = "custom",
+        max_length: int | None = None,
+    ) -> Lexicon:
+        """A lexicon of the given words (in letters, any case; split into tiles like a word
+        list's), compiled in memory: for tests and small experiments."""
+        tileset = tiles if isinstance(tiles, TileSet) else tile_set(tiles or "english")
+        alphabet = alphabet_of(tileset)
+        limit = default_max_length(tileset) if max_length is None else max_length
+        wordlist = parse_word_list("\n".join(words), alphabet, max_length=limit)
+        kwg = Kwg(build_nodes(wordlist.words), alphabet, check=False)
+        return cls(
+            kwg,
+            name=name,
+            source=f"{name} ({len(wordlist.words)} words given in memory)",
+            word_count=len(wordlist.words),
+            skipped=wordlist.skipped,
+        )
+
+    @property
+    def alphabet(self) -> Alphabet:
+        return self.kwg.alphabet
+
+    @property
+    def tiles(self) -> TileSet:
+        return self.kwg.alphabet.tiles
+
+    def __repr__(self) -> str:
+        return f"Lexicon({self.name!r}, {len(self)} words, {self.tiles.name} tiles)"
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = self.kwg.count_words()
+        return self._count
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str):
+            return False
+        tiles = self.kwg.alphabet.encode(word)
+        return tiles is not None and self.kwg.contains(tiles)
+
+    def contains_tiles(self, tiles: Sequence[int] | bytes) -> bool:
+        """True if the tile numbers spell a word."""
+        return self.kwg.contains(tiles)
+
+    def contains_tile_texts(self, tiles: Sequence[str]) -> bool:
+        """True if the tiles, given one text per tile as the replay has them (``"CH"``;
+        lower case for a blank: ``"e"`` is a blank played as E), spell a word. Unlike
+        ``in``, which re-splits a joined text by longest match, this keeps the tiles as
+        played (a C tile then an H tile is not the CH tile)."""
+        index = self.kwg.index
+        numbers = []
+        for tile in tiles:
+            number = index.get(tile) or index.get(tile.upper())
+            if number is None:
+                return False
+            numbers.append(number)
+        return self.kwg.contains(numbers)
+
+    def encode(self, word: str) -> bytes | None:
+        """Tile numbers of a word in letters, ``None`` if not spelt with the tile set."""
+        return self.kwg.alphabet.encode(word)
+
+    def words(self) -> Iterator[str]:
+        """Every word, upper case, in tile-number order."""
+        decode = self.kwg.alphabet.decode
+        for tiles in self.kwg.words():
+            yield decode(tiles)
+
+    def describe(self) -> str:
+        """One line for users: which lexicon, from where (and the cache's part)."""
+        text = f"lexicon {self.name}: {self.source}"
+        if self.cached is True:
+            text += f", compiled form loaded from {self.compiled}"
+        elif self.cached is False:
+            text += ", compiled now" + (f", cached as {self.compiled}" if self.compiled else "")
+        return text
+
+
+def lexicon_name(path: str | PathLike[str]) -> str:
+    """A lexicon's name from its file name: ``CSW21.kwg`` -> ``CSW21``,
+    ``enable2k.txt.gz`` -> ``enable2k``."""
+    name = Path(path).name
+    for suffix in (".txt.gz", ".kwg", ".txt", ".gz"):
+        if name.lower().endswith(suffix):
+            return name[: -len(suffix)]
+    return Path(name).stem
+
+
+def default_max_length(tiles: TileSet) -> int:
+    """The longest word a game with these tiles can place: 21 on the Super board, else 15."""
+    return 21 if tiles.name == "english_super" else 15
+
+
+def _tiles_for(path: Path, tiles: TileSet | str | None) -> TileSet:
+    if isinstance(tiles, TileSet):
+        return tiles
+    if isinstance(tiles, str):
+        return tile_set(tiles)
+    implied = lexicon_tile_set(lexicon_name(path))
+    return tile_set(implied or "english")
+
+
+def load_lexicon(
+    path: str | PathLike[str],
+    tiles: TileSet | str | None = None,
+    *,
+    max_length: int | None = None,
+    use_cache: bool = True,
+) -> Lexicon:
+    """Load a lexicon file: a KWG (``.kwg``, read directly) or a word list (anything else,
+    gzipped or not; compiled to a KWG once and then loaded from the cache, see
+    :mod:`~gcgtools.lexicon.cache`).
+
+    ``tiles``: the tile set the lexicon's tiles are numbered in (default: the one its name
+    implies, e.g. ``FISE2`` -> Spanish, else English). ``max_length``: longest word kept
+    from a word list (default 15, 21 for Super tiles).
+
+    Raises :class:`LexiconError` (one-line message) for a missing, unreadable or malformed
+    file."""
+    p = Path(path)
+    tileset = _tiles_for(p, tiles)
+    alphabet = alphabet_of(tileset)
+    name = lexicon_name(p)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise LexiconError(f"{p}: cannot read lexicon: {reason}", p) from None
+    if p.suffix.lower() == ".kwg":
+        try:
+            kwg = Kwg.from_bytes(data, alphabet)
+            kwg.check_alphabet()
+            count = kwg.count_words()  # counted now: this also proves the graph acyclic
+        except KwgError as exc:
+            raise LexiconError(f"{p}: not a KWG file: {exc}", p) from None
+        if not count:
+            raise LexiconError(f"{p}: not a KWG file: the DAWG is empty", p)
+        return Lexicon(kwg, name=name, source=f"{p.name} (KWG file {p})", path=p, word_count=count)
+    return _load_word_list(p, data, alphabet, name, max_length, use_cache)
+
+
+def _load_word_list(
+    p: Path,
+    data: bytes,
+    alphabet: Alphabet,
+    name: str,
+    max_length: int | None,
+    use_cache: bool,
+) -> Lexicon:
+    limit = default_max_length(alphabet.tiles) if max_length is None else max_length
+    key = cache.cache_key(data, alphabet.tiles.name, limit)
+    if not use_cache:
+        return _compile(p, data, alphabet, name, limit, None)
+    hit = _from_cache(p, key, alphabet, name)
+    if hit is not None:
+        return hit
+    # One process compiles, others (batch workers starting together) wait for its entry.
+    with cache.compiling(key) as waited:
+        if waited:
+            hit = _from_cache(p, key, alphabet, name)
+            if hit is not None:
+                return hit
+        return _compile(p, data, alphabet, name, limit, key)
+
+
+def _from_cache(p: Path, key: str, alphabet: Alphabet, name: str) -> Lexicon | None:
+    entry = cache.load(key)
+    if entry is None:
+        return None
+    try:
+        # the entry's SHA-256 matched what we wrote: no need to check the nodes
+        kwg = Kwg(nodes_from_bytes(entry.kwg_bytes), alphabet, check=False)
+    except KwgError:
+        return None  # damaged entry: rebuilt
+    return Lexicon(
+        kwg,
+        name=name,
+        source=f"{p.name} (word list {p})",
+        compiled=entry.path,
+        path=p,
+        word_count=entry.words,
+        skipped=entry.skipped,
+        cached=True,
+    )
+
+
+def _compile(
+    p: Path, data: bytes, alphabet: Alphabet, name: str, limit: int, key: str | None
+) -> Lexicon:
+    """Compile a word list's bytes; store the result under ``key`` (None: do not)."""
+    try:
+        text = decode_text(data)
+    except (OSError, EOFError, zlib.error, gzip.BadGzipFile) as exc:
+        raise LexiconError(f"{p}: damaged gzip file: {exc}", p) from None
+    if "\0" in text:
+        raise LexiconError(
+            f"{p}: a binary file, not a word list (a KWG file needs the .kwg extension)", p
+        )
+    wordlist = parse_word_list(text, alphabet, max_length=limit)
+    if not wordlist.words:
+        raise LexiconError(f"{p}: no words of the {alphabet.tiles.name} tile set", p)
+    try:
+        nodes = build_nodes(wordlist.words)
+    except KwgError as exc:
+        raise LexiconError(f"{p}: cannot compile: {exc}", p) from None
+    kwg = Kwg(nodes, alphabet, check=False)
+    stored = False
+    if key is not None:
+        stored = cache.store(key, kwg.to_bytes(), len(wordlist.words), wordlist.skipped, str(p))
+    return Lexicon(
+        kwg,
+        name=name,
+        source=f"{p.name} (word list {p})",
+        compiled=cache.cache_dir() / f"{key}.kwg" if stored else None,
+        path=p,
+        word_count=len(wordlist.words),
+        skipped=wordlist.skipped,
+        cached=False,
+    )

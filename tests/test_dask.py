@@ -1,0 +1,334 @@
+"""The Dask backend: the same output as the local pool, on a 2-worker LocalCluster.
+
+One cluster serves the whole module (a LocalCluster costs seconds to start); it is closed
+at the end and no worker process may outlive it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+# Dask is in the test extras: missing, these tests fail (they are not skipped)
+import fsspec
+import pandas as pd
+import psutil  # comes with distributed
+import pytest
+from conftest import corpus_dir
+from distributed import Client, LocalCluster
+from typer.testing import CliRunner
+
+from gcgtools.analysis import dask_backend
+from gcgtools.analysis.batch import map_batches, map_window
+from gcgtools.analysis.frames import games_frame, moves_frame
+from gcgtools.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+def _children() -> set[int]:
+    """This process's children, but multiprocessing's resource tracker (started with the
+    first spawned process, it lives as long as this process by design)."""
+    found = set()
+    for child in psutil.Process().children(recursive=True):
+        try:
+            if "resource_tracker" not in " ".join(child.cmdline()):
+                found.add(child.pid)
+        except psutil.Error:
+            continue
+    return found
+
+
+def _wait_gone(pids: set[int], seconds: float = 20) -> set[int]:
+    deadline = time.monotonic() + seconds
+    alive = {p for p in pids if psutil.pid_exists(p)}
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.1)
+        alive = {p for p in alive if _running(p)}
+    return alive
+
+
+def _running(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    before = _children()
+    cluster = LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        memory_limit="1GiB",
+        dashboard_address=":0",
+        silence_logs=50,
+    )
+    client = Client(cluster, set_as_default=False)
+    try:
+        yield client
+    finally:
+        started = _children() - before
+        client.close()
+        cluster.close()
+        assert not _wait_gone(started), "Dask worker processes outlived the cluster"
+
+
+def cli(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args), env=env)
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _corpus() -> str:
+    return str(corpus_dir())
+
+
+# ------------------------------------------------------------ the batch seam
+def _slow_len(name: str) -> int:
+    time.sleep(0.004)
+    return len(name)
+
+
+def test_map_batches_on_dask_in_order_and_bounded(cluster):
+    names = [f"f{'x' * (i % 7)}{i}" for i in range(120)]
+    out = list(map_batches(tuple, names, window=40, scheduler=cluster))
+    assert [n for _, batch in out for n in batch] == names
+    assert max(len(b) for _, b in out) <= 40 // 2
+    assert list(map_window(len, names, scheduler=cluster)) == [len(n) for n in names]
+    assert list(map_window(len, [], scheduler=cluster)) == []
+
+
+# ------------------------------------------------ the commands, pool vs Dask
+def test_validate_same_output_as_the_local_pool(cluster):
+    address = cluster.scheduler.address
+    for fmt in ("text", "json", "github"):
+        local = cli("validate", _corpus(), "-q", "-j", "2", "-f", fmt)
+        dask = cli("validate", _corpus(), "-q", "-f", fmt, "--scheduler", address)
+        assert dask == local
+        assert local[0] == 2 and local[1]  # the corpus has unreadable files
+    for fmt in ("text", "json"):
+        local = cli("parse", str(EXAMPLES), "-j", "2", "-f", fmt)
+        assert cli("parse", str(EXAMPLES), "-f", fmt, "--scheduler", address) == local
+    # from the environment too
+    env = {"DASK_SCHEDULER_ADDRESS": address}
+    assert cli("validate", str(EXAMPLES), "-q", env=env) == cli("validate", str(EXAMPLES), "-q")
+
+
+def test_stats_and_bingos_same_output(cluster):
+    address = cluster.scheduler.address
+    for args in (["stats", "-f", "csv"], ["stats", "--by", "game", "-f", "json"],
+                 ["bingos", "-f", "json"]):  # fmt: skip
+        local = cli(*args, _corpus(), "-q", "-j", "2")
+        assert cli(*args, _corpus(), "-q", "--scheduler", address) == local
+
+
+def test_export_byte_identical(cluster, tmp_path):
+    address = cluster.scheduler.address
+    for name, extra in (("local", ["-j", "2"]), ("dask", ["--scheduler", address])):
+        code, out, err = cli(
+            "export", _corpus(), "-q", "-o", str(tmp_path / name / "moves.parquet"),
+            "--games", str(tmp_path / name / "games.csv"), *extra,
+        )  # fmt: skip
+        assert code == 2 and "could not read" in err
+        code, out, err = cli(
+            "export", _corpus(), "-q", "-o", str(tmp_path / name / "dataset") + "/",
+            "--games", str(tmp_path / name / "games-dataset"), "--partitioned", *extra,
+        )  # fmt: skip
+    for rel in ("moves.parquet", "games.csv", "dataset/part-00000.parquet",
+                "games-dataset/part-00000.parquet"):  # fmt: skip
+        assert (tmp_path / "local" / rel).read_bytes() == (tmp_path / "dask" / rel).read_bytes()
+    assert sorted(os.listdir(tmp_path / "local" / "dataset")) == sorted(
+        os.listdir(tmp_path / "dask" / "dataset")
+    )
+
+
+def test_scheduler_local_starts_and_stops_its_own_cluster():
+    before = _children()
+    code, out, _ = cli("validate", str(EXAMPLES), "-q", "--scheduler", "local", "-j", "2")
+    assert (code, out) == cli("validate", str(EXAMPLES), "-q")[:2]
+    assert not _wait_gone(_children() - before)
+
+
+def test_unreachable_scheduler_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(dask_backend, "CONNECT_TIMEOUT", "0.5s")
+    code, out, err = cli("stats", str(EXAMPLES), "--scheduler", "tcp://127.0.0.1:9")
+    assert code == 2
+    assert "cannot reach the Dask scheduler tcp://127.0.0.1:9" in err
+    assert "Traceback" not in err + out
+
+
+def test_without_dask_the_pool_works_and_scheduler_says_how_to_install(tmp_path):
+    code = (
+        "import sys\n"
+        "sys.modules['distributed'] = None\n"  # as if Dask were not installed
+        "from gcgtools.cli import main\n"
+        "sys.argv = ['gcgtools'] + sys.argv[1:]\n"
+        "main()\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("DASK_SCHEDULER_ADDRESS", None)
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                              text=True, env=env, timeout=120, check=False)  # fmt: skip
+
+    plain = run("validate", str(EXAMPLES), "-j", "1")
+    assert plain.returncode in (0, 1) and "files:" in plain.stdout
+    missing = run("validate", str(EXAMPLES), "--scheduler", "local")
+    assert missing.returncode == 2
+    assert "pip install 'gcgtools[dask]'" in missing.stderr
+    assert "Traceback" not in missing.stderr
+
+
+# ------------------------------------------------------------ remote archives
+def _copy_examples(fs: fsspec.AbstractFileSystem, root: str) -> list[str]:
+    names = []
+    for path in sorted(EXAMPLES.rglob("*.gcg")):
+        rel = path.relative_to(EXAMPLES).as_posix()
+        fs.pipe(f"{root}/{rel}", path.read_bytes())
+        names.append(rel)
+    fs.pipe(f"{root}/README.txt", b"not a record")
+    return names
+
+
+@pytest.fixture
+def memory_archive():
+    fs = fsspec.filesystem("memory")
+    root = f"/archive-{os.getpid()}-{time.monotonic_ns()}"
+    names = _copy_examples(fs, root)
+    yield f"memory://{root}", names
+    fs.rm(root, recursive=True)
+
+
+def _strip(text: str, prefix: str) -> str:
+    return text.replace(prefix, "<root>")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_memory_archive_with_the_local_pool(memory_archive, jobs, tmp_path):
+    url, names = memory_archive
+    base = str(EXAMPLES)
+    for args in (["validate", "-f", "json"], ["stats", "-f", "csv"]):
+        code, out, _ = cli(*args, url, "-q", "-j", jobs)
+        plain = cli(*args, base, "-q", "-j", jobs)
+        assert code == plain[0]
+        assert _strip(out, "memory://" + url.removeprefix("memory://")) == _strip(plain[1], base)
+    # a glob over the URL, and a folder: only the *.gcg files
+    code, out, _ = cli("validate", f"{url}/*.gcg", "-q", "-f", "json", "-j", jobs)
+    files = [json.loads(line)["path"] for line in out.splitlines()]
+    assert files == [f"memory://{url.removeprefix('memory://')}/{n}" for n in names if "/" not in n]
+    code, out, _ = cli("export", url, "-q", "-o", str(tmp_path / "m.parquet"), "-j", jobs)
+    assert code in (0, 1) and f"of {len(names)} games" in out
+    moves = pd.read_parquet(tmp_path / "m.parquet")
+    expected = moves_frame([base], jobs=1)
+    assert len(moves) == len(expected)
+    assert list(moves["score"]) == list(expected["score"])
+
+
+def test_missing_url_is_unreadable(memory_archive):
+    url, _ = memory_archive
+    code, out, _ = cli("validate", f"{url}/nothing.gcg", "-q")
+    assert code == 2 and "could not read" in out
+
+
+def test_file_urls_on_the_cluster(cluster, tmp_path):
+    archive = tmp_path / "archive"
+    shutil.copytree(EXAMPLES, archive)
+    url = archive.as_uri()
+    address = cluster.scheduler.address
+    for args in (["validate", "-f", "json"], ["stats", "-f", "csv"], ["bingos", "-f", "csv"]):
+        local = cli(*args, url, "-q", "-j", "2")
+        assert cli(*args, url, "-q", "--scheduler", address) == local
+        plain = cli(*args, str(archive), "-q", "-j", "2")
+        assert local[1].replace(url, str(archive)) == plain[1]
+    out = {}
+    for name, extra in (("local", ["-j", "2"]), ("dask", ["--scheduler", address])):
+        target = tmp_path / f"{name}.parquet"
+        cli("export", f"{url}/**/*.gcg", "-q", "-o", str(target), *extra)
+        out[name] = target.read_bytes()
+    assert out["local"] == out["dask"]
+
+
+def test_memory_archive_on_an_in_process_cluster(memory_archive):
+    # memory:// lives in one process: a cluster of threads shares it
+    url, names = memory_archive
+    with LocalCluster(processes=False, n_workers=1, threads_per_worker=2,
+                      dashboard_address=":0") as local, Client(local) as client:  # fmt: skip
+        frame = games_frame([url], scheduler=client)
+    assert len(frame) == len(names)
+    assert frame["file"].str.startswith("memory://").all()
+
+
+# ------------------------------------------------------------------ frames
+def test_dask_frames_equal_the_pandas_frames(cluster):
+    from gcgtools import dask_frames
+    from gcgtools.analysis.frames import load_frames
+
+    sources = [_corpus()]
+    frames = load_frames(sources, jobs=1)
+    for name, expected in (("moves_frame", frames.moves), ("games_frame", frames.games),
+                           ("player_games_frame", frames.players)):  # fmt: skip
+        lazy = getattr(dask_frames, name)(sources, files_per_partition=100)
+        assert lazy.npartitions == 3
+        assert list(lazy.columns) == list(expected.columns)
+        assert dict(lazy.dtypes) == dict(expected.dtypes)
+        got = cluster.compute(lazy).result().reset_index(drop=True)
+        expected.attrs = {}
+        pd.testing.assert_frame_equal(got, expected)
+    moves = dask_frames.moves_frame(sources, files_per_partition=100)
+    mean = cluster.compute(moves.groupby("player").score.mean()).result().sort_index()
+    assert frames.moves is not None
+    pd.testing.assert_series_equal(mean, frames.moves.groupby("player").score.mean().sort_index())
+    empty = dask_frames.moves_frame([str(ROOT / "no-such-folder" / "*.gcg")])
+    assert dict(empty.dtypes) == dict(frames.moves.dtypes)
+
+
+def test_partitioned_export_reads_back_in_pandas_and_dask(tmp_path):
+    import dask
+    import dask.dataframe as dd
+
+    code, out, _ = cli("export", str(EXAMPLES), "-q", "-o", str(tmp_path / "moves") + "/",
+                       "--games", str(tmp_path / "games") + "/")  # fmt: skip
+    assert code in (0, 1), out
+    expected = moves_frame([str(EXAMPLES)], jobs=1)
+    expected.attrs = {}
+    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "moves"), expected)
+    with dask.config.set({"dataframe.convert-string": False}):
+        lazy = dd.read_parquet(tmp_path / "moves")
+        got = lazy.compute(scheduler="sync").reset_index(drop=True)
+    pd.testing.assert_frame_equal(got, expected)
+    # written again over the dataset: replaced whole
+    cli("export", str(EXAMPLES / "club-final.gcg"), "-q", "-o", str(tmp_path / "moves"))
+    assert os.listdir(tmp_path / "moves") == ["part-00000.parquet"]
+    assert len(pd.read_parquet(tmp_path / "moves")) < len(expected)
+    # a folder holding other files is never replaced
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("keep me")
+    code, _, err = cli("export", str(EXAMPLES), "-q", "-o", str(tmp_path / "mine"))
+    assert code == 2 and "holds other files" in err
+    assert (tmp_path / "mine" / "notes.txt").read_text() == "keep me"
+
+
+# last: the cluster then needs seconds to be whole again
+def test_a_killed_worker_still_yields_every_result_once(cluster):
+    names = [f"game{i:04d}.gcg" for i in range(500)]
+    pids = cluster.run(os.getpid)
+    results = []
+    for i, value in enumerate(map_window(_slow_len, names, window=256, scheduler=cluster)):
+        results.append(value)
+        if i == 30:  # mid-run: kill one worker; its nanny starts a new one
+            os.kill(next(iter(pids.values())), signal.SIGKILL)
+    assert results == [len(n) for n in names]
+    cluster.wait_for_workers(2, timeout=60)
+    assert set(cluster.run(os.getpid).values()) != set(pids.values())
