@@ -861,6 +861,8 @@ _EXAMPLES: dict[str, tuple[str, str]] = {
     ),
 }
 _EXAMPLES.update({
+    "F010": ("(any record gcgtools itself fails on; the message names the error)",
+             "Report it with the file; the other files of the batch are still checked."),
     "F006": ("#player1 Zo\xe9 Zo\xe9 Martin  (saved as Latin-1, no #character-encoding line)",
              "Save the file as UTF-8, or write '#character-encoding ISO-8859-1' on line 1."),
     "P111": (">Ann: AEINRST 8H RETAINS +66 6600000",
