@@ -94,8 +94,10 @@ def test_good_values_pass(option: list[str]) -> None:
 
 
 def test_an_existing_file_passes_the_tiles_and_board_check(tmp_path: Path) -> None:
-    table = tmp_path / "tiles.txt"
-    table.write_text("A 9 1\n")
-    assert check_tiles(str(table)) == str(table)
-    assert check_board(str(table)) == str(table)
+    tiles = tmp_path / "tiles.txt"
+    tiles.write_text("A 9 1\nB 2 3\n? 2 0\n")
+    board = tmp_path / "board.txt"
+    board.write_text(("." * 15 + "\n") * 15)
+    assert check_tiles(str(tiles)) == str(tiles)
+    assert check_board(str(board)) == str(board)
     assert check_tiles(None) is None
