@@ -14,7 +14,8 @@ report problems as :class:`Finding` objects carrying one of these codes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 Severity = Literal["error", "warning", "info"]
@@ -22,12 +23,26 @@ Severity = Literal["error", "warning", "info"]
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """One entry of the catalogue: a code, its default severity and its texts."""
+    """One entry of the catalogue: a code, its default severity and its texts: a title,
+    an explanation, an example of a record line (or two) that gets the finding, and how to
+    fix it."""
 
     code: str
     severity: Severity
     title: str
     explanation: str
+    example: str = ""
+    fix: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "title": self.title,
+            "explanation": self.explanation,
+            "example": self.example,
+            "fix": self.fix,
+        }
 
 
 @dataclass(slots=True)
@@ -590,7 +605,322 @@ _RULES: list[Rule] = [
     ),
 ]
 
+# Per code: an example of record lines that get the finding (the line reported last), and
+# how to fix it. `gcgtools explain CODE` prints both; a test checks every code has them.
+_EXAMPLES: dict[str, tuple[str, str]] = {
+    "F001": (
+        "gcgtools validate games/missing.gcg",
+        "Check the path and the file's permissions; name .gcg files, folders or globs.",
+    ),
+    "F002": (
+        "(a file of zero bytes, or only blank lines)",
+        "Write the game into the file, or leave the empty file out.",
+    ),
+    "F003": (
+        "#character-encoding ASCII",
+        "Write '#character-encoding UTF-8' (or ISO-8859-1) and save the file in that encoding.",
+    ),
+    "F004": (
+        "#player1 Ann Ann Smith\n#character-encoding UTF-8",
+        "Move the #character-encoding line to line 1.",
+    ),
+    "F005": (
+        "#character-encoding UTF-8\n#player1 Zo\xe9 (saved as Latin-1 byte 0xE9)",
+        "Save the file in the declared encoding, or declare the one it is saved in.",
+    ),
+    "P101": (
+        ">Ann: AEINRST 8H +66 RETAINS 66",
+        "Put the tokens in GCG order: >Ann: AEINRST 8H RETAINS +66 66.",
+    ),
+    "P102": (
+        ">Ann: AEI3RST 8H RETAINS +66 66",
+        "Write the rack with letters of the tile set, ? for blanks: AEINRST.",
+    ),
+    "P103": (
+        ">Ann: AEINRST 8H RET*INS +66 66",
+        "Write one character per square: a capital for a tile, lower case for a blank, "
+        "'.' for a square already on the board.",
+    ),
+    "P104": (">Ann: AEINRST -A.E +0 66", "Write the tiles exchanged (-AE) or how many (-2)."),
+    "P105": (
+        ">Ann: AEINRST 8H RETAINS +66 66\nnice bingo!",
+        "Make the text a note: #note nice bingo!",
+    ),
+    "P106": (
+        ">Ann: AEINRST 8H RETAINS +66 66 RETAINS",
+        "Nothing to fix; to drop the cross-words, `gcgtools write --normalise`.",
+    ),
+    "P107": (
+        "#venue Club Hall",
+        "Use a GCG pragma (#description Club Hall), or keep it: it is copied as it is.",
+    ),
+    "P108": (
+        ">Ann: AEINRST 8H RETAINS 66 66",
+        "Sign the score: +66 (`gcgtools write --normalise` does it).",
+    ),
+    "P109": (
+        "#player2 Bob Bob Brown\n#note Round 3, table 1",
+        "Write game notes as #description, or put the note after the event it is about.",
+    ),
+    "P110": (
+        "#>Ann: AEINRST 8H RETAINS +66 66",
+        "Nothing to fix; delete the line if the event is not part of the game.",
+    ),
+    "H201": (
+        "#player1 Ann Ann Smith\n#player2 Ann Ann Jones",
+        "Give each player a different nickname: #player2 AnnJ Ann Jones.",
+    ),
+    "H202": (
+        "#player1 Ann Ann Smith\n#player2 Bob Ann Smith",
+        "Write each player's own full name.",
+    ),
+    "H203": (
+        "#player1 Ann Ann Smith\n#player1 Bob Bob Brown",
+        "Number the players 1, 2, ...: #player2 Bob Bob Brown.",
+    ),
+    "H204": ("#lexicon NWL23\n#lexicon CSW21", "Keep one of the two lines."),
+    "H205": (
+        ">Ann: AEINRST 8H RETAINS +66 66\n#title Club night",
+        "Move the header line above the first event.",
+    ),
+    "H206": (
+        "#player1 Ann Ann Smith\n>Anne: AEINRST 8H RETAINS +66 66",
+        "Write the nickname of a #player line, with the same case: >Ann:.",
+    ),
+    "H207": (
+        ">Ann: AEINRST 8H RETAINS +66 66\n#player1 Ann Ann Smith",
+        "Put the #player lines before the first event.",
+    ),
+    "H208": ("#game-type speedrun", "Write classic or wordsmog, or remove the line."),
+    "H209": (
+        "#tile-distribution klingon",
+        "Name a known tile set (english, german, ...) or pass --tiles/--board.",
+    ),
+    "H210": ("#player1 Ann", "Add the full name: #player1 Ann Ann Smith."),
+    "H211": ("#id 12345", "Give the authority and the identifier: #id io.woogles 12345."),
+    "H212": ("#orientation rotated", "Nothing to fix: the line is kept."),
+    "H213": (
+        ">Ann: AEINRST 8H RETAINS +66 66\n>Bob: DEIMOQU J5 QUO.E +16 16",
+        "The file has no #player line: add #player1 Ann Ann Smith and #player2 Bob Bob Brown "
+        "at the top.",
+    ),
+    "O301": (
+        ">Ann: AEINRST 8H RETAINS +66 66\n>Ann: DEGLOR? K6 Lo.D +4 70",
+        "Write the missing turn of the other player (a pass: >Bob: RACK - +0 0), or fix "
+        "the nickname.",
+    ),
+    "O302": (
+        ">Ann: EIR 3A RIE +9 402\n>Bob: AEG 2B AGE +12 380",
+        "Remove the move, or fix the earlier line that ended the game.",
+    ),
+    "O303": (
+        ">Bob: EIMQRST (challenge) +5 13  (no play before it)",
+        "Put the bonus right after the challenged play, or remove it.",
+    ),
+    "O304": (
+        ">Ann: AEINRST 8H RETAINS +66 66\n>Bob: DEIMOQU (challenge) +5 5",
+        "Give the bonus to the player who made the play: >Ann: AEINRST (challenge) +5 71.",
+    ),
+    "O305": (
+        ">Ann: AEINRST -- -66 0  (no play before it)",
+        "Put the -- line right after the withdrawn play, or remove it.",
+    ),
+    "O306": (
+        ">Ann: AEINRST 8H RETAINS +66 66\n>Ann: AEINRSX -- -66 0",
+        "Repeat the player and rack of the play: >Ann: AEINRST -- -66 0.",
+    ),
+    "O307": (
+        ">Ann: AEGT (OPR) +10 90  (the bag still has tiles)",
+        "Remove the line, or add the moves that end the game before it.",
+    ),
+    "O308": (">Ann: (OPR) +10 402\n>Ann: (OPR) +10 412", "Keep one of the two lines."),
+    "O309": (
+        ">Bob: EIMQRST (time) -10 -15\n>Bob: EIMQRST (EIMQRST) -18 -33",
+        "Put the time penalty after the end-rack lines.",
+    ),
+    "O310": (">Bob: (time) -10 380\n>Bob: (time) -10 370", "Keep one line with the whole penalty."),
+    "O311": (
+        "#rack1 AEINRST\n>Ann: AEINRST 8H RETAINS +66 66",
+        "Move #rack1/#rack2 to the end, or remove them.",
+    ),
+    "O312": (
+        "(the record stops with tiles in the bag)",
+        "Nothing to fix if the game was stopped; otherwise add the missing moves.",
+    ),
+    "O313": (
+        ">Ann: EIR 3A RIE +9 402\n>Bob: AEG - +0 380\n>Ann: (AEG) +8 410",
+        "Nothing to fix; `gcgtools write --normalise` keeps it, others may drop it.",
+    ),
+    "O314": (
+        ">Ann: EIR 3A RIE +9 402\n>Bob: (AEG) +8 388",
+        "Credit the points to the player who went out: >Ann: (AEG) +8 410.",
+    ),
+    "T401": (
+        ">Ann: AEINRST 8H RETAINED +70 70",
+        "Write the rack the player had, or the word they played.",
+    ),
+    "T402": (
+        ">Ann: EINSTZZ 8G ZINS +26 26  (the English set has one Z)",
+        "Correct the rack: it can only hold tiles not yet on the board.",
+    ),
+    "T403": (
+        ">Ann: AEINRS\xdf 8H RETAINS +66 66  (English tiles)",
+        "Use letters of the tile set, or choose the set with --tiles or #tile-distribution.",
+    ),
+    "T404": (
+        ">Ann: AEGIORT -AGT +0 81  (5 tiles left in the bag)",
+        "Write the move the player made (a pass: -).",
+    ),
+    "T405": (
+        ">Ann: AEIRT -7 +0 81",
+        "Write how many tiles were exchanged, at most the rack's: -5.",
+    ),
+    "T406": (
+        ">Ann: ADEGL?R K6 L?.D +4 70",
+        "Write the blank as the lower-case letter it stands for: Lo.D.",
+    ),
+    "T407": (
+        ">Ann: EIR 3A RIE +9 402\n>Ann: (AGX) +22 424  (Bob held AEG)",
+        "Write the tiles the opponent was left with: (AEG).",
+    ),
+    "T408": (
+        ">Bob: EEEEEEE ...  (a thirteenth E over the game)",
+        "Find the rack or play with a wrong letter (often a blank written in capitals).",
+    ),
+    "B501": (
+        ">Ann: AEINRST 7A RETAINS +66 66",
+        "Correct the coordinate so that the word covers 8H: 8B, 8H or H8 ...",
+    ),
+    "B502": (">Ann: AEINRST 8H A +2 2", "Correct the first play: it uses at least two tiles."),
+    "B503": (
+        ">Ann: AEINRST 8H RETAINS +66 66\n>Bob: DEIMOQU A1 QUOD +48 48",
+        "Correct the coordinate: the play touches a tile on the board.",
+    ),
+    "B504": (
+        ">Bob: DEIMOQU 15L QUOTED +30 30",
+        "Correct the coordinate or the word: it must fit on the board.",
+    ),
+    "B505": (
+        ">Bob: ADEIMOU 8I EAT +3 3  (8H holds R: the word is REAT...)",
+        "Start at the first letter of the whole word and mark the board letters: 8H .EAT "
+        "or 8H (R)EAT.",
+    ),
+    "B506": (
+        ">Bob: DEMOQUU J5 QUID +14 14  (J7 holds A, not I)",
+        "Correct the word or the coordinate so that played-through letters match.",
+    ),
+    "B508": (
+        ">Bob: DEIMOQU J5 QU.E +14 14  (J7 is empty)",
+        "Write the letter the player put there, or correct the coordinate.",
+    ),
+    "B509": (
+        ">Ann: AEINRST 8H RETAINS +66 66\n>Bob: DEIMOQU 8H ....... +0 0",
+        "Write the tiles played; a turn without tiles is a pass: -.",
+    ),
+    "B510": (
+        ">Bob: DEIMOQU 8A QUOD +17 17  (8E holds S: the word is QUODS)",
+        "Write the whole word, board letters included: 8A QUOD. or 8A QUOD(S).",
+    ),
+    "S601": (
+        ">Ann: ABDENSY 3H BENDAY +14 36",
+        "Write the computed score (here +41), or fix the coordinate, word or board "
+        "before it; `gcgtools fix` rewrites the score and the cumulatives.",
+    ),
+    "S602": (
+        ">Bob: AEIORTT 10E OTTER +32 238  (216 + 32 = 248)",
+        "Write the running total; `gcgtools fix` rewrites the cumulatives.",
+    ),
+    "S603": (
+        ">Ann: (AEG) +4 410  (AEG is worth 4: standard rules give +8)",
+        "Write twice the value of the opponent's tiles (international rules: once).",
+    ),
+    "S604": (
+        ">Bob: AEG (AEG) -5 380  (AEG is worth 4)",
+        "Write minus the value of the player's own tiles: -4.",
+    ),
+    "S605": (
+        ">Ann: AEINRST 8H RETAINS +66 66\n>Ann: AEINRST -- -60 6",
+        "Take back exactly the play's score: -- -66 0.",
+    ),
+    "S606": (
+        ">Ann: AEINRST (challenge) +7 73",
+        "Write the bonus the rules give (0, 5 or 10), or pass --challenge-bonus.",
+    ),
+    "S607": (
+        ">Bob: (time) -15 365",
+        "Write 10 points per started minute over time: -20 for 1 to 2 minutes.",
+    ),
+    "S608": (">Ann: AEINRST 8H RETAINS -66 -66", "Write the sign the event takes: +66."),
+    "R701": (
+        ">Ann: AEIRSTT - +0 300  (the sixth scoreless turn in a row)",
+        "Nothing to fix: the game ends here; each player's rack is taken off their score.",
+    ),
+    "R702": (
+        ">Ann: EIR 3A RIE +9 402  (Ann went out; the file ends here)",
+        "Add the end-rack line: >Ann: (AEG) +8 410.",
+    ),
+}
+_EXAMPLES.update({
+    "F010": ("(any record gcgtools itself fails on; the message names the error)",
+             "Report it with the file; the other files of the batch are still checked."),
+    "F006": ("#player1 Zo\xe9 Zo\xe9 Martin  (saved as Latin-1, no #character-encoding line)",
+             "Save the file as UTF-8, or write '#character-encoding ISO-8859-1' on line 1."),
+    "P111": (">Ann: AEINRST 8H RETAINS +66 6600000",
+             "Correct the number: scores and cumulatives have at most five digits."),
+    "P112": (">Ann: AEINRST 8H RETAINS +66 66 xxxxxxxx...  (more than 1,000 characters)",
+             "Cut the line to the event; put long comments in #note lines."),
+    "B511": (">Bob: DEIMOQU 15L QUOTED +30 30\n>Ann: AEINRST O9 RETAINS +70 96",
+             "Correct the coordinate of the earlier play (its B504 or B508 finding); this "
+             "play is then checked as usual."),
+    "S609": (">Ann: AEINRST 8D RETAINS +74 74  (the record's board has other premiums)",
+             "Replay with the board and tiles the game used: --board FILE --tiles FILE "
+             "(or the pair the finding names)."),
+    "W801": (">Ann: AEINRST 8H RETAINZ +66 66  (RETAINZ is not in the lexicon)",
+             "Nothing to fix in the record; check the lexicon given, or study the phony."),
+    "W802": (">Ann: AEINRST 8H RETAINS +66 66\n>Ann: AEINRST -- -66 0",
+             "Check the lexicon the game was played with; if the challenge was ruled wrongly, "
+             "nothing to fix in the record."),
+    "W803": (">Ann: AEINRST 8H RETAINZ +66 66\n>Ann: AEINRST (challenge) +5 71",
+             "Check the lexicon the game was played with; under the one given the play "
+             "should have been withdrawn (--)."),
+})  # fmt: skip
+_RULES = [replace(r, example=_EXAMPLES[r.code][0], fix=_EXAMPLES[r.code][1]) for r in _RULES]
+
 RULES: dict[str, Rule] = {r.code: r for r in _RULES}
+
+
+def _codes(prefixes: Iterable[str]) -> list[str]:
+    """Upper-cased prefixes, comma-separated lists split; ValueError for a prefix that
+    matches no code of the catalogue."""
+    out = []
+    for item in prefixes:
+        for prefix in item.split(","):
+            prefix = prefix.strip().upper()
+            if not prefix:
+                continue
+            if not any(code.startswith(prefix) for code in RULES):
+                raise ValueError(f"{prefix!r} matches no finding code (`gcgtools rules`)")
+            out.append(prefix)
+    return out
+
+
+def code_filter(
+    select: Iterable[str] | None = None, ignore: Iterable[str] | None = None
+) -> Callable[[str], bool]:
+    """A test of finding codes, as a linter's ``--select``/``--ignore`` (codes or prefixes
+    such as ``S6`` or ``T``, comma-separated or repeated): a code passes when it starts
+    with a selected prefix (every code when none is selected) and with no ignored one,
+    the longer matching prefix winning (``--select S --ignore S602`` keeps S601, and
+    ``--ignore S --select S602`` keeps S602). ValueError for a prefix matching no code."""
+    chosen = _codes(select or [])
+    dropped = _codes(ignore or [])
+
+    def keep(code: str) -> bool:
+        sel = max((len(p) for p in chosen if code.startswith(p)), default=-1 if chosen else 0)
+        ign = max((len(p) for p in dropped if code.startswith(p)), default=-1)
+        return sel >= 0 and sel > ign if ign >= 0 else sel >= 0
+
+    return keep
 
 
 def rule(code: str) -> Rule:

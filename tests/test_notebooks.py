@@ -66,3 +66,31 @@ def test_archive_tour_shows_its_tables_and_charts() -> None:
     assert board and "text/plain" in board[0]["data"]  # the Board, as SVG or as text
     if Board(board_layout("CrosswordGame"))._repr_svg_() is not None:
         assert "image/svg+xml" in board[0]["data"]
+
+
+def test_archive_tour_counts_each_game_once() -> None:
+    """The tour reads examples/*.gcg, not the copy of club-final in examples/with-errors/,
+    and any record (the same bytes) once."""
+    import hashlib
+    import os
+    import re
+
+    from gcgtools.model import expand_paths
+
+    nb = executed(NOTEBOOKS / "archive_tour.ipynb")
+    text = "".join(
+        out.get("text", "") for cell in nb.cells if cell.cell_type == "code"
+        for out in cell.outputs if out.get("output_type") == "stream"
+    )  # fmt: skip
+    match = re.search(r"^(\d+) records$", text, re.MULTILINE)
+    assert match, text
+    examples = sorted((NOTEBOOKS.parent / "examples").glob("*.gcg"))
+    names = [str(p) for p in examples]
+    if os.environ.get("GCGTOOLS_CORPUS"):
+        from conftest import corpus_dir
+
+        names += list(expand_paths([str(corpus_dir() / "valid")]))
+    distinct = {hashlib.sha256(open(n, "rb").read()).hexdigest() for n in names}
+    # with-errors/wrong-scores.gcg has other bytes than club-final.gcg: read, it would
+    # make one record more
+    assert int(match.group(1)) == len(distinct)

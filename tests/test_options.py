@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from gcgtools.cli import app
@@ -93,11 +94,28 @@ def test_good_values_pass(option: list[str]) -> None:
     assert "1 file:" in out
 
 
-def test_an_existing_file_passes_the_tiles_and_board_check(tmp_path: Path) -> None:
-    tiles = tmp_path / "tiles.txt"
-    tiles.write_text("A 9 1\nB 2 3\n? 2 0\n")
-    board = tmp_path / "board.txt"
-    board.write_text(("." * 15 + "\n") * 15)
-    assert check_tiles(str(tiles)) == str(tiles)
-    assert check_board(str(board)) == str(board)
+def test_a_well_formed_file_passes_the_tiles_and_board_check(tmp_path: Path) -> None:
+    table = tmp_path / "tiles.txt"
+    table.write_text("A 9 1\nB 2 3\n? 2 0\n")
+    assert check_tiles(str(table)) == str(table)
+    grid = tmp_path / "board.txt"
+    grid.write_text("\n".join(["." * 15] * 15) + "\n")
+    assert check_board(str(grid)) == str(grid)
+
+
+def test_a_malformed_file_is_a_usage_error_saying_what_is_wrong(tmp_path: Path) -> None:
+    """The file is read when the option is checked, before any record: its problem is
+    the usage error, not one failure per record."""
+    table = tmp_path / "tiles.txt"
+    table.write_text("A 9 1\n")
+    with pytest.raises(typer.BadParameter, match="premium symbols"):
+        check_board(str(table))
+    with pytest.raises(typer.BadParameter, match="letter count value"):
+        check_tiles(str(grid_file(tmp_path)))
+
+
+def grid_file(folder: Path) -> Path:
+    grid = folder / "grid.txt"
+    grid.write_text("\n".join(["." * 15] * 15) + "\n")
+    return grid
     assert check_tiles(None) is None

@@ -86,9 +86,9 @@ def test_bingos_lists_every_bingo_that_stood(tmp_path: Path, archive: list[str])
     table = bingos([*archive, phony], jobs=1)
     assert list(table.columns) == BINGO_COLUMNS
     assert table.to_dict(orient="records") == [
-        {"file": archive[0], "game_id": "game-a", "turn": 1, "player": "Alice",
+        {"file": archive[0], "game_id": "game-a", "event": 1, "player": "Alice",
          "opponent": "Bob", "word": "RETAINS", "position": "8H", "score": 66},
-        {"file": phony, "game_id": "phony", "turn": 2, "player": "Bob",
+        {"file": phony, "game_id": "phony", "event": 3, "player": "Bob",
          "opponent": "Alice", "word": "TIRADES", "position": "8H", "score": 70},
     ]  # fmt: skip
     assert table.attrs["games"] == 3 and table.attrs["unreadable"] == []

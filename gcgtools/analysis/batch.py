@@ -1,4 +1,5 @@
-"""Running one function over many files: in parallel, in order, with a progress bar.
+"""Running one function over many files: in parallel, in order, with a progress bar
+(:func:`gcgtools.console.track`).
 
 Workers return small picklable results; a file that fails is reported by the worker's
 own result, never by an exception, so a batch always goes on past a bad file.
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 import gc
 import os
-import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -16,7 +16,10 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
+from gcgtools.console import show_progress, track
 from gcgtools.model.paths import expand_paths
+
+__all__ = ["default_jobs", "map_batches", "map_files", "map_window", "show_progress"]
 
 R = TypeVar("R")
 
@@ -27,11 +30,6 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not on Linux
         return os.cpu_count() or 1
-
-
-def show_progress(quiet: bool = False) -> bool:
-    """A progress bar only on a terminal and unless asked to be quiet."""
-    return not quiet and sys.stderr.isatty()
 
 
 def _jobs_for(jobs: int | None, files: int) -> int:
@@ -214,15 +212,4 @@ def map_files(
     function (or a partial of one)."""
     files = list(expand_paths(paths))
     results = map_window(func, files, jobs=jobs, scheduler=scheduler)
-    if not (progress and files):
-        yield from results
-        return
-    from rich.console import Console
-    from rich.progress import Progress
-
-    # on stderr, as show_progress() checks: stdout stays clean for the report
-    with Progress(transient=True, console=Console(stderr=True)) as bar:
-        task = bar.add_task(label, total=len(files))
-        for result in results:
-            bar.advance(task)
-            yield result
+    yield from track(results, len(files), label=label, enabled=progress)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from gcgtools.findings import Finding, make
+from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
 from gcgtools.model.paths import display_name
 from gcgtools.replay.engine import validate
@@ -31,10 +33,18 @@ class FileReport:
     def warnings(self) -> int:
         return sum(1 for f in self.findings if f.severity == "warning")
 
+    def only(self, keep: Callable[[str], bool]) -> FileReport:
+        """This report with only the findings whose code ``keep`` accepts; ``ok`` is then
+        true when none of those is an error (an unreadable file stays unreadable)."""
+        findings = [f for f in self.findings if keep(f.code)]
+        ok = not self.unreadable and not any(f.severity == "error" for f in findings)
+        return replace(self, findings=findings, ok=ok)
+
     def to_dict(self) -> dict[str, object]:
         return {
             "path": self.path,
             "ok": self.ok,
+            "unreadable": self.unreadable,
             "events": self.events,
             "findings": [f.to_dict() for f in self.findings],
             "players": self.players,
@@ -53,7 +63,10 @@ def check_file(
     of gcgtools itself on it becomes its F010 finding, so a batch goes on."""
     name = display_name(path)
     try:
-        return _check(path, name, tiles, board, end_rule, challenge_bonus)
+        return check_game(
+            load_game(path), name, tiles=tiles, board=board, end_rule=end_rule,
+            challenge_bonus=challenge_bonus,
+        )  # fmt: skip
     except Exception as exc:  # noqa: BLE001 - one file must never stop the batch
         return failed_report(name, exc)
 
@@ -72,15 +85,16 @@ def failed_report(name: str, exc: BaseException) -> FileReport:
     return FileReport(name, False, True, 0, [finding])
 
 
-def _check(
-    path: str,
+def check_game(
+    game: Game,
     name: str,
-    tiles: str | None,
-    board: str | None,
-    end_rule: str | None,
-    challenge_bonus: int | None,
+    tiles: str | None = None,
+    board: str | None = None,
+    end_rule: str | None = None,
+    challenge_bonus: int | None = None,
 ) -> FileReport:
-    game = load_game(path)
+    """Replay and validate a record already read (from standard input, say), reported
+    under ``name``. Never raises for a bad record."""
     if game.unreadable:
         findings = sorted(game.findings, key=lambda f: f.line)
         for f in findings:
@@ -94,6 +108,8 @@ def _check(
         finding = make("H209", f"cannot set up the rules: {exc}", 1)
         finding.path = name
         return FileReport(name, False, True, len(game.events), [finding])
+    for f in result.findings:
+        f.path = name
     return FileReport(
         name,
         result.ok,

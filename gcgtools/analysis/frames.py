@@ -21,6 +21,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache, partial
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -46,6 +47,7 @@ from gcgtools.analysis.rows import (  # noqa: F401  (re-exported: the tables' co
     decide_winner,
 )
 from gcgtools.atomic import open_output
+from gcgtools.console import track
 from gcgtools.model.game import Game
 from gcgtools.model.paths import expand_paths
 
@@ -163,36 +165,22 @@ def _iter_parts(
         i: list(expand_paths(run)) for i, run in enumerate(runs) if isinstance(run, list)
     }
     total = sum(len(f) for f in files.values()) + sum(isinstance(r, Game) for r in runs)
-    bar = None
-    task: Any = None
-    if progress and total:
-        from rich.console import Console
-        from rich.progress import Progress
 
-        bar = Progress(transient=True, console=Console(stderr=True))
-        bar.start()
-        task = bar.add_task("games", total=total)
-    try:
+    def parts() -> Iterator[tuple[int, T]]:
         # a Dask cluster is started (or connected to) once for every run of files
         with open_scheduler(scheduler if any(files.values()) else None, jobs) as opened:
             for i, run in enumerate(runs):
                 if isinstance(run, Game):
                     name = _name_of(run, f"<game {i + 1}>")
-                    yield combine([analyse_game(run, name=name, keep=keep, **rule_options)])
-                    if bar is not None:
-                        bar.advance(task)
+                    yield 1, combine([analyse_game(run, name=name, keep=keep, **rule_options)])
                     continue
                 # one pool for the whole run, at most CHUNK_FILES files in flight
-                batches = map_batches(
+                yield from map_batches(
                     worker, files[i], jobs=jobs, window=CHUNK_FILES, scheduler=opened
                 )
-                for count, part in batches:
-                    if bar is not None:
-                        bar.advance(task, count)
-                    yield part
-    finally:
-        if bar is not None:
-            bar.stop()
+
+    for _, part in track(parts(), total, enabled=progress, weight=itemgetter(0)):
+        yield part
 
 
 def iter_results(

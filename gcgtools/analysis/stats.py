@@ -20,7 +20,10 @@ if TYPE_CHECKING:
 __all__ = [
     "BINGO_COLUMNS",
     "GAME_SUMMARY_COLUMNS",
+    "GAME_TABLE_COLUMNS",
     "PLAYER_STAT_COLUMNS",
+    "PLAYER_STAT_MEANINGS",
+    "PLAYER_TABLE_COLUMNS",
     "archive_stats",
     "bingo_counts",
     "bingo_rows",
@@ -29,39 +32,48 @@ __all__ = [
     "player_stats",
 ]
 
-# Columns of player_stats, in order (the index is the player's nickname).
-PLAYER_STAT_COLUMNS = [
-    "games",  # games played (finished or not)
-    "finished",  # games that reached their end
-    "wins",
-    "losses",
-    "ties",
-    "avg_score",  # over finished games
-    "avg_spread",  # over finished games: own score minus the best other score
-    "points_per_turn",  # points from plays that stood / turns (plays, passes, exchanges)
-    "bingos",
-    "bingos_per_game",
-    "highest_game",  # highest final score of a finished game
-    "highest_play",  # highest play that stood
-    "highest_play_word",
-    "exchanges",
-    "passes",
-    "phonies",  # own plays withdrawn after a challenge
-    "challenges_won",  # opponent's plays withdrawn
-    "challenges_lost",  # challenge bonuses given away, turns lost to a double challenge
+# Columns of player_stats, in order (the index is the player's nickname), with their
+# meaning (the legend of `gcgtools stats --help`).
+PLAYER_STAT_MEANINGS: dict[str, str] = {
+    "games": "games played (finished or not)",
+    "finished": "games that reached their end",
+    "wins": "finished games won",
+    "losses": "finished games lost",
+    "ties": "finished games tied",
+    "avg_score": "average final score (finished games)",
+    "avg_spread": "average of own score minus the best other score (finished games)",
+    "points_per_turn": "points of plays that stood / turns (plays, passes, exchanges)",
+    "bingos": "bingos that stood",
+    "bingos_per_game": "bingos / games",
+    "highest_game": "highest final score of a finished game",
+    "highest_play": "highest play that stood",
+    "highest_play_word": "the word of that play",
+    "exchanges": "exchanges",
+    "passes": "passes",
+    "phonies": "own plays withdrawn after a challenge",
+    "challenges_won": "opponents' plays withdrawn after a challenge",
+    "challenges_lost": "challenge bonuses given away, turns lost to a double challenge",
     # with a lexicon (lexicon=/lexica=, stats --lexicon/--lexica): NA without one
-    "phonies_played",  # own plays forming a word not in the lexicon
-    "phonies_stood",  # ... that were not withdrawn
-    "missed_bingos",  # turns with a bingo available and not played
-    "avg_equity_lost",  # per turn whose full rack is known
-]
+    "phonies_played": "own plays forming a word not in the lexicon (with --lexicon)",
+    "phonies_stood": "... that were not withdrawn (with --lexicon)",
+    "missed_bingos": "turns with a bingo available and not played (with --lexicon)",
+    "avg_equity_lost": "average equity lost per turn whose full rack is known (with --lexicon)",
+}
+PLAYER_STAT_COLUMNS = list(PLAYER_STAT_MEANINGS)
+# the columns a terminal table shows unless asked for others: they fit in 80 columns
+PLAYER_TABLE_COLUMNS = [
+    "games", "wins", "losses", "ties", "avg_score", "avg_spread", "points_per_turn", "bingos",
+    "highest_play",
+]  # fmt: skip
 
-BINGO_COLUMNS = ["file", "game_id", "turn", "player", "opponent", "word", "position", "score"]
+# "event": the event number (1-based index of the event line in the record), as everywhere
+BINGO_COLUMNS = ["file", "game_id", "event", "player", "opponent", "word", "position", "score"]
 
 GAME_SUMMARY_COLUMNS = [
     "file", "game_id", "player1", "player2", "score1", "score2", "spread", "winner", "turns",
     "bingos1", "bingos2", "best_score", "best_word", "best_player", "status",
 ]  # fmt: skip
+GAME_TABLE_COLUMNS = ["game_id", "player1", "score1", "player2", "score2", "winner", "spread"]
 
 
 ANALYSIS_STAT_COLUMNS = ["phonies_played", "phonies_stood", "missed_bingos", "avg_equity_lost"]
@@ -206,7 +218,7 @@ def bingos(
     frame = pd.DataFrame.from_records(rows, columns=BINGO_COLUMNS) if rows else None
     if frame is None:
         frame = pd.DataFrame({c: pd.Series(dtype=_STR) for c in BINGO_COLUMNS})
-        frame = frame.astype({"turn": "int64", "score": "int64"})
+        frame = frame.astype({"event": "int64", "score": "int64"})
     frame.attrs["unreadable"] = unreadable
     frame.attrs["reasons"] = reasons
     frame.attrs["games"] = games

@@ -13,7 +13,9 @@ from gcgtools.cli import cache as _cache  # noqa: F401  (cache info, cache clear
 from gcgtools.cli import core  # noqa: F401  (registers the commands)
 from gcgtools.cli import moves as _moves  # noqa: F401  (moves)
 from gcgtools.cli import reports as _reports  # noqa: F401  (stats, bingos, chart, export)
-from gcgtools.cli.common import app
+from gcgtools.cli.common import app, use_command_class
+
+use_command_class(app)
 
 
 def main() -> None:
@@ -22,7 +24,7 @@ def main() -> None:
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
-    app()
+    app(prog_name="gcgtools")
 
 
 __all__ = ["app", "main"]

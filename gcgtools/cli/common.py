@@ -8,22 +8,84 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable
 from enum import Enum
 from typing import Annotated, Any, TypeVar
 
+import click
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from gcgtools import __version__
 from gcgtools.rules import BOARDS, TILE_SETS, parse_end_rule
 from gcgtools.rules.boards import resolve_board
 from gcgtools.rules.tiles import resolve_tiles
 
+# The commands in --help, by what they are for, in the order a user meets them. A command
+# not named here is listed under "Other commands".
+SECTIONS: list[tuple[str, list[str]]] = [
+    ("Read", ["parse", "board"]),
+    ("Check", ["validate", "rules", "explain"]),
+    ("Analyse", ["stats", "bingos", "chart", "export", "analyse", "moves"]),
+    ("Report", ["report", "picture"]),
+    ("Edit", ["write", "annotate", "fix"]),
+]
+
+
+class Group(TyperGroup):
+    """The top-level group: commands listed in :data:`SECTIONS`, section by section."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        names = list(self.commands)
+        known = [n for _, section in SECTIONS for n in section if n in self.commands]
+        return known + [n for n in names if n not in known]
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        commands = {
+            name: cmd
+            for name in self.list_commands(ctx)
+            if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden
+        }
+        if not commands:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in commands)
+        listed = {n for _, section in SECTIONS for n in section}
+        sections = [*SECTIONS, ("Other commands", [n for n in commands if n not in listed])]
+        for title, section in sections:
+            rows = [(n, commands[n].get_short_help_str(limit)) for n in section if n in commands]
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+class Command(TyperCommand):
+    """A command whose usage line reads ``PATH...``, not ``{PATH}...``."""
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        return [re.sub(r"^\{(.*)\}", r"\1", piece) for piece in super().collect_usage_pieces(ctx)]
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_help(ctx, formatter)
+        # the arguments read as in the usage line: "PATH...", not "PATH <list[str]>"
+        formatter.buffer[:] = [
+            re.sub(r"\b([A-Z]+) <list\[str\]>", r"\1...", part) for part in formatter.buffer
+        ]
+
+
+def use_command_class(typer_app: Any) -> None:
+    """Give every registered command the :class:`Command` class (called once all are)."""
+    for info in typer_app.registered_commands:
+        if info.cls is None or info.cls is TyperCommand:
+            info.cls = Command
+
+
 app = typer.Typer(
     name="gcgtools",
     help="Parse, validate, analyse and annotate Scrabble game records (.gcg).",
     no_args_is_help=True,
     rich_markup_mode=None,
+    cls=Group,
 )
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
@@ -40,7 +102,10 @@ class LintFormat(str, Enum):
     github = "github"
 
 
-Paths = Annotated[list[str], typer.Argument(help="Files, folders (searched for *.gcg) or globs.")]
+Paths = Annotated[
+    list[str],
+    typer.Argument(metavar="PATH", help="Files, folders (searched for *.gcg) or globs."),
+]
 Jobs = Annotated[
     int | None,
     typer.Option("--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
@@ -201,6 +266,21 @@ def output_is_input(output: str | os.PathLike[str] | None, inputs: list[str]) ->
         if same_file(name, output):
             return name
     return None
+
+
+def report_unreadable(reasons: dict[str, str]) -> None:
+    """On standard error: how many files could not be read, then one per line with its
+    reason (the same in every command)."""
+    from gcgtools.console import echo
+
+    if not reasons:
+        return
+    n = len(reasons)
+    echo(f"could not read {n} file{'s' * (n != 1)}:", err=True)
+    from gcgtools.model.paths import display_name
+
+    for name, reason in reasons.items():
+        echo(f"  {display_name(name)}: {reason}", err=True)
 
 
 def _version(value: bool) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from enum import Enum
 from functools import partial
-from pathlib import Path
+from itertools import chain
 from typing import Annotated
 
 import typer
 
-from gcgtools.analysis.batch import map_files, show_progress
-from gcgtools.analysis.checks import checker
+from gcgtools.analysis.batch import map_files
+from gcgtools.analysis.checks import FileReport, check_game, checker
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -28,47 +28,104 @@ from gcgtools.cli.common import (
     Tiles,
     app,
     batch_command,
-    cannot_write,
-    output_is_input,
+    report_unreadable,
 )
-from gcgtools.findings import RULES, rule
-from gcgtools.model.load import load_game
+from gcgtools.console import echo, show_progress
+from gcgtools.findings import RULES, Finding, code_filter, rule
+from gcgtools.model.game import Game
+from gcgtools.model.load import load_game, parse_bytes
 from gcgtools.model.paths import display_name
-from gcgtools.outputs.lint import github_lines, json_line, parse_summary, summary_line, text_lines
+from gcgtools.outputs.lint import (
+    github_lines,
+    json_line,
+    parse_summary,
+    statistics_lines,
+    summary_line,
+    text_lines,
+)
+from gcgtools.outputs.lint import (
+    statistics as count_findings,
+)
 from gcgtools.outputs.textboard import position_text
 from gcgtools.replay.engine import replay
 
+STDIN_NAME = "<stdin>"
+JSONL_HELP = "JSON Lines: one JSON object per line (per file for parse and validate)."
 
-def parsed_text(path: str, as_json: bool = False) -> tuple[int, str]:
-    """Worker of ``parse``: its exit status (unreadable; some lines could not be read;
-    clean), and what to print."""
-    game = load_game(path)
+
+def _unreadable_reason(findings: list[Finding]) -> str:
+    fatal = [f for f in findings if f.severity == "error" and f.code[0] in "FPH"]
+    f = fatal[0] if fatal else (findings[0] if findings else None)
+    if f is None:
+        return "unreadable"
+    return f"{f.code} line {f.line}: {f.message}" if f.line else f"{f.code} {f.message}"
+
+
+def _read_stdin() -> Game:
+    """The record on standard input, named ``<stdin>``."""
+    import sys
+
+    return parse_bytes(sys.stdin.buffer.read(), STDIN_NAME)
+
+
+def _parsed(game: Game, as_json: bool) -> tuple[int, str, tuple[str, str] | None]:
+    """What ``parse`` prints for ``game``, its exit status (unreadable; some lines could not
+    be read; clean) and, when it could not be read, its name and why."""
+    name = game.path or "<gcg>"
     if game.unreadable:
         status = EXIT_UNREADABLE
     elif any(f.severity == "error" and f.code[0] in "FP" for f in game.findings):
         status = EXIT_FINDINGS  # some lines could not be read
     else:
         status = EXIT_CLEAN
+    why = (name, _unreadable_reason(game.findings)) if game.unreadable else None
     if as_json:
-        return status, json.dumps(game.to_dict(), ensure_ascii=False)
-    return status, "\n".join(parse_summary(game))
+        return status, json.dumps(game.to_dict(), ensure_ascii=False), why
+    return status, "\n".join(parse_summary(game)), why
+
+
+def parsed_text(path: str, as_json: bool = False) -> tuple[int, str, tuple[str, str] | None]:
+    """Worker of ``parse``: :func:`_parsed` of the file."""
+    return _parsed(load_game(path), as_json)
 
 
 @app.command()
 @batch_command
 def parse(
     paths: Paths,
-    format: Annotated[ParseFormat, typer.Option("--format", "-f")] = ParseFormat.text,
+    format: Annotated[
+        ParseFormat, typer.Option("--format", "-f", help=f"text, or json: {JSONL_HELP}")
+    ] = ParseFormat.text,
     jobs: Jobs = None,
     scheduler: SchedulerOpt = None,
 ) -> None:
-    """Parse records and print a summary of each (or the parsed model as JSON)."""
+    """Parse records and print a summary of each (or the parsed model as JSON). '-' reads
+    a record from standard input. Exit 0 clean, 1 some lines could not be read, 2 a file
+    could not be read at all."""
+    as_json = format is ParseFormat.json
+    first = [_parsed(_read_stdin(), as_json)] if "-" in paths else []
+    files = [p for p in paths if p != "-"]
+    worker = partial(parsed_text, as_json=as_json)
     status = EXIT_CLEAN
-    worker = partial(parsed_text, as_json=format is ParseFormat.json)
-    for file_status, text in map_files(worker, paths, jobs=jobs, scheduler=scheduler):
+    reasons: dict[str, str] = {}
+    for file_status, text, unreadable in chain(
+        first, map_files(worker, files, jobs=jobs, scheduler=scheduler)
+    ):
         status = max(status, file_status)
-        typer.echo(text)
+        if unreadable is not None:
+            reasons.update([unreadable])
+        echo(text)
+    report_unreadable(reasons)
     raise typer.Exit(status)
+
+
+Codes = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="CODES",
+        help="Finding codes or prefixes (S601, S6, T), comma-separated or repeated.",
+    ),
+]
 
 
 @app.command()
@@ -79,131 +136,213 @@ def validate(
     board: BoardOpt = None,
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
-    format: Annotated[LintFormat, typer.Option("--format", "-f")] = LintFormat.text,
+    format: Annotated[
+        LintFormat,
+        typer.Option(
+            "--format", "-f", help=f"text, github (Actions annotations), or json: {JSONL_HELP}"
+        ),
+    ] = LintFormat.text,
+    select: Codes = None,
+    ignore: Codes = None,
+    statistics: Annotated[
+        bool,
+        typer.Option(
+            "--statistics",
+            help="Count the findings by code instead of listing them (JSON: one object "
+            "per code: count, code, severity, title).",
+        ),
+    ] = False,
     info: Annotated[bool, typer.Option("--info", help="Also print info findings.")] = False,
     jobs: Jobs = None,
     quiet: Quiet = False,
     scheduler: SchedulerOpt = None,
 ) -> None:
-    """Replay records and report every wrong score, placement, rack and order."""
-    check = checker(tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus)
-    reports = []
-    progress = show_progress(quiet) and format is LintFormat.text
-    for report in map_files(check, paths, jobs=jobs, progress=progress, scheduler=scheduler):
+    """Replay records and report every wrong score, placement, rack and order, one line
+    per finding: path:line:col: CODE severity: message. '-' reads a record from standard
+    input. Exit 0 clean, 1 errors found, 2 a file could not be read."""
+    try:
+        keep = code_filter(select, ignore)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--select/--ignore") from None
+    options = {
+        "tiles": tiles,
+        "board": board,
+        "end_rule": rules,
+        "challenge_bonus": challenge_bonus,
+    }
+    files = [p for p in paths if p != "-"]
+    reports: list[FileReport] = []
+    first = [check_game(_read_stdin(), STDIN_NAME, **options)] if "-" in paths else []
+    progress = show_progress(quiet)
+    stream = map_files(checker(**options), files, jobs=jobs, progress=progress, scheduler=scheduler)
+    unreadable: dict[str, str] = {}
+    for report in chain(first, stream):
+        if report.unreadable:  # the reason, whatever codes are selected
+            unreadable[report.path] = _unreadable_reason(report.findings)
+        report = report.only(keep)
         reports.append(report)
+        if statistics:
+            continue  # counted at the end
         if format is LintFormat.json:
-            typer.echo(json_line(report))
+            echo(json_line(report))
         elif format is LintFormat.github:
             for line in github_lines(report):
-                typer.echo(line)
+                echo(line)
         else:
-            for line in text_lines(report, show_info=info):
-                typer.echo(line)
+            for text in text_lines(report, show_info=info):
+                echo(text)
+    if statistics and format is LintFormat.json:
+        for row in count_findings(reports, show_info=info):
+            echo(json.dumps(row, ensure_ascii=False))
+    elif statistics:
+        for text in statistics_lines(reports, show_info=info):
+            echo(text)
     if format is LintFormat.text:
-        typer.echo(summary_line(reports))
-        unreadable = [r.path for r in reports if r.unreadable]
-        if unreadable:
-            typer.echo("could not read: " + ", ".join(unreadable))
+        echo(summary_line(reports))
+    report_unreadable(unreadable)
     if not reports:
-        typer.echo("no game records found: name .gcg files, folders or globs", err=True)
+        echo("no game records found: name .gcg files, folders or globs", err=True)
     if any(r.unreadable for r in reports) or not reports:
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN if all(r.ok for r in reports) else EXIT_FINDINGS)
 
 
 @app.command("rules")
-def list_rules() -> None:
-    """List every finding code with its severity and title."""
+def list_rules(
+    format: Annotated[
+        ParseFormat, typer.Option("--format", "-f", help=f"text, or json: {JSONL_HELP}")
+    ] = ParseFormat.text,
+) -> None:
+    """List every finding code with its severity and title (JSON: also the explanation,
+    an example and how to fix it)."""
     for r in RULES.values():
-        typer.echo(f"{r.code}  {r.severity:<7}  {r.title}")
+        if format is ParseFormat.json:
+            echo(json.dumps(r.to_dict(), ensure_ascii=False))
+        else:
+            echo(f"{r.code}  {r.severity:<7}  {r.title}")
 
 
 @app.command()
 def explain(code: Annotated[str, typer.Argument(help="A finding code such as S601.")]) -> None:
-    """Explain one finding code."""
+    """Explain one finding code: what it means, an example record line, how to fix it."""
     try:
         r = rule(code)
     except KeyError:
-        typer.echo(f"unknown code {code!r}; `gcgtools rules` lists them", err=True)
+        echo(f"unknown code {code!r}; `gcgtools rules` lists them", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
-    typer.echo(f"{r.code} ({r.severity}): {r.title}\n\n{r.explanation}")
+    from textwrap import fill
+
+    echo(f"{r.code} ({r.severity}): {r.title}\n\n{fill(r.explanation, 79, break_on_hyphens=False)}")
+    if r.example:
+        echo("\nExample:\n" + "\n".join(f"    {line}" for line in r.example.splitlines()))
+    if r.fix:
+        echo(
+            "\nHow to fix it:\n"
+            + fill(
+                r.fix, 79, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False
+            )
+        )
 
 
 class BoardFormat(str, Enum):
     text = "text"
     cgp = "cgp"
+    svg = "svg"
+    png = "png"
 
 
 @app.command()
 def board(
-    file: Annotated[Path, typer.Argument(help="A .gcg file.")],
+    paths: Paths,
     move: Annotated[
         int | None,
-        typer.Option("--move", "-m", min=0, help="Show the board after event N (1-based)."),
+        typer.Option(
+            "--move",
+            "-m",
+            min=0,
+            metavar="N",
+            help="The board after event N, the event number bingos, stats and the HTML report "
+            "show (every event line counts); 0: the empty board; default: the last event.",
+        ),
     ] = None,
     tiles: Tiles = None,
     board_layout: BoardOpt = None,
     output: Annotated[
         str | None,
         typer.Option(
-            "--output", "-o", help="Write a picture instead: board.svg or board.png ('-': SVG)."
+            "--output",
+            "-o",
+            help="Write a picture instead: board.svg or board.png ('-': SVG); with several "
+            "records a folder, one picture each (--format svg or png).",
         ),
     ] = None,
     format: Annotated[
         BoardFormat,
-        typer.Option("--format", "-f", help="text, or cgp (a Compact Game Position line)."),
+        typer.Option(
+            "--format",
+            "-f",
+            help="text, cgp (a Compact Game Position line), or svg/png: a picture (on "
+            "standard output, or in -o DIR for several records).",
+        ),
     ] = BoardFormat.text,
+    jobs: Jobs = None,
+    quiet: Quiet = False,
 ) -> None:
-    """Print the board after event N (default: the end), with scores and racks; with -o,
-    draw it as an SVG or PNG picture; with --format cgp, print the position as CGP."""
+    """Print the board after event N (default: the last) with a legend, the move, the
+    scores, each player's rack after it and the unseen tiles; with --format cgp, the
+    position as CGP; with -o, draw it as an SVG or PNG picture (several records: one
+    picture each in -o DIR)."""
+    from gcgtools.model.paths import expand_paths
+
+    picture = format in (BoardFormat.svg, BoardFormat.png)
+    if output is not None or picture:
+        from gcgtools.cli.annotate import draw_pictures
+
+        fmt = format.value if picture else None
+        draw_pictures(paths, move, output, 600, fmt, tiles, board_layout, jobs, quiet)
+    files = list(expand_paths(paths))
+    if not files:
+        echo("no game records found: name .gcg files, folders or globs", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    status = EXIT_CLEAN
+    for number, file in enumerate(files):
+        if len(files) > 1 and format is BoardFormat.text:
+            echo(("\n" if number else "") + f"==> {display_name(file)} <==")
+        status = max(status, _board_text(file, move, tiles, board_layout, format))
+    raise typer.Exit(status)
+
+
+def _board_text(
+    file: str, move: int | None, tiles: str | None, layout: str | None, format: BoardFormat
+) -> int:
+    """Print the text board (or the CGP line) of one record after event ``move``; the
+    exit status."""
     game = load_game(file)
     if game.unreadable:
-        for f in game.findings:
-            typer.echo(f.format(display_name(str(file))), err=True)
-        raise typer.Exit(EXIT_UNREADABLE)
+        report_unreadable({file: _unreadable_reason(game.findings)})
+        return EXIT_UNREADABLE
     if move is not None and not 0 <= move <= len(game.events):
-        typer.echo(f"--move must be between 0 and {len(game.events)}", err=True)
-        raise typer.Exit(EXIT_UNREADABLE)
+        echo(f"{display_name(file)}: --move must be between 0 and {len(game.events)}", err=True)
+        return EXIT_UNREADABLE
     if format is BoardFormat.cgp:
         from gcgtools.movegen.record import record_cgp
 
         event = len(game.events) if move is None else move
         try:
-            typer.echo(record_cgp(game, event, tiles=tiles, board=board_layout))
+            echo(record_cgp(game, event, tiles=tiles, board=layout))
         except KeyError as exc:  # an unknown --tiles or --board name
-            typer.echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
-            raise typer.Exit(EXIT_UNREADABLE) from None
-        return
-    if output is not None:
-        from gcgtools.outputs.files import write_output
-        from gcgtools.outputs.svg import picture, picture_format
-
-        if output_is_input(output, [str(file)]) is not None:
-            shown = display_name(str(file))
-            typer.echo(
-                f"{display_name(output)}: cannot write: it is the input file {shown}", err=True
-            )
-            raise typer.Exit(EXIT_UNREADABLE)
-        try:
-            fmt = picture_format(output)
-            data = picture(game, move, fmt=fmt, tiles=tiles, board=board_layout)
-        except (KeyError, ValueError) as exc:
-            typer.echo(f"{display_name(str(file))}: {exc.args[-1] if exc.args else exc}", err=True)
-            raise typer.Exit(EXIT_UNREADABLE) from None
-        try:
-            write_output(output, data)
-        except OSError as exc:
-            typer.echo(cannot_write(exc, output), err=True)
-            raise typer.Exit(EXIT_UNREADABLE) from None
-        return
+            echo(f"{display_name(file)}: {exc.args[0] if exc.args else exc}", err=True)
+            return EXIT_UNREADABLE
+        return EXIT_CLEAN
     last = None
     try:
-        for pos in replay(game, tiles=tiles, board=board_layout):
+        for pos in replay(game, tiles=tiles, board=layout):
             last = pos
             if move is not None and pos.index + 1 == move:
                 break
     except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
-        typer.echo(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}", err=True)
-        raise typer.Exit(EXIT_UNREADABLE) from None
+        echo(f"{display_name(file)}: {exc.args[0] if exc.args else exc}", err=True)
+        return EXIT_UNREADABLE
     assert last is not None
-    typer.echo(position_text(game, last))
+    echo(position_text(game, last))
+    return EXIT_CLEAN

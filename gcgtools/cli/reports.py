@@ -13,7 +13,6 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from gcgtools.analysis.batch import show_progress
 from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt
 from gcgtools.cli.common import (
     EXIT_CLEAN,
@@ -31,9 +30,11 @@ from gcgtools.cli.common import (
     batch_command,
     cannot_write,
     output_is_input,
+    report_unreadable,
 )
+from gcgtools.console import echo, show_progress
 from gcgtools.model.paths import display_name
-from gcgtools.outputs.tables import print_frame
+from gcgtools.outputs.tables import check_columns, print_frame
 
 
 class ReportFormat(str, Enum):
@@ -47,7 +48,40 @@ class StatsBy(str, Enum):
     game = "game"
 
 
-FormatOpt = Annotated[ReportFormat, typer.Option("--format", "-f", help="Output format.")]
+FormatOpt = Annotated[
+    ReportFormat,
+    typer.Option(
+        "--format",
+        "-f",
+        help="table (for a terminal), csv, or json: JSON Lines, one JSON object per row.",
+    ),
+]
+ColumnsOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--columns",
+        "-c",
+        metavar="COLUMNS",
+        help="The columns to show, comma-separated or repeated (default: the table's usual "
+        "few; CSV and JSON: all).",
+    ),
+]
+SortOpt = Annotated[
+    str | None,
+    typer.Option("--sort", "-s", metavar="COLUMN", help="Sort by COLUMN (numbers highest first)."),
+]
+
+
+def _legend() -> str:
+    """The stats columns and what they mean, for --help (kept as written: \\b)."""
+    from gcgtools.analysis.stats import PLAYER_STAT_MEANINGS, PLAYER_TABLE_COLUMNS
+
+    width = max(len(c) for c in PLAYER_STAT_MEANINGS)
+    lines = [
+        f"  {c:<{width}}  {m}{' *' if c in PLAYER_TABLE_COLUMNS else ''}"
+        for c, m in PLAYER_STAT_MEANINGS.items()
+    ]
+    return "\b\nColumns per player (* shown by default in the table):\n" + "\n".join(lines)
 
 
 def _rules(
@@ -69,12 +103,10 @@ def _lexicon(
 def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
     """List the files that could not be read on stderr and exit with the right code."""
     if unreadable:
-        typer.echo(f"could not read {len(unreadable)} file(s):", err=True)
-        for name in unreadable:
-            typer.echo(f"  {display_name(name)}: {reasons.get(name, 'unreadable')}", err=True)
+        report_unreadable({name: reasons.get(name, "unreadable") for name in unreadable})
         raise typer.Exit(EXIT_UNREADABLE)
     if read == 0:
-        typer.echo("no game records found", err=True)
+        echo("no game records found", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN)
 
@@ -83,20 +115,43 @@ def _check_output(out: Path | None, paths: list[str]) -> None:
     """Refuse an output file that is one of the input files named."""
     if out is not None and (same := output_is_input(out, paths)) is not None:
         why = OSError(0, f"it is the input file {display_name(same)}", str(out))
-        typer.echo(cannot_write(why, out), err=True)
+        echo(cannot_write(why, out), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
 
 
 def _cannot_write(exc: OSError, out: Path) -> NoReturn:
-    typer.echo(cannot_write(exc, out), err=True)
+    echo(cannot_write(exc, out), err=True)
     raise typer.Exit(EXIT_UNREADABLE)
 
 
-def _print(frame: Any, fmt: ReportFormat, *, title: str, index: bool) -> None:
-    print_frame(frame, fmt.value, title=title, index=index)
+def _check(known: list[str], columns: list[str] | None, sort: str | None) -> None:
+    """Stop before reading anything when --columns or --sort names an unknown column."""
+    try:
+        check_columns(known, columns, sort=sort)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--columns/--sort") from None
 
 
-@app.command()
+def _print(
+    frame: Any,
+    fmt: ReportFormat,
+    *,
+    title: str,
+    index: bool,
+    columns: list[str] | None = None,
+    sort: str | None = None,
+) -> None:
+    try:
+        print_frame(frame, fmt.value, title=title, index=index, columns=columns, sort=sort)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--columns/--sort") from None
+
+
+@app.command(
+    epilog=_legend()
+    + "\n\n\b\nColumns per game (--by game): game_id, player1, player2, score1, score2, "
+    "spread,\nwinner, turns, bingos1, bingos2, best_score, best_word, best_player, status."
+)
 @batch_command
 def stats(
     paths: Paths,
@@ -104,6 +159,8 @@ def stats(
         StatsBy.player
     ),
     format: FormatOpt = ReportFormat.table,
+    columns: ColumnsOpt = None,
+    sort: SortOpt = None,
     tiles: Tiles = None,
     board: BoardOpt = None,
     rules: RulesOpt = None,
@@ -118,9 +175,19 @@ def stats(
 ) -> None:
     """Per-player statistics (games, wins, averages, bingos, best plays, challenges) or a
     one-line summary per game. With --lexicon or --lexica every game is also analysed:
-    phonies played and stood, missed bingos, average equity lost per turn."""
-    from gcgtools.analysis.stats import archive_stats
+    phonies played and stood, missed bingos, average equity lost per turn. The table shows
+    a few columns; --columns picks others, CSV and JSON have them all."""
+    from gcgtools.analysis.stats import (
+        ANALYSIS_STAT_COLUMNS,
+        GAME_SUMMARY_COLUMNS,
+        GAME_TABLE_COLUMNS,
+        PLAYER_STAT_COLUMNS,
+        PLAYER_TABLE_COLUMNS,
+        archive_stats,
+    )
 
+    known = ["player", *PLAYER_STAT_COLUMNS] if by is StatsBy.player else GAME_SUMMARY_COLUMNS
+    _check(known, columns, sort)
     table = archive_stats(
         paths,
         by=by.value,
@@ -131,15 +198,16 @@ def stats(
         **_lexicon(lexicon, lexica, leaves, no_cache),
     )
     for used in table.attrs.get("analysis", []):
-        typer.echo(f"analysis: {used}", err=True)
-    if format is ReportFormat.table and not table.attrs.get("analysis"):
-        # no lexicon: the terminal table leaves out the empty analysis columns (CSV and
-        # JSON keep every column)
-        from gcgtools.analysis.stats import ANALYSIS_STAT_COLUMNS
-
-        table = table.drop(columns=ANALYSIS_STAT_COLUMNS, errors="ignore")
+        echo(f"analysis: {used}", err=True)
+    if columns is None and format is ReportFormat.table:
+        if by is StatsBy.game:
+            columns = GAME_TABLE_COLUMNS
+        elif table.attrs.get("analysis"):  # what the lexicon adds, with the basics
+            columns = ["games", "wins", "losses", "points_per_turn", *ANALYSIS_STAT_COLUMNS]
+        else:
+            columns = PLAYER_TABLE_COLUMNS
     title = f"{table.attrs['games']} games"
-    _print(table, format, title=title, index=by is StatsBy.player)
+    _print(table, format, title=title, index=by is StatsBy.player, columns=columns, sort=sort)
     _finish(table.attrs["unreadable"], table.attrs["reasons"], table.attrs["games"])
 
 
@@ -148,6 +216,8 @@ def stats(
 def bingos(
     paths: Paths,
     format: FormatOpt = ReportFormat.table,
+    columns: ColumnsOpt = None,
+    sort: SortOpt = None,
     tiles: Tiles = None,
     board: BoardOpt = None,
     rules: RulesOpt = None,
@@ -156,10 +226,12 @@ def bingos(
     quiet: Quiet = False,
     scheduler: SchedulerOpt = None,
 ) -> None:
-    """Every bingo (player, word, position, score, game); the table also counts them per
-    player. JSON is a list with one object per bingo."""
-    from gcgtools.analysis.stats import bingo_counts
+    """Every bingo (game, event number, player, opponent, word, position, score); the table
+    also counts them per player. JSON Lines: one object per bingo."""
+    from gcgtools.analysis.stats import BINGO_COLUMNS, bingo_counts
     from gcgtools.analysis.stats import bingos as find_bingos
+
+    _check(BINGO_COLUMNS, columns, sort)
 
     table = find_bingos(
         paths,
@@ -169,11 +241,11 @@ def bingos(
         **_rules(tiles, board, rules, challenge_bonus),
     )
     games = table.attrs["games"]
+    title = f"{len(table)} bingos in {games} games"
+    _print(table, format, title=title, index=False, columns=columns, sort=sort)
     if format is ReportFormat.table:
-        _print(table, format, title=f"{len(table)} bingos in {games} games", index=False)
+        echo()
         _print(bingo_counts(table), format, title="bingos per player", index=True)
-    else:
-        _print(table, format, title="", index=False)
     _finish(table.attrs["unreadable"], table.attrs["reasons"], games)
 
 
@@ -181,9 +253,12 @@ def bingos(
 @batch_command
 def chart(
     paths: Annotated[
-        list[str], typer.Argument(help="One record for its score chart; several for archive.")
+        list[str],
+        typer.Argument(
+            metavar="PATH", help="One record for its score chart; several for archive charts."
+        ),
     ],
-    out: Annotated[Path, typer.Option("--output", "-o", help="The picture: .png or .svg.")],
+    out: Annotated[Path, typer.Option("--output", "-o", help="The picture: .png, .svg or .pdf.")],
     archive: Annotated[
         bool, typer.Option("--archive", help="Archive charts even for a single file.")
     ] = False,
@@ -215,7 +290,7 @@ def chart(
     except OSError as exc:
         _cannot_write(exc, out)
     if result.path is not None:
-        typer.echo(f"wrote {result.kind} chart of {result.games} game(s) to {result.path}")
+        echo(f"wrote {result.kind} chart of {result.games} game(s) to {result.path}")
     _finish(result.unreadable, result.reasons, result.games)
 
 
@@ -277,7 +352,7 @@ def export(
     except OSError as exc:
         _cannot_write(exc, out)
     for used in summary.analysis:
-        typer.echo(f"analysis: {used}", err=True)
+        echo(f"analysis: {used}", err=True)
     where = f"{out}" + (f" and {games}" if games is not None else "")
-    typer.echo(f"wrote {summary.moves} moves of {summary.games} games to {where}")
+    echo(f"wrote {summary.moves} moves of {summary.games} games to {where}")
     _finish(summary.unreadable, summary.reasons, summary.games)

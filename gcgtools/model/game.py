@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from html import escape
 
 from gcgtools.findings import Finding
 from gcgtools.syntax.records import Event, Note, Pragma, Record, SourceLine
@@ -57,6 +58,46 @@ class Game:
     initial_racks: dict[int, str] = field(default_factory=dict)
     final_racks: dict[int, str] = field(default_factory=dict)
 
+    # ------------------------------------------------------------ display
+    def _summary(self) -> tuple[str, str, str]:
+        """(name, players, counts) for the short representations."""
+        name = self.path or self.title or "<gcg>"
+        players = " vs ".join(p.nick for p in self.players) or "no players"
+        errors = sum(1 for f in self.findings if f.severity == "error")
+        warnings = sum(1 for f in self.findings if f.severity == "warning")
+        counts = (
+            f"{len(self.events)} events, {errors} error{'s' * (errors != 1)}, "
+            f"{warnings} warning{'s' * (warnings != 1)} in parsing"
+        )
+        return name, players, counts
+
+    def __repr__(self) -> str:
+        name, players, counts = self._summary()
+        lexicon = f", {self.lexicon}" if self.lexicon else ""
+        return f"<Game {name!r}: {players}{lexicon}, {counts}>"
+
+    def _repr_html_(self) -> str:
+        """A small table for Jupyter: the record, its players, header and counts."""
+        name, _, counts = self._summary()
+        rows = [("record", name)]
+        if self.title:
+            rows.append(("title", self.title))
+        rows.extend(
+            (f"player {p.number}", f"{p.nick} ({p.name})" if p.name != p.nick else p.nick)
+            for p in self.players
+        )
+        for label, value in (("lexicon", self.lexicon), ("tiles", self.tile_distribution),
+                             ("board", self.board_layout)):  # fmt: skip
+            if value:
+                rows.append((label, value))
+        rows.append(("events", counts))
+        body = "".join(
+            f"<tr><th style='text-align:left'>{escape(k)}</th>"
+            f"<td style='text-align:left'>{escape(str(v))}</td></tr>"
+            for k, v in rows
+        )
+        return f"<table class='gcgtools-game'>{body}</table>"
+
     # ------------------------------------------------------------ queries
     @property
     def description(self) -> str | None:
@@ -99,6 +140,14 @@ class Game:
     def event_counts(self) -> dict[str, int]:
         return dict(Counter(str(e.kind) for e in self.events))
 
+    def all_notes(self) -> list[dict[str, object]]:
+        """Every ``#note`` of the record in line order: ``line``, ``event`` (the 1-based
+        event number it follows, None for a game note) and ``text``."""
+        found: list[tuple[int, int | None, str]] = [(n.line, None, n.text) for n in self.notes]
+        for i, e in enumerate(self.events):
+            found.extend((n.line, i + 1, n.text) for n in e.notes)
+        return [{"line": line, "event": ev, "text": text} for line, ev, text in sorted(found)]
+
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready view of the parsed record."""
         return {
@@ -119,7 +168,9 @@ class Game:
             "incomplete": self.incomplete,
             "initial_racks": {str(k + 1): v for k, v in self.initial_racks.items()},
             "final_racks": {str(k + 1): v for k, v in self.final_racks.items()},
-            "notes": [n.text for n in self.notes],
+            # every note of the record, in order: "event" is the number of the event it
+            # annotates (null for a note about the game, before the first event)
+            "notes": self.all_notes(),
             "pragmas": [
                 {"keyword": p.keyword, "value": p.value, "line": p.line} for p in self.pragmas
             ],

@@ -1,13 +1,25 @@
-"""Printing validation reports like a linter: text, JSON lines or GitHub annotations."""
+"""Printing validation reports like a linter: text, JSON Lines or GitHub annotations.
+
+Text lines are rich ``Text`` objects: ``path:line:col: CODE severity: message``, with the
+severity word coloured (error red, warning yellow, info blue) when printed on a terminal
+and plain elsewhere (``Text.plain``).
+"""
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from gcgtools.analysis.checks import FileReport
-from gcgtools.findings import Finding
+from gcgtools.findings import RULES, Finding
 from gcgtools.model.game import Game
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold blue"}
 
 
 def _values(f: Finding) -> str:
@@ -16,9 +28,58 @@ def _values(f: Finding) -> str:
     return f" [recorded {f.recorded}, computed {f.computed}]"
 
 
-def text_lines(report: FileReport, *, show_info: bool = False) -> list[str]:
-    """``path:line:col: CODE message`` for each finding (info findings only on request)."""
-    return [f.format(report.path) for f in report.findings if show_info or f.severity != "info"]
+def finding_text(f: Finding, path: str) -> Text:
+    """``path:line:col: CODE severity: message``, styled for a terminal."""
+    from rich.text import Text
+
+    return Text.assemble(
+        (path, "bold"), f":{f.line}:{f.column}: ", (f.code, "bold"), " ",
+        (f.severity, SEVERITY_STYLE.get(f.severity, "")), f": {f.message}",
+    )  # fmt: skip
+
+
+def text_lines(report: FileReport, *, show_info: bool = False) -> list[Text]:
+    """A :func:`finding_text` line for each finding (info findings only on request)."""
+    return [
+        finding_text(f, report.path) for f in report.findings if show_info or f.severity != "info"
+    ]
+
+
+def statistics(
+    reports: Iterable[FileReport], *, show_info: bool = False
+) -> list[dict[str, object]]:
+    """Findings counted by code, most frequent first: ``count``, ``code``, ``severity``,
+    ``title`` (info findings only on request)."""
+    counts: Counter[tuple[str, str]] = Counter(
+        (f.code, f.severity)
+        for r in reports
+        for f in r.findings
+        if show_info or f.severity != "info"
+    )
+    rows = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [
+        {"count": n, "code": code, "severity": severity,
+         "title": RULES[code].title if code in RULES else ""}
+        for (code, severity), n in rows
+    ]  # fmt: skip
+
+
+def statistics_lines(reports: Iterable[FileReport], *, show_info: bool = False) -> list[Text]:
+    """:func:`statistics` as text: ``count  CODE  severity  title``, one line per code."""
+    from rich.text import Text
+
+    rows = statistics(reports, show_info=show_info)
+    width = max((len(str(r["count"])) for r in rows), default=1)
+    return [
+        Text.assemble(
+            f"{r['count']:>{width}}  ",
+            (str(r["code"]), "bold"),
+            "  ",
+            (f"{r['severity']:<7}", SEVERITY_STYLE.get(str(r["severity"]), "")),
+            f"  {r['title']}",
+        )  # fmt: skip
+        for r in rows
+    ]
 
 
 def json_line(report: FileReport) -> str:

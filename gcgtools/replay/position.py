@@ -84,6 +84,51 @@ class Validation:
     def ok(self) -> bool:
         return not any(f.severity == "error" for f in self.findings)
 
+    # shown in Jupyter at most this many findings (the rest are counted)
+    HTML_ROWS = 50
+
+    def _counts(self) -> str:
+        n = {s: sum(1 for f in self.findings if f.severity == s) for s in ("error", "warning")}
+        return (
+            f"{n['error']} error{'s' * (n['error'] != 1)}, "
+            f"{n['warning']} warning{'s' * (n['warning'] != 1)}"
+        )
+
+    def __repr__(self) -> str:
+        name = self.game.path or self.game.title or "<gcg>"
+        scores = "-".join(str(s) for s in self.recorded)
+        state = "ok" if self.ok else "errors"
+        return (
+            f"<Validation {name!r}: {state}, {self.events} events, {self._counts()}, "
+            f"final {scores}>"
+        )
+
+    def _repr_html_(self) -> str:
+        """For Jupyter: a line of counts, then a table of findings (line, column, code,
+        severity, message)."""
+        from html import escape
+
+        name = self.game.path or self.game.title or "<gcg>"
+        head = (
+            f"<p><b>{escape(name)}</b>: {'ok' if self.ok else 'errors'}, {self.events} events, "
+            f"{self._counts()}; final {escape(' - '.join(str(s) for s in self.recorded))}</p>"
+        )
+        if not self.findings:
+            return head
+        cells = "".join(f"<th style='text-align:left'>{h}</th>"
+                        for h in ("line", "col", "code", "severity", "message"))  # fmt: skip
+        rows = [
+            f"<tr><td>{f.line}</td><td>{f.column}</td><td>{escape(f.code)}</td>"
+            f"<td>{escape(f.severity)}</td><td style='text-align:left'>{escape(f.message)}</td>"
+            "</tr>"
+            for f in self.findings[: self.HTML_ROWS]
+        ]
+        more = len(self.findings) - self.HTML_ROWS
+        tail = f"<p>... and {more} more findings</p>" if more > 0 else ""
+        return (
+            f"{head}<table class='gcgtools-findings'><tr>{cells}</tr>{''.join(rows)}</table>{tail}"
+        )
+
     def to_dict(self) -> dict[str, object]:
         return {
             "path": self.game.path,

@@ -1,0 +1,232 @@
+"""The terminal: one live progress bar, and lines printed above it.
+
+Batch functions wrap their stream of results in :func:`track`; commands print with
+:func:`echo`. While a bar is showing, :func:`echo` prints through the bar's own console,
+so each line lands above the bar (which is redrawn below it) and never inside it; when
+the stream ends the bar is erased (it is transient). There is a bar only on a terminal
+and unless asked to be quiet (:func:`show_progress`): piped output never has one.
+
+The bar draws on standard output when standard output and standard error are the same
+terminal (the usual case: findings and bar then share one stream), else on standard
+error, so that a report piped to a file stays clean.
+
+This module sits below every layer (like :mod:`gcgtools.findings`): the analysis layer
+tracks its batches here, the command line prints here. rich is imported only when a bar
+or a coloured line is drawn.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress, Task
+    from rich.text import Text
+
+R = TypeVar("R")
+
+__all__ = ["echo", "show_progress", "stream_console", "track"]
+
+# The bar showing now (one at a time: a batch run inside another adds no second bar).
+_live: Progress | None = None
+
+
+def _isatty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # closed, or no such method
+        return False
+
+
+def _terminal_id(stream: IO[str]) -> tuple[int, int] | None:
+    """The device of the terminal ``stream`` writes to, or None when it is no terminal."""
+    if not _isatty(stream):
+        return None
+    try:
+        st = os.fstat(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_rdev)
+
+
+def show_progress(quiet: bool = False) -> bool:
+    """A progress bar only on a terminal (standard error) and unless asked to be quiet."""
+    return not quiet and _isatty(sys.stderr)
+
+
+def _bar_stream() -> IO[str]:
+    """Standard output when it is the same terminal as standard error, else standard error."""
+    err = _terminal_id(sys.stderr)
+    return sys.stdout if err is not None and _terminal_id(sys.stdout) == err else sys.stderr
+
+
+def _columns() -> list[Any]:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        ProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class RateColumn(ProgressColumn):
+        """Items per second, e.g. ``1,234 games/s``."""
+
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            unit = task.fields.get("unit", "")
+            if speed is None:
+                return Text(f"- {unit}/s", style="progress.data.speed")
+            return Text(f"{speed:,.0f} {unit}/s", style="progress.data.speed")
+
+    return [
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    ]
+
+
+def track(
+    results: Iterable[R],
+    total: int,
+    *,
+    label: str = "games",
+    enabled: bool = True,
+    weight: Callable[[R], int] | None = None,
+) -> Iterator[R]:
+    """Yield ``results`` while a progress bar counts them towards ``total``: done/total,
+    rate and time remaining. Each result counts 1, or ``weight(result)`` (a batch of
+    files). Nothing is drawn when ``enabled`` is false, ``total`` is 0 or a bar is already
+    showing; the bar is erased when the results run out (or the consumer stops early)."""
+    global _live
+    if not enabled or total <= 0 or _live is not None:
+        yield from results
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    stream = _bar_stream()
+    bar = Progress(
+        *_columns(),
+        console=Console(file=stream),
+        transient=True,
+        redirect_stdout=False,  # done below, in a way click.echo (typer.echo) goes through
+        redirect_stderr=False,
+    )
+    task = bar.add_task(label, total=total, unit=label)
+    saved = sys.stdout, sys.stderr
+    bar.start()
+    _live = bar
+    if stream is sys.stdout:  # the report and the bar on one terminal: stray prints (not
+        # through echo) go above the bar too
+        sys.stdout = _AboveBar(bar.console, sys.stdout)  # type: ignore[assignment]
+        sys.stderr = _AboveBar(bar.console, sys.stderr)  # type: ignore[assignment]
+    try:
+        for result in results:
+            bar.advance(task, 1 if weight is None else weight(result))
+            yield result
+    finally:
+        for proxy in (sys.stdout, sys.stderr):
+            if isinstance(proxy, _AboveBar):
+                proxy.flush()
+        sys.stdout, sys.stderr = saved
+        _live = None
+        bar.stop()
+
+
+class _AboveBar(io.TextIOBase):
+    """Standard output or error while a bar shows on the same terminal: each complete line
+    written is printed through the bar's console, above the bar. A text stream with no
+    ``buffer``, so that ``click.echo`` writes its text here too."""
+
+    def __init__(self, console: Console, stream: IO[str]) -> None:
+        self._console = console
+        self._stream = stream
+        self._pending = ""
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self._stream, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return getattr(self._stream, "errors", None)
+
+    def isatty(self) -> bool:
+        return _isatty(self._stream)
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        from rich.text import Text
+
+        lines = (self._pending + text).split("\n")
+        self._pending = lines.pop()
+        if lines:
+            self._console.print(
+                Text("\n").join(Text.from_ansi(line) for line in lines),
+                markup=False, highlight=False, emoji=False, soft_wrap=True, crop=False,
+            )  # fmt: skip
+        return len(text)
+
+    def flush(self) -> None:
+        if self._pending:
+            pending, self._pending = self._pending, ""
+            self.write(pending + "\n")
+
+
+_consoles: dict[int, tuple[IO[str], Console]] = {}
+
+
+def _on_bar(stream: IO[str]) -> Console | None:
+    """The live bar's console when a bar is showing on the terminal ``stream`` writes to."""
+    live = _live
+    if live is None:
+        return None
+    own = _terminal_id(stream)
+    return live.console if own is not None and own == _terminal_id(live.console.file) else None
+
+
+def stream_console(stream: IO[str]) -> Console:
+    """A rich console writing to ``stream``: the live bar's when the bar is on the same
+    terminal (so what it prints goes above the bar), else one of its own."""
+    console = _on_bar(stream)
+    if console is not None:
+        return console
+    cached = _consoles.get(id(stream))
+    if cached is None or cached[0] is not stream:
+        from rich.console import Console
+
+        cached = (stream, Console(file=stream, highlight=False, emoji=False, markup=False))
+        _consoles[id(stream)] = cached
+    return cached[1]
+
+
+def echo(text: str | Text = "", *, err: bool = False) -> None:
+    """Print one line (or a few) to standard output, or standard error with ``err``: above
+    the progress bar while one is showing on that terminal, with the styles of a rich
+    ``Text`` on a terminal, as plain text elsewhere. Long lines are never cut or wrapped
+    by gcgtools (a terminal wraps them itself)."""
+    stream = sys.stderr if err else sys.stdout
+    console = _on_bar(stream)
+    if console is None and not isinstance(text, str) and _isatty(stream):
+        console = stream_console(stream)
+    if console is None:
+        stream.write((text if isinstance(text, str) else text.plain) + "\n")
+        if err:
+            stream.flush()
+        return
+    console.print(text, markup=False, highlight=False, emoji=False, soft_wrap=True, crop=False)

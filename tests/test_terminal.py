@@ -1,0 +1,179 @@
+"""The command line as a terminal shows it: the CLI runs under a pseudo-terminal (standard
+output and standard error both on it, as in an interactive shell) and everything it writes
+is fed to a terminal emulator (pyte); the final screen is what the user sees.
+
+Checked: findings printed while the progress bar runs stay whole, each on its own line;
+the bar (done/total, rate, ETA) was drawn and is gone at the end; tables at 80 and 120
+columns match their golden files.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from report_records import GAME_A
+
+pyte = pytest.importorskip("pyte", reason="pyte (a test extra) emulates the terminal")
+
+if sys.platform == "win32":  # pragma: no cover
+    pytest.skip("needs a pseudo-terminal", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "golden"
+CLI = [sys.executable, "-c", "from gcgtools.cli import main; main()"]
+
+# GAME_A with its first play scored wrong: every copy gets an S601 finding
+WRONG = GAME_A.replace("8H RETAINS +66 66", "8H RETAINS +60 60")
+
+
+def run_on_terminal(
+    args: list[str], *, columns: int, rows: int = 50, command: list[str] | None = None
+) -> tuple[int, bytes]:
+    """Run the CLI (or ``command``) with standard output and standard error on one
+    pseudo-terminal of ``columns`` x ``rows``; its exit code and every byte it wrote
+    there."""
+    import fcntl
+    import select
+    import struct
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    env.update(TERM="xterm-256color", PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(
+        [*(command or CLI), *args], stdin=subprocess.DEVNULL, stdout=slave, stderr=slave,
+        env=env, cwd=ROOT,
+    )  # fmt: skip
+    os.close(slave)
+    chunks = []
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # the terminal closed: the process is gone
+                break
+            if not data:
+                break
+            chunks.append(data)
+        elif proc.poll() is not None:
+            break
+    os.close(master)
+    return proc.wait(timeout=120), b"".join(chunks)
+
+
+def screen_of(output: bytes, *, columns: int, rows: int) -> list[str]:
+    """The screen (and the lines scrolled off it) after ``output``, right-trimmed, without
+    the blank lines at the end."""
+    screen = pyte.HistoryScreen(columns, rows, history=100_000)
+    stream = pyte.ByteStream(screen)
+    # a pty turns "\n" into "\r\n": the emulator sees what a terminal sees
+    stream.feed(output)
+    lines = [
+        "".join(char.data for char in (line[x] for x in range(columns))).rstrip()
+        for line in [*screen.history.top, *(screen.buffer[y] for y in range(rows))]
+    ]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def piped(args: list[str]) -> tuple[int, str]:
+    proc = subprocess.run(
+        [*CLI, *args], capture_output=True, text=True, timeout=120, cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    return proc.returncode, proc.stdout
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """300 records, each with a finding: enough for the bar to be drawn between them."""
+    folder = tmp_path_factory.mktemp("archive")
+    for i in range(300):
+        (folder / f"game-{i:03}.gcg").write_text(WRONG, encoding="utf-8")
+    return folder
+
+
+def test_findings_print_above_the_bar_and_the_bar_is_gone_at_the_end(archive: Path) -> None:
+    columns, rows = 200, 30
+    code, output = run_on_terminal(
+        ["validate", str(archive), "-j", "1"], columns=columns, rows=rows
+    )
+    assert code == 1
+    # the bar was drawn: its label, done/total, rate and ETA
+    text = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", output).decode()
+    assert re.search(r"games .*\d+/300 .*games/s ETA", text)
+    # ... and erased: cursor up and erase-line sequences after it
+    assert b"\x1b[2K" in output
+    expected_code, expected = piped(["validate", str(archive), "-j", "1"])
+    assert expected_code == 1
+    want = expected.splitlines()
+    assert len(want) == 300 + 1 and all(len(line) < columns for line in want)
+    # the bar was on the screen while findings were printed (not only after them)
+    assert text.index("games/s") < text.index(want[-2])
+    screen = screen_of(output, columns=columns, rows=rows)
+    # every finding whole and on its own line, in order, the summary last; nothing else
+    # (no half-drawn bar, no bar fragment inside a line)
+    assert screen == want
+    assert "error" in want[0] and want[-1].startswith("300 files:")
+
+
+def test_severity_is_coloured_on_a_terminal_and_plain_when_piped(archive: Path) -> None:
+    one = str(archive / "game-000.gcg")
+    code, output = run_on_terminal(["validate", one], columns=120)
+    assert code == 1
+    assert re.search(rb"\x1b\[[0-9;]*31m" + b"error", output)  # red "error"
+    _, plain = piped(["validate", one])
+    assert "\x1b[" not in plain and ": S601 error: recorded +60, computed +66" in plain
+
+
+def test_quiet_draws_no_bar(archive: Path) -> None:
+    code, output = run_on_terminal(["validate", str(archive), "-j", "1", "-q"], columns=200)
+    assert code == 1
+    assert b"games/s" not in output and b"\x1b[?25l" not in output  # no bar, no hidden cursor
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_stats_table_at_80_and_120_columns(columns: int) -> None:
+    """The golden files hold what a terminal of that width shows for `gcgtools stats` of
+    the bundled examples; after a deliberate change, regenerate them with
+    GCGTOOLS_UPDATE_GOLDEN=1."""
+    examples = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "examples").glob("*.gcg"))
+    code, output = run_on_terminal(["stats", *examples, "-j", "1"], columns=columns)
+    assert code == 0
+    screen = screen_of(output, columns=columns, rows=50)
+    golden = GOLDEN / f"stats-{columns}.txt"
+    if os.environ.get("GCGTOOLS_UPDATE_GOLDEN"):
+        golden.write_text("\n".join(screen) + "\n", encoding="utf-8")
+    assert screen == golden.read_text(encoding="utf-8").splitlines()
+    assert max(len(line) for line in screen) <= columns
+    # every default column is there with its full name, and every player
+    header = " ".join(screen[:4])
+    for word in ("games", "wins", "losses", "ties", "score", "spread", "turn", "bingos"):
+        assert word in header
+    for nick in ("Ada_Quill", "Brendan", "Kofi", "mira", "tobi", "Pat", "Sam", "lena"):
+        assert any(line.startswith(nick + " ") for line in screen)
+
+
+def test_plain_print_and_typer_echo_also_go_above_the_bar() -> None:
+    """Commands that print with print() or typer.echo while a bar shows (not through
+    gcgtools.console.echo) do not collide with it either."""
+    script = (
+        "import time, typer\n"
+        "from gcgtools.console import track\n"
+        "for i in track(range(120), 120):\n"
+        "    (typer.echo if i % 2 else print)(f'line {i} ' + 'x' * 60)\n"
+        "    time.sleep(0.004)\n"
+        "print('done')\n"
+    )
+    code, output = run_on_terminal([], columns=120, command=[sys.executable, "-c", script])
+    assert code == 0 and b"games/s" in output
+    want = [f"line {i} " + "x" * 60 for i in range(120)] + ["done"]
+    assert screen_of(output, columns=120, rows=50) == want
