@@ -81,7 +81,9 @@ _RULES: list[Rule] = [
         "F001",
         "error",
         "file cannot be read",
-        "The file does not exist, is a directory, or the operating system refused to read it.",
+        "The file does not exist, the operating system refused to read it, or it is not a "
+        "record: only regular files are read (not folders, devices, FIFOs or sockets), of at "
+        "most 16 MiB. A folder with no .gcg file and a pattern that matches none are named too.",
     ),
     Rule(
         "F002",
@@ -118,6 +120,14 @@ _RULES: list[Rule] = [
         "when other lines with accented letters are valid UTF-8 (a stray byte in a UTF-8 "
         "file): each of their letters is then read as two characters. The finding names the "
         "first byte that is not UTF-8; fix it, or declare the encoding on the first line.",
+    ),
+    Rule(
+        "F010",
+        "error",
+        "file could not be processed",
+        "gcgtools failed on this file (an internal error, reported with its type and "
+        "message); the other files of the batch are still processed. Please report it "
+        "with the file.",
     ),
     # -------------------------------------------------------------- syntax
     Rule(

@@ -23,6 +23,7 @@ import pytest
 
 from gcgtools import parse_string, read_game
 from gcgtools.analysis.analyse import (
+    AFTER_LOST_LINE,
     ANALYSED,
     LOST_TURN,
     PARTIAL_RACK,
@@ -328,3 +329,26 @@ def test_a_loaded_lexicon_with_a_leaves_file(enable: Lexicon, tmp_path: Path) ->
     assert result.leaves_source is not None and "leaves.csv" in result.leaves_source
     (turn,) = result.turns
     assert turn.leave == "S" and turn.equity == 14 + 8.5
+
+
+def test_phony_words_keep_the_tiles_as_played(tmp_path: Path) -> None:
+    # Spanish: CHE is the CH tile then E; a C tile then an H tile then E is another word
+    path = tmp_path / "MINI_ES.txt"
+    path.write_text("CHE\nCASA\n")
+    spanish = load_lexicon(path, "spanish")
+    assert phony_words([["CH", "E"], ["C", "A", "S", "a"]], spanish) == []
+    assert phony_words([["C", "H", "E"]], spanish) == ["CHE"]
+
+
+@needs_data
+def test_a_turn_after_an_unreadable_line_gets_the_phony_check_only(enable: Lexicon) -> None:
+    # line 4 cannot be read (its score is no number): what it put on the board is not
+    # known for sure, so the next turn is not compared with the best moves
+    record = (
+        "#player1 A\n#player2 B\n>A: AEINRST 8H RETAINS +66 66\n"
+        ">B: DGOOPRW H5 DOO. +five 5\n>A: EEILMOT N8 .MILE +9 75\n"
+    )
+    result = analyse_record(parse_string(record), lexicon=enable)
+    assert [t.status for t in result.turns][0] == ANALYSED
+    assert result.turns[-1].status == AFTER_LOST_LINE
+    assert result.turns[-1].phony_words == []  # SMILE

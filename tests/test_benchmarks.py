@@ -48,10 +48,11 @@ def test_reports_benchmark_runs_and_judges_the_targets() -> None:
 
 
 def test_scale_benchmark_runs() -> None:
-    out = run("scale.py", "--count", "30", "--repeat", "1")
+    out = run("scale.py", "--count", "30", "--repeat", "1", "--task", "validate",
+              "--task", "export")  # fmt: skip
     rows = [line.split() for line in out.splitlines() if line.startswith(("validate", "stats",
                                                                           "export"))]  # fmt: skip
-    assert [(r[0], r[1]) for r in rows] == [(t, b) for t in ("validate", "stats", "export")
+    assert [(r[0], r[1]) for r in rows] == [(t, b) for t in ("validate", "export")
                                             for b in ("pool", "dask")]  # fmt: skip
     assert all(int(r[2]) > 0 for r in rows)
     assert out.splitlines()[-1].startswith("target: Dask overhead under 15%:")

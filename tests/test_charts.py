@@ -87,7 +87,7 @@ def test_save_png(tmp_path: Path) -> None:
 
 
 def test_save_svg_is_xml_with_the_series(tmp_path: Path) -> None:
-    out = save_figure(progression_figure(parse_string(GAME_A)), tmp_path / "sub" / "a.SVG")
+    out = save_figure(progression_figure(parse_string(GAME_A)), tmp_path / "a.SVG")
     root = ET.parse(out).getroot()
     assert root.tag == f"{SVG}svg"
     ids = {el.get("id") for el in root.iter(f"{SVG}g")}

@@ -136,6 +136,7 @@ def test_stats_and_bingos_same_output(cluster):
 def test_export_byte_identical(cluster, tmp_path):
     address = cluster.scheduler.address
     for name, extra in (("local", ["-j", "2"]), ("dask", ["--scheduler", address])):
+        (tmp_path / name).mkdir()  # writers never create a missing folder
         code, out, err = cli(
             "export", _corpus(), "-q", "-o", str(tmp_path / name / "moves.parquet"),
             "--games", str(tmp_path / name / "games.csv"), *extra,

@@ -250,6 +250,7 @@ def test_parquet_round_trip(tmp_path: Path, game_a: str) -> None:
     tie = write(tmp_path, "tie.gcg", GAME_TIE)
     out = tmp_path / "out" / "moves.parquet"
     games_out = tmp_path / "out" / "games.parquet"
+    out.parent.mkdir()  # writers never create folders
     summary = write_moves([game_a, tie], out, games_out=games_out, jobs=1)
     assert (summary.games, summary.moves, summary.unreadable) == (2, 26, [])
     back = pd.read_parquet(out)

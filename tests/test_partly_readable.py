@@ -131,3 +131,10 @@ def test_cresta_typo_no_longer_hides_the_real_errors() -> None:
     # three wrong cumulatives and one misscored play, then the typo on the last line
     assert [code for _, code in found] == ["S602", "S602", "S602", "S601", "P101"]
     assert found[-1][0] == len(path.read_bytes().splitlines())
+
+
+def test_parse_exits_1_when_some_lines_could_not_be_read(tmp_path: Path) -> None:
+    path = lost_line_copy(tmp_path, ">Brendan EGJNSTW 7M JE. +18 54")
+    result = runner.invoke(app, ["parse", str(path)])
+    assert result.exit_code == 1
+    assert runner.invoke(app, ["parse", str(EXAMPLE)]).exit_code == 0

@@ -47,6 +47,7 @@ from gcgtools.model.load import load_game
 from gcgtools.replay.board import Board, square_name
 from gcgtools.replay.engine import Position, Replayer
 from gcgtools.replay.position import rack_tokens, tiles_text
+from gcgtools.replay.scoring import Word
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK
@@ -78,6 +79,7 @@ _IGNORED = frozenset({"O302", "O313"})  # turns the replay ignored (after the en
 ANALYSED = "analysed"
 UNKNOWN_RACK = "phony check only: rack unknown"
 LOST_TURN = "turn lost to a challenge: not judged"
+AFTER_LOST_LINE = "phony check only: a line before it could not be read"
 UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
 PARTIAL_RACK = "phony check only: partial rack"
 NO_LEXICON = "no lexicon"
@@ -276,16 +278,37 @@ def _round(value: float | None) -> float | None:
 
 
 # ------------------------------------------------------------------- phonies
-def phony_words(words: Iterable[str], lexicon: Lexicon) -> list[str]:
-    """The words of ``words`` (blanks lower case, as the replay gives them) that are not in
-    ``lexicon``, upper case, each once, in order."""
+def phony_words(words: Iterable[str | Sequence[str]], lexicon: Lexicon) -> list[str]:
+    """The words of ``words`` that are not in ``lexicon``, upper case, each once, in order.
+    A word is a text (split into tiles by the lexicon's tile set, blanks lower case) or,
+    better, the tiles as played, one text per tile (``["CH", "e"]``): a C tile then an H
+    tile is then not read as the CH tile."""
     out: list[str] = []
     for word in words:
-        if word not in lexicon:
-            upper = word.upper()
+        if isinstance(word, str):
+            valid = word in lexicon
+            text = word
+        else:
+            valid = lexicon.contains_tile_texts(word)
+            text = "".join(word)
+        if not valid:
+            upper = text.upper()
             if upper not in out:
                 out.append(upper)
     return out
+
+
+def word_tiles(board: Board, word: Word) -> list[str]:
+    """The tiles of a word the replay formed, read off the board after the play."""
+    size, cells = board.size, board.cells
+    step = 1 if word.direction == "across" else size
+    last = word.row * size + (size - 1) if step == 1 else (size - 1) * size + word.col
+    i = word.row * size + word.col
+    tiles: list[str] = []
+    while i <= last and cells[i] is not None:
+        tiles.append(cells[i])  # type: ignore[arg-type]
+        i += step
+    return tiles
 
 
 def _phony_finding(turn: TurnAnalysis, column: int) -> Finding | None:
@@ -467,15 +490,21 @@ class _Analyser:
         findings: list[Finding] = []
         before: Position | None = None
         counts_before: list[int] = []
+        # event lines the parser could not read: the replay may have replayed part of one
+        # between two positions, so the position before the next turn is not known here
+        lost = replayer.lost_lines
+        previous_line = 0
         for pos in replayer.run():
             e = pos.event
             if e is None or before is None:
                 before, counts_before = pos, list(replayer.rack_counts)
                 continue
+            gap = any(previous_line < line < e.line for line in lost)
+            previous_line = e.line
             if e.kind in _TURNS and pos.player is not None:
                 if not any(f.code in _IGNORED for f in pos.findings):
                     nxt = events[pos.index + 1] if pos.index + 1 < len(events) else None
-                    turn = self._turn(e, pos, before, counts_before, nxt)
+                    turn = self._turn(e, pos, before, counts_before, nxt, gap)
                     turns.append(turn)
                     finding = _phony_finding(turn, e.column)
                     if finding is not None:
@@ -492,6 +521,7 @@ class _Analyser:
         before: Position,
         counts: list[int],
         nxt: Event | None,
+        gap: bool = False,
     ) -> TurnAnalysis:
         p = pos.player
         assert p is not None
@@ -517,11 +547,14 @@ class _Analyser:
         if lexicon is None:
             return turn
         if is_play:
-            turn.phony_words = phony_words([w.text for w in pos.words], lexicon)
+            turn.phony_words = phony_words([word_tiles(pos.board, w) for w in pos.words], lexicon)
         rack = self._full_rack(e, counts[p] if p < len(counts) else self.rules.rack_size)
         if rack is None:
             known = e.rack is not None and e.rack.upper() != "UNKNOWN"
             turn.status = PARTIAL_RACK if known else UNKNOWN_RACK
+            return turn
+        if gap:  # the position before the turn is not the one the replay had
+            turn.status = AFTER_LOST_LINE
             return turn
         if e.kind is EventKind.PASS and any(UNSUCCESSFUL_CHALLENGE in n.text for n in e.notes):
             turn.status = LOST_TURN  # a pass forced by a lost double challenge: no choice
@@ -720,7 +753,10 @@ def analyse_game_with(
     params = {
         "files": fingerprint(choice),
         "top": top,
-        "rules": {k: str(v) for k, v in sorted(rule_options.items()) if v is not None},
+        # a --tiles/--board FILE is known by its contents' identity, not its name only
+        "rules": {
+            k: _option_identity(v) for k, v in sorted(rule_options.items()) if v is not None
+        },  # fmt: skip
         "analysis": ANALYSIS_VERSION,
     }
     with ResultCache("analysis", params) as results:
@@ -732,6 +768,14 @@ def analyse_game_with(
     for f in result.findings:
         f.path = game.path
     return result
+
+
+def _option_identity(value: object) -> object:
+    text = str(value)
+    if os.path.isfile(text):
+        st = os.stat(text)
+        return [os.path.abspath(text), st.st_size, st.st_mtime_ns]
+    return text
 
 
 def _analyse_chosen(

@@ -9,6 +9,7 @@ from functools import partial
 from gcgtools.findings import Finding, make
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
+from gcgtools.model.paths import display_name
 from gcgtools.replay.engine import validate
 
 
@@ -58,40 +59,59 @@ def check_file(
     end_rule: str | None = None,
     challenge_bonus: int | None = None,
 ) -> FileReport:
-    """Parse, replay and validate one file. Never raises for a bad file."""
-    return check_game(
-        load_game(path), path, tiles=tiles, board=board, end_rule=end_rule,
-        challenge_bonus=challenge_bonus,
-    )  # fmt: skip
+    """Parse, replay and validate one file. Never raises for a bad file: even a failure
+    of gcgtools itself on it becomes its F010 finding, so a batch goes on."""
+    name = display_name(path)
+    try:
+        return check_game(
+            load_game(path), name, tiles=tiles, board=board, end_rule=end_rule,
+            challenge_bonus=challenge_bonus,
+        )  # fmt: skip
+    except Exception as exc:  # noqa: BLE001 - one file must never stop the batch
+        return failed_report(name, exc)
+
+
+def failure_message(exc: BaseException) -> str:
+    """``Type: message`` of an unexpected exception, kept short and printable."""
+    text = f"{type(exc).__name__}: {exc}"
+    text = text if len(text) <= 300 else text[:297] + "..."
+    return display_name(text)
+
+
+def failed_report(name: str, exc: BaseException) -> FileReport:
+    """The report of a file gcgtools failed on: unreadable, with an F010 finding."""
+    finding = make("F010", f"could not process the file: {failure_message(exc)}", 0)
+    finding.path = name
+    return FileReport(name, False, True, 0, [finding])
 
 
 def check_game(
     game: Game,
-    path: str,
+    name: str,
     tiles: str | None = None,
     board: str | None = None,
     end_rule: str | None = None,
     challenge_bonus: int | None = None,
 ) -> FileReport:
     """Replay and validate a record already read (from standard input, say), reported
-    under the name ``path``. Never raises for a bad record."""
+    under ``name``. Never raises for a bad record."""
     if game.unreadable:
         findings = sorted(game.findings, key=lambda f: f.line)
         for f in findings:
-            f.path = path
-        return FileReport(path, False, True, len(game.events), findings)
+            f.path = name
+        return FileReport(name, False, True, len(game.events), findings)
     try:
         result = validate(
             game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
         )
     except (KeyError, ValueError) as exc:  # an unknown --tiles/--board/--rules name
         finding = make("H209", f"cannot set up the rules: {exc}", 1)
-        finding.path = path
-        return FileReport(path, False, True, len(game.events), [finding])
+        finding.path = name
+        return FileReport(name, False, True, len(game.events), [finding])
     for f in result.findings:
-        f.path = path
+        f.path = name
     return FileReport(
-        path,
+        name,
         result.ok,
         False,
         result.events,

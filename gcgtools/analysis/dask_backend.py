@@ -51,15 +51,34 @@ class DaskBackend:
         self.client = client
         self.owned = owned  # the client and cluster this backend made, closed with it
         self.workers = max(1, sum(client.nthreads().values()))
+        self.waiting: list[_Future] = []  # submitted, result not fetched yet
 
     def submit(self, func: Callable[[Any], R], arg: Any) -> _Future:
         # pure=False: every batch is its own task (never merged with an equal one)
-        return _Future(self.client.submit(func, arg, pure=False), arg)
+        future = _Future(self, self.client.submit(func, arg, pure=False), arg)
+        self.waiting.append(future)
+        return future
+
+    def fetch(self, wanted: _Future) -> None:
+        """Fetch ``wanted``'s result, and with it those of every other batch already
+        done: one round trip to the cluster for all of them, not one per batch (the
+        results are held only until :func:`map_batches` yields them, within its
+        window)."""
+        batch = [f for f in self.waiting if f is wanted or f.future.status == "finished"]
+        if wanted not in batch:
+            batch.append(wanted)
+        results = self.client.gather([f.future for f in batch])
+        for future, result in zip(batch, results, strict=True):
+            future.value = result
+            future.fetched = True
+        fetched = set(map(id, batch))
+        self.waiting = [f for f in self.waiting if id(f) not in fetched]
 
     def cancel(self, futures: list[Any]) -> None:
+        self.waiting = []
         if futures:
             try:
-                self.client.cancel(futures)
+                self.client.cancel([f.future for f in futures])
             except Exception:  # noqa: BLE001 - the cluster may be gone already
                 pass
 
@@ -83,18 +102,24 @@ class _Future:
     killing its workers, a lost scheduler) into :class:`SchedulerError`; an exception
     raised by the batch's function itself is raised as it is, as the local pool does."""
 
-    __slots__ = ("future", "batch")
+    __slots__ = ("backend", "future", "batch", "value", "fetched")
 
-    def __init__(self, future: Any, batch: Any) -> None:
+    def __init__(self, backend: DaskBackend, future: Any, batch: Any) -> None:
+        self.backend = backend
         self.future = future
         self.batch = batch
+        self.value: Any = None
+        self.fetched = False
 
     def result(self) -> Any:
         from distributed import KilledWorker
         from distributed.comm import CommClosedError
 
         try:
-            return self.future.result()
+            if not self.fetched:
+                self.backend.fetch(self)
+            value, self.value = self.value, None
+            return value
         except KilledWorker as exc:
             first = self.batch[0] if isinstance(self.batch, list) and self.batch else "?"
             raise SchedulerError(
@@ -108,10 +133,35 @@ class _Future:
             raise
 
 
+# Worker settings of the clusters gcgtools starts: the statistical profiler (a thread
+# walking the running task's stack every 10 ms, for the dashboard) and the system
+# monitor cost CPU that the replay's pure-Python batches would rather have.
+LOCAL_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.interval": "2s",
+}
+
+
+def local_cluster(workers: int) -> Any:
+    """A LocalCluster of ``workers`` single-threaded worker processes, as
+    ``--scheduler local`` starts it: no fixed dashboard port, quiet logs, no profiler."""
+    import dask
+    from distributed import LocalCluster
+
+    with dask.config.set(LOCAL_CONFIG):  # the nannies hand it to their workers
+        return LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.CRITICAL,
+        )
+
+
 def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
     """A :class:`DaskBackend` for ``scheduler``: ``"local"``, an address, or a Client."""
     try:
-        from distributed import Client, LocalCluster
+        from distributed import Client
     except ImportError as exc:
         raise SchedulerError(INSTALL_HINT) from exc
     if isinstance(scheduler, Client):
@@ -119,13 +169,7 @@ def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
     if scheduler == LOCAL:
         from gcgtools.analysis.batch import default_jobs
 
-        cluster = LocalCluster(
-            n_workers=max(1, jobs) if jobs else default_jobs(),
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            silence_logs=logging.CRITICAL,
-        )
+        cluster = local_cluster(max(1, jobs) if jobs else default_jobs())
         client = Client(cluster)
         return DaskBackend(client, owned=(client, cluster))
     try:

@@ -46,7 +46,7 @@ from gcgtools.analysis.rows import (  # noqa: F401  (re-exported: the tables' co
     analyse_game,
     decide_winner,
 )
-from gcgtools.atomic import publish, temporary_beside
+from gcgtools.atomic import open_output
 from gcgtools.console import track
 from gcgtools.model.game import Game
 from gcgtools.model.paths import expand_paths
@@ -453,8 +453,9 @@ def _statistics_columns(dtypes: dict[str, str]) -> list[str]:
 
 class _Sink:
     """A CSV or Parquet file written chunk by chunk into a temporary file, then moved
-    into place, so a reader never sees half a file. A chunk is row tuples, or (Parquet)
-    Arrow record batches of the same columns."""
+    into place, so a reader never sees half a file (by the rules of
+    :mod:`gcgtools.atomic`: a special file such as /dev/null is written directly). A
+    chunk is row tuples, or (Parquet) Arrow record batches of the same columns."""
 
     def __init__(self, path: str | os.PathLike[str], dtypes: dict[str, str]) -> None:
         self.path = Path(path)
@@ -463,26 +464,43 @@ class _Sink:
             raise ValueError(f"{self.path}: the file name must end in .parquet or .csv")
         self.parquet = suffix != ".csv"
         self.dtypes = dtypes
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.tmp = temporary_beside(self.path)
+        self.out = open_output(self.path)
+        self.text: Any = None  # the open CSV file
         self.writer: Any = None
         self.started = False
         self.rows = 0
 
+    def _failed(self, exc: OSError) -> OSError:
+        """``exc`` naming this sink's file (not its temporary file)."""
+        return OSError(exc.errno, exc.strerror or str(exc), str(self.path))
+
     def write(self, rows: list[tuple[Any, ...]]) -> None:
+        try:
+            self._write(rows)
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def _write(self, rows: list[tuple[Any, ...]]) -> None:
         if not rows and self.started:
             return
         if self.parquet:
-            self.write_batches([_record_batch(rows, self.dtypes)])
+            self._write_batches([_record_batch(rows, self.dtypes)])
             return
-        mode = "a" if self.started else "w"
+        if self.text is None:  # one handle for every chunk (a FIFO reader sees one file)
+            self.text = open(self.out.name, "w", encoding="utf-8", newline="")  # noqa: SIM115
         frame = _frame(rows, self.dtypes)
-        frame.to_csv(self.tmp, mode=mode, header=not self.started, index=False)
+        frame.to_csv(self.text, header=not self.started, index=False)
         self.started = True
         self.rows += len(rows)
 
     def write_batches(self, batches: list[pa.RecordBatch]) -> None:
         """Parquet only: one row group of ``batches``."""
+        try:
+            self._write_batches(batches)
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def _write_batches(self, batches: list[pa.RecordBatch]) -> None:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
@@ -492,23 +510,37 @@ class _Sink:
             return
         if self.writer is None:
             self.writer = pq.ParquetWriter(
-                self.tmp, schema, write_statistics=_statistics_columns(self.dtypes)
+                self.out.name, schema, write_statistics=_statistics_columns(self.dtypes)
             )
         self.writer.write_table(table)
         self.started = True
         self.rows += table.num_rows
 
+    def _close_files(self) -> None:
+        text, writer, self.text, self.writer = self.text, self.writer, None, None
+        try:
+            if writer is not None:
+                writer.close()
+        finally:
+            if text is not None:
+                text.close()
+
     def close(self) -> None:
-        if not self.started:
-            self.write([])  # an empty table still has its columns
-        if self.writer is not None:
-            self.writer.close()
-        publish(self.tmp, self.path)
+        try:
+            if not self.started:
+                self.write([])  # an empty table still has its columns
+            self._close_files()
+        except OSError as exc:
+            self.abort()
+            raise self._failed(exc) from None
+        self.out.commit()
 
     def abort(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        Path(self.tmp).unlink(missing_ok=True)
+        try:
+            self._close_files()
+        except OSError:
+            pass  # the file is dropped anyway
+        self.out.abort()
 
 
 PART_NAME = "part-{:05d}.parquet"
@@ -547,7 +579,7 @@ class _DatasetSink:
                     "); a dataset is written to a new or empty folder, or over a dataset"
                 )
         parent = self.path.parent
-        parent.mkdir(parents=True, exist_ok=True)
+        # a missing parent folder is refused (mkdtemp raises), as for every writer
         self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=parent))
         self.parts = 0
         self.rows = 0
@@ -664,16 +696,22 @@ def write_moves(
     ``.csv`` files, a chunk at a time: memory stays bounded however large the archive.
 
     Parquet files are written with ``pyarrow.parquet.ParquetWriter``, one row group per
-    chunk; CSV chunks are appended. Raises ValueError for another suffix. With
-    ``partitioned`` (None: when the target ends with a slash or is a folder) each target
-    is a folder of Parquet files, one per chunk (:class:`_DatasetSink`).
+    chunk; CSV chunks are appended. Each file is put in place when complete, by the rules
+    of :mod:`gcgtools.atomic`. Raises ValueError for another suffix or the same file named
+    twice, OSError naming the file that cannot be written (a missing folder is not
+    created). With ``partitioned`` (None: when the target ends with a slash or is a
+    folder) each target is a folder of Parquet files, one per chunk (:class:`_DatasetSink`).
     """
+    if games_out is not None and (
+        os.path.realpath(os.fspath(out)) == os.path.realpath(os.fspath(games_out))
+    ):
+        raise ValueError(f"{games_out}: the moves and the games need two different files")
     moves_sink = _open_sink(out, MOVE_DTYPES, partitioned)
     try:
         games_sink = (
             _open_sink(games_out, GAME_DTYPES, partitioned) if games_out is not None else None
         )
-    except ValueError:
+    except BaseException:
         moves_sink.abort()
         raise
     sinks = [s for s in (moves_sink, games_sink) if s is not None]

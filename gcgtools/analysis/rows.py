@@ -19,6 +19,7 @@ from gcgtools.analysis.analyse import RecordAnalysis, analyse_game_with
 from gcgtools.analysis.lexicons import LexiconChoice
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
+from gcgtools.model.paths import display_name
 from gcgtools.replay.engine import Position, Replayer
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules.rulesets import EndRule
@@ -590,10 +591,49 @@ def _unreadable_row(game: Game, file: str) -> tuple[Any, ...]:
     return tuple(row.values())
 
 
+def _integer_columns(dtypes: dict[str, str]) -> list[tuple[int, str]]:
+    return [(i, name) for i, (name, t) in enumerate(dtypes.items()) if t.lower().startswith("int")]
+
+
+_INTEGER_COLUMNS = (
+    _integer_columns(MOVE_DTYPES),
+    _integer_columns(GAME_DTYPES),
+    _integer_columns(PLAYER_DTYPES),
+)
+_LINE = MOVE_COLUMNS.index("line")
+_INT64 = 1 << 63
+
+
+def out_of_range(result: GameResult) -> str | None:
+    """Why ``result``'s rows cannot go into the tables (a number beyond the 64-bit
+    integers of their columns), or None."""
+    moves, games, players = _INTEGER_COLUMNS
+    for rows, columns in (
+        (result.moves, moves),
+        ([result.game] if result.game else [], games),
+        (result.players, players),
+    ):
+        for row in rows:
+            for i, name in columns:
+                value = row[i]
+                if value is not None and not -_INT64 <= value < _INT64:
+                    where = f" (line {row[_LINE]})" if columns is moves else ""
+                    return f"{name} too large for a table column{where}"
+    return None
+
+
 def _analyse_path(path: str, keep: Keep = "all", **options: Any) -> GameResult:
-    """Worker: read, replay and tabulate one file. Never raises for a bad file."""
+    """Worker: read, replay and tabulate one file. Never raises for a bad file: a
+    failure on it (or a number no table can hold) becomes its reason for being left
+    out, and the batch goes on."""
+    name = display_name(path)
     try:
         game = load_game(path)
-        return analyse_game(game, name=path, keep=keep, **options)
+        result = analyse_game(game, name=name, keep=keep, **options)
+        problem = None if result.unreadable else out_of_range(result)
+        if problem is not None:
+            return GameResult(name, True, problem, _unreadable_row(game, name))
+        return result
     except Exception as exc:  # noqa: BLE001 - a batch must go on past any bad file
-        return GameResult(path, True, f"{type(exc).__name__}: {exc}")
+        text = f"{type(exc).__name__}: {exc}"
+        return GameResult(name, True, display_name(text[:300]))

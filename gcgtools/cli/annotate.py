@@ -23,9 +23,12 @@ from gcgtools.cli.common import (
     RulesOpt,
     Tiles,
     app,
+    cannot_write,
+    output_is_input,
 )
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
+from gcgtools.model.paths import display_name
 from gcgtools.outputs import annotate as annotating
 from gcgtools.outputs.files import STDOUT, write_output
 from gcgtools.outputs.fix import fix_record
@@ -64,26 +67,37 @@ def _load(file: Path, *, report_lines: bool = True) -> Game:
     if game.unreadable:
         for f in game.findings:
             if f.severity == "error" and f.code[0] in "FP":
-                typer.echo(f.format(str(file)), err=True)
+                typer.echo(f.format(display_name(str(file))), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     if report_lines:
         for f in game.findings:
             if f.severity == "error" and f.code[0] == "P":
-                typer.echo(f"{f.format(str(file))} (the rest of the record is used)", err=True)
+                typer.echo(
+                    f"{f.format(display_name(str(file)))} (the rest of the record is used)",
+                    err=True,
+                )
     return game
 
 
-def _target(file: Path, output: str | None, in_place: bool) -> str | None:
+def _target(file: Path, output: str | None, in_place: bool | None) -> str | None:
+    """Where the result goes: the input itself with ``--in-place`` (None: the command has
+    no such option), else ``output``; an output that is the input file is refused."""
     if in_place and output is not None:
         _fail("use either -o/--output or --in-place, not both")
-    return str(file) if in_place else output
+    if in_place:
+        return str(file)
+    if output_is_input(output, [str(file)]) is not None:
+        hint = "; use --in-place to replace it" if in_place is not None else ""
+        shown = display_name(str(file))
+        _fail(f"{display_name(output)}: cannot write: it is the input file {shown}{hint}")
+    return output
 
 
 def _write(target: str | None, data: bytes) -> None:
     try:
         write_output(target, data)
     except OSError as exc:
-        _fail(f"{target}: cannot write: {exc.strerror or exc}")
+        _fail(cannot_write(exc, target))
 
 
 @app.command("annotate")
@@ -122,10 +136,10 @@ def annotate_command(
             lexicon=choice if asked or choice.wanted else None,
         )  # fmt: skip
     except (KeyError, ValueError) as exc:
-        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
     if analysis is not None:
         # which lexicon and leaves the notes come from, or why there are none
-        typer.echo(f"{file}: {analysis.used}", err=True)
+        typer.echo(f"{display_name(str(file))}: {analysis.used}", err=True)
     _write(target, data)
 
 
@@ -148,17 +162,17 @@ def fix_command(
             game, tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
         )
     except (KeyError, ValueError) as exc:
-        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
     _write(target, result.data)
     # the record itself may be on standard output: the report then goes to standard error
     err = target is None or target == STDOUT
     for c in result.changes:
-        typer.echo(f"{file}:{c.line}: {c.reason}", err=err)
+        typer.echo(f"{display_name(str(file))}:{c.line}: {c.reason}", err=err)
         typer.echo(f"  - {c.old}", err=err)
         typer.echo(f"  + {c.new}", err=err)
     left = sorted([*result.unfixable, *result.warnings], key=lambda f: (f.line, f.code))
     for f in left:
-        typer.echo(f"{f.format(str(file))} (not fixed)", err=err)
+        typer.echo(f"{f.format(display_name(str(file)))} (not fixed)", err=err)
     errors, warnings = len(result.unfixable), len(result.warnings)
     typer.echo(
         f"{len(result.changes)} line{'s' * (len(result.changes) != 1)} changed, "
@@ -193,7 +207,7 @@ def write_command(
     try:
         data = write_gcg(game, normalise=normalise, tiles=tiles, board=board)
     except (KeyError, ValueError) as exc:
-        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
     _write(target, data)
 
 
@@ -213,12 +227,13 @@ def report_command(
     --lexica or $GCGTOOLS_LEXICA) the top moves beside each recorded one."""
     game = _load(file)
     choice = LexiconChoice.of(lexicon, lexica, leaves)
+    output = _target(file, output, None)
     try:
         html = game_report_html(
             game, tiles=tiles, board=board, lexicon=choice if choice.wanted else None, top=top
         )
     except (KeyError, ValueError) as exc:
-        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
     _write(output, html.encode("utf-8"))
 
 
@@ -227,7 +242,9 @@ def picture_command(
     file: FileArg,
     move: Annotated[
         int | None,
-        typer.Option("--move", "-m", help="The board after event N (1-based; default: the end)."),
+        typer.Option(
+            "--move", "-m", min=0, help="The board after event N (1-based; default: the end)."
+        ),
     ] = None,
     output: Output = None,
     size: Annotated[int, typer.Option(help="Width in pixels.", min=100, max=4000)] = 600,
@@ -236,9 +253,10 @@ def picture_command(
 ) -> None:
     """Draw the board after a move: SVG, or PNG when the output file ends in .png."""
     game = _load(file)
+    output = _target(file, output, None)
     try:
         fmt = picture_format(output)
         data = picture(game, move, fmt=fmt, tiles=tiles, board=board, size=size)
     except (KeyError, ValueError) as exc:
-        _fail(f"{file}: {exc.args[0] if exc.args else exc}")
+        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
     _write(output, data)

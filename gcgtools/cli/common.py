@@ -7,6 +7,7 @@ could not be opened or nothing in it could be read.
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Callable
 from enum import Enum
@@ -17,6 +18,9 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from gcgtools import __version__
+from gcgtools.rules import BOARDS, TILE_SETS, parse_end_rule
+from gcgtools.rules.boards import resolve_board
+from gcgtools.rules.tiles import resolve_tiles
 
 # The commands in --help, by what they are for, in the order a user meets them. A command
 # not named here is listed under "Other commands".
@@ -103,7 +107,8 @@ Paths = Annotated[
     typer.Argument(metavar="PATH", help="Files, folders (searched for *.gcg) or globs."),
 ]
 Jobs = Annotated[
-    int | None, typer.Option("--jobs", "-j", help="Worker processes (default: all cores).")
+    int | None,
+    typer.Option("--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
 ]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 
@@ -155,28 +160,112 @@ def batch_command(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+# Option values are checked before any file is read: a bad one is a usage error (exit 2)
+# that names the valid values, never a per-file "could not read".
+CHALLENGE_BONUSES = (0, 5, 10)
+END_RULES = ("standard", "international", "home")
+
+
+def _known_or_file(value: str | None, resolve: object, what: str, known: str) -> str | None:
+    """``value`` if ``resolve`` reads it (a known name, or a well-formed file), else a
+    usage error naming the valid values, or what is wrong with the file."""
+    if value is None:
+        return None
+    try:
+        resolve(value)  # type: ignore[operator]
+    except KeyError:
+        raise typer.BadParameter(
+            f"unknown {what} {value!r}; valid: {known}, or an existing FILE"
+        ) from None
+    except (ValueError, OSError) as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return value
+
+
+def check_tiles(value: str | None) -> str | None:
+    """``--tiles``: a known tile set name (any spelling ``tile_set`` reads) or a tile file."""
+    return _known_or_file(value, resolve_tiles, "tile set", ", ".join(sorted(TILE_SETS)))
+
+
+def check_board(value: str | None) -> str | None:
+    """``--board``: a known board layout name (standard, super, wwf, ...) or a board file."""
+    known = "standard, super, wwf (" + ", ".join(sorted(BOARDS)) + ")"
+    return _known_or_file(value, resolve_board, "board layout", known)
+
+
+def check_rules(value: str | None) -> str | None:
+    """``--rules``: standard, international or home (or an alias ``parse_end_rule`` reads)."""
+    if value is not None:
+        try:
+            parse_end_rule(value)
+        except ValueError:
+            raise typer.BadParameter(
+                f"unknown end rule {value!r}; valid: {', '.join(END_RULES)}"
+            ) from None
+    return value
+
+
+def check_bonus(value: int | None) -> int | None:
+    """``--challenge-bonus``: 0, 5 or 10."""
+    if value is not None and value not in CHALLENGE_BONUSES:
+        valid = ", ".join(map(str, CHALLENGE_BONUSES))
+        raise typer.BadParameter(f"{value} is not a challenge bonus; valid: {valid}")
+    return value
+
+
 Tiles = Annotated[
     str | None,
     typer.Option(
+        callback=check_tiles,
         help="Tile set (english, german, polish, ...) or a tile file of 'letter count value' "
-        "lines; default: from the record."
+        "lines; default: from the record.",
     ),
 ]
 BoardOpt = Annotated[
     str | None,
     typer.Option(
         "--board",
+        callback=check_board,
         help="Board layout (standard, super, wwf) or a board file: a 15x15 or 21x21 grid of "
         "premium symbols.",
     ),
 ]
 RulesOpt = Annotated[
     str | None,
-    typer.Option("--rules", help="End-of-game rule: standard, international or home."),
+    typer.Option(
+        "--rules",
+        callback=check_rules,
+        help="End-of-game rule: standard, international or home.",
+    ),
 ]
 Bonus = Annotated[
-    int | None, typer.Option(help="Challenge bonus the rules give (0, 5 or 10); default: any.")
+    int | None,
+    typer.Option(
+        callback=check_bonus,
+        help="Challenge bonus the rules give (0, 5 or 10); default: any.",
+    ),
 ]
+
+
+def cannot_write(exc: OSError, target: object) -> str:
+    """``PATH: cannot write: reason``, the one message of every writer."""
+    from gcgtools.model.paths import display_name
+
+    name = display_name(os.fspath(exc.filename or target))  # type: ignore[arg-type]
+    return f"{name}: cannot write: {exc.strerror or exc}"
+
+
+def output_is_input(output: str | os.PathLike[str] | None, inputs: list[str]) -> str | None:
+    """The input that ``output`` would overwrite (the same file: a link or another
+    spelling of its name counts), or None. Standard output (``-``) is never an input."""
+    from gcgtools.atomic import same_file
+
+    if output is None or str(output) == "-":
+        return None
+    for name in inputs:
+        if same_file(name, output):
+            return name
+    return None
 
 
 def report_unreadable(reasons: dict[str, str]) -> None:
@@ -188,8 +277,10 @@ def report_unreadable(reasons: dict[str, str]) -> None:
         return
     n = len(reasons)
     echo(f"could not read {n} file{'s' * (n != 1)}:", err=True)
+    from gcgtools.model.paths import display_name
+
     for name, reason in reasons.items():
-        echo(f"  {name}: {reason}", err=True)
+        echo(f"  {display_name(name)}: {reason}", err=True)
 
 
 def _version(value: bool) -> None:

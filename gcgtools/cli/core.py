@@ -29,12 +29,15 @@ from gcgtools.cli.common import (
     Tiles,
     app,
     batch_command,
+    cannot_write,
+    output_is_input,
     report_unreadable,
 )
 from gcgtools.console import echo, show_progress
 from gcgtools.findings import RULES, Finding, code_filter, rule
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game, parse_bytes
+from gcgtools.model.paths import display_name
 from gcgtools.outputs.lint import (
     github_lines,
     json_line,
@@ -257,6 +260,7 @@ def board(
         typer.Option(
             "--move",
             "-m",
+            min=0,
             metavar="N",
             help="The board after event N, the event number bingos, stats and the HTML report "
             "show (every event line counts); 0: the empty board; default: the last event.",
@@ -298,12 +302,22 @@ def board(
         from gcgtools.outputs.files import write_output
         from gcgtools.outputs.svg import picture, picture_format
 
+        if output_is_input(output, [str(file)]) is not None:
+            shown = display_name(str(file))
+            typer.echo(
+                f"{display_name(output)}: cannot write: it is the input file {shown}", err=True
+            )
+            raise typer.Exit(EXIT_UNREADABLE)
         try:
             fmt = picture_format(output)
             data = picture(game, move, fmt=fmt, tiles=tiles, board=board_layout)
+        except (KeyError, ValueError) as exc:
+            typer.echo(f"{display_name(str(file))}: {exc.args[-1] if exc.args else exc}", err=True)
+            raise typer.Exit(EXIT_UNREADABLE) from None
+        try:
             write_output(output, data)
-        except (KeyError, ValueError, OSError) as exc:
-            echo(f"{file}: {exc.args[-1] if exc.args else exc}", err=True)
+        except OSError as exc:
+            echo(cannot_write(exc, output), err=True)
             raise typer.Exit(EXIT_UNREADABLE) from None
         return
     last = None
@@ -313,7 +327,7 @@ def board(
             if move is not None and pos.index + 1 == move:
                 break
     except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
-        echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
+        echo(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
     assert last is not None
     echo(position_text(game, last))

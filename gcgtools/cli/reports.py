@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -28,9 +28,12 @@ from gcgtools.cli.common import (
     Tiles,
     app,
     batch_command,
+    cannot_write,
+    output_is_input,
     report_unreadable,
 )
 from gcgtools.console import echo, show_progress
+from gcgtools.model.paths import display_name
 from gcgtools.outputs.tables import check_columns, print_frame
 
 
@@ -106,6 +109,19 @@ def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
         echo("no game records found", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN)
+
+
+def _check_output(out: Path | None, paths: list[str]) -> None:
+    """Refuse an output file that is one of the input files named."""
+    if out is not None and (same := output_is_input(out, paths)) is not None:
+        why = OSError(0, f"it is the input file {display_name(same)}", str(out))
+        echo(cannot_write(why, out), err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+
+
+def _cannot_write(exc: OSError, out: Path) -> NoReturn:
+    echo(cannot_write(exc, out), err=True)
+    raise typer.Exit(EXIT_UNREADABLE)
 
 
 def _check(known: list[str], columns: list[str] | None, sort: str | None) -> None:
@@ -258,6 +274,7 @@ def chart(
     scores, bingos per game, points per turn by player)."""
     from gcgtools.outputs.charts import write_chart
 
+    _check_output(out, paths)
     try:
         result = write_chart(
             paths,
@@ -270,6 +287,8 @@ def chart(
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--output") from None
+    except OSError as exc:
+        _cannot_write(exc, out)
     if result.path is not None:
         echo(f"wrote {result.kind} chart of {result.games} game(s) to {result.path}")
     _finish(result.unreadable, result.reasons, result.games)
@@ -314,6 +333,8 @@ def export(
     in (equity, best move, equity lost, phony words, bingo available)."""
     from gcgtools.analysis.frames import write_moves
 
+    _check_output(out, paths)
+    _check_output(games, paths)
     try:
         summary = write_moves(
             paths,
@@ -328,6 +349,8 @@ def export(
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    except OSError as exc:
+        _cannot_write(exc, out)
     for used in summary.analysis:
         echo(f"analysis: {used}", err=True)
     where = f"{out}" + (f" and {games}" if games is not None else "")

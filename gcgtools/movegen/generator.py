@@ -1,6 +1,6 @@
 """Every legal play for a rack on a board: Gordon's GADDAG algorithm over a KWG.
 
-The lexicon's KWG is read as a flat list of 32-bit nodes (tile in bits 24-31, accepts
+The lexicon's KWG is read as a flat array of 32-bit nodes (tile in bits 24-31, accepts
 0x800000, last sibling 0x400000, arc in bits 0-21); nothing is built per node. For each
 direction the generator:
 
@@ -38,7 +38,7 @@ from typing import Protocol
 from gcgtools.replay.board import Board
 from gcgtools.replay.scoring import cross_sums, square_parts
 
-__all__ = ["Found", "KwgLike", "RackIndex", "find_plays", "kwg_nodes", "native_module"]
+__all__ = ["Found", "KwgLike", "RackIndex", "find_plays", "kwg_buffer", "native_module"]
 
 #: Set to 1 to run the generator in pure Python even where the C helper is built.
 PURE_ENV = "GCGTOOLS_PURE_PYTHON"
@@ -85,28 +85,12 @@ NO_TILE = 1 << 12
 #: squares as bits by position along the line, ``cells`` the word tile by tile.
 Found = tuple[int, int, int, int, int, bool, int, int, int, int, tuple[str, ...]]
 
-_NODES_CACHE: dict[int, tuple[object, list[int]]] = {}
-
-
-def kwg_nodes(kwg: KwgLike) -> list[int]:
-    """The KWG's nodes as a plain list of ints (fastest to index), kept per KWG object."""
-    nodes = kwg.nodes
-    key = id(kwg)
-    hit = _NODES_CACHE.get(key)
-    if hit is not None and hit[0] is kwg:
-        return hit[1]
-    as_list = nodes if isinstance(nodes, list) else list(nodes)
-    if len(_NODES_CACHE) > 8:
-        _NODES_CACHE.clear()
-    _NODES_CACHE[key] = (kwg, as_list)
-    return as_list
-
-
 _BUFFER_CACHE: dict[int, tuple[object, array]] = {}
 
 
 def kwg_buffer(kwg: KwgLike) -> array:
-    """The KWG's nodes as an ``array('I')`` (for the C helper), kept per KWG object."""
+    """The KWG's nodes as an ``array('I')`` (the KWG's own when it is one), kept per KWG
+    object: the C helper reads it as a buffer, the pure-Python walk indexes it."""
     nodes = kwg.nodes
     if isinstance(nodes, array) and nodes.typecode in "IL" and nodes.itemsize == 4:
         return nodes
@@ -192,8 +176,7 @@ def find_plays(
         native = native_module()
     if not isinstance(native, ModuleType) or len(letters) > 64 or board.size > 32:
         native = None
-    buffer = kwg_buffer(kwg) if native is not None else None
-    nodes = buffer if buffer is not None else kwg_nodes(kwg)
+    nodes = kwg_buffer(kwg)  # indexing the array is as fast as a list, and smaller
     index: dict[str, int] = kwg.index
     dawg_root: int = kwg.dawg_root
     gaddag_root: int = kwg.gaddag_root

@@ -23,7 +23,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from gcgtools.analysis.frames import IGNORED_PASS, Source, load_frames
-from gcgtools.atomic import publish, temporary_beside
+from gcgtools.atomic import atomic_output
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
 from gcgtools.model.paths import expand_paths
@@ -213,20 +213,15 @@ def archive_figure(games: pd.DataFrame, moves: pd.DataFrame) -> Figure:
 
 def save_figure(fig: Figure, path: str | os.PathLike[str]) -> Path:
     """Write ``fig`` as PNG or SVG (chosen by the suffix) atomically: to a temporary file
-    in the same folder, then moved into place. Raises ValueError for another suffix."""
+    in the same folder, then moved into place (the rules of :mod:`gcgtools.atomic`).
+    Raises ValueError for another suffix, OSError naming ``path`` when it cannot be
+    written (a missing folder is not created)."""
     target = Path(path)
     fmt = FORMATS.get(target.suffix.lower())
     if fmt is None:
         raise ValueError(f"{target}: the file name must end in .png or .svg")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = temporary_beside(target)
-    try:
-        with open(tmp, "wb") as fh:
-            fig.savefig(fh, format=fmt, dpi=120)
-        publish(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_output(target) as name, open(name, "wb") as fh:
+        fig.savefig(fh, format=fmt, dpi=120)
     return target
 
 

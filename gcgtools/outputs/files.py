@@ -1,8 +1,10 @@
 """Writing output files safely: atomically, or to standard output for ``-``.
 
-A file is written to a temporary file in the same folder, flushed to disk, then moved over
-the target with :func:`os.replace`, so a reader (or a crash) never sees half a file and
-an input file replaced ``--in-place`` is either wholly old or wholly new.
+A regular file is written to a temporary file in the same folder, flushed to disk, then
+moved over the target with :func:`os.replace`, so a reader (or a crash) never sees half a
+file and an input file replaced ``--in-place`` is either wholly old or wholly new. The
+rules for symbolic links, hard links, special files and missing folders are those of
+:mod:`gcgtools.atomic`.
 """
 
 from __future__ import annotations
@@ -10,9 +12,16 @@ from __future__ import annotations
 import os
 import sys
 
-from gcgtools.atomic import publish, write_atomic
+from gcgtools.atomic import atomic_output, publish, same_file, write_atomic
 
-__all__ = ["STDOUT", "publish", "write_atomic", "write_output"]
+__all__ = [
+    "STDOUT",
+    "atomic_output",
+    "publish",
+    "same_file",
+    "write_atomic",
+    "write_output",
+]
 
 STDOUT = "-"
 """The output name that means standard output."""

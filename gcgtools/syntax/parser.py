@@ -230,6 +230,9 @@ def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
         except builders.OutOfRange as exc:
             findings.append(_range_finding(exc, text, sl.number))
             continue
+        except ValueError as exc:  # a number int() refuses (over 4,300 digits, '²')
+            findings.append(make("P101", f"cannot read a number on this line: {exc}", sl.number))
+            continue
         if type(record) is Event:
             record.text = text
         records.append(record)
