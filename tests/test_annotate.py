@@ -48,13 +48,13 @@ def _notes_after(data: bytes, event_start: str) -> list[str]:
 def test_annotations_of_each_event() -> None:
     out = annotate(parse_string(GAME))
     assert _notes_after(out, ">Ann: AEHMRTX") == [
-        "words HEX 26; score +26",
+        "8G HEX: words HEX 26; score +26",
         "bag 83; unseen 93: " + _unseen_after_hex(),
     ]
-    assert _notes_after(out, ">Bob: ADEIORS")[0] == "words OXIDES 16; score +16"
-    assert _notes_after(out, ">Ann: AEMRTU?")[0] == "words MATUReS 16; score +16"
+    assert _notes_after(out, ">Bob: ADEIORS")[0] == "I7 O(X)IDES: words OXIDES 16; score +16"
+    assert _notes_after(out, ">Ann: AEMRTU?")[0] == "12C MATURe(S): words MATUReS 16; score +16"
     assert _notes_after(out, ">Ann: EFNOORW")[:2] == [
-        "words FEW 18, ME 8, AW 5; score +31",
+        "13B FEW: words FEW 18, ME 8, AW 5; score +31",
         "O312 info: the game is not over: 69 tiles in the bag",
     ]
     exchange = _notes_after(out, ">Bob: AEIRRUV")
@@ -94,7 +94,7 @@ def test_bingo_and_findings_are_noted_after_their_event() -> None:
         < lines.index(">Ann: AEMRTU? 12C MATURe. +16 42")
     )
     bingo = annotate(parse_string(BINGO))
-    assert _generated(bingo)[0] == "words NASTIER 16; bingo +50; score +66"
+    assert _generated(bingo)[0] == "8D NASTIER: words NASTIER 16; bingo +50; score +66"
 
 
 def test_existing_lines_stay_byte_identical() -> None:
@@ -140,7 +140,10 @@ def test_only() -> None:
         "O312 info: the game is not over: 69 tiles in the bag",
     ]
     words = _generated(annotate(game, only={"words"}))
-    assert words[-2:] == ["words FEW 18, ME 8, AW 5; score +31", "computed +31, recorded +30"]
+    assert words[-2:] == [
+        "13B FEW: words FEW 18, ME 8, AW 5; score +31",
+        "computed +31, recorded +30",
+    ]
     tracking = _generated(annotate(game, only=["tracking"]))
     assert len(tracking) == 5 and all(t.startswith("bag ") for t in tracking)
     with pytest.raises(ValueError, match="unknown annotation group"):
@@ -150,7 +153,7 @@ def test_only() -> None:
 def test_annotate_game_returns_a_game() -> None:
     game = annotate_game(parse_string(GAME))
     notes = [n.text for n in game.events[0].notes]
-    assert notes[0] == "gcgtools: words HEX 26; score +26"
+    assert notes[0] == "gcgtools: 8G HEX: words HEX 26; score +26"
     assert [n.text for n in game.events[1].notes][0] == "nice fishing\nsecond line of the note"
 
 

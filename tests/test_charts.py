@@ -95,7 +95,7 @@ def test_save_svg_is_xml_with_the_series(tmp_path: Path) -> None:
 
 
 def test_save_rejects_other_formats(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match=".png or .svg"):
+    with pytest.raises(ValueError, match=r"\.png, \.svg or \.pdf"):
         save_figure(progression_figure(parse_string(GAME_TIE)), tmp_path / "a.jpg")
     assert list(tmp_path.iterdir()) == []
 
@@ -145,3 +145,68 @@ def test_write_chart_unreadable(tmp_path: Path) -> None:
     assert (tmp_path / "y.png").is_file()
     with pytest.raises(ValueError):
         write_chart([a], tmp_path / "z.gif")
+
+
+def _overlaps(fig: Figure) -> list[tuple[str, str]]:
+    """Pairs of text labels of the axes whose drawn boxes overlap."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    texts = [t for ax in fig.axes for t in ax.texts]
+    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in texts]
+    return [
+        (a, b)
+        for i, (a, box_a) in enumerate(boxes)
+        for b, box_b in boxes[i + 1 :]
+        if box_a.overlaps(box_b)
+    ]
+
+
+def test_labels_do_not_overlap_three_players() -> None:
+    # issue 10: in three-players.gcg the bingo labels were drawn over the final scores
+    game = load_game(Path(__file__).resolve().parent.parent / "examples" / "three-players.gcg")
+    fig = progression_figure(game)
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert {"219", "221", "291", "NOISIER", "RETILED", "ORBITERs", "RAVINES"} <= set(texts)
+    assert _overlaps(fig) == []
+    # nor do they cover a bingo star
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    stars = [line for line in fig.axes[0].get_lines() if str(line.get_gid()).startswith("bingos")]
+    for text in fig.axes[0].texts:
+        box = text.get_window_extent(renderer)
+        for line in stars:
+            for x, y in line.get_transform().transform(line.get_xydata()):
+                assert not box.contains(x, y), (text.get_text(), line.get_gid())
+
+
+def test_player_colours_are_the_palette() -> None:
+    from matplotlib.colors import to_hex
+
+    from gcgtools.outputs.palette import player_colour
+
+    fig = progression_figure(parse_string(GAME_A))
+    lines = {line.get_gid(): line for line in fig.axes[0].get_lines()}
+    assert to_hex(lines["score:Alice"].get_color()) == player_colour(0)
+    assert to_hex(lines["score:Bob"].get_color()) == player_colour(1)
+    assert fig.axes[0].get_xlabel() == "event"
+
+
+def test_archive_title_integer_axes_sorted_bars(tmp_path: Path) -> None:
+    paths = [write(tmp_path, "a.gcg", GAME_A), write(tmp_path, "tie.gcg", GAME_TIE)]
+    frames = load_frames(paths, jobs=1)
+    assert frames.moves is not None
+    fig = archive_figure(frames.games, frames.moves)
+    assert fig.get_suptitle() == "2 games"
+    for ax in fig.axes[:2]:  # counts: whole numbers only
+        ticks = [t for t in ax.get_yticks() if ax.get_ylim()[0] <= t <= ax.get_ylim()[1]]
+        assert ticks and all(float(t).is_integer() for t in ticks)
+    widths = [bar.get_width() for bar in fig.axes[2].patches]
+    assert widths == sorted(widths)  # drawn bottom up: the highest on top
+
+
+def test_pdf_beside_png_and_svg(tmp_path: Path) -> None:
+    out = save_figure(progression_figure(parse_string(GAME_A)), tmp_path / "a.pdf")
+    assert out.read_bytes().startswith(b"%PDF")
+    a = write(tmp_path, "a.gcg", GAME_A)
+    tie = write(tmp_path, "tie.gcg", GAME_TIE)
+    result = write_chart([a, tie], tmp_path / "archive.pdf", jobs=1)
+    assert result.kind == "archive" and (tmp_path / "archive.pdf").read_bytes()[:4] == b"%PDF"

@@ -154,7 +154,7 @@ def test_chart_of_an_unreadable_file(tmp_path: Path) -> None:
 
 def test_chart_needs_png_or_svg(archive: Path, tmp_path: Path) -> None:
     code, _, err = run("chart", str(archive / "a.gcg"), "-o", str(tmp_path / "a.jpg"))
-    assert code == 2 and ".png or .svg" in err
+    assert code == 2 and ".png, .svg or .pdf" in err
     assert not (tmp_path / "a.jpg").exists()
 
 

@@ -86,7 +86,7 @@ def test_report_structure() -> None:
     rows = [a for t, a in doc.tags if t == "tr" and "move" in _classes(a)]
     assert len(rows) == len(game.events) == 5
     assert [r["data-position"] for r in rows] == ["1", "2", "3", "4", "5"]
-    for text in ("8G HEX", "I7 O.IDES", "12C MATURe.", "exchange -UV", "13B FEW"):
+    for text in ("8G HEX", "I7 O(X)IDES", "12C MATURe(S)", "exchange UV", "13B FEW"):
         assert text in html
     assert "nice fishing\nsecond line of the note" in html
     assert "a comment, not a note" in html
@@ -112,6 +112,26 @@ def test_report_structure() -> None:
     assert final == tiles_svg(last.board, tiles=last.board.tileset).removeprefix(
         '<g class="tiles">'
     ).removesuffix("</g>")
+
+
+def test_report_study_view_per_position() -> None:
+    html = game_report_html(parse_string(GAME))
+    payload = html.split('<script type="application/json" id="positions">', 1)[1]
+    positions = json.loads(payload.split("</script>", 1)[0])["positions"]
+    start, after_hex, last = positions[0], positions[1], positions[-1]
+    assert start["tomove"] == "Ann to move · rack AEHMRTX"
+    assert start["rack"][:2] == [["A", 1], ["E", 1]] and start["rack"][-1] == ["X", 8]
+    assert after_hex["tomove"] == "Bob to move · rack ADEIORS"
+    assert after_hex["unseen"] == (
+        "unseen 90 (Bob's view) · bag 83 · vowels 37, consonants 51, blanks 2"
+    )
+    assert after_hex["tracking"].startswith("A×8 B×2 C×2 D×3 E×10 F×2")
+    # after the last event Bob is to move and his rack is not in the record
+    assert last["tomove"] == "Bob to move · rack not recorded"
+    assert last["caption"] == "5. Ann: 13B FEW +31"
+    assert positions[2]["caption"] == "2. Bob: I7 O(X)IDES +16"
+    # the page opens on the last position, with its study view
+    assert '<p id="tomove" style="color:#c0392b">Bob to move · rack not recorded</p>' in html
 
 
 def test_report_size_grows_with_tiles_not_with_moves_times_tiles() -> None:
@@ -228,6 +248,10 @@ def test_report_in_headless_chromium(tmp_path: Path, monkeypatch: pytest.MonkeyP
         assert position() == "5" and tiles() == 17  # opens on the final position
         driver.find_element(By.ID, "first").click()
         assert position() == "0" and tiles() == 0
+        # the study view follows: who is to move, their rack, the unseen tiles per letter
+        assert driver.find_element(By.ID, "tomove").text == "Ann to move · rack AEHMRTX"
+        assert driver.find_element(By.ID, "unseen").text.startswith("unseen 93 (Ann's view)")
+        assert driver.find_element(By.ID, "tracking").text.startswith("A×8 B×2 C×2 D×4 E×11")
         empty = driver.find_element(By.CSS_SELECTOR, "#board g.tiles").get_attribute("innerHTML")
         driver.find_element(By.ID, "next").click()
         assert position() == "1" and tiles() == 3
@@ -238,7 +262,14 @@ def test_report_in_headless_chromium(tmp_path: Path, monkeypatch: pytest.MonkeyP
             for t in driver.find_elements(By.CSS_SELECTOR, "#board g.tile")
         }
         assert squares == {"8G", "8H", "8I"}
-        assert "HEX" in driver.find_element(By.ID, "caption").text
+        assert driver.find_element(By.ID, "caption").text == "1. Ann: 8G HEX +26"
+        assert driver.find_element(By.ID, "tomove").text == "Bob to move · rack ADEIORS"
+        rack = driver.find_elements(By.CSS_SELECTOR, "#rack span")
+        assert [t.text.split("\n")[0] for t in rack] == list("ADEIORS")
+        driver.find_element(By.ID, "next").click()  # Ann to move with AEMRTU?: a blank
+        blanks = driver.find_elements(By.CSS_SELECTOR, "#rack span.blank")
+        assert [b.text for b in blanks] == ["?"]
+        driver.find_element(By.ID, "prev").click()
         driver.find_element(By.ID, "next").click()
         assert position() == "2" and tiles() == 8
         driver.find_element(By.ID, "prev").click()

@@ -75,7 +75,7 @@ def test_every_command_works_on_what_could_be_read(tmp_path: Path) -> None:
     # the bad line is kept, after the notes of the event before it, and noted
     lines = annotated.splitlines()
     bad = lines.index(">Brendan EGJNSTW 7M JE. +18 54")
-    assert lines[bad - 2].startswith("#note gcgtools: words HaNGOVEr 117")
+    assert lines[bad - 2].startswith("#note gcgtools: O1 HaN(G)OVEr: words HaNGOVEr 117")
     assert lines[bad + 1].startswith("#note gcgtools: P101 error (line 20): cannot read line")
     assert lines[bad + 2].startswith(">Ada_Quill: AEIIKMR 8H .IRAM")
 

@@ -193,3 +193,42 @@ def test_cli_picture_and_board(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "Traceback" not in result.output
     result = runner.invoke(app, ["picture", str(src)])
     assert result.exit_code == 0 and result.output.startswith("<svg")
+
+
+def test_picture_shows_the_study_view() -> None:
+    from gcgtools.outputs.palette import player_colour
+    from gcgtools.outputs.svg import picture
+
+    game = parse_string(GAME)
+    root = _tree(picture(game, 2).decode("utf-8"))
+    notes = {
+        " ".join((el.get("class") or "").split()[1:]): el
+        for el in root.iterfind(".//s:text", NS)
+        if "note" in (el.get("class") or "").split()
+    }
+    assert notes["move"].text == "event 2: Bob I7 O(X)IDES +16"
+    assert notes["to-move"].text == "Ann to move, rack AEMRTU?"
+    assert notes["to-move"].get("fill") == player_colour(0)  # the player's colour
+    # and the rack as tiles: letters with their values, a blank with none
+    rack = next(g for g in root.iterfind(".//s:g", NS) if "rack" in (g.get("class") or "").split())
+    assert rack.get("data-rack") == "AEMRTU?"
+    tiles = [g for g in rack.iterfind("s:g", NS)]
+    assert [g.get("data-letter") for g in tiles] == list("AEMRTU?")
+    assert "blank" in (tiles[-1].get("class") or "") and len(tiles[-1].findall("s:text", NS)) == 1
+    assert [t.text for t in tiles[2].findall("s:text", NS)] == ["M", "3"]
+    assert notes["unseen"].text == (
+        "unseen 85 (Ann's view), bag 78: vowels 35, consonants 49, blanks 1"
+    )
+    counts = " ".join(
+        el.text or ""
+        for el in root.iterfind(".//s:text", NS)
+        if "unseen-counts" in (el.get("class") or "").split()
+    )
+    assert counts.startswith("A×8 B×2 C×2 D×3 E×9") and counts.endswith("?×1")
+    # the notes sit under the board: the picture grew to hold them
+    width, height = (float(v) for v in root.get("viewBox", "").split()[2:])
+    assert height > width
+    # scores use the same palette
+    texts = list(root.iterfind(".//s:text", NS))
+    scores = [el for el in texts if "score" in (el.get("class") or "").split()]
+    assert [el.get("fill") for el in scores] == [player_colour(0), player_colour(1)]

@@ -21,6 +21,7 @@ from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
 from gcgtools.model.paths import display_name
 from gcgtools.replay.engine import Position, Replayer
+from gcgtools.replay.notation import play_notation
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules.rulesets import EndRule
 from gcgtools.syntax.records import EventKind
@@ -230,7 +231,9 @@ def analyse_game(
 ) -> GameResult:
     """Replay ``game`` once and return its game row, player rows and move rows.
 
-    ``keep`` chooses the move rows returned: all of them, only bingos, or none.
+    ``keep`` chooses the move rows returned: all of them, only bingos, or none. The
+    ``word`` of a bingo row kept with ``keep="bingos"`` (the bingo list) has the letters
+    it plays through in parentheses (``HaN(G)OVEr``), as every output writes moves.
     An unreadable game (or rule options that name no known rule) gives no rows.
     With ``lexicon`` (a :class:`~gcgtools.analysis.lexicons.LexiconChoice`, a path or a
     loaded lexicon) or ``lexica`` (a lexicon folder), and ``leaves``, the game is also
@@ -311,6 +314,9 @@ def analyse_game(
                     main, words = e.word, None
                 premiums = ",".join(pos.premiums) or None
                 squares = pos.placed
+                if keep == "bingos" and pos.bingo and squares:  # the bingo list: HAN(G)OVER
+                    main = play_notation(pos.board, squares, e.direction or "across")
+                    main = main.split(" ", 1)[1]
                 placed = len(squares)
                 # a blank is "?" or a lower-case tile name: no tile that is not upper case
                 blanks = placed - sum([t.isupper() for _, _, t in squares])

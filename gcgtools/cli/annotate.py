@@ -1,17 +1,23 @@
 """Commands that write records and pictures: annotate, fix, write, report, picture.
 
-None of them changes its input file unless ``--in-place`` is given; without ``-o`` (or with
-``-o -``) the result goes to standard output. Files are written atomically.
+Each takes PATH... (files, folders, globs). One record: ``-o FILE``, or standard output
+without ``-o`` (or with ``-o -``). Several records (or ``-o`` naming a folder: an existing
+one, or a name ending in ``/``): one output per input in ``-o DIR``, named after it, or
+``--in-place``; they run in parallel with the progress bar and go on past a bad file,
+listed at the end. ``report`` with a folder writes a static site. None of them changes its
+input file unless ``--in-place`` is given. Files are written atomically.
 """
 
 from __future__ import annotations
 
+import os
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
+from gcgtools.analysis.batch import show_progress
 from gcgtools.analysis.lexicons import LexiconChoice
 from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt
 from gcgtools.cli.common import (
@@ -20,6 +26,9 @@ from gcgtools.cli.common import (
     EXIT_UNREADABLE,
     BoardOpt,
     Bonus,
+    Jobs,
+    Paths,
+    Quiet,
     RulesOpt,
     Tiles,
     app,
@@ -28,8 +37,9 @@ from gcgtools.cli.common import (
 )
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
-from gcgtools.model.paths import display_name
+from gcgtools.model.paths import display_name, expand_paths
 from gcgtools.outputs import annotate as annotating
+from gcgtools.outputs.batch import OutputJob, write_outputs
 from gcgtools.outputs.files import STDOUT, write_output
 from gcgtools.outputs.fix import fix_record
 from gcgtools.outputs.html import game_report_html
@@ -44,13 +54,18 @@ class Group(str, Enum):
     analysis = "analysis"
 
 
-FileArg = Annotated[Path, typer.Argument(help="A .gcg file.")]
 Output = Annotated[
     str | None,
-    typer.Option("--output", "-o", help="Output file; '-' or nothing: standard output."),
+    typer.Option(
+        "--output",
+        "-o",
+        help="Output file ('-' or nothing: standard output); with several records a folder "
+        "(one output per input, named after it).",
+    ),
 ]
 InPlace = Annotated[
-    bool, typer.Option("--in-place", help="Replace the input file (atomically) with the result.")
+    bool,
+    typer.Option("--in-place", help="Replace each input file (atomically) with the result."),
 ]
 
 
@@ -100,9 +115,86 @@ def _write(target: str | None, data: bytes) -> None:
         _fail(cannot_write(exc, target))
 
 
+_FILE_SUFFIXES = {".gcg", ".html", ".htm", ".svg", ".png", ".pdf"}
+
+
+def _is_folder(output: str | None) -> bool:
+    """``-o`` names a folder: an existing one, or a name ending in a path separator."""
+    if output is None or output == STDOUT:
+        return False
+    return output.endswith(("/", os.sep)) or Path(output).is_dir()
+
+
+def _single(
+    paths: list[str], output: str | None, in_place: bool = False, can_in_place: bool = True
+) -> Path | None:
+    """The one input file when the command runs on one record as before (one file named,
+    ``-o`` a file or standard output); None for a batch. Exits 2 for no record at all, for
+    a batch with nowhere to write, and for -o together with --in-place."""
+    if in_place and output is not None:
+        _fail("use either -o/--output or --in-place, not both")
+    files = list(expand_paths(paths))
+    if not files:
+        _fail("no game records found: name .gcg files, folders or globs")
+    if len(files) == 1 and not _is_folder(output):
+        return Path(files[0])
+    if output is not None and output != STDOUT and not _is_folder(output):
+        if Path(output).suffix.lower() in _FILE_SUFFIXES:
+            _fail(f"{len(files)} records: -o must name a folder, not the file {output}")
+    if not in_place and (output is None or output == STDOUT):
+        _fail(
+            f"{len(files)} records: name a folder for the outputs with -o DIR"
+            + (" (or use --in-place)" if can_in_place else "")
+        )
+    return None
+
+
+def _run_batch(
+    job: OutputJob,
+    paths: list[str],
+    folder: str | None,
+    jobs: int | None,
+    quiet: bool,
+    what: str,
+) -> NoReturn:
+    """Run ``job`` over every record, print what each produced and what failed, and exit:
+    2 when a record could not be done, 1 when findings are left, else 0."""
+    done = 0
+    failed: list[tuple[str, str]] = []
+    status = EXIT_CLEAN
+    used: list[str] = []
+    for outcome in write_outputs(job, paths, folder, jobs=jobs, progress=show_progress(quiet)):
+        for message in outcome.messages:
+            typer.echo(message)
+        analysis = (outcome.summary or {}).get("analysis")
+        if analysis and analysis not in used:
+            used.append(analysis)  # which lexicon the analysis notes come from
+            typer.echo(f"analysis: {analysis}", err=True)
+        if outcome.target is None:
+            failed.append((outcome.path, outcome.reason or "failed"))
+        else:
+            done += 1
+        status = max(status, outcome.status)
+    where = "in place" if folder is None else f"to {folder}"
+    typer.echo(f"wrote {done} {what}{'s' * (done != 1)} {where}")
+    _list_failed(failed)
+    raise typer.Exit(status)
+
+
+def _list_failed(failed: list[tuple[str, str]]) -> None:
+    if failed:
+        typer.echo(f"could not do {len(failed)} file(s):", err=True)
+        for path, reason in failed:
+            typer.echo(f"  {display_name(path)}: {reason}", err=True)
+
+
+def _options(**options: Any) -> dict[str, Any]:
+    return options
+
+
 @app.command("annotate")
 def annotate_command(
-    file: FileArg,
+    paths: Paths,
     output: Output = None,
     only: Annotated[
         list[Group] | None,
@@ -120,15 +212,25 @@ def annotate_command(
     lexicon: LexiconOpt = None,
     lexica: LexicaOpt = None,
     leaves: LeavesOpt = None,
+    jobs: Jobs = None,
+    quiet: Quiet = False,
 ) -> None:
-    """Add '#note gcgtools: ...' lines after each event: words and scores, findings, bingos,
-    unseen tiles, and with a lexicon the analysis. Old gcgtools notes are replaced;
-    everything else is kept byte for byte."""
-    game = _load(file)
-    target = _target(file, output, in_place)
+    """Add '#note gcgtools: ...' lines after each event: the play (O1 HAN(G)OVER), words
+    and scores, findings, bingos, unseen tiles, and with a lexicon the analysis. Old
+    gcgtools notes are replaced; everything else is kept byte for byte."""
     groups = [g.value for g in only] if only else None
     choice = LexiconChoice.of(lexicon, lexica, leaves)
     asked = groups is not None and "analysis" in groups
+    chosen = choice if asked or choice.wanted else None
+    file = _single(paths, output, in_place)
+    if file is None:
+        options = _options(
+            only=groups, tiles=tiles, board=board, end_rule=rules,
+            challenge_bonus=challenge_bonus, lexicon=chosen,
+        )  # fmt: skip
+        _run_batch(OutputJob("annotate", options), paths, output, jobs, quiet, "record")
+    game = _load(file)
+    target = _target(file, output, in_place)
     try:
         data, analysis = annotating.annotate_analysed(
             game, groups, tiles=tiles, board=board, end_rule=rules,
@@ -145,16 +247,24 @@ def annotate_command(
 
 @app.command("fix")
 def fix_command(
-    file: FileArg,
+    paths: Paths,
     output: Output = None,
     in_place: InPlace = False,
     tiles: Tiles = None,
     board: BoardOpt = None,
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
+    jobs: Jobs = None,
+    quiet: Quiet = False,
 ) -> None:
     """Correct the scores and cumulatives the replay proves wrong, and print each change,
     then every finding the corrected record still has. Exit 1 when errors remain."""
+    file = _single(paths, output, in_place)
+    if file is None:
+        options = _options(
+            tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
+        )
+        _run_batch(OutputJob("fix", options), paths, output, jobs, quiet, "record")
     game = _load(file, report_lines=False)
     target = _target(file, output, in_place)
     try:
@@ -185,7 +295,7 @@ def fix_command(
 
 @app.command("write")
 def write_command(
-    file: FileArg,
+    paths: Paths,
     output: Output = None,
     normalise: Annotated[
         bool,
@@ -198,10 +308,16 @@ def write_command(
     in_place: InPlace = False,
     tiles: Tiles = None,
     board: BoardOpt = None,
+    jobs: Jobs = None,
+    quiet: Quiet = False,
 ) -> None:
     """Write the record back: byte for byte (lossless), or --normalise'd to the canonical
     modern form (UTF-8, single spaces, '.' for played-through squares, upper-case
     coordinates, signed scores)."""
+    file = _single(paths, output, in_place)
+    if file is None:
+        options = _options(normalise=normalise, tiles=tiles, board=board)
+        _run_batch(OutputJob("write", options), paths, output, jobs, quiet, "record")
     game = _load(file)
     target = _target(file, output, in_place)
     try:
@@ -213,50 +329,122 @@ def write_command(
 
 @app.command("report")
 def report_command(
-    file: FileArg,
-    output: Output = None,
+    paths: Paths,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The HTML file ('-' or nothing: standard output); with several records a "
+            "folder, where a site is written: index.html and one page per game.",
+        ),
+    ] = None,
+    title: Annotated[str, typer.Option(help="The site's title (default: N games).")] = "",
     tiles: Tiles = None,
     board: BoardOpt = None,
     lexicon: LexiconOpt = None,
     lexica: LexicaOpt = None,
     leaves: LeavesOpt = None,
     top: Annotated[int, typer.Option("--top", min=1, help="Top moves shown per turn.")] = 5,
+    jobs: Jobs = None,
+    quiet: Quiet = False,
 ) -> None:
-    """Write a self-contained HTML page: the board after each move (slider and buttons),
-    the move list with notes and findings, and the score chart; with a lexicon (--lexicon,
-    --lexica or $GCGTOOLS_LEXICA) the top moves beside each recorded one."""
-    game = _load(file)
+    """Write a self-contained HTML page: the board after each event (slider and buttons),
+    the player to move, their rack and the unseen tiles, the move list with notes and
+    findings, and the score chart; with a lexicon (--lexicon, --lexica or
+    $GCGTOOLS_LEXICA) the top moves beside each recorded one. With several records (-o
+    SITE/): a static site, an index of the games (a table sorted by clicking its headers)
+    with the archive charts, and one page per game."""
     choice = LexiconChoice.of(lexicon, lexica, leaves)
+    chosen = choice if choice.wanted else None
+    file = _single(paths, output, can_in_place=False)
+    if file is None:
+        assert output is not None
+        from gcgtools.outputs.site import write_site
+
+        try:
+            site = write_site(
+                paths, output, tiles=tiles, board=board, jobs=jobs,
+                progress=show_progress(quiet), title=title, lexicon=chosen, top=top,
+            )  # fmt: skip
+        except OSError as exc:
+            _fail(cannot_write(exc, output))
+        typer.echo(f"wrote a site of {site.pages} game{'s' * (site.pages != 1)} to {site.index}")
+        failed = site.failed
+        _list_failed([(o.path, o.reason or "failed") for o in failed])
+        raise typer.Exit(max((o.status for o in site.outcomes), default=EXIT_CLEAN))
+    game = _load(file)
     output = _target(file, output, None)
     try:
-        html = game_report_html(
-            game, tiles=tiles, board=board, lexicon=choice if choice.wanted else None, top=top
-        )
+        html = game_report_html(game, tiles=tiles, board=board, lexicon=chosen, top=top)
     except (KeyError, ValueError) as exc:
         _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
     _write(output, html.encode("utf-8"))
 
 
+Move = Annotated[
+    int | None,
+    typer.Option(
+        "--move",
+        "-m",
+        min=0,
+        metavar="N",
+        help="The board after event N (0: the empty board; default: the last event).",
+    ),
+]
+Size = Annotated[int, typer.Option(help="Width in pixels.", min=100, max=4000)]
+Format = Annotated[
+    str | None,
+    typer.Option("--format", "-f", help="svg or png, for a folder of pictures (default: svg)."),
+]
+
+
 @app.command("picture")
 def picture_command(
-    file: FileArg,
-    move: Annotated[
-        int | None,
-        typer.Option(
-            "--move", "-m", min=0, help="The board after event N (1-based; default: the end)."
-        ),
-    ] = None,
+    paths: Paths,
+    move: Move = None,
     output: Output = None,
-    size: Annotated[int, typer.Option(help="Width in pixels.", min=100, max=4000)] = 600,
+    size: Size = 600,
+    format: Format = None,
     tiles: Tiles = None,
     board: BoardOpt = None,
+    jobs: Jobs = None,
+    quiet: Quiet = False,
 ) -> None:
-    """Draw the board after a move: SVG, or PNG when the output file ends in .png."""
+    """Draw the board after an event: SVG, or PNG when the output file ends in .png. Under
+    the board: the scores, the last move, the player to move and their rack, and the
+    unseen tiles. Several records: one picture each in -o DIR (--format svg or png)."""
+    draw_pictures(paths, move, output, size, format, tiles, board, jobs, quiet)
+
+
+def draw_pictures(
+    paths: list[str],
+    move: int | None,
+    output: str | None,
+    size: int = 600,
+    fmt: str | None = None,
+    tiles: str | None = None,
+    board: str | None = None,
+    jobs: int | None = None,
+    quiet: bool = False,
+) -> NoReturn:
+    """``picture`` and ``board -o``: one picture, or one per record in a folder; exits."""
+    if fmt is not None and fmt not in ("svg", "png"):
+        _fail(f"unknown picture format {fmt!r}: use svg or png")
+    file = _single(paths, output, can_in_place=False)
+    if file is None:
+        options = _options(move=move, size=size, fmt=fmt or "svg", tiles=tiles, board=board)
+        _run_batch(OutputJob("picture", options), paths, output, jobs, quiet, "picture")
     game = _load(file)
     output = _target(file, output, None)
     try:
-        fmt = picture_format(output)
-        data = picture(game, move, fmt=fmt, tiles=tiles, board=board, size=size)
+        to_stdout = output is None or output == STDOUT
+        kind = fmt if fmt is not None and to_stdout else picture_format(output)
+        data = picture(game, move, fmt=kind, tiles=tiles, board=board, size=size)
     except (KeyError, ValueError) as exc:
         _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
     _write(output, data)
+    if output is not None and output != STDOUT:
+        when = "the last event" if move is None else f"event {move}"
+        typer.echo(f"wrote the board after {when} of {file} to {output}")
+    raise typer.Exit(EXIT_CLEAN)

@@ -6,7 +6,6 @@ import json
 from enum import Enum
 from functools import partial
 from itertools import chain
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -29,8 +28,6 @@ from gcgtools.cli.common import (
     Tiles,
     app,
     batch_command,
-    cannot_write,
-    output_is_input,
     report_unreadable,
 )
 from gcgtools.console import echo, show_progress
@@ -250,11 +247,13 @@ def explain(code: Annotated[str, typer.Argument(help="A finding code such as S60
 class BoardFormat(str, Enum):
     text = "text"
     cgp = "cgp"
+    svg = "svg"
+    png = "png"
 
 
 @app.command()
 def board(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A .gcg file.")],
+    paths: Paths,
     move: Annotated[
         int | None,
         typer.Option(
@@ -271,63 +270,79 @@ def board(
     output: Annotated[
         str | None,
         typer.Option(
-            "--output", "-o", help="Write a picture instead: board.svg or board.png ('-': SVG)."
+            "--output",
+            "-o",
+            help="Write a picture instead: board.svg or board.png ('-': SVG); with several "
+            "records a folder, one picture each (--format svg or png).",
         ),
     ] = None,
     format: Annotated[
         BoardFormat,
-        typer.Option("--format", "-f", help="text, or cgp (a Compact Game Position line)."),
+        typer.Option(
+            "--format",
+            "-f",
+            help="text, cgp (a Compact Game Position line), or svg/png: a picture (on "
+            "standard output, or in -o DIR for several records).",
+        ),
     ] = BoardFormat.text,
+    jobs: Jobs = None,
+    quiet: Quiet = False,
 ) -> None:
-    """Print the board after event N (default: the last), with scores and racks; with -o,
-    draw it as an SVG or PNG picture; with --format cgp, print the position as CGP."""
+    """Print the board after event N (default: the last) with a legend, the move, the
+    scores, each player's rack after it and the unseen tiles; with --format cgp, the
+    position as CGP; with -o, draw it as an SVG or PNG picture (several records: one
+    picture each in -o DIR)."""
+    from gcgtools.model.paths import expand_paths
+
+    picture = format in (BoardFormat.svg, BoardFormat.png)
+    if output is not None or picture:
+        from gcgtools.cli.annotate import draw_pictures
+
+        fmt = format.value if picture else None
+        draw_pictures(paths, move, output, 600, fmt, tiles, board_layout, jobs, quiet)
+    files = list(expand_paths(paths))
+    if not files:
+        echo("no game records found: name .gcg files, folders or globs", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    status = EXIT_CLEAN
+    for number, file in enumerate(files):
+        if len(files) > 1 and format is BoardFormat.text:
+            echo(("\n" if number else "") + f"==> {display_name(file)} <==")
+        status = max(status, _board_text(file, move, tiles, board_layout, format))
+    raise typer.Exit(status)
+
+
+def _board_text(
+    file: str, move: int | None, tiles: str | None, layout: str | None, format: BoardFormat
+) -> int:
+    """Print the text board (or the CGP line) of one record after event ``move``; the
+    exit status."""
     game = load_game(file)
     if game.unreadable:
-        report_unreadable({str(file): _unreadable_reason(game.findings)})
-        raise typer.Exit(EXIT_UNREADABLE)
+        report_unreadable({file: _unreadable_reason(game.findings)})
+        return EXIT_UNREADABLE
     if move is not None and not 0 <= move <= len(game.events):
-        echo(f"--move must be between 0 and {len(game.events)}", err=True)
-        raise typer.Exit(EXIT_UNREADABLE)
+        echo(f"{display_name(file)}: --move must be between 0 and {len(game.events)}", err=True)
+        return EXIT_UNREADABLE
     if format is BoardFormat.cgp:
         from gcgtools.movegen.record import record_cgp
 
         event = len(game.events) if move is None else move
         try:
-            echo(record_cgp(game, event, tiles=tiles, board=board_layout))
+            echo(record_cgp(game, event, tiles=tiles, board=layout))
         except KeyError as exc:  # an unknown --tiles or --board name
-            echo(f"{file}: {exc.args[0] if exc.args else exc}", err=True)
-            raise typer.Exit(EXIT_UNREADABLE) from None
-        return
-    if output is not None:
-        from gcgtools.outputs.files import write_output
-        from gcgtools.outputs.svg import picture, picture_format
-
-        if output_is_input(output, [str(file)]) is not None:
-            shown = display_name(str(file))
-            typer.echo(
-                f"{display_name(output)}: cannot write: it is the input file {shown}", err=True
-            )
-            raise typer.Exit(EXIT_UNREADABLE)
-        try:
-            fmt = picture_format(output)
-            data = picture(game, move, fmt=fmt, tiles=tiles, board=board_layout)
-        except (KeyError, ValueError) as exc:
-            typer.echo(f"{display_name(str(file))}: {exc.args[-1] if exc.args else exc}", err=True)
-            raise typer.Exit(EXIT_UNREADABLE) from None
-        try:
-            write_output(output, data)
-        except OSError as exc:
-            echo(cannot_write(exc, output), err=True)
-            raise typer.Exit(EXIT_UNREADABLE) from None
-        return
+            echo(f"{display_name(file)}: {exc.args[0] if exc.args else exc}", err=True)
+            return EXIT_UNREADABLE
+        return EXIT_CLEAN
     last = None
     try:
-        for pos in replay(game, tiles=tiles, board=board_layout):
+        for pos in replay(game, tiles=tiles, board=layout):
             last = pos
             if move is not None and pos.index + 1 == move:
                 break
     except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
-        echo(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}", err=True)
-        raise typer.Exit(EXIT_UNREADABLE) from None
+        echo(f"{display_name(file)}: {exc.args[0] if exc.args else exc}", err=True)
+        return EXIT_UNREADABLE
     assert last is not None
     echo(position_text(game, last))
+    return EXIT_CLEAN

@@ -258,7 +258,7 @@ def chart(
             metavar="PATH", help="One record for its score chart; several for archive charts."
         ),
     ],
-    out: Annotated[Path, typer.Option("--output", "-o", help="The picture: .png or .svg.")],
+    out: Annotated[Path, typer.Option("--output", "-o", help="The picture: .png, .svg or .pdf.")],
     archive: Annotated[
         bool, typer.Option("--archive", help="Archive charts even for a single file.")
     ] = False,

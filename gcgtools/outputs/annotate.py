@@ -25,6 +25,7 @@ from gcgtools.model.load import parse_bytes
 from gcgtools.outputs.analysis import analysis_notes
 from gcgtools.outputs.writer import GCGExporter, ReplayInfo, accept
 from gcgtools.replay.engine import Position
+from gcgtools.replay.notation import event_notation
 from gcgtools.replay.position import tiles_text
 from gcgtools.rules.rulesets import EndRule
 from gcgtools.syntax.records import Event, EventKind, Note, Pragma, SourceLine
@@ -48,9 +49,10 @@ __all__ = [
 MARK = "gcgtools:"
 """Every generated note starts ``#note gcgtools:``; no other note is ever touched."""
 GROUPS = frozenset({"findings", "words", "tracking", "analysis"})
-"""``findings``: one note per finding. ``words``: words formed, bingo, computed score when it
-differs. ``tracking``: unseen tiles and tiles in the bag after each turn. ``analysis``
-(only with a lexicon): best move, equity lost, phonies (W8xx), missed bingo."""
+"""``findings``: one note per finding. ``words``: the play as ``COORD WORD`` with the
+played-through letters in parentheses (``O1 HAN(G)OVER``), the words formed, bingo, computed
+score when it differs. ``tracking``: unseen tiles and tiles in the bag after each turn.
+``analysis`` (only with a lexicon): best move, equity lost, phonies (W8xx), missed bingo."""
 
 _TRACKED = {
     EventKind.PLAY,
@@ -104,7 +106,7 @@ def annotation_lines(
     if "words" in groups and pos is not None:
         if pos.words:
             words = ", ".join(f"{w.text} {w.score}" for w in pos.words)
-            text = f"words {words}"
+            text = f"{event_notation(event, pos)}: words {words}"
             if pos.bingo:
                 text += f"; bingo +{info.rules.bingo_bonus}"
             if pos.computed is not None:

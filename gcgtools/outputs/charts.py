@@ -27,6 +27,7 @@ from gcgtools.atomic import atomic_output
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
 from gcgtools.model.paths import expand_paths
+from gcgtools.outputs.palette import player_colour
 from gcgtools.replay.engine import replay
 from gcgtools.syntax.records import TURN_KINDS, EventKind
 
@@ -41,7 +42,7 @@ __all__ = [
     "write_chart",
 ]
 
-FORMATS = {".png": "png", ".svg": "svg"}
+FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 # Players shown in the points-per-turn panel of an archive chart: those with most turns.
 TOP_PLAYERS = 12
 
@@ -111,8 +112,36 @@ def _figure(width: float, height: float) -> Figure:
     return fig
 
 
+def _declutter(
+    fig: Figure, fixed: list[Any], movable: list[Any], marks: list[Any] = (), step: float = 11
+) -> None:
+    """Move the ``movable`` annotations (text offset in points) up or down, a line at a
+    time, until none overlaps another label, a ``fixed`` one or a marker of ``marks``
+    (lines whose markers labels must not cover)."""
+    from matplotlib.transforms import Bbox
+
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    taken = [t.get_window_extent(renderer) for t in fixed]
+    for line in marks:
+        half = line.get_markersize() * fig.dpi / 72 / 2
+        points = line.get_transform().transform(line.get_xydata())
+        taken += [Bbox.from_extents(x - half, y - half, x + half, y + half) for x, y in points]
+    for text in movable:
+        x, y = text.xyann
+        for k in range(40):
+            shift = step * ((k + 1) // 2) * (1 if k % 2 else -1) if k else 0.0
+            text.xyann = (x, y + shift)
+            box = text.get_window_extent(renderer).expanded(1.04, 1.15)
+            if not any(box.overlaps(other) for other in taken):
+                break
+        taken.append(text.get_window_extent(renderer))
+
+
 def progression_figure(game: Game, *, title: str | None = None, **rule_options: Any) -> Figure:
-    """The cumulative score of each player by event, bingos starred, final scores labelled.
+    """The cumulative score of each player by event number, bingos starred and labelled
+    with their word, final scores labelled; labels never overlap, and each player has
+    their colour of :mod:`gcgtools.outputs.palette` (as in board pictures and reports).
 
     Each player's line has the gid ``score:<nick>`` and their bingo markers
     ``bingos:<nick>``, so the series can be found in the figure (or the SVG) again.
@@ -120,10 +149,15 @@ def progression_figure(game: Game, *, title: str | None = None, **rule_options: 
     data = progression_data(game, **rule_options)
     fig = _figure(8, 4.5)
     ax = fig.add_subplot()
+    finals, labels, stars_lines = [], [], []
+    box = {"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8}
     for label, entry in data.items():
+        colour = player_colour(entry["seat"] - 1)
         turns = [t for t, _ in entry["points"]]
         scores = [s for _, s in entry["points"]]
-        (line,) = ax.plot(turns, scores, marker=".", label=f"{label} {entry['final']}")
+        (line,) = ax.plot(
+            turns, scores, marker=".", color=colour, label=f"{label} {entry['final']}"
+        )
         line.set_gid(f"score:{label}")
         if entry["bingos"]:
             (stars,) = ax.plot(
@@ -132,29 +166,38 @@ def progression_figure(game: Game, *, title: str | None = None, **rule_options: 
                 linestyle="none",
                 marker="*",
                 markersize=12,
-                color=line.get_color(),
+                color=colour,
             )
             stars.set_gid(f"bingos:{label}")
+            stars_lines.append(stars)
             for t, s, word in entry["bingos"]:
-                ax.annotate(word, (t, s), textcoords="offset points", xytext=(4, -12),
-                            fontsize=7, color=line.get_color())  # fmt: skip
+                labels.append(
+                    ax.annotate(word, (t, s), textcoords="offset points", xytext=(-6, 9),
+                                ha="right", fontsize=7.5, color=colour, bbox=box)
+                )  # fmt: skip
         last_turn, last_score = entry["points"][-1]
-        ax.annotate(
-            str(entry["final"]),
-            (last_turn, last_score),
-            textcoords="offset points",
-            xytext=(6, 0),
-            va="center",
-            fontweight="bold",
-            color=line.get_color(),
+        finals.append(
+            ax.annotate(
+                str(entry["final"]),
+                (last_turn, last_score),
+                textcoords="offset points",
+                xytext=(7, 0),
+                va="center",
+                fontweight="bold",
+                color=colour,
+            )
         )
     ax.set_xlabel("event")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    low, high = ax.get_xlim()
+    ax.set_xlim(low, high + (high - low) * 0.06)  # room for the final scores
     ax.set_ylabel("score")
     ax.grid(True, alpha=0.3)
     ax.legend(loc="upper left")
     names = " vs ".join(data)
     ax.set_title(title if title is not None else (game.title or names))
+    _declutter(fig, [ax.get_legend()], finals, stars_lines)
+    _declutter(fig, [ax.get_legend(), *finals], labels, stars_lines)
     return fig
 
 
@@ -184,27 +227,34 @@ def archive_data(games: pd.DataFrame, moves: pd.DataFrame) -> dict[str, Any]:
 
 
 def archive_figure(games: pd.DataFrame, moves: pd.DataFrame) -> Figure:
-    """Three panels: the distribution of final scores, the number of games by bingos in
-    the game, and points per turn of the most active players."""
+    """Three panels under a title with the number of games: the distribution of final
+    scores, the number of games by bingos in the game, and points per turn of the most
+    active players (highest first). Counts have integer axes."""
     data = archive_data(games, moves)
-    fig = _figure(13, 4.2)
+    readable = int((games["status"] != "unreadable").sum()) if len(games) else 0
+    fig = _figure(13, 4.4)
+    fig.suptitle(f"{readable} game{'s' * (readable != 1)}", fontweight="bold")
     ax_scores, ax_bingos, ax_ppt = fig.subplots(1, 3)
-    if data["scores"]:
-        ax_scores.hist(data["scores"], bins=min(30, max(5, len(data["scores"]) // 4)),
-                       color="tab:blue", edgecolor="white")  # fmt: skip
-    ax_scores.set_title(f"final scores ({len(data['scores'])} in finished games)")
+    scores = data["scores"]
+    if scores:
+        ax_scores.hist(scores, bins=min(30, max(5, len(scores) // 4)),
+                       color=player_colour(0), edgecolor="white")  # fmt: skip
+    ax_scores.set_title(f"final scores ({len(scores)} in finished games)")
     ax_scores.set_xlabel("score")
     ax_scores.set_ylabel("players' games")
+    ax_scores.yaxis.set_major_locator(MaxNLocator(integer=True))
     counts = data["bingos_per_game"]
-    ax_bingos.bar(list(counts), list(counts.values()), color="tab:orange", gid="bingos_per_game")
+    ax_bingos.bar(list(counts), list(counts.values()), color=player_colour(2),
+                  gid="bingos_per_game")  # fmt: skip
     ax_bingos.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax_bingos.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax_bingos.set_title("bingos per game")
-    ax_bingos.set_xlabel("bingos in the game (both players)")
+    ax_bingos.set_xlabel("bingos in the game (all players)")
     ax_bingos.set_ylabel("games")
     ppt = data["points_per_turn"]
-    names = list(ppt)[::-1]
-    ax_ppt.barh(names, [ppt[n] for n in names], color="tab:green", gid="points_per_turn")
-    ax_ppt.set_title("points per turn")
+    names = sorted(ppt, key=lambda n: (ppt[n], n))  # barh draws bottom up: highest on top
+    ax_ppt.barh(names, [ppt[n] for n in names], color=player_colour(3), gid="points_per_turn")
+    ax_ppt.set_title("points per turn, highest first")
     ax_ppt.set_xlabel("points from plays / turns")
     for ax in (ax_scores, ax_bingos, ax_ppt):
         ax.grid(True, alpha=0.3)
@@ -212,14 +262,14 @@ def archive_figure(games: pd.DataFrame, moves: pd.DataFrame) -> Figure:
 
 
 def save_figure(fig: Figure, path: str | os.PathLike[str]) -> Path:
-    """Write ``fig`` as PNG or SVG (chosen by the suffix) atomically: to a temporary file
-    in the same folder, then moved into place (the rules of :mod:`gcgtools.atomic`).
+    """Write ``fig`` as PNG, SVG or PDF (chosen by the suffix) atomically: to a temporary
+    file in the same folder, then moved into place (the rules of :mod:`gcgtools.atomic`).
     Raises ValueError for another suffix, OSError naming ``path`` when it cannot be
     written (a missing folder is not created)."""
     target = Path(path)
     fmt = FORMATS.get(target.suffix.lower())
     if fmt is None:
-        raise ValueError(f"{target}: the file name must end in .png or .svg")
+        raise ValueError(f"{target}: the file name must end in .png, .svg or .pdf")
     with atomic_output(target) as name, open(name, "wb") as fh:
         fig.savefig(fh, format=fmt, dpi=120)
     return target
@@ -249,9 +299,9 @@ def write_chart(
 ) -> ChartResult:
     """Draw and save a chart of ``sources``: the score progression when they name a single
     game (and ``archive`` is False), else the archive charts. Raises ValueError for an
-    output suffix other than .png or .svg, before reading anything."""
+    output suffix other than .png, .svg or .pdf, before reading anything."""
     if Path(out).suffix.lower() not in FORMATS:
-        raise ValueError(f"{out}: the file name must end in .png or .svg")
+        raise ValueError(f"{out}: the file name must end in .png, .svg or .pdf")
     items = [sources] if isinstance(sources, (str, os.PathLike, Game)) else list(sources)
     if not archive:
         single: list[Source] = []

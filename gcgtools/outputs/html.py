@@ -17,22 +17,25 @@ page still shows the final position and the whole move list.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis, analyse_with
 from gcgtools.analysis.lexicons import LexiconChoice
 from gcgtools.model.game import Game
-from gcgtools.outputs.annotate import unseen_text
-from gcgtools.outputs.svg import PLAYER_COLOURS, board_svg, tile_marks, tile_svg
+from gcgtools.outputs.palette import player_colour
+from gcgtools.outputs.svg import board_svg, rack_tiles, tile_marks, tile_svg
 from gcgtools.outputs.writer import ReplayInfo
 from gcgtools.replay.engine import Position
-from gcgtools.syntax.records import Event, EventKind
+from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
+from gcgtools.rules.tiles import TileSet
+from gcgtools.syntax.records import EventKind
 
 if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
 
-__all__ = ["analysis_html", "game_report_html", "score_chart_svg"]
+__all__ = ["Report", "analysis_html", "game_report", "game_report_html", "score_chart_svg"]
 
 _STYLE = """
 :root { color-scheme: light; }
@@ -49,8 +52,18 @@ main { display: flex; flex-wrap: wrap; gap: 16px; padding: 16px 20px; align-item
 .controls input { flex: 1; }
 .controls button { font-size: 1em; padding: 4px 10px; cursor: pointer; }
 #caption { font-weight: bold; min-height: 1.3em; margin: 4px 0; }
-#tracking { font-family: "DejaVu Sans Mono", monospace; font-size: 0.85em; word-break: break-all;
-            color: #444; }
+#tomove { font-weight: bold; margin: 4px 0; }
+#rack { display: flex; gap: 4px; min-height: 0; margin: 2px 0 6px 0; }
+#rack span { position: relative; display: inline-block; width: 30px; height: 30px;
+             line-height: 30px; text-align: center; font-weight: bold; font-size: 18px;
+             background: #f3deaa; border: 1px solid #a88a4a; border-radius: 4px; }
+#rack span.blank { color: #c0262d; }
+#rack span small { position: absolute; right: 3px; bottom: 1px; line-height: 1;
+                   font-size: 8px; font-weight: normal; }
+#unseen { margin: 4px 0 0 0; color: #444; }
+#tracking { font-family: "DejaVu Sans Mono", monospace; font-size: 0.85em; color: #444;
+            margin: 2px 0; line-height: 1.5; }
+header a.back { color: #cfe3ff; }
 table.scores { border-collapse: collapse; margin: 6px 0; }
 table.scores td { padding: 2px 10px 2px 0; }
 .moves-pane { flex: 1 1 420px; max-height: 760px; overflow-y: auto; background: #fff;
@@ -112,6 +125,21 @@ _SCRIPT = """
     slider.value = String(index);
     caption.textContent = p.caption;
     tracking.textContent = p.tracking;
+    unseen.textContent = p.unseen;
+    tomove.textContent = p.tomove;
+    tomove.style.color = p.colour;
+    rack.textContent = "";
+    for (var q = 0; q < p.rack.length; q++) {
+      var tile = document.createElement("span");
+      tile.textContent = p.rack[q][0];
+      if (p.rack[q][1] === null) { tile.className = "blank"; }
+      else {
+        var value = document.createElement("small");
+        value.textContent = String(p.rack[q][1]);
+        tile.appendChild(value);
+      }
+      rack.appendChild(tile);
+    }
     for (var i = 0; i < scoreCells.length; i++) {
       var k = Number(scoreCells[i].getAttribute("data-player"));
       scoreCells[i].textContent = p.scores[k] === undefined ? "" : String(p.scores[k]);
@@ -152,25 +180,6 @@ _SCRIPT = """
   show(current);
 })();
 """
-
-
-def _move_text(e: Event) -> str:
-    kind = e.kind
-    if kind is EventKind.PLAY:
-        return f"{(e.position or '').upper()} {e.word or ''}"
-    if kind is EventKind.PASS:
-        return "pass"
-    if kind is EventKind.EXCHANGE:
-        return f"exchange -{e.tiles if e.tiles is not None else e.count}"
-    if kind is EventKind.WITHDRAWN:
-        return "phony withdrawn"
-    if kind is EventKind.CHALLENGE_BONUS:
-        return "challenge bonus"
-    if kind is EventKind.TIME_PENALTY:
-        return "time penalty"
-    if kind is EventKind.END_RACK_PENALTY:
-        return f"own rack ({e.tiles or ''})"
-    return f"opponent's rack ({e.tiles or ''})"
 
 
 def _nick(game: Game, index: int | None, fallback: str) -> str:
@@ -231,10 +240,10 @@ def score_chart_svg(game: Game, positions: list[Position], width: int = 860) -> 
         )
     parts.append(
         f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" font-size="11"'
-        ' text-anchor="middle" fill="#555">move</text></g>'
+        ' text-anchor="middle" fill="#555">event</text></g>'
     )
     for k in range(count):
-        colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
+        colour = player_colour(k)
         points = " ".join(
             f"{x(i):.1f},{y(pos.recorded[k] if k < len(pos.recorded) else 0):.1f}"
             for i, pos in enumerate(positions)
@@ -267,9 +276,9 @@ def score_chart_svg(game: Game, positions: list[Position], width: int = 860) -> 
 def _caption(game: Game, pos: Position) -> str:
     e = pos.event
     if e is None:
-        return "Start of the game"
+        return "Start of the game (event 0)"
     who = _nick(game, e.player, e.nick)
-    text = f"{pos.index + 1}. {who}: {_move_text(e)} {e.score:+d}"
+    text = f"{pos.index + 1}. {who}: {event_notation(e, pos)} {e.score:+d}"
     if pos.computed is not None and pos.computed != e.score:
         text += f" (computed {pos.computed:+d})"
     if pos.bingo:
@@ -277,6 +286,43 @@ def _caption(game: Game, pos: Position) -> str:
     if pos.game_over and pos.end_reason:
         text += f" - game over ({pos.end_reason})"
     return text
+
+
+@dataclass(slots=True)
+class Report:
+    """A game report: the page, and the summary of the game a site's index lists
+    (``title``, ``date``, ``players``, ``scores``, ``winner``, ``spread``, ``bingos``,
+    ``errors``, ``warnings``, ``events``, ``finished``)."""
+
+    html: str
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+def _study(game: Game, pos: Position, names: list[str], tiles: TileSet) -> dict[str, Any]:
+    """The study view of a position as the page shows it: who is to move and their rack,
+    the unseen tiles (count, whose view, bag, vowels/consonants) and their counts."""
+    view = study_view(game, pos, tiles)
+    if view.to_move is not None:
+        rack = f" · rack {view.rack}" if view.rack else " · rack not recorded"
+        tomove, colour = f"{names[view.to_move]} to move{rack}", player_colour(view.to_move)
+    else:
+        tomove = f"Game over ({pos.end_reason})" if pos.end_reason else "Game over"
+        colour = "#222"
+    whose = f" ({names[view.view]}'s view)" if view.view is not None else ""
+    vowels = vowels_text(view.unseen, tiles)
+    unseen = f"unseen {view.count}{whose} · bag {pos.bag}" + (f" · {vowels}" if vowels else "")
+    rack = rack_tiles(view.rack, tiles) if view.rack else []
+    return {"tomove": tomove, "colour": colour, "rack": rack, "unseen": unseen,
+            "tracking": counts_text(view.unseen)}  # fmt: skip
+
+
+def _rack_html(rack: list[tuple[str, int | None]]) -> str:
+    return "".join(
+        f'<span class="blank">{escape(tile)}</span>'
+        if value is None
+        else f"<span>{escape(tile)}<small>{value}</small></span>"
+        for tile, value in rack
+    )
 
 
 def game_report_html(
@@ -292,6 +338,21 @@ def game_report_html(
     ``lexicon`` (a loaded lexicon, or a :class:`~gcgtools.analysis.lexicons.LexiconChoice`)
     each turn whose full rack is known also shows the ``top`` moves beside the recorded one
     (:func:`analysis_html`)."""
+    return game_report(game, tiles=tiles, board=board, lexicon=lexicon, leaves=leaves, top=top).html
+
+
+def game_report(
+    game: Game,
+    *,
+    tiles: str | None = None,
+    board: str | None = None,
+    lexicon: LexiconChoice | Lexicon | None = None,
+    leaves: Leaves | None = None,
+    top: int = 5,
+    back: str | None = None,
+) -> Report:
+    """The report of one game (see :func:`game_report_html`) and its summary; ``back`` is
+    the address of a site's index, linked from the page's header."""
     info = ReplayInfo.of(game, tiles=tiles, board=board)
     analysis = (
         analyse_with(game, lexicon, leaves, top=top, tiles=tiles, board=board)
@@ -311,39 +372,43 @@ def game_report_html(
     marks: dict[str, int] = {}
     data: list[dict[str, object]] = []
     captions: list[str] = []
-    trackings: list[str] = []
     for pos in positions:
         shown = [
             marks.setdefault(mark, len(marks))
             for mark in map(tile_svg, tile_marks(pos.board, values))
         ]
-        unseen, left = unseen_text(pos)
         captions.append(_caption(game, pos))
-        trackings.append(f"bag {pos.bag} · unseen {left}: {unseen}")
         data.append(
             {
                 "tiles": shown,
                 "caption": captions[-1],
                 "scores": pos.recorded[:count],
-                "tracking": trackings[-1],
+                **_study(game, pos, names, values),
             }
         )
     document = {"marks": list(marks), "positions": data}
     payload = json.dumps(document, ensure_ascii=False).replace("</", "<\\/")
 
     # ----------------------------------------------------------------------------- header
-    title = game.title or (game.path or "GCG game").rsplit("/", 1)[-1]
+    stem = (game.path or "GCG game").replace("\\", "/").rsplit("/", 1)[-1]
+    title = game.title or stem
     players = " vs ".join(
         escape(f"{p.name} ({p.nick})" if p.name != p.nick else p.nick) for p in game.players
     )
-    totals = final.recorded[:count]
+    totals = list(final.recorded[:count])
     result = " - ".join(f"{escape(names[k])} {totals[k]}" for k in range(count))
+    winner: str | None = None
+    spread: int | None = None
+    if final.game_over:
+        best = max(totals)
+        leaders = [k for k in range(count) if totals[k] == best]
+        spread = best - max([t for k, t in enumerate(totals) if k not in leaders] or [best])
+        winner = "tie" if len(leaders) > 1 else names[leaders[0]]
     if count == 2 and final.game_over:
         if totals[0] == totals[1]:
             result += ": a tie"
         else:
-            winner = 0 if totals[0] > totals[1] else 1
-            result += f": {escape(names[winner])} wins by {abs(totals[0] - totals[1])}"
+            result += f": {escape(names[0 if totals[0] > totals[1] else 1])} wins by {spread}"
     elif not final.game_over:
         result += " (the record ends before the game is over)"
     all_findings = [f for fs in info.findings.values() for f in fs]
@@ -360,6 +425,7 @@ def game_report_html(
 
     # -------------------------------------------------------------------------- move list
     rows = []
+    bingos = [0] * count
     for number, e in enumerate(game.events, start=1):
         target = index_of.get(id(e))
         if target is None:  # an event the replay ignored: show the position before it
@@ -379,11 +445,21 @@ def game_report_html(
         computed = ""
         if after is not None and after.computed is not None and after.computed != e.score:
             computed = f' <span class="computed">({after.computed:+d})</span>'
+        if after is not None and after.player is not None and after.player < count:
+            if e.kind is EventKind.PLAY and after.bingo:
+                bingos[after.player] += 1
+            elif (
+                e.kind is EventKind.WITHDRAWN
+                and bingos[after.player]
+                and _was_bingo(info, game, number - 1)
+            ):
+                bingos[after.player] -= 1
+        bingo = ' <span class="bingo">bingo</span>' if after is not None and after.bingo else ""
         rows.append(
             f'<tr class="move" data-position="{target}" data-line="{e.line}">'
             f'<td class="num">{number}</td><td class="player">{escape(e.nick)}</td>'
             f'<td class="rack">{escape(e.rack or "")}</td>'
-            f'<td class="play">{escape(_move_text(e))}{"".join(extras)}</td>'
+            f'<td class="play">{escape(event_notation(e, after))}{bingo}{"".join(extras)}</td>'
             f'<td class="score">{e.score:+d}{computed}</td>'
             f'<td class="total">{e.cumulative}</td></tr>'
         )
@@ -391,14 +467,18 @@ def game_report_html(
     start_svg = board_svg(final.board, size=560, tiles=values)
     start_svg = start_svg.replace('class="gcg-board"', 'class="gcg-board" id="board"', 1)
     score_rows = "".join(
-        f'<tr><td style="color:{PLAYER_COLOURS[k % len(PLAYER_COLOURS)]};font-weight:bold">'
+        f'<tr><td style="color:{player_colour(k)};font-weight:bold">'
         f'{escape(names[k])}</td><td class="player-score" data-player="{k}">{totals[k]}</td></tr>'
         for k in range(count)
     )
     loose_html = "".join(
         f'<p class="findings">line {f.line}: {f.code} {escape(f.message)}</p>' for f in loose
     )
+    back_html = ""
+    if back:
+        back_html = f'<p><a class="back" href="{escape(back)}">&#x2190; all games</a></p>'
     last = len(positions) - 1
+    study = data[-1]
     head = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -407,7 +487,7 @@ def game_report_html(
         f"<title>{escape(title)}</title>",
         f"<style>{_STYLE}</style></head>",
         f'<body data-position="{last}">',
-        f"<header><h1>{escape(title)}</h1>",
+        f"<header>{back_html}<h1>{escape(title)}</h1>",
         f'<p class="players">{players}</p>',
         f'<p class="result">{result}</p>',
         f'<p class="meta">{", ".join(meta)}; {errors} errors, {warnings} warnings</p>',
@@ -421,13 +501,16 @@ def game_report_html(
         '<div class="controls">',
         '<button id="first" type="button" title="first (Home)">&#x00AB; First</button>',
         '<button id="prev" type="button" title="previous (Left)">&#x25C0; Previous</button>',
-        f'<input id="slider" type="range" min="0" max="{last}" value="{last}" aria-label="move">',
+        f'<input id="slider" type="range" min="0" max="{last}" value="{last}" aria-label="event">',
         '<button id="next" type="button" title="next (Right)">Next &#x25B6;</button>',
         '<button id="last" type="button" title="last (End)">Last &#x00BB;</button>',
         "</div>",
         f'<p id="caption">{escape(captions[-1])}</p>',
         f'<table class="scores">{score_rows}</table>',
-        f'<p id="tracking">{escape(trackings[-1])}</p>',
+        f'<p id="tomove" style="color:{study["colour"]}">{escape(str(study["tomove"]))}</p>',
+        f'<div id="rack">{_rack_html(study["rack"])}</div>',
+        f'<p id="unseen">{escape(str(study["unseen"]))}</p>',
+        f'<p id="tracking">{escape(str(study["tracking"]))}</p>',
         "</section>",
         '<section class="moves-pane"><table class="moves">',
         "<thead><tr><th>#</th><th>player</th><th>rack</th><th>move</th><th>score</th>"
@@ -442,7 +525,30 @@ def game_report_html(
         f"<script>{_SCRIPT}</script>",
         "</body></html>",
     ]
-    return "\n".join(head + body) + "\n"
+    summary = {
+        "title": title,
+        "file": stem,
+        "date": game.pragma("date"),
+        "players": names,
+        "scores": totals,
+        "finished": final.game_over,
+        "winner": winner,
+        "spread": spread,
+        "bingos": bingos,
+        "errors": errors,
+        "warnings": warnings,
+        "events": len(game.events),
+    }
+    return Report("\n".join(head + body) + "\n", summary)
+
+
+def _was_bingo(info: ReplayInfo, game: Game, index: int) -> bool:
+    """Whether the play a ``--`` at event ``index`` (0-based) withdraws was a bingo."""
+    for e in reversed(game.events[:index]):
+        if e.kind is EventKind.PLAY and e.nick == game.events[index].nick:
+            pos = info.position(e)
+            return bool(pos is not None and pos.bingo)
+    return False
 
 
 # ------------------------------------------------------------------------ analysis

@@ -21,24 +21,30 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
 from gcgtools.model.game import Game
+from gcgtools.outputs.palette import PLAYER_COLOURS, player_colour
 from gcgtools.replay.board import SVG_RENDERER, Board, square_name
 from gcgtools.replay.engine import Position, replay
+from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules.tiles import TILE_SETS, TileError, TileSet, resolve_tiles
 
 __all__ = [
+    "PLAYER_COLOURS",
     "PREMIUM_COLOURS",
+    "Note",
     "TileValues",
     "board_png",
     "board_svg",
     "picture",
     "picture_format",
+    "position_notes",
     "position_picture",
+    "rack_tiles",
     "tile_svg",
     "tiles_svg",
 ]
@@ -65,11 +71,13 @@ LAST_EDGE = "#d9480f"
 LETTER = "#222222"
 BLANK_LETTER = "#c0262d"
 STAR = "#3a3a3a"
-PLAYER_COLOURS = ("#1f6fb2", "#c0392b", "#2e8b57", "#8e44ad")
+NOTE_COLOUR = "#333333"
 
 CELL = 40  # user units per square
 MARGIN = 22  # room for the coordinates
 SCORES = 34  # height of the scores band
+NOTE = 20  # height of a line of notes under the scores
+RACK_TILE = 30  # side of a tile of the rack shown under the board
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
@@ -193,9 +201,41 @@ def _players(
     return out
 
 
-def _geometry(board: Board, coordinates: bool, band: bool) -> tuple[float, float]:
+def _geometry(
+    board: Board, coordinates: bool, band: bool, notes: Sequence[Note] = ()
+) -> tuple[float, float]:
     side = board.size * CELL + (MARGIN if coordinates else 0) + 4
-    return side, side + (SCORES if band else 0)
+    below = sum(_note_height(n) for n in notes) + (6 if notes else 0)
+    return side, side + (SCORES if band else 0) + below
+
+
+def _note_height(note: Note) -> float:
+    return RACK_TILE + 6 if note.tiles else NOTE
+
+
+def _note_rows(
+    board: Board, notes: Sequence[Note], band: bool, coordinates: bool
+) -> Iterator[tuple[Note, float, float]]:
+    """Each note with the top and the height of its line."""
+    y = _geometry(board, coordinates, band)[1] + 4
+    for note in notes:
+        height = _note_height(note)
+        yield note, y, height
+        y += height
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line under the board: its ``kind`` (the SVG class: ``move``, ``to-move``,
+    ``rack``, ``unseen``, ``unseen-counts``), its text and colour (None: dark grey).
+    A note with ``tiles`` (a rack: tile texts, ``?`` for a blank) draws them as tiles
+    with their ``values`` (None for a blank) instead of its text."""
+
+    kind: str
+    text: str
+    colour: str | None = None
+    tiles: tuple[str, ...] = ()
+    values: tuple[int | None, ...] = ()
 
 
 # ------------------------------------------------------------------------------------- SVG
@@ -245,12 +285,17 @@ def tile_svg(t: TileMark, coordinates: bool = True) -> str:
     return "".join(parts)
 
 
-def scores_svg(board: Board, players: Sequence[str] | None, scores: Sequence[int] | None) -> str:
+def scores_svg(
+    board: Board,
+    players: Sequence[str] | None,
+    scores: Sequence[int] | None,
+    coordinates: bool = True,
+) -> str:
     """The ``<g class="scores">`` band under the board ("" when there is nothing to show)."""
     entries = _players(players, scores)
     if not entries:
         return ""
-    width, height = _geometry(board, True, True)
+    width, height = _geometry(board, coordinates, True)
     y = height - SCORES / 2
     step = width / len(entries)
     parts = ['<g class="scores">']
@@ -260,8 +305,52 @@ def scores_svg(board: Board, players: Sequence[str] | None, scores: Sequence[int
         parts.append(
             f'<text class="score" data-player="{i + 1}"{score_attr} x="{_fmt(step * (i + 0.5))}"'
             f' y="{_fmt(y)}" font-size="16" font-weight="bold" text-anchor="middle"'
-            f' dominant-baseline="central" fill="{PLAYER_COLOURS[i % len(PLAYER_COLOURS)]}">'
+            f' dominant-baseline="central" fill="{player_colour(i)}">'
             f"{escape(label)}</text>"
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _rack_tile_svg(x: float, y: float, tile: str, value: int | None) -> str:
+    blank = value is None
+    size = 18 if len(tile) == 1 else 24 / len(tile)
+    parts = [
+        f'<g class="rack-tile{" blank" if blank else ""}" data-letter="{escape(tile)}">',
+        f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{RACK_TILE}" height="{RACK_TILE}" rx="4"'
+        f' fill="{TILE}" stroke="{TILE_EDGE}" stroke-width="1"/>',
+        f'<text x="{_fmt(x + RACK_TILE / 2 - (2 if not blank else 0))}"'
+        f' y="{_fmt(y + RACK_TILE / 2 + 1)}" font-size="{_fmt(size)}" font-weight="bold"'
+        f' text-anchor="middle" dominant-baseline="central"'
+        f' fill="{BLANK_LETTER if blank else LETTER}">{escape(tile)}</text>',
+    ]
+    if not blank:
+        parts.append(
+            f'<text x="{_fmt(x + RACK_TILE - 3)}" y="{_fmt(y + RACK_TILE - 4)}" font-size="8"'
+            f' text-anchor="end" fill="{LETTER}">{value}</text>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def notes_svg(board: Board, notes: Sequence[Note], band: bool, coordinates: bool = True) -> str:
+    """The ``<g class="notes">`` lines under the board and its scores band."""
+    if not notes:
+        return ""
+    x0 = MARGIN if coordinates else 4
+    parts = ['<g class="notes">']
+    for note, top, height in _note_rows(board, notes, band, coordinates):
+        if note.tiles:
+            parts.append(f'<g class="note {escape(note.kind)}" data-rack="{escape(note.text)}">')
+            for i, (tile, value) in enumerate(zip(note.tiles, note.values, strict=True)):
+                parts.append(_rack_tile_svg(x0 + i * (RACK_TILE + 4), top + 2, tile, value))
+            parts.append("</g>")
+            continue
+        weight = ' font-weight="bold"' if note.kind == "to-move" else ""
+        parts.append(
+            f'<text class="note {escape(note.kind)}" x="{_fmt(x0)}"'
+            f' y="{_fmt(top + height / 2)}" font-size="13"{weight} dominant-baseline="central"'
+            f' fill="{note.colour or NOTE_COLOUR}">{escape(note.text)}</text>'
         )
     parts.append("</g>")
     return "".join(parts)
@@ -276,16 +365,18 @@ def board_svg(
     size: int = 600,
     tiles: TileValues = None,
     coordinates: bool = True,
+    notes: Sequence[Note] = (),
 ) -> str:
     """The board as an SVG document (a string), ``size`` pixels wide.
 
     ``tiles`` gives the tile values (a :class:`TileSet`, a ``{tile: points}`` mapping, a tile
     set name; default English). ``last_play`` highlights the squares of the board's last
     play (or the squares given). ``players`` and ``scores`` add a band with each player's
-    score under the board.
+    score under the board, ``notes`` lines of text under that (the player to move, the
+    rack, the unseen tiles: see :func:`position_notes`).
     """
     band = bool(_players(players, scores))
-    width, height = _geometry(board, coordinates, band)
+    width, height = _geometry(board, coordinates, band, notes)
     px_height = round(size * height / width)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="gcg-board"'
@@ -339,7 +430,8 @@ def board_svg(
     parts.append("</g>")
     parts.append(tiles_svg(board, tiles=tiles, last_play=last_play, coordinates=coordinates))
     if band:
-        parts.append(scores_svg(board, players, scores))
+        parts.append(scores_svg(board, players, scores, coordinates))
+    parts.append(notes_svg(board, notes, band, coordinates))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -354,6 +446,7 @@ def board_png(
     size: int = 600,
     tiles: TileValues = None,
     coordinates: bool = True,
+    notes: Sequence[Note] = (),
 ) -> bytes:
     """The same picture as :func:`board_svg`, drawn with matplotlib, as PNG bytes."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -361,7 +454,7 @@ def board_png(
     from matplotlib.patches import FancyBboxPatch, Polygon, Rectangle
 
     band = bool(_players(players, scores))
-    width, height = _geometry(board, coordinates, band)
+    width, height = _geometry(board, coordinates, band, notes)
     dpi = 100
     fig = Figure(figsize=(size / dpi, size * height / width / dpi), dpi=dpi)
     FigureCanvasAgg(fig)
@@ -431,9 +524,34 @@ def board_png(
     entries = _players(players, scores)
     for i, (name, score) in enumerate(entries):
         label = f"{name} {score}" if score is not None else name
-        colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
         x = width / len(entries) * (i + 0.5)
-        text(x, height - SCORES / 2, label, 16, color=colour, fontweight="bold")
+        y = _geometry(board, coordinates, True)[1] - SCORES / 2
+        text(x, y, label, 16, color=player_colour(i), fontweight="bold")
+    x0 = MARGIN if coordinates else 4
+    for note, top, line in _note_rows(board, notes, band, coordinates):
+        if not note.tiles:
+            text(
+                x0, top + line / 2, note.text, 13, ha="left", color=note.colour or NOTE_COLOUR,
+                fontweight="bold" if note.kind == "to-move" else "normal",
+            )  # fmt: skip
+            continue
+        for i, (letter, value) in enumerate(zip(note.tiles, note.values, strict=True)):
+            x, y = x0 + i * (RACK_TILE + 4), top + 2
+            box = FancyBboxPatch(
+                (x + 1, y + 1), RACK_TILE - 2, RACK_TILE - 2,
+                boxstyle="round,pad=1,rounding_size=4", facecolor=TILE, edgecolor=TILE_EDGE,
+            )  # fmt: skip
+            box.set_linewidth(pt)
+            ax.add_patch(box)
+            blank = value is None
+            font = 18 if len(letter) == 1 else 24 / len(letter)
+            text(
+                x + RACK_TILE / 2 - (0 if blank else 2), y + RACK_TILE / 2 + 1, letter, font,
+                color=BLANK_LETTER if blank else LETTER, fontweight="bold",
+            )  # fmt: skip
+            if not blank:
+                text(x + RACK_TILE - 3, y + RACK_TILE - 4, str(value), 8, ha="right",
+                     va="baseline", color=LETTER)  # fmt: skip
     out = io.BytesIO()
     fig.savefig(out, format="png", dpi=dpi, facecolor="white")
     return out.getvalue()
@@ -463,12 +581,74 @@ def position_picture(
     count = max(len(game.players), max((p.index + 1 for p in game.players), default=0))
     scores = pos.recorded[:count] if count else None
     players = _player_names(game, count) if count else None
+    tileset = values if isinstance(values, TileSet) else pos.board.tileset
+    notes = position_notes(game, pos, tileset)
+    options = {"players": players, "scores": scores, "size": size, "tiles": values}
     if fmt == "png":
-        return board_png(pos.board, players=players, scores=scores, size=size, tiles=values)
+        return board_png(pos.board, notes=notes, **options)  # type: ignore[arg-type]
     if fmt != "svg":
         raise ValueError(f"unknown picture format {fmt!r}: use svg or png")
-    svg = board_svg(pos.board, players=players, scores=scores, size=size, tiles=values)
-    return svg.encode("utf-8")
+    return board_svg(pos.board, notes=notes, **options).encode("utf-8")  # type: ignore[arg-type]
+
+
+def rack_tiles(rack: str, tileset: TileSet | None) -> list[tuple[str, int | None]]:
+    """A rack as its tiles with their values (a blank ``?``: None), split by the tile set
+    (``[CH]`` style multi-letter tiles stay one tile)."""
+    try:
+        tiles = tileset.split(rack) if tileset is not None else list(rack)
+    except TileError:
+        tiles = list(rack)
+    values = tileset or TILE_SETS["english"]
+    return [(t, None) if t == "?" else (t.upper(), _value(values, t)) for t in tiles]
+
+
+def _rack_note(rack: str, tileset: TileSet | None) -> Note:
+    """The rack as a line of tiles (blanks ``?`` with no value)."""
+    pairs = rack_tiles(rack, tileset)
+    return Note("rack", rack, tiles=tuple(t for t, _ in pairs), values=tuple(v for _, v in pairs))
+
+
+def _wrap(items: list[str], width: int) -> list[str]:
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 1 + len(item) <= width:
+            lines[-1] += " " + item
+        else:
+            lines.append(item)
+    return lines
+
+
+def position_notes(game: Game, pos: Position, tileset: TileSet | None = None) -> list[Note]:
+    """What a study viewer shows under the board after ``pos``: the last move (event
+    number, player, ``COORD WORD`` with played-through letters in parentheses, score), who
+    is to move and their rack, and the unseen tiles counted per letter from the view of
+    the player to move, with the vowels and consonants among them."""
+    view = study_view(game, pos, tileset)
+    names = _player_names(game, max(len(pos.recorded), 1))
+    notes = []
+    e = pos.event
+    if e is not None:
+        who = names[pos.player] if pos.player is not None and pos.player < len(names) else e.nick
+        notes.append(
+            Note("move", f"event {pos.index + 1}: {who} {event_notation(e, pos)} {e.score:+d}")
+        )
+    if view.to_move is not None:
+        rack = f", rack {view.rack}" if view.rack else ", rack not recorded"
+        colour = player_colour(view.to_move)
+        notes.append(Note("to-move", f"{names[view.to_move]} to move{rack}", colour))
+        if view.rack:
+            notes.append(_rack_note(view.rack, tileset or pos.board.tileset))
+    elif pos.game_over:
+        notes.append(Note("to-move", f"game over ({pos.end_reason or 'ended'})"))
+    whose = f" ({names[view.view]}'s view)" if view.view is not None else ""
+    vowels = vowels_text(view.unseen, tileset)
+    head = f"unseen {view.count}{whose}, bag {pos.bag}" + (f": {vowels}" if vowels else "")
+    notes.append(Note("unseen", head))
+    if view.count:
+        items = counts_text(view.unseen).split(" ")
+        width = max(40, int(pos.board.size * CELL / 8.8))  # characters that fit a line
+        notes += [Note("unseen-counts", line) for line in _wrap(items, width)]
+    return notes
 
 
 def picture(
