@@ -861,6 +861,8 @@ _EXAMPLES: dict[str, tuple[str, str]] = {
     ),
 }
 _EXAMPLES.update({
+    "F010": ("(any record gcgtools itself fails on; the message names the error)",
+             "Report it with the file; the other files of the batch are still checked."),
     "F006": ("#player1 Zo\xe9 Zo\xe9 Martin  (saved as Latin-1, no #character-encoding line)",
              "Save the file as UTF-8, or write '#character-encoding ISO-8859-1' on line 1."),
     "P111": (">Ann: AEINRST 8H RETAINS +66 6600000",
@@ -878,9 +880,6 @@ _EXAMPLES.update({
     "W802": (">Ann: AEINRST 8H RETAINS +66 66\n>Ann: AEINRST -- -66 0",
              "Check the lexicon the game was played with; if the challenge was ruled wrongly, "
              "nothing to fix in the record."),
-    "F010": ("games/odd.gcg:0:1: F010 error: could not process the file: IndexError: ...",
-             "Report it to the gcgtools developers with the file; the rest of the batch is "
-             "done."),
     "W803": (">Ann: AEINRST 8H RETAINZ +66 66\n>Ann: AEINRST (challenge) +5 71",
              "Check the lexicon the game was played with; under the one given the play "
              "should have been withdrawn (--)."),

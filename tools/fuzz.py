@@ -311,7 +311,7 @@ def check_archive(paths: list[str]) -> list[tuple[str, str]]:
                     print_frame(table, fmt, title="", index=name != "stats --by game")
                 text = buffer.getvalue()
                 text.encode("utf-8")
-                if fmt == "json":  # JSON Lines: an object per line
+                if fmt == "json":  # JSON Lines: one object per row
                     for line in text.splitlines():
                         json.loads(line)
         except Exception:  # noqa: BLE001
