@@ -123,7 +123,8 @@ def test_a_failure_inside_gcgtools_becomes_the_files_F010(
     monkeypatch.setattr(checks, "validate", flaky)
     code, out, err = run("validate", archive / "a.gcg", archive / "d.gcg", "--jobs", "1")
     assert code == 2
-    assert "d.gcg:0:1: F010 could not process the file: RuntimeError: injected failure" in out
+    message = "could not process the file: RuntimeError: injected failure"
+    assert f"d.gcg:0:1: F010 error: {message}" in out
     assert "2 files: 1 clean" in out
 
 
@@ -259,7 +260,8 @@ def test_a_fifo_without_a_writer_does_not_hang(tmp_path: Path) -> None:
         check=False,
     )
     assert proc.returncode == 2
-    assert "F001 cannot read file: not a regular file (a FIFO)" in proc.stdout
+    assert "F001 error: cannot read file: not a regular file (a FIFO)" in proc.stdout
+    assert "pipe.gcg: F001 cannot read file: not a regular file (a FIFO)" in proc.stderr
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
