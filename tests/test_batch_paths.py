@@ -76,7 +76,7 @@ def test_validate_goes_on_past_a_file_it_fails_on(archive: Path, jobs: str) -> N
 def test_tables_go_on_past_bad_numbers(archive: Path, command: str) -> None:
     code, out, err = run(command, archive, "--format", "json", "--jobs", "1")
     assert code in (0, 2) and "Traceback" not in err
-    table = json.loads(out)  # the table of the good games at least
+    table = [json.loads(line) for line in out.splitlines()]  # the good games at least
     if command == "stats":
         assert min(row["games"] for row in table) >= 2
     else:
@@ -129,7 +129,8 @@ def test_a_failure_inside_gcgtools_becomes_the_files_F010(
     monkeypatch.setattr(checks, "validate", flaky)
     code, out, err = run("validate", archive / "a.gcg", archive / "d.gcg", "--jobs", "1")
     assert code == 2
-    assert "d.gcg:0:1: F010 could not process the file: RuntimeError: injected failure" in out
+    message = "could not process the file: RuntimeError: injected failure"
+    assert f"d.gcg:0:1: F010 error: {message}" in out
     assert "2 files: 1 clean" in out
 
 
@@ -213,8 +214,9 @@ def test_a_name_that_is_not_utf8_is_escaped(args: list[str], latin1_name: Path) 
     if "json" in options and command in ("validate", "parse"):
         for line in text.splitlines():
             assert json.loads(line)["path"].endswith(shown)
-    elif "json" in options:
-        json.loads(text)
+    elif "json" in options:  # JSON Lines
+        for line in text.splitlines():
+            json.loads(line)
     elif command == "validate" or "game" in options:
         assert shown in text
 
@@ -268,7 +270,8 @@ def test_a_fifo_without_a_writer_does_not_hang(tmp_path: Path) -> None:
         check=False,
     )
     assert proc.returncode == 2
-    assert "F001 cannot read file: not a regular file (a FIFO)" in proc.stdout
+    assert "F001 error: cannot read file: not a regular file (a FIFO)" in proc.stdout
+    assert "pipe.gcg: F001 cannot read file: not a regular file (a FIFO)" in proc.stderr
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])

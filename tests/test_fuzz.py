@@ -138,3 +138,23 @@ def test_a_dot_in_an_end_rack_is_a_finding_not_a_crash() -> None:
     assert ("T403", 9) in [(f.code, f.line) for f in validate(game).findings]
     annotating.annotate(game)
     analyse_game(game)
+
+
+def test_bytes_not_valid_in_the_declared_encoding_are_written_back() -> None:
+    """Found by the fuzzer: a record declaring UTF-8 with Latin-1 bytes in a name is read
+    (F005), and write gave U+FFFD back instead of its bytes."""
+    from gcgtools.model.load import parse_bytes
+    from gcgtools.outputs import annotate as annotating
+    from gcgtools.outputs.writer import write_gcg
+
+    record = (
+        b"#character-encoding UTF-8\n#player1 a Ann \xd3 Faol\xe1in\n#player2 b Bob\n"
+        b">a: AB 8H AB +8 8\n"
+    )
+    game = parse_bytes(record)
+    assert "F005" in [f.code for f in game.findings]
+    assert "\ufffd" in game.players[0].name  # the text is valid; the bytes are kept apart
+    assert write_gcg(game) == record
+    assert b"Ann \xd3 Faol\xe1in\n" in annotating.annotate(game)
+    normal = write_gcg(game, normalise=True)
+    assert "Ann \ufffd Faol\ufffdin" in normal.decode("utf-8")  # normalised: valid UTF-8

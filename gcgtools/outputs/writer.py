@@ -272,6 +272,8 @@ class GCGExporter(GameVisitor[bytes]):
     own line-ending style.
     """
 
+    keep_bytes = True  # copy() gives back bytes not valid in the encoding (not normalising)
+
     def __init__(self) -> None:
         self.game = Game()
         self.info: ReplayInfo | None = None
@@ -289,8 +291,12 @@ class GCGExporter(GameVisitor[bytes]):
         self.out.append([text, self.ending])
 
     def copy(self, line: SourceLine) -> None:
-        """Write a line exactly as it was read (bytes it could not decode included)."""
-        self.emit(line.exact if line.exact is not None else line.text, line.ending)
+        """Write a line exactly as it was read (its very bytes, when some were not valid
+        in the file's encoding and the output keeps that encoding)."""
+        if line.raw is not None and self.keep_bytes and self.encoding == self.game.encoding:
+            self.emit(line.raw.decode(self.encoding, "surrogateescape"), line.ending)
+            return
+        self.emit(line.text, line.ending)
 
     @property
     def encoding(self) -> str:
@@ -301,8 +307,8 @@ class GCGExporter(GameVisitor[bytes]):
         return self.game.bom
 
     def encode(self, text: str) -> bytes:
-        # surrogate escapes stand for bytes read that the encoding could not decode
-        return text.encode(self.encoding, errors="surrogateescape")
+        # surrogateescape: the bytes of lines copied as read (see copy) come back as they were
+        return text.encode(self.encoding, "surrogateescape")
 
     # ----------------------------------------------------------------- visitor
     def begin_game(self, game: Game, info: ReplayInfo | None) -> None:
@@ -435,6 +441,8 @@ class NormalisingExporter(GCGExporter):
     line endings with a final newline, no trailing white space. Notes are kept word for
     word; lines the parser could not read are kept as they were; pre-2022 Woogles header
     notes (``#note Variant: classic``) become the pragmas that replaced them."""
+
+    keep_bytes = False  # UTF-8 out: bytes that were not valid stay U+FFFD
 
     wants_replay = True
 

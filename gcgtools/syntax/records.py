@@ -35,15 +35,13 @@ END_KINDS = frozenset(
 @dataclass(slots=True)
 class SourceLine:
     """One physical line: its text without the line ending, and the ending itself.
-
-    ``exact`` is set only for a line with bytes its encoding cannot decode (F005): ``text``
-    has U+FFFD in their place, ``exact`` has them as surrogate escapes, which the lossless
-    writer turns back into the very bytes read."""
+    ``raw`` holds the line's bytes when they are not valid in the file's encoding (the
+    text then has U+FFFD for them), so that the lossless writers give them back."""
 
     number: int
     text: str
     ending: str
-    exact: str | None = None
+    raw: bytes | None = None
 
 
 @dataclass(slots=True)
