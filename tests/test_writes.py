@@ -134,17 +134,16 @@ def test_a_character_device_stays_a_device(
     assert stat.S_ISCHR(os.lstat("/dev/null").st_mode)
 
 
-def test_the_inputs_own_folder_is_refused(game: Path, tmp_path: Path) -> None:
-    # -o naming a folder puts the output in it, named after the input (batch outputs);
-    # the input's own folder would replace the input: refused, --in-place is for that
-    before = game.read_bytes()
+def test_a_folder_is_an_output_folder_never_the_inputs_own(game: Path, tmp_path: Path) -> None:
+    """``-o DIR`` writes DIR/NAME; the input's own folder would replace the input."""
+    assert game.parent == tmp_path
     code, _, err = run("write", game, "-o", tmp_path)
     assert code == 2 and "the output would replace the input" in err
-    assert game.read_bytes() == before
     out = tmp_path / "out"
     out.mkdir()
-    code, _, _ = run("write", game, "-o", out)
-    assert code == 0 and (out / game.name).read_bytes() == before
+    code, _, err = run("write", game, "-o", out)
+    assert code == 0, err
+    assert (out / game.name).read_bytes() == game.read_bytes()
 
 
 # ------------------------------------------------------ the input is kept

@@ -9,7 +9,7 @@ an event end. :class:`GCGExporter` writes every line back as it was read, so
     >>> write_gcg(game) == data  # doctest: +SKIP
     True
 
-for any file that decoded without replacement characters: same encoding, byte order mark,
+for any file, bytes its encoding cannot decode included: same encoding, byte order mark,
 line endings, spacing, notes, unknown pragmas and (missing) final newline.
 :class:`NormalisingExporter` writes the canonical modern form instead; the annotator and the
 fixer (``annotate.py``, ``fix.py``) are further subclasses of the same exporter.
@@ -459,6 +459,10 @@ class NormalisingExporter(GCGExporter):
     @property
     def bom(self) -> bool:
         return False
+
+    def copy(self, line: SourceLine) -> None:
+        # UTF-8 out: bytes the record could not decode stay U+FFFD
+        self.emit(line.text, line.ending)
 
     def emit(self, text: str, ending: str) -> None:
         super().emit(text.rstrip(), "\n")
