@@ -211,7 +211,7 @@ def test_stats_with_a_lexicon(folder: Path) -> None:
     assert stats.attrs["analysis"][0].startswith("lexicon ENABLE")
     code, out, err = run("stats", str(folder), "--lexicon", ENABLE, "-f", "json", "-j", "1")
     assert code == 0 and "analysis: lexicon ENABLE" in err
-    rows = json.loads(out)
+    rows = [json.loads(line) for line in out.splitlines()]  # JSON Lines
     bob = next(r for r in rows if r["player"] == "Bob")
     assert bob["phonies_played"] == 2 and bob["missed_bingos"] == 0
 

@@ -117,7 +117,7 @@ def test_bingos_json_is_one_object_per_bingo(archive: Path) -> None:
 def test_bingos_table_counts_per_player(archive: Path) -> None:
     code, out, _ = run("bingos", str(archive / "*.gcg"))
     assert code == 0
-    assert "1 bingos in 1 games" in out  # the glob does not reach round2/
+    assert "1 bingo in 1 game" in out  # the glob does not reach round2/
     assert "bingos per player" in out and "RETAINS" in out
 
 

@@ -90,7 +90,7 @@ def test_every_command_works_on_what_could_be_read(tmp_path: Path) -> None:
 
     result = runner.invoke(app, ["stats", name, "--by", "game", "--format", "json"])
     assert result.exit_code == 0
-    (row,) = json.loads(result.stdout)
+    (row,) = [json.loads(line) for line in result.stdout.splitlines()]  # JSON Lines
     assert row["status"] == "errors" and row["score1"] == 472
 
     moves, games = tmp_path / "m.parquet", tmp_path / "g.parquet"

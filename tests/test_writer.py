@@ -277,3 +277,14 @@ def test_canonical_event_forms() -> None:
         ">A: (time) -10 -5",
         ">B: (Q) +20 10",
     ]
+
+
+def test_bytes_the_declared_encoding_cannot_decode_are_written_back() -> None:
+    # a Latin-1 byte in a file declared UTF-8: F005, U+FFFD in the text, the byte kept
+    data = b"#character-encoding UTF-8\n#player1 A J\xfcrgen\n#player2 B Bob\n#note caf\xe9!\n"
+    game = parse_bytes(data)
+    assert [f.code for f in game.findings] == ["F005", "P109"]  # P109: a note before events
+    assert game.players[0].name == "J\ufffdrgen"
+    assert write_gcg(game) == data
+    normalised = write_gcg(game, normalise=True)
+    assert "J\ufffdrgen" in normalised.decode("utf-8")  # valid UTF-8 out

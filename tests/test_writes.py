@@ -134,9 +134,16 @@ def test_a_character_device_stays_a_device(
     assert stat.S_ISCHR(os.lstat("/dev/null").st_mode)
 
 
-def test_a_folder_is_refused(game: Path, tmp_path: Path) -> None:
+def test_a_folder_is_an_output_folder_never_the_inputs_own(game: Path, tmp_path: Path) -> None:
+    """``-o DIR`` writes DIR/NAME; the input's own folder would replace the input."""
+    assert game.parent == tmp_path
     code, _, err = run("write", game, "-o", tmp_path)
-    assert code == 2 and f"{tmp_path}: cannot write: Is a directory" in err
+    assert code == 2 and "the output would replace the input" in err
+    out = tmp_path / "out"
+    out.mkdir()
+    code, _, err = run("write", game, "-o", out)
+    assert code == 0, err
+    assert (out / game.name).read_bytes() == game.read_bytes()
 
 
 # ------------------------------------------------------ the input is kept

@@ -262,7 +262,7 @@ def check_record(data: bytes, path: str) -> list[tuple[str, str]]:
             validate(game)  # raises again, with the traceback
             raise AssertionError(crashed[0].message)
         _json_ok(json_line(report))
-        "\n".join(text_lines(report, show_info=True)).encode("utf-8")
+        "\n".join(t.plain for t in text_lines(report, show_info=True)).encode("utf-8")
 
     step("validate", judge)
     if game.unreadable:  # the writing commands refuse an unreadable record
@@ -311,8 +311,9 @@ def check_archive(paths: list[str]) -> list[tuple[str, str]]:
                     print_frame(table, fmt, title="", index=name != "stats --by game")
                 text = buffer.getvalue()
                 text.encode("utf-8")
-                if fmt == "json":
-                    json.loads(text)
+                if fmt == "json":  # JSON Lines: one object per row
+                    for line in text.splitlines():
+                        json.loads(line)
         except Exception:  # noqa: BLE001
             failures.append((name, traceback.format_exc(limit=-6)))
     return failures

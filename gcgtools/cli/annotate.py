@@ -35,6 +35,7 @@ from gcgtools.cli.common import (
     cannot_write,
     output_is_input,
 )
+from gcgtools.console import echo
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
 from gcgtools.model.paths import display_name, expand_paths
@@ -164,12 +165,12 @@ def _run_batch(
     status = EXIT_CLEAN
     used: list[str] = []
     for outcome in write_outputs(job, paths, folder, jobs=jobs, progress=show_progress(quiet)):
-        for message in outcome.messages:
-            typer.echo(message)
+        for message in outcome.messages:  # above the progress bar while it shows
+            echo(message)
         analysis = (outcome.summary or {}).get("analysis")
         if analysis and analysis not in used:
             used.append(analysis)  # which lexicon the analysis notes come from
-            typer.echo(f"analysis: {analysis}", err=True)
+            echo(f"analysis: {analysis}", err=True)
         if outcome.target is None:
             failed.append((outcome.path, outcome.reason or "failed"))
         else:

@@ -124,6 +124,11 @@ def _cannot_write(exc: OSError, out: Path) -> NoReturn:
     raise typer.Exit(EXIT_UNREADABLE)
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
 def _check(known: list[str], columns: list[str] | None, sort: str | None) -> None:
     """Stop before reading anything when --columns or --sort names an unknown column."""
     try:
@@ -206,7 +211,7 @@ def stats(
             columns = ["games", "wins", "losses", "points_per_turn", *ANALYSIS_STAT_COLUMNS]
         else:
             columns = PLAYER_TABLE_COLUMNS
-    title = f"{table.attrs['games']} games"
+    title = _count(table.attrs["games"], "game")
     _print(table, format, title=title, index=by is StatsBy.player, columns=columns, sort=sort)
     _finish(table.attrs["unreadable"], table.attrs["reasons"], table.attrs["games"])
 
@@ -241,7 +246,7 @@ def bingos(
         **_rules(tiles, board, rules, challenge_bonus),
     )
     games = table.attrs["games"]
-    title = f"{len(table)} bingos in {games} games"
+    title = f"{_count(len(table), 'bingo')} in {_count(games, 'game')}"
     _print(table, format, title=title, index=False, columns=columns, sort=sort)
     if format is ReportFormat.table:
         echo()

@@ -9,7 +9,7 @@ an event end. :class:`GCGExporter` writes every line back as it was read, so
     >>> write_gcg(game) == data  # doctest: +SKIP
     True
 
-for any file that decoded without replacement characters: same encoding, byte order mark,
+for any file, bytes its encoding cannot decode included: same encoding, byte order mark,
 line endings, spacing, notes, unknown pragmas and (missing) final newline.
 :class:`NormalisingExporter` writes the canonical modern form instead; the annotator and the
 fixer (``annotate.py``, ``fix.py``) are further subclasses of the same exporter.
@@ -272,6 +272,8 @@ class GCGExporter(GameVisitor[bytes]):
     own line-ending style.
     """
 
+    keep_bytes = True  # copy() gives back bytes not valid in the encoding (not normalising)
+
     def __init__(self) -> None:
         self.game = Game()
         self.info: ReplayInfo | None = None
@@ -289,7 +291,11 @@ class GCGExporter(GameVisitor[bytes]):
         self.out.append([text, self.ending])
 
     def copy(self, line: SourceLine) -> None:
-        """Write a line exactly as it was read."""
+        """Write a line exactly as it was read (its very bytes, when some were not valid
+        in the file's encoding and the output keeps that encoding)."""
+        if line.raw is not None and self.keep_bytes and self.encoding == self.game.encoding:
+            self.emit(line.raw.decode(self.encoding, "surrogateescape"), line.ending)
+            return
         self.emit(line.text, line.ending)
 
     @property
@@ -301,7 +307,8 @@ class GCGExporter(GameVisitor[bytes]):
         return self.game.bom
 
     def encode(self, text: str) -> bytes:
-        return text.encode(self.encoding)
+        # surrogateescape: the bytes of lines copied as read (see copy) come back as they were
+        return text.encode(self.encoding, "surrogateescape")
 
     # ----------------------------------------------------------------- visitor
     def begin_game(self, game: Game, info: ReplayInfo | None) -> None:
@@ -435,6 +442,8 @@ class NormalisingExporter(GCGExporter):
     word; lines the parser could not read are kept as they were; pre-2022 Woogles header
     notes (``#note Variant: classic``) become the pragmas that replaced them."""
 
+    keep_bytes = False  # UTF-8 out: bytes that were not valid stay U+FFFD
+
     wants_replay = True
 
     def begin_game(self, game: Game, info: ReplayInfo | None) -> None:
@@ -450,6 +459,10 @@ class NormalisingExporter(GCGExporter):
     @property
     def bom(self) -> bool:
         return False
+
+    def copy(self, line: SourceLine) -> None:
+        # UTF-8 out: bytes the record could not decode stay U+FFFD
+        self.emit(line.text, line.ending)
 
     def emit(self, text: str, ending: str) -> None:
         super().emit(text.rstrip(), "\n")

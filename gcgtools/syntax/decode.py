@@ -143,5 +143,16 @@ def decode(data: bytes) -> Decoded:
             findings.append(
                 make("F005", f"byte {body[exc.start]:#04x} is not valid {codec}", line_no)
             )
-            text = body.decode(codec, errors="replace")
+            return Decoded(_keep_raw(body, codec), codec, declared, bom, findings)
     return Decoded(split_lines(text), codec, declared, bom, findings)
+
+
+def _keep_raw(body: bytes, codec: str) -> list[SourceLine]:
+    """The lines of ``body``, which is not valid ``codec``: a line with bad bytes has them
+    as U+FFFD in its text and keeps its bytes in ``raw`` (for the lossless writers)."""
+    lines = split_lines(body.decode(codec, errors="surrogateescape"))
+    for line in lines:
+        if any("\udc80" <= ch <= "\udcff" for ch in line.text):
+            raw = line.text.encode(codec, "surrogateescape")
+            line.text, line.raw = raw.decode(codec, errors="replace"), raw
+    return lines

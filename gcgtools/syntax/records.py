@@ -34,11 +34,14 @@ END_KINDS = frozenset(
 
 @dataclass(slots=True)
 class SourceLine:
-    """One physical line: its text without the line ending, and the ending itself."""
+    """One physical line: its text without the line ending, and the ending itself.
+    ``raw`` holds the line's bytes when they are not valid in the file's encoding (the
+    text then has U+FFFD for them), so that the lossless writers give them back."""
 
     number: int
     text: str
     ending: str
+    raw: bytes | None = None
 
 
 @dataclass(slots=True)
