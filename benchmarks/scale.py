@@ -32,6 +32,7 @@ apart: with a running cluster it is not paid at all.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import resource
@@ -128,6 +129,7 @@ def main() -> None:
     from gcgtools.analysis.dask_backend import local_cluster
 
     work = Path(tempfile.mkdtemp(prefix="gcgtools-scale-"))
+    stack = contextlib.ExitStack()  # the cluster, closed even when a run fails
     try:
         folder = work / "archive"
         distinct = materialise(Path(args.corpus), folder, args.count)
@@ -136,6 +138,8 @@ def main() -> None:
         start = time.perf_counter()
         cluster = local_cluster(args.jobs)  # as --scheduler local starts it
         client = Client(cluster)
+        stack.callback(cluster.close)
+        stack.callback(client.close)
         started = time.perf_counter() - start
         print(f"LocalCluster of {args.jobs} workers started in {started:.1f}s")
         address = cluster.scheduler_address
@@ -173,12 +177,11 @@ def main() -> None:
                 print(f"{task:<9} {backend:<5} {games:>6} "
                       f"{statistics.median(times[backend]):>8.2f} {rates[backend]:>8.0f} "
                       f"{best[backend]:>7.0f} {per_game[backend]:>11.2f} {extra}")  # fmt: skip
-        client.close()
-        cluster.close()
         print(f"target: Dask overhead under {TARGET_OVERHEAD:.0%}: "
               f"by time {'met' if ok_wall else 'NOT met'}, "
               f"by CPU {'met' if ok_cpu else 'NOT met'}")  # fmt: skip
     finally:
+        stack.close()
         shutil.rmtree(work, ignore_errors=True)
 
 

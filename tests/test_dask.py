@@ -239,8 +239,9 @@ def test_memory_archive_with_the_local_pool(memory_archive, jobs, tmp_path):
 
 def test_missing_url_is_unreadable(memory_archive):
     url, _ = memory_archive
-    code, _, err = cli("validate", f"{url}/nothing.gcg", "-q")
+    code, out, err = cli("validate", f"{url}/nothing.gcg", "-q")
     assert code == 2 and "could not read 1 file:" in err and "nothing.gcg: F001" in err
+    assert "cannot read file: No such file or directory" in out + err
 
 
 def test_file_urls_on_the_cluster(cluster, tmp_path):

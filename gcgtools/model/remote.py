@@ -12,7 +12,9 @@ beyond ``file``/``memory`` need their own packages (``s3fs``, ``gcsfs``, ...).
 
 from __future__ import annotations
 
+import errno
 import glob
+import os
 import re
 from typing import Any
 
@@ -67,6 +69,11 @@ def read_url(url: str) -> bytes:
     fs, path = _fs(url)
     try:
         data: bytes = fs.cat_file(path)
+    except FileNotFoundError as exc:
+        if exc.strerror:
+            raise
+        # remote stores raise it with the path alone: give it the usual reason
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), url) from exc
     except OSError:
         raise
     except Exception as exc:  # noqa: BLE001 - remote stores raise their own errors
