@@ -289,7 +289,7 @@ def test_no_lexicon_lists_the_turns_only() -> None:
 @needs_data
 def test_record_lexicon_found_in_the_folder(tmp_path: Path) -> None:
     assert DATA is not None
-    (tmp_path / "enable.kwg").symlink_to(DATA / "lexica" / "ENABLE.kwg")
+    (tmp_path / "enable.kwg").symlink_to((DATA / "lexica" / "ENABLE.kwg").resolve())
     game = read_game(RECORDS / "w801-phony-stood.gcg")  # #lexicon ENABLE
     rules, _ = rules_for(game)
     chosen = choose(LexiconChoice(lexica=str(tmp_path)), game.lexicon, rules.tiles)

@@ -114,7 +114,7 @@ def test_analyse_without_a_lexicon_still_lists_the_turns(folder: Path) -> None:
 def test_analyse_record_lexicon_from_the_lexica_folder(folder: Path, tmp_path: Path) -> None:
     lexica = tmp_path / "lexica"
     lexica.mkdir()
-    (lexica / "ENABLE.kwg").symlink_to(ENABLE)
+    (lexica / "ENABLE.kwg").symlink_to(Path(ENABLE).resolve())
     code, out, _ = run("analyse", str(folder / "w801-phony-stood.gcg"), "--lexica", str(lexica))
     assert code == 0 and "lexicon ENABLE" in out and "W801" in out
     empty = tmp_path / "empty"

@@ -46,6 +46,7 @@ from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
 from gcgtools.replay.board import Board, square_name
 from gcgtools.replay.engine import Position, Replayer
+from gcgtools.replay.notation import word_notation
 from gcgtools.replay.position import rack_tokens, tiles_text
 from gcgtools.replay.scoring import Word
 from gcgtools.replay.setup import rules_for
@@ -400,20 +401,11 @@ def _word_notation(pos: Position, before: Board) -> str | None:
         return None
     dr, dc = (0, 1) if main.direction == "across" else (1, 0)
     r, c, size = main.row, main.col, before.size
-    parts: list[str] = []
-    inside = False
-    for tok in tokens:
-        through = before.cells[r * size + c] is not None
-        if through and not inside:
-            parts.append("(")
-        elif inside and not through:
-            parts.append(")")
-        inside = through
-        parts.append(tok if len(tok) == 1 else f"[{tok}]")
+    through: list[bool] = []
+    for _ in tokens:
+        through.append(before.cells[r * size + c] is not None)
         r, c = r + dr, c + dc
-    if inside:
-        parts.append(")")
-    return f"{square_name(main.row, main.col, main.direction)} {''.join(parts)}"
+    return word_notation(square_name(main.row, main.col, main.direction), tokens, through)
 
 
 def _candidate(move: Any) -> Candidate:

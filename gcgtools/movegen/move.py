@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gcgtools.replay.board import square_name
+from gcgtools.replay.notation import word_notation
 from gcgtools.rules.tiles import BLANK
 
 __all__ = ["Move", "tiles_string"]
@@ -111,18 +112,9 @@ class Move:
             return "-"
         if self.kind == "exchange":
             return "-" + self.tiles
-        out = []
         new = self.new
-        inside = False
-        for k, t in enumerate(self.cells):
-            through = not new >> k & 1
-            if through != inside:
-                out.append("(" if through else ")")
-                inside = through
-            out.append(t)
-        if inside:
-            out.append(")")
-        return f"{self.coord} {''.join(out)}"
+        through = [not new >> k & 1 for k in range(len(self.cells))]
+        return word_notation(self.coord, self.cells, through)
 
     def to_dict(self) -> dict[str, object]:
         return {

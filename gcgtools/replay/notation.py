@@ -30,9 +30,27 @@ __all__ = [
     "event_notation",
     "play_notation",
     "study_view",
+    "word_notation",
     "unseen_counts_text",
     "vowels_text",
 ]
+
+
+def word_notation(coord: str, tiles: Sequence[str], through: Sequence[bool]) -> str:
+    """``COORD WORD``: the whole word's ``tiles`` with each run of those already on the
+    board (``through``) in parentheses, a multi-letter tile in brackets (``O1 HAN(G)OVER``,
+    ``8D QUITE``, ``8D [CH]E``). The one way every output writes a play: the replay's
+    positions (:func:`play_notation`), generated moves and analyses all come here."""
+    parts: list[str] = []
+    inside = False
+    for tile, old in zip(tiles, through, strict=True):
+        if old != inside:
+            parts.append("(" if old else ")")
+            inside = old
+        parts.append(tile if len(tile) == 1 else f"[{tile}]")
+    if inside:
+        parts.append(")")
+    return f"{coord} {''.join(parts)}"
 
 
 def play_notation(board: Board, placed: Sequence[tuple[int, int, str]], direction: str) -> str:
@@ -44,23 +62,18 @@ def play_notation(board: Board, placed: Sequence[tuple[int, int, str]], directio
         return ""
     down = direction == "down"
     dr, dc = (1, 0) if down else (0, 1)
-    new = {(r, c) for r, c, _ in placed}
-    r, c = min((r, c) for r, c, _ in placed)
+    new = {(r, c): t for r, c, t in placed}
+    r, c = min(new)
     while board.in_bounds(r - dr, c - dc) and board[r - dr, c - dc] is not None:
         r, c = r - dr, c - dc
     start = (r, c)
-    parts: list[str] = []
-    through = False
+    tiles: list[str] = []
+    through: list[bool] = []
     while board.in_bounds(r, c) and (board[r, c] is not None or (r, c) in new):
-        old = (r, c) not in new
-        if old != through:
-            parts.append("(" if old else ")")
-            through = old
-        parts.append(board[r, c] or next(t for rr, cc, t in placed if (rr, cc) == (r, c)))
+        tiles.append(board[r, c] or new[r, c])
+        through.append((r, c) not in new)
         r, c = r + dr, c + dc
-    if through:
-        parts.append(")")
-    return f"{square_name(*start, 'down' if down else 'across')} {''.join(parts)}"
+    return word_notation(square_name(*start, "down" if down else "across"), tiles, through)
 
 
 def event_notation(event: Event, pos: Position | None = None) -> str:
