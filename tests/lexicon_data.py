@@ -5,28 +5,9 @@ under test)."""
 from __future__ import annotations
 
 import gzip
-import os
 from pathlib import Path
 
-import pytest
-
-
-def data_dir() -> Path | None:
-    """$GCGTOOLS_DATA if set, else ../shared/data next to the repository; None if missing."""
-    env = os.environ.get("GCGTOOLS_DATA")
-    if env:
-        path = Path(env)
-    else:
-        path = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-    return path if path.is_dir() else None
-
-
-DATA = data_dir()
-needs_data = pytest.mark.skipif(
-    DATA is None,
-    reason="reference data not found: set GCGTOOLS_DATA or provide ../shared/data "
-    "next to the repository",
-)
+from reference_data import DATA, data_dir, needs_data  # noqa: F401
 
 ENABLE_TXT = "wordlists/enable2k/enable2k.txt.gz"
 ENABLE_KWG = "lexica/ENABLE.kwg"

@@ -16,10 +16,10 @@ checked too.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+from reference_data import DATA, needs_data
 
 from gcgtools import parse_string, read_game
 from gcgtools.analysis.analyse import (
@@ -41,20 +41,6 @@ from gcgtools.replay.setup import rules_for
 HERE = Path(__file__).parent
 RECORDS = HERE / "analysis_records"
 EXAMPLES = HERE.parent / "examples"
-
-
-def _data_dir() -> Path | None:
-    env = os.environ.get("GCGTOOLS_DATA")
-    path = Path(env) if env else Path(__file__).resolve().parents[1].parent / "shared" / "data"
-    return path if path.is_dir() else None
-
-
-DATA = _data_dir()
-needs_data = pytest.mark.skipif(
-    DATA is None,
-    reason="reference data not found: set GCGTOOLS_DATA or provide ../shared/data next to "
-    "the repository",
-)
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from reference_data import DATA, needs_data
 from typer.testing import CliRunner
 
 from gcgtools import parse_bytes, read_game
@@ -24,18 +25,7 @@ RECORDS = HERE / "analysis_records"
 runner = CliRunner()
 
 
-def _data_dir() -> Path | None:
-    env = os.environ.get("GCGTOOLS_DATA")
-    path = Path(env) if env else Path(__file__).resolve().parents[1].parent / "shared" / "data"
-    return path if path.is_dir() else None
-
-
-DATA = _data_dir()
-pytestmark = pytest.mark.skipif(
-    DATA is None,
-    reason="reference data not found: set GCGTOOLS_DATA or provide ../shared/data next to "
-    "the repository",
-)
+pytestmark = needs_data
 ENABLE = str(DATA / "lexica" / "ENABLE.kwg") if DATA is not None else ""
 ANALYSIS_MOVE_COLUMNS = ["equity", "best_move", "best_equity", "equity_lost", "phony_words",
                          "bingo_available"]  # fmt: skip

@@ -9,13 +9,12 @@ set of words; the generator walks a GADDAG. They share no code but the replay's 
 from __future__ import annotations
 
 import gzip
-import os
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from movegen_brute import brute_plays
+from reference_data import DATA, needs_data
 
 from gcgtools.lexicon import Kwg, Lexicon, alphabet_of, build_nodes, builtin_leaves
 from gcgtools.movegen import Move, generate_moves
@@ -25,21 +24,6 @@ from gcgtools.rules import BoardLayout, board_layout, tile_set
 
 ENGLISH = tile_set("english")
 STANDARD = board_layout("CrosswordGame")
-
-
-def _data_dir() -> Path | None:
-    """$GCGTOOLS_DATA if set, else ../shared/data next to the repository; None if missing."""
-    env = os.environ.get("GCGTOOLS_DATA")
-    path = Path(env) if env else Path(__file__).resolve().parents[1].parent / "shared" / "data"
-    return path if path.is_dir() else None
-
-
-DATA = _data_dir()
-needs_data = pytest.mark.skipif(
-    DATA is None,
-    reason="reference data not found: set GCGTOOLS_DATA or provide ../shared/data "
-    "next to the repository",
-)
 
 
 def small_lexicon(words: list[str], tiles: str = "english") -> Lexicon:

@@ -4,30 +4,12 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 from pathlib import Path
 
 import pytest
+from reference_data import DATA, needs_data
 
 from gcgtools.rules import TILE_SETS, TileError, TileSet, tile_set
-
-
-def _data_dir() -> Path | None:
-    """$GCGTOOLS_DATA if set, else ../shared/data next to the repository; None if missing."""
-    env = os.environ.get("GCGTOOLS_DATA")
-    if env:
-        path = Path(env)
-    else:
-        path = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-    return path if path.is_dir() else None
-
-
-DATA = _data_dir()
-needs_data = pytest.mark.skipif(
-    DATA is None,
-    reason="reference data not found: set GCGTOOLS_DATA or provide ../shared/data "
-    "next to the repository",
-)
 
 # name of our tile set -> reference file name
 MACONDO = {
