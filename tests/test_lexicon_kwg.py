@@ -188,7 +188,7 @@ def test_word_index_follows_enumeration_order():
     assert kwg.word_index(english_tiles("CA")) == -1
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None, derandomize=True)  # the same examples every run
 @given(st.sets(st.text(alphabet="ABCDE", min_size=1, max_size=7), min_size=1, max_size=40))
 def test_builder_matches_brute_force(words: set[str]):
     kwg = tiny_kwg(sorted(words))
