@@ -14,8 +14,10 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
+
+from gcgtools.rules.named import named_or_file
 
 __all__ = [
     "BOARDS",
@@ -304,20 +306,4 @@ def resolve_board(value: str) -> BoardLayout:
     """The layout a ``--board`` option names: a known layout name (see
     :func:`board_layout`), else a board file (see :func:`load_board_file`). Raises
     ``KeyError`` for a value that is neither, ``ValueError`` for a malformed file."""
-    try:
-        return board_layout(value)
-    except KeyError:
-        if not os.path.isfile(value):
-            known = ", ".join(sorted(BOARDS))
-            raise KeyError(
-                f"unknown board layout {value!r}: neither a known name ({known}) nor a file"
-            ) from None
-    return _board_file(os.path.abspath(value), os.stat(value).st_mtime_ns)
-
-
-@lru_cache(maxsize=16)
-def _board_file(path: str, mtime: int) -> BoardLayout:
-    try:
-        return load_board_file(path)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return named_or_file(value, board_layout, load_board_file, "board layout", BOARDS)

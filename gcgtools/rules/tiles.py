@@ -24,6 +24,8 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
+from gcgtools.rules.named import named_or_file
+
 __all__ = [
     "BLANK",
     "PASS_THROUGH",
@@ -561,20 +563,4 @@ def resolve_tiles(value: str) -> TileSet:
     """The tile set a ``--tiles`` option names: a known name (see :func:`tile_set`), else a
     tile file (see :func:`load_tiles_file`). Raises ``KeyError`` for a value that is
     neither, ``ValueError`` for a malformed file."""
-    try:
-        return tile_set(value)
-    except KeyError:
-        if not os.path.isfile(value):
-            known = ", ".join(sorted(TILE_SETS))
-            raise KeyError(
-                f"unknown tile distribution {value!r}: neither a known name ({known}) nor a file"
-            ) from None
-    return _tiles_file(os.path.abspath(value), os.stat(value).st_mtime_ns)
-
-
-@lru_cache(maxsize=16)
-def _tiles_file(path: str, mtime: int) -> TileSet:
-    try:
-        return load_tiles_file(path)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return named_or_file(value, tile_set, load_tiles_file, "tile distribution", TILE_SETS)
