@@ -37,13 +37,19 @@ if TYPE_CHECKING:
 
 __all__ = ["Report", "analysis_html", "game_report", "game_report_html", "score_chart_svg"]
 
-_STYLE = """
+#: The page, its header and fonts: shared by the game report and the site's index.
+BASE_STYLE = """
 :root { color-scheme: light; }
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0; color: #222;
        background: #f7f5ef; }
 header { padding: 12px 20px; background: #20364f; color: #fff; }
 header h1 { margin: 0 0 4px 0; font-size: 1.35em; }
 header p { margin: 2px 0; }
+"""
+
+_STYLE = (
+    BASE_STYLE
+    + """
 header .findings { color: #ffd0a0; }
 main { display: flex; flex-wrap: wrap; gap: 16px; padding: 16px 20px; align-items: flex-start; }
 .board-pane { flex: 0 1 560px; min-width: 300px; }
@@ -90,6 +96,7 @@ table.top-moves { border-collapse: collapse; margin-top: 2px; }
 table.top-moves td { padding: 0 6px 0 0; border: none; font-variant-numeric: tabular-nums; }
 table.top-moves tr.recorded { font-weight: bold; }
 """
+)
 
 _SCRIPT = """
 (function () {

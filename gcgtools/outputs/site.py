@@ -26,6 +26,7 @@ from typing import Any
 
 from gcgtools.atomic import write_atomic
 from gcgtools.outputs.batch import Outcome, OutputJob, write_outputs
+from gcgtools.outputs.html import BASE_STYLE
 from gcgtools.outputs.palette import player_colour
 
 __all__ = ["GAMES_FOLDER", "SiteResult", "index_html", "write_site"]
@@ -33,13 +34,9 @@ __all__ = ["GAMES_FOLDER", "SiteResult", "index_html", "write_site"]
 GAMES_FOLDER = "games"
 """The game pages' folder inside the site."""
 
-_STYLE = """
-:root { color-scheme: light; }
-body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0; color: #222;
-       background: #f7f5ef; }
-header { padding: 12px 20px; background: #20364f; color: #fff; }
-header h1 { margin: 0 0 4px 0; font-size: 1.35em; }
-header p { margin: 2px 0; }
+_STYLE = (
+    BASE_STYLE
+    + """
 main { padding: 16px 20px; }
 table.games { border-collapse: collapse; background: #fff; border: 1px solid #ddd;
               font-size: 0.92em; }
@@ -57,6 +54,7 @@ td.findings.errors { color: #b00020; font-weight: bold; }
               border: 1px solid #ddd; }
 .unreadable { color: #b00020; }
 """
+)
 
 _SCRIPT = """
 (function () {
