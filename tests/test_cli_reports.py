@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from pty_helper import drain
 from report_records import BROKEN, GAME_A, GAME_HOME, GAME_TIE, PHONY_BINGO, write
 from typer.testing import CliRunner
 
@@ -205,7 +206,6 @@ def _stderr_on_a_terminal(*args: str) -> tuple[int, str, bytes]:
     and everything written to the terminal."""
     import os
     import pty
-    import select
 
     master, slave = pty.openpty()
     proc = subprocess.Popen(
@@ -213,22 +213,9 @@ def _stderr_on_a_terminal(*args: str) -> tuple[int, str, bytes]:
         stdout=subprocess.PIPE, stderr=slave,
     )  # fmt: skip
     os.close(slave)
-    chunks = []
-    while True:
-        ready, _, _ = select.select([master], [], [], 0.2)
-        if ready:
-            try:
-                data = os.read(master, 65536)
-            except OSError:  # the terminal closed: the process is gone
-                break
-            if not data:
-                break
-            chunks.append(data)
-        elif proc.poll() is not None:
-            break
-    os.close(master)
+    screen = drain(master, proc)
     out = proc.stdout.read().decode() if proc.stdout else ""
-    return proc.wait(timeout=120), out, b"".join(chunks)
+    return proc.wait(timeout=120), out, screen
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pty_helper import drain
 from report_records import GAME_A
 
 pyte = pytest.importorskip("pyte", reason="pyte (a test extra) emulates the terminal")
@@ -38,7 +39,6 @@ def run_on_terminal(
     pseudo-terminal of ``columns`` x ``rows``; its exit code and every byte it wrote
     there."""
     import fcntl
-    import select
     import struct
     import termios
 
@@ -51,21 +51,8 @@ def run_on_terminal(
         env=env, cwd=ROOT,
     )  # fmt: skip
     os.close(slave)
-    chunks = []
-    while True:
-        ready, _, _ = select.select([master], [], [], 0.2)
-        if ready:
-            try:
-                data = os.read(master, 65536)
-            except OSError:  # the terminal closed: the process is gone
-                break
-            if not data:
-                break
-            chunks.append(data)
-        elif proc.poll() is not None:
-            break
-    os.close(master)
-    return proc.wait(timeout=120), b"".join(chunks)
+    screen = drain(master, proc)
+    return proc.wait(timeout=120), screen
 
 
 def screen_of(output: bytes, *, columns: int, rows: int) -> list[str]:
