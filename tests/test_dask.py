@@ -25,7 +25,13 @@ from distributed import Client, LocalCluster
 from typer.testing import CliRunner
 
 from gcgtools.analysis import dask_backend
-from gcgtools.analysis.batch import map_batches, map_window
+from gcgtools.analysis.batch import (
+    FIRST_BATCH,
+    LARGEST_BATCH,
+    TIMED_WINDOW,
+    map_batches,
+    map_window,
+)
 from gcgtools.analysis.frames import games_frame, moves_frame
 from gcgtools.cli import app
 
@@ -100,11 +106,16 @@ def _slow_len(name: str) -> int:
     return len(name)
 
 
-def test_map_batches_on_dask_in_order_and_bounded(cluster):
-    names = [f"f{'x' * (i % 7)}{i}" for i in range(120)]
+def test_map_batches_on_dask_in_order_and_sized_by_time(cluster):
+    names = [f"f{'x' * (i % 7)}{i}" for i in range(3000)]
     out = list(map_batches(tuple, names, window=40, scheduler=cluster))
     assert [n for _, batch in out for n in batch] == names
-    assert max(len(b) for _, b in out) <= 40 // 2
+    assert all(count == len(b) for count, b in out)
+    sizes = [count for count, _ in out]
+    # small batches first (nothing known), then the largest the window allows: a
+    # Dask task costs milliseconds whatever it does, and tuple() costs microseconds
+    assert sizes[:4] == [FIRST_BATCH] * 4
+    assert max(sizes) == min(LARGEST_BATCH, TIMED_WINDOW * 2 // 4)
     assert list(map_window(len, names, scheduler=cluster)) == [len(n) for n in names]
     assert list(map_window(len, [], scheduler=cluster)) == []
 

@@ -286,9 +286,16 @@ def test_export_streams_in_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     summary = write_moves([str(folder)], out, games_out=tmp_path / "g.csv", jobs=1)
     assert summary.moves == 4 * 16 + 5 * 10
     parquet = pq.ParquetFile(out)
-    # written batch by batch: 9 files in batches of CHUNK_FILES, each over CHUNK_ROWS rows
-    assert parquet.metadata.num_row_groups == 3
+    # written chunk by chunk: row groups of exactly CHUNK_ROWS moves, the last fewer
+    groups = [parquet.metadata.row_group(i).num_rows for i in range(parquet.num_row_groups)]
+    assert groups == [20] * 5 + [14]
     assert parquet.metadata.num_rows == summary.moves
+    # the same bytes however the files were batched
+    monkeypatch.setattr(frames, "CHUNK_FILES", 3)
+    again = tmp_path / "again.parquet"
+    write_moves([str(folder)], again, games_out=tmp_path / "g2.csv", jobs=1)
+    assert again.read_bytes() == out.read_bytes()
+    assert (tmp_path / "g2.csv").read_bytes() == (tmp_path / "g.csv").read_bytes()
     # min/max statistics for the columns a reader filters on, not for free text
     group = parquet.metadata.row_group(0)
     stats = {group.column(i).path_in_schema: group.column(i).is_stats_set

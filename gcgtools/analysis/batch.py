@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import os
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -45,7 +46,10 @@ def _run_batch(func: Callable[[str], R], paths: list[str]) -> list[R]:
 
 
 class PoolBackend:
-    """The local backend: one pool of worker processes on this machine."""
+    """The local backend: one pool of worker processes on this machine. A task costs it
+    little, so its batches have a fixed size (no ``task_seconds``)."""
+
+    task_seconds: float | None = None
 
     def __init__(self, jobs: int) -> None:
         self.workers = jobs
@@ -66,9 +70,11 @@ class PoolBackend:
 class Backend(Protocol):
     """Where batches run: :class:`PoolBackend`, or the Dask backend
     (:mod:`gcgtools.analysis.dask_backend`). ``submit`` returns a future whose
-    ``result()`` waits for the batch's result."""
+    ``result()`` waits for the batch's result. ``task_seconds``, when set, is how long
+    a batch should take (see :class:`_Sizes`)."""
 
     workers: int
+    task_seconds: float | None
 
     def submit(self, func: Callable[[Any], R], arg: Any) -> Any: ...
 
@@ -130,7 +136,9 @@ def map_batches(
     however many files there are, and the workers never wait for a new pool between
     windows. ``size`` is the number of files per batch (at most 64 by default, fewer for
     a short list, so that every worker gets some; in this process 64, or ``window`` if
-    smaller)."""
+    smaller). On a Dask cluster the default batches are sized by the time they take
+    instead, and the window holds at least ``TIMED_WINDOW`` files per worker (see
+    :class:`_Sizes`); the results are the same."""
     if scheduler is None:
         jobs = _jobs_for(jobs, len(files))
         if jobs <= 1:
@@ -150,6 +158,57 @@ def map_batches(
                 backend.close()
 
 
+def _timed(func: Callable[[list[str]], R], batch: list[str]) -> tuple[float, R]:
+    """Worker: ``func(batch)`` and the seconds it took (to size the next batches)."""
+    start = time.perf_counter()
+    result = func(batch)
+    return time.perf_counter() - start, result
+
+
+FIRST_BATCH = 4  # files in the first batches of a timed backend, before anything is known
+LARGEST_BATCH = 512  # files in a batch of a timed backend, at most
+TIMED_WINDOW = 512  # files per worker a timed backend may hold in flight, at least
+
+
+class _Sizes:
+    """The size of the next batch: ``size`` files every time, or, for a backend whose
+    every task costs milliseconds of its own (Dask: the scheduler, the worker, the round
+    trip), as many files as take ``seconds`` on a worker, learnt from the batches done.
+
+    A timed backend has two batches in flight per worker (a running one and a waiting
+    one, so that none idles). Its first batches are small (nothing is known yet); then
+    each batch is at most twice the largest one done, so that sizes grow only on what
+    was measured; never larger than ``LARGEST_BATCH`` files, nor than half a worker's
+    share of the window, nor (down to a 16th of their size) than the files left spread
+    over every worker, so that the workers finish together. The seconds per file are a
+    running average that halves the weight of older batches: slower files shrink the
+    next batches at once."""
+
+    def __init__(self, size: int, seconds: float | None, workers: int, window: int) -> None:
+        self.size = size
+        self.seconds = seconds
+        self.workers = workers
+        self.tasks = 2 * workers if seconds else None
+        self.largest = max(1, min(LARGEST_BATCH, window // (2 * workers)))
+        self.per_file: float | None = None  # seconds, from the batches done
+        self.done_largest = 0  # files in the largest batch done
+
+    def next(self, left: int) -> int:
+        if not self.seconds:
+            return min(self.size, left)
+        if self.per_file is None:
+            return min(FIRST_BATCH, left)
+        per_file = max(self.per_file, 1e-6)
+        wanted = min(int(self.seconds / per_file), self.largest, 2 * self.done_largest)
+        spread = max(-(-left // self.workers), wanted // 16)
+        return max(1, min(wanted, spread, left))
+
+    def done(self, files: int, seconds: float) -> None:
+        rate = seconds / max(1, files)
+        self.per_file = rate if self.per_file is None else (self.per_file + rate) / 2
+        self.done_largest = max(self.done_largest, files)
+
+
 def _windowed(
     backend: Backend,
     func: Callable[[list[str]], R],
@@ -158,22 +217,31 @@ def _windowed(
     size: int | None,
 ) -> Iterator[tuple[int, R]]:
     """The batches of :func:`map_batches` on ``backend``: handed out in order, at most
-    ``window`` files not yet yielded, results yielded in order."""
+    ``window`` files not yet yielded (a timed backend, see :class:`_Sizes`, may hold
+    ``TIMED_WINDOW`` files per worker), results yielded in order."""
     workers = backend.workers
+    seconds = None if size else backend.task_seconds
     size = size or max(1, min(64, min(window, len(files)) // (workers * 8) or 1))
-    window = max(window, size * workers)
+    window = max(window, TIMED_WINDOW * workers if seconds else size * workers)
+    sizes = _Sizes(size, seconds, workers, window)
+    task = partial(_timed, func) if seconds else func
     pending: deque[tuple[int, Any]] = deque()
     try:
         start = handed = 0
         while start < len(files) or pending:
-            while start < len(files) and handed + size <= window:
-                batch = files[start : start + size]
-                pending.append((len(batch), backend.submit(func, batch)))
-                start += len(batch)
-                handed += len(batch)
+            while start < len(files) and (sizes.tasks is None or len(pending) < sizes.tasks):
+                count = sizes.next(len(files) - start)
+                if handed + count > window:
+                    break
+                pending.append((count, backend.submit(task, files[start : start + count])))
+                start += count
+                handed += count
             count, future = pending.popleft()
             result = future.result()
             del future  # a Dask result is freed on its worker once nobody holds it
+            if seconds:
+                took, result = result
+                sizes.done(count, took)
             handed -= count
             yield count, result
     finally:

@@ -555,8 +555,9 @@ def is_dataset_target(path: str | os.PathLike[str]) -> bool:
 
 class _DatasetSink:
     """A partitioned Parquet dataset: a folder of ``part-00000.parquet``,
-    ``part-00001.parquet`` ... files, one per chunk (about ``CHUNK_ROWS`` rows), each
-    with the same schema and pandas metadata, so that ``pandas.read_parquet(folder)``,
+    ``part-00001.parquet`` ... files, one per chunk (``CHUNK_ROWS`` moves each, the last
+    fewer), each with the same schema and pandas metadata, so that
+    ``pandas.read_parquet(folder)``,
     ``dask.dataframe.read_parquet(folder)``, DuckDB (``'folder/*.parquet'``) and Spark
     read it as one table. The parts are written into a temporary folder beside the
     target, which then replaces it whole; a folder holding anything but such parts is
@@ -670,6 +671,45 @@ def _export_part(results: list[GameResult], *, arrow: bool) -> _ExportPart:
     )
 
 
+class _Chunks:
+    """Rows arriving in parts of any size (lists of row tuples, or Arrow record batches
+    with ``arrow``), handed back in chunks of exactly ``size`` rows (Arrow: a list of
+    one record batch) and, at the end, the ``rest``."""
+
+    def __init__(self, size: int, *, arrow: bool) -> None:
+        self.size = size
+        self.arrow = arrow
+        self.parts: list[Any] = []
+        self.count = 0
+
+    def add(self, part: Any, count: int) -> Iterator[Any]:
+        self.parts.append(part)
+        self.count += count
+        while self.count >= self.size:
+            yield self._take(self.size)
+
+    def rest(self) -> Any:
+        return self._take(self.count)
+
+    def _take(self, count: int) -> Any:
+        if self.arrow:
+            if not self.parts:
+                return []
+            import pyarrow as pa
+
+            table = pa.Table.from_batches(self.parts, schema=self.parts[0].schema)
+            chunk, left = table.slice(0, count), table.slice(count)
+            self.parts = left.to_batches() if left.num_rows else []
+            # one batch: the file's pages do not depend on where the parts began
+            out: Any = chunk.combine_chunks().to_batches()
+        else:
+            rows = [row for part in self.parts for row in part]
+            out, left_rows = rows[:count], rows[count:]
+            self.parts = [left_rows] if left_rows else []
+        self.count -= count
+        return out
+
+
 @dataclass(slots=True)
 class ExportSummary:
     """What :func:`write_moves` wrote."""
@@ -696,8 +736,10 @@ def write_moves(
     ``.csv`` files, a chunk at a time: memory stays bounded however large the archive.
 
     Parquet files are written with ``pyarrow.parquet.ParquetWriter``, one row group per
-    chunk; CSV chunks are appended. Each file is put in place when complete, by the rules
-    of :mod:`gcgtools.atomic`. Raises ValueError for another suffix or the same file named
+    chunk of ``CHUNK_ROWS`` moves (a tenth as many games; the last chunk fewer), the same
+    however the files were batched (on the pool or a Dask cluster); CSV chunks are
+    appended. Each file is put in place when complete, by the rules of
+    :mod:`gcgtools.atomic`. Raises ValueError for another suffix or the same file named
     twice, OSError naming the file that cannot be written (a missing folder is not
     created). With ``partitioned`` (None: when the target ends with a slash or is a
     folder) each target is a folder of Parquet files, one per chunk (:class:`_DatasetSink`).
@@ -720,19 +762,24 @@ def write_moves(
         # before the workers are forked: they turn rows into Arrow batches, and share
         # this process's copy of pyarrow instead of each importing its own
         import pyarrow  # noqa: F401
-    pending_moves: list[Any] = []  # record batches, or lists of rows
-    pending_count = 0
-    pending_games: list[tuple[Any, ...]] = []
+    # every chunk but the last holds exactly CHUNK_ROWS moves (a tenth as many games),
+    # whatever the batches the workers were given: the files are the same every time
+    moves_chunks = _Chunks(CHUNK_ROWS, arrow=moves_sink.parquet)
+    games_chunks = _Chunks(CHUNK_ROWS // 10, arrow=False)
     unreadable: list[str] = []
     reasons: dict[str, str] = {}
     games = moves = 0
     used: set[str] = set()
 
-    def flush_moves() -> None:
+    def write_moves_chunk(chunk: Any) -> None:
         if moves_sink.parquet:
-            moves_sink.write_batches(pending_moves)
+            moves_sink.write_batches(chunk)
         else:
-            moves_sink.write([row for rows in pending_moves for row in rows])
+            moves_sink.write(chunk)
+
+    def write_games_chunk(chunk: Any) -> None:
+        if games_sink is not None:
+            games_sink.write(chunk)
 
     try:
         parts = _iter_parts(
@@ -746,25 +793,18 @@ def write_moves(
         )
         used_at = GAME_COLUMNS.index("analysis_lexicon")
         for part in parts:
-            pending_games.extend(part.games)
             used.update(row[used_at] for row in part.games if row[used_at] is not None)
             for file, reason in part.unreadable:
                 unreadable.append(file)
                 reasons[file] = reason
             games += part.readable
             moves += part.move_count
-            pending_moves.append(part.moves)
-            pending_count += part.move_count
-            if pending_count >= CHUNK_ROWS:
-                flush_moves()
-                pending_moves, pending_count = [], 0
-            if len(pending_games) >= CHUNK_ROWS // 10:
-                if games_sink is not None:
-                    games_sink.write(pending_games)
-                pending_games = []
-        flush_moves()
-        if games_sink is not None:
-            games_sink.write(pending_games)
+            for chunk in moves_chunks.add(part.moves, part.move_count):
+                write_moves_chunk(chunk)
+            for chunk in games_chunks.add(part.games, len(part.games)):
+                write_games_chunk(chunk)
+        write_moves_chunk(moves_chunks.rest())
+        write_games_chunk(games_chunks.rest())
         for sink in sinks:
             sink.close()
     except BaseException:
