@@ -22,6 +22,7 @@ import psutil  # comes with distributed
 import pytest
 from conftest import corpus_dir
 from distributed import Client, LocalCluster
+from reference_data import DATA, needs_data
 from typer.testing import CliRunner
 
 from gcgtools.analysis import dask_backend
@@ -33,6 +34,7 @@ from gcgtools.analysis.batch import (
     map_window,
 )
 from gcgtools.analysis.frames import games_frame, moves_frame
+from gcgtools.cache import cache_info, results_folder
 from gcgtools.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,7 +71,13 @@ def _running(pid: int) -> bool:
 
 
 @pytest.fixture(scope="module")
-def cluster():
+def worker_cache(tmp_path_factory) -> Path:
+    """The cluster's workers' result cache (never the user's)."""
+    return tmp_path_factory.mktemp("worker-cache")
+
+
+@pytest.fixture(scope="module")
+def cluster(worker_cache):
     before = _children()
     cluster = LocalCluster(
         n_workers=2,
@@ -78,6 +86,7 @@ def cluster():
         memory_limit="1GiB",
         dashboard_address=":0",
         silence_logs=50,
+        env={"GCGTOOLS_CACHE_DIR": str(worker_cache)},
     )
     client = Client(cluster, set_as_default=False)
     try:
@@ -134,6 +143,28 @@ def test_validate_same_output_as_the_local_pool(cluster):
     # from the environment too
     env = {"DASK_SCHEDULER_ADDRESS": address}
     assert cli("validate", str(EXAMPLES), "-q", env=env) == cli("validate", str(EXAMPLES), "-q")
+
+
+@needs_data
+def test_analyse_same_output_as_the_local_pool(cluster, worker_cache):
+    address = cluster.scheduler.address
+    enable = str(DATA / "lexica" / "ENABLE.kwg")
+    records = str(ROOT / "tests" / "analysis_records")
+    for fmt in ("text", "json"):
+        args = ("analyse", records, "--lexicon", enable, "-f", fmt, "--top", "2")
+        local = cli(*args, "-j", "2", "--no-cache")
+        assert local[0] == 0 and "ENABLE" in local[1]
+        assert cli(*args, "--scheduler", address, "--no-cache") == local
+    # through the workers' cache: the first run stores, the next one reads
+    before = cache_info(results_folder(worker_cache))
+    assert cli(*args, "--scheduler", address) == local
+    stored = cache_info(results_folder(worker_cache))
+    assert stored.entries == before.entries + 3  # one per record
+    assert (stored.hits, stored.misses) == (before.hits, before.misses + 3)
+    assert cli(*args, "--scheduler", address) == local
+    read = cache_info(results_folder(worker_cache))
+    assert (read.entries, read.hits, read.misses) == (stored.entries, stored.hits + 3,
+                                                      stored.misses)  # fmt: skip
 
 
 def test_stats_and_bingos_same_output(cluster):
