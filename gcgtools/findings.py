@@ -125,9 +125,10 @@ _RULES: list[Rule] = [
         "F010",
         "error",
         "file could not be processed",
-        "gcgtools failed on this file (an internal error, reported with its type and "
-        "message); the other files of the batch are still processed. Please report it "
-        "with the file.",
+        "gcgtools failed on this file: an internal error, reported with its type and "
+        "message, or a worker process that died on it (a crash, or the out-of-memory "
+        "killer: 'killed by SIGKILL'), after which the file is left out. The other files "
+        "of the batch are still processed. Please report it with the file.",
     ),
     # -------------------------------------------------------------- syntax
     Rule(

@@ -7,20 +7,27 @@ own result, never by an exception, so a batch always goes on past a bad file.
 
 from __future__ import annotations
 
-import gc
 import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
+from gcgtools.analysis.pool import BatchError, PoolBackend
 from gcgtools.console import show_progress, track
 from gcgtools.model.paths import expand_paths
 
-__all__ = ["default_jobs", "map_batches", "map_files", "map_window", "show_progress"]
+__all__ = [
+    "BatchError",
+    "PoolBackend",
+    "default_jobs",
+    "map_batches",
+    "map_files",
+    "map_window",
+    "show_progress",
+]
 
 R = TypeVar("R")
 
@@ -43,28 +50,6 @@ def _jobs_for(jobs: int | None, files: int) -> int:
 def _run_batch(func: Callable[[str], R], paths: list[str]) -> list[R]:
     """Worker: ``func`` over a batch of files."""
     return [func(path) for path in paths]
-
-
-class PoolBackend:
-    """The local backend: one pool of worker processes on this machine. A task costs it
-    little, so its batches have a fixed size (no ``task_seconds``)."""
-
-    task_seconds: float | None = None
-
-    def __init__(self, jobs: int) -> None:
-        self.workers = jobs
-        # frozen: the objects inherited from this process are never scanned by a
-        # worker's garbage collector (nor their pages copied by writing to their headers)
-        self.executor = ProcessPoolExecutor(max_workers=jobs, initializer=gc.freeze)
-
-    def submit(self, func: Callable[[Any], R], arg: Any) -> Future[R]:
-        return self.executor.submit(func, arg)
-
-    def cancel(self, futures: list[Any]) -> None:
-        pass  # shutdown(cancel_futures=True) does it
-
-    def close(self) -> None:
-        self.executor.shutdown(cancel_futures=True)
 
 
 class Backend(Protocol):

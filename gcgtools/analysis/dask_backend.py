@@ -20,6 +20,8 @@ import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from gcgtools.analysis.pool import BatchError
+
 R = TypeVar("R")
 
 INSTALL_HINT = (
@@ -30,7 +32,7 @@ LOCAL = "local"
 CONNECT_TIMEOUT = "10s"  # to reach a scheduler
 
 
-class SchedulerError(RuntimeError):
+class SchedulerError(BatchError):
     """Dask is missing, or the scheduler cannot be reached."""
 
 

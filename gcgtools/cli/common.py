@@ -145,15 +145,16 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def batch_command(func: F) -> F:
     """A command that runs batches: a Dask scheduler that cannot be reached (or Dask
-    missing) is a clear message and exit code 2, not a traceback."""
+    missing), or worker processes that keep dying, is a clear message and exit code 2,
+    not a traceback."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from gcgtools.analysis.dask_backend import SchedulerError
+        from gcgtools.analysis.pool import BatchError
 
         try:
             return func(*args, **kwargs)
-        except SchedulerError as exc:
+        except BatchError as exc:
             typer.echo(f"gcgtools: {exc}", err=True)
             raise typer.Exit(EXIT_UNREADABLE) from None
 

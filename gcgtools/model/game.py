@@ -10,7 +10,7 @@ from gcgtools.findings import Finding
 from gcgtools.syntax.records import Event, Note, Pragma, Record, SourceLine
 
 # The finding codes that mean nothing of a record could be read.
-UNREADABLE = frozenset({"F001", "F002"})
+UNREADABLE = frozenset({"F001", "F002", "F010"})
 
 
 @dataclass(slots=True)
@@ -127,8 +127,9 @@ class Game:
 
     @property
     def unreadable(self) -> bool:
-        """True when nothing of the record could be read: the file cannot be opened (F001)
-        or no line of it is a pragma or an event (F002); exit code 2. A record with some
+        """True when nothing of the record could be read: the file cannot be opened (F001),
+        no line of it is a pragma or an event (F002), or gcgtools failed on it (F010);
+        exit code 2. A record with some
         unreadable lines (P1xx errors) is still readable: every command works on the
         lines that could be read, and the bad lines are findings like any other."""
         return any(f.code in UNREADABLE for f in self.findings)

@@ -10,6 +10,7 @@ import stat
 
 from gcgtools.findings import Finding, make
 from gcgtools.model.build import build_game
+from gcgtools.model.crashed import CrashedBefore, check_not_crashed
 from gcgtools.model.game import Game
 from gcgtools.model.paths import GCG_SUFFIX, display_name
 from gcgtools.model.remote import is_url, read_url
@@ -94,8 +95,11 @@ def read_game(path: PathLike, *, max_bytes: int = MAX_RECORD_BYTES) -> Game:
 
 def read_bytes(path: PathLike, max_bytes: int = MAX_RECORD_BYTES) -> bytes:
     """The bytes of a record file, or of a URL (``s3://...``, read through fsspec), at
-    most ``max_bytes`` of them. Raises OSError when it cannot be read."""
+    most ``max_bytes`` of them. Raises OSError when it cannot be read (also
+    :class:`~gcgtools.model.crashed.CrashedBefore` in a worker process told that the
+    file made another one die)."""
     name = os.fspath(path)
+    check_not_crashed(name)
     if is_url(name) and not os.path.exists(name):
         data = read_url(name)
         if len(data) > max_bytes:
@@ -147,6 +151,10 @@ def load_game(path: PathLike, *, max_bytes: int = MAX_RECORD_BYTES) -> Game:
     name = os.fspath(path)
     try:
         return read_game(name, max_bytes=max_bytes)
+    except CrashedBefore as exc:  # gcgtools failed on it before, in a way it cannot catch
+        game = Game(path=display_name(name))
+        game.findings.append(make("F010", f"could not process the file: {exc}", 0))
+        return game
     except OSError as exc:
         game = Game(path=display_name(name))
         reason = exc.strerror or str(exc)
