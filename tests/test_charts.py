@@ -94,6 +94,14 @@ def test_save_svg_is_xml_with_the_series(tmp_path: Path) -> None:
     assert {"score:Alice", "score:Bob", "bingos:Alice"} <= ids
 
 
+@pytest.mark.parametrize("suffix", [".svg", ".pdf", ".png"])
+def test_the_same_chart_gives_the_same_file(tmp_path: Path, suffix: str) -> None:
+    game = parse_string(GAME_A)
+    one = save_figure(progression_figure(game), tmp_path / f"one{suffix}").read_bytes()
+    two = save_figure(progression_figure(game), tmp_path / f"two{suffix}").read_bytes()
+    assert one == two  # no random SVG ids, no creation date
+
+
 def test_save_rejects_other_formats(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"\.png, \.svg or \.pdf"):
         save_figure(progression_figure(parse_string(GAME_TIE)), tmp_path / "a.jpg")

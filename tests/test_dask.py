@@ -167,6 +167,43 @@ def test_analyse_same_output_as_the_local_pool(cluster, worker_cache):
                                                       stored.misses)  # fmt: skip
 
 
+def _written(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["annotate"], ["fix"], ["write", "--normalise"], ["report"], ["picture", "-f", "png"],
+     ["board", "-f", "svg"]],
+)  # fmt: skip
+def test_output_commands_write_the_same_files(cluster, tmp_path, args):
+    """The workers make the outputs, this process writes them: the same files."""
+    address = cluster.scheduler.address
+    records = tmp_path / "records"
+    shutil.copytree(EXAMPLES, records)
+    (records / "empty.gcg").write_text("")  # cannot be done: listed, exit 2
+    made = {}
+    for name, extra in (("local", ["-j", "2"]), ("dask", ["--scheduler", address])):
+        out = tmp_path / name
+        code, stdout, stderr = cli(*args, str(records), "-o", f"{out}/", "-q", *extra)
+        made[name] = (code, stdout.replace(str(out), "OUT"), stderr, _written(out))
+    assert made["dask"] == made["local"]
+    assert made["local"][0] == 2 and "empty.gcg" in made["local"][2]
+    assert len(made["local"][3]) >= 8  # an output per record (a site: pages and index)
+
+
+def test_board_text_same_output(cluster):
+    address = cluster.scheduler.address
+    for fmt in ("text", "cgp"):
+        local = cli("board", str(EXAMPLES), "-f", fmt, "-j", "2")
+        assert cli("board", str(EXAMPLES), "-f", fmt, "--scheduler", address) == local
+        assert local[1].count("\n") >= 8  # a board or a CGP line per record
+
+
 def test_stats_and_bingos_same_output(cluster):
     address = cluster.scheduler.address
     for args in (["stats", "-f", "csv"], ["stats", "--by", "game", "-f", "json"],

@@ -30,8 +30,10 @@ from gcgtools.cli.common import (
     Paths,
     Quiet,
     RulesOpt,
+    SchedulerOpt,
     Tiles,
     app,
+    batch_command,
     cannot_write,
     output_is_input,
 )
@@ -157,14 +159,19 @@ def _run_batch(
     jobs: int | None,
     quiet: bool,
     what: str,
+    scheduler: str | None = None,
 ) -> NoReturn:
-    """Run ``job`` over every record, print what each produced and what failed, and exit:
-    2 when a record could not be done, 1 when findings are left, else 0."""
+    """Run ``job`` over every record (on the Dask cluster ``scheduler`` names, if any),
+    print what each produced and what failed, and exit: 2 when a record could not be
+    done, 1 when findings are left, else 0."""
     done = 0
     failed: list[tuple[str, str]] = []
     status = EXIT_CLEAN
     used: list[str] = []
-    for outcome in write_outputs(job, paths, folder, jobs=jobs, progress=show_progress(quiet)):
+    outcomes = write_outputs(
+        job, paths, folder, jobs=jobs, progress=show_progress(quiet), scheduler=scheduler
+    )
+    for outcome in outcomes:
         for message in outcome.messages:  # above the progress bar while it shows
             echo(message)
         analysis = (outcome.summary or {}).get("analysis")
@@ -194,6 +201,7 @@ def _options(**options: Any) -> dict[str, Any]:
 
 
 @app.command("annotate")
+@batch_command
 def annotate_command(
     paths: Paths,
     output: Output = None,
@@ -214,6 +222,7 @@ def annotate_command(
     lexica: LexicaOpt = None,
     leaves: LeavesOpt = None,
     jobs: Jobs = None,
+    scheduler: SchedulerOpt = None,
     quiet: Quiet = False,
 ) -> None:
     """Add '#note gcgtools: ...' lines after each event: the play (O1 HAN(G)OVER), words
@@ -229,7 +238,8 @@ def annotate_command(
             only=groups, tiles=tiles, board=board, end_rule=rules,
             challenge_bonus=challenge_bonus, lexicon=chosen,
         )  # fmt: skip
-        _run_batch(OutputJob("annotate", options), paths, output, jobs, quiet, "record")
+        job = OutputJob("annotate", options)
+        _run_batch(job, paths, output, jobs, quiet, "record", scheduler)
     game = _load(file)
     target = _target(file, output, in_place)
     try:
@@ -247,6 +257,7 @@ def annotate_command(
 
 
 @app.command("fix")
+@batch_command
 def fix_command(
     paths: Paths,
     output: Output = None,
@@ -256,6 +267,7 @@ def fix_command(
     rules: RulesOpt = None,
     challenge_bonus: Bonus = None,
     jobs: Jobs = None,
+    scheduler: SchedulerOpt = None,
     quiet: Quiet = False,
 ) -> None:
     """Correct the scores and cumulatives the replay proves wrong, and print each change,
@@ -265,7 +277,7 @@ def fix_command(
         options = _options(
             tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
         )
-        _run_batch(OutputJob("fix", options), paths, output, jobs, quiet, "record")
+        _run_batch(OutputJob("fix", options), paths, output, jobs, quiet, "record", scheduler)
     game = _load(file, report_lines=False)
     target = _target(file, output, in_place)
     try:
@@ -295,6 +307,7 @@ def fix_command(
 
 
 @app.command("write")
+@batch_command
 def write_command(
     paths: Paths,
     output: Output = None,
@@ -310,6 +323,7 @@ def write_command(
     tiles: Tiles = None,
     board: BoardOpt = None,
     jobs: Jobs = None,
+    scheduler: SchedulerOpt = None,
     quiet: Quiet = False,
 ) -> None:
     """Write the record back: byte for byte (lossless), or --normalise'd to the canonical
@@ -318,7 +332,7 @@ def write_command(
     file = _single(paths, output, in_place)
     if file is None:
         options = _options(normalise=normalise, tiles=tiles, board=board)
-        _run_batch(OutputJob("write", options), paths, output, jobs, quiet, "record")
+        _run_batch(OutputJob("write", options), paths, output, jobs, quiet, "record", scheduler)
     game = _load(file)
     target = _target(file, output, in_place)
     try:
@@ -329,6 +343,7 @@ def write_command(
 
 
 @app.command("report")
+@batch_command
 def report_command(
     paths: Paths,
     output: Annotated[
@@ -348,6 +363,7 @@ def report_command(
     leaves: LeavesOpt = None,
     top: Annotated[int, typer.Option("--top", min=1, help="Top moves shown per turn.")] = 5,
     jobs: Jobs = None,
+    scheduler: SchedulerOpt = None,
     quiet: Quiet = False,
 ) -> None:
     """Write a self-contained HTML page: the board after each event (slider and buttons),
@@ -367,6 +383,7 @@ def report_command(
             site = write_site(
                 paths, output, tiles=tiles, board=board, jobs=jobs,
                 progress=show_progress(quiet), title=title, lexicon=chosen, top=top,
+                scheduler=scheduler,
             )  # fmt: skip
         except OSError as exc:
             _fail(cannot_write(exc, output))
@@ -401,6 +418,7 @@ Format = Annotated[
 
 
 @app.command("picture")
+@batch_command
 def picture_command(
     paths: Paths,
     move: Move = None,
@@ -410,12 +428,13 @@ def picture_command(
     tiles: Tiles = None,
     board: BoardOpt = None,
     jobs: Jobs = None,
+    scheduler: SchedulerOpt = None,
     quiet: Quiet = False,
 ) -> None:
     """Draw the board after an event: SVG, or PNG when the output file ends in .png. Under
     the board: the scores, the last move, the player to move and their rack, and the
     unseen tiles. Several records: one picture each in -o DIR (--format svg or png)."""
-    draw_pictures(paths, move, output, size, format, tiles, board, jobs, quiet)
+    draw_pictures(paths, move, output, size, format, tiles, board, jobs, quiet, scheduler)
 
 
 def draw_pictures(
@@ -428,14 +447,17 @@ def draw_pictures(
     board: str | None = None,
     jobs: int | None = None,
     quiet: bool = False,
+    scheduler: str | None = None,
 ) -> NoReturn:
-    """``picture`` and ``board -o``: one picture, or one per record in a folder; exits."""
+    """``picture`` and ``board -o``: one picture, or one per record in a folder (on the
+    Dask cluster ``scheduler`` names, if any); exits."""
     if fmt is not None and fmt not in ("svg", "png"):
         _fail(f"unknown picture format {fmt!r}: use svg or png")
     file = _single(paths, output, can_in_place=False)
     if file is None:
         options = _options(move=move, size=size, fmt=fmt or "svg", tiles=tiles, board=board)
-        _run_batch(OutputJob("picture", options), paths, output, jobs, quiet, "picture")
+        job = OutputJob("picture", options)
+        _run_batch(job, paths, output, jobs, quiet, "picture", scheduler)
     game = _load(file)
     output = _target(file, output, None)
     try:

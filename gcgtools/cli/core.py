@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from gcgtools.analysis.batch import map_files
+from gcgtools.analysis.batch import map_files, map_window
 from gcgtools.analysis.checks import FileReport, check_game, checker
 from gcgtools.cli.common import (
     EXIT_CLEAN,
@@ -252,6 +252,7 @@ class BoardFormat(str, Enum):
 
 
 @app.command()
+@batch_command
 def board(
     paths: Paths,
     move: Annotated[
@@ -286,6 +287,7 @@ def board(
         ),
     ] = BoardFormat.text,
     jobs: Jobs = None,
+    scheduler: SchedulerOpt = None,
     quiet: Quiet = False,
 ) -> None:
     """Print the board after event N (default: the last) with a legend, the move, the
@@ -299,41 +301,48 @@ def board(
         from gcgtools.cli.annotate import draw_pictures
 
         fmt = format.value if picture else None
-        draw_pictures(paths, move, output, 600, fmt, tiles, board_layout, jobs, quiet)
+        draw_pictures(paths, move, output, 600, fmt, tiles, board_layout, jobs, quiet, scheduler)
     files = list(expand_paths(paths))
     if not files:
         echo("no game records found: name .gcg files, folders or globs", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     status = EXIT_CLEAN
-    for number, file in enumerate(files):
+    worker = partial(board_text, move=move, tiles=tiles, layout=board_layout, format=format)
+    shown = map_window(worker, files, jobs=jobs, scheduler=scheduler)
+    for number, (file, (file_status, text, problem, unreadable)) in enumerate(
+        zip(files, shown, strict=True)
+    ):
         if len(files) > 1 and format is BoardFormat.text:
             echo(("\n" if number else "") + f"==> {display_name(file)} <==")
-        status = max(status, _board_text(file, move, tiles, board_layout, format))
+        if unreadable is not None:
+            report_unreadable({file: unreadable})
+        if problem is not None:
+            echo(problem, err=True)
+        if text is not None:
+            echo(text)
+        status = max(status, file_status)
     raise typer.Exit(status)
 
 
-def _board_text(
+def board_text(
     file: str, move: int | None, tiles: str | None, layout: str | None, format: BoardFormat
-) -> int:
-    """Print the text board (or the CGP line) of one record after event ``move``; the
-    exit status."""
+) -> tuple[int, str | None, str | None, str | None]:
+    """Worker of ``board``: the text board (or the CGP line) of one record after event
+    ``move``, as ``(exit status, text, error message, why the file is unreadable)``."""
     game = load_game(file)
     if game.unreadable:
-        report_unreadable({file: _unreadable_reason(game.findings)})
-        return EXIT_UNREADABLE
+        return EXIT_UNREADABLE, None, None, _unreadable_reason(game.findings)
     if move is not None and not 0 <= move <= len(game.events):
-        echo(f"{display_name(file)}: --move must be between 0 and {len(game.events)}", err=True)
-        return EXIT_UNREADABLE
+        problem = f"{display_name(file)}: --move must be between 0 and {len(game.events)}"
+        return EXIT_UNREADABLE, None, problem, None
     if format is BoardFormat.cgp:
         from gcgtools.movegen.record import record_cgp
 
         event = len(game.events) if move is None else move
         try:
-            echo(record_cgp(game, event, tiles=tiles, board=layout))
+            return EXIT_CLEAN, record_cgp(game, event, tiles=tiles, board=layout), None, None
         except KeyError as exc:  # an unknown --tiles or --board name
-            echo(f"{display_name(file)}: {exc.args[0] if exc.args else exc}", err=True)
-            return EXIT_UNREADABLE
-        return EXIT_CLEAN
+            return EXIT_UNREADABLE, None, f"{display_name(file)}: {_first(exc)}", None
     last = None
     try:
         for pos in replay(game, tiles=tiles, board=layout):
@@ -341,8 +350,10 @@ def _board_text(
             if move is not None and pos.index + 1 == move:
                 break
     except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
-        echo(f"{display_name(file)}: {exc.args[0] if exc.args else exc}", err=True)
-        return EXIT_UNREADABLE
+        return EXIT_UNREADABLE, None, f"{display_name(file)}: {_first(exc)}", None
     assert last is not None
-    echo(position_text(game, last))
-    return EXIT_CLEAN
+    return EXIT_CLEAN, position_text(game, last), None, None
+
+
+def _first(exc: Exception) -> object:
+    return exc.args[0] if exc.args else exc

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gcgtools.analysis.batch import map_files
+from gcgtools.analysis.batch import Scheduler, map_files
 from gcgtools.atomic import write_atomic
 from gcgtools.model.game import Game
 from gcgtools.model.load import load_game
@@ -39,6 +39,7 @@ __all__ = [
     "Naming",
     "OutputJob",
     "Outcome",
+    "deliver",
     "naming_for",
     "output_suffix",
     "write_outputs",
@@ -123,6 +124,7 @@ class Outcome:
     reason: str | None = None
     messages: list[str] = field(default_factory=list)
     summary: dict[str, Any] | None = None
+    data: bytes | None = None  # made for ``target`` but not written yet (see OutputJob)
 
 
 def _unreadable_reason(game: Game) -> str:
@@ -142,13 +144,16 @@ class OutputJob:
     ``fmt`` (picture), ``index`` (report: the site's index page, linked from each page),
     ``lexicon`` (annotate, report: a :class:`~gcgtools.analysis.lexicons.LexiconChoice`)
     and ``top`` (report).
-    Calling the job with a file and its target makes the output and writes it; it never
-    raises for a bad file (the :class:`Outcome` says what went wrong), so it can run in a
-    worker."""
+    Calling the job with a file and its target makes the output and writes it (with
+    ``writes`` False, the :class:`Outcome` carries the bytes instead, for
+    :func:`deliver` to write: a Dask worker on another machine makes them, this one
+    writes them); it never raises for a bad file (the :class:`Outcome` says what went
+    wrong), so it can run in a worker."""
 
     kind: str
     options: dict[str, Any] = field(default_factory=dict)
     naming: Naming | None = None
+    writes: bool = True
 
     def __call__(self, path: str, target: str | None = None) -> Outcome:
         if target is None:
@@ -164,16 +169,9 @@ class OutputJob:
             return Outcome(path, None, FAILED, f"{type(exc).__name__}: {exc}")
         if target is None:
             return Outcome(path, None, status, None, messages, summary)
+        made = Outcome(path, target, status, None, messages, summary, data)
         in_place = self.naming is not None and self.naming.folder is None
-        if not in_place and _same_file(path, target):
-            reason = "the output would replace the input: use --in-place for that"
-            return Outcome(path, None, FAILED, reason)
-        try:
-            Path(target).parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(target, data)
-        except OSError as exc:
-            return Outcome(path, None, FAILED, f"cannot write {target}: {exc.strerror or exc}")
-        return Outcome(path, target, status, None, messages, summary)
+        return deliver(made, in_place) if self.writes else made
 
     def make(
         self, game: Game, target: str | None = None
@@ -230,6 +228,23 @@ class OutputJob:
         raise ValueError(f"unknown output kind {self.kind!r}: choose from {', '.join(KINDS)}")
 
 
+def deliver(outcome: Outcome, in_place: bool = False) -> Outcome:
+    """Write the bytes ``outcome`` carries to its target (never over its input unless
+    ``in_place``); the outcome, or what went wrong."""
+    path, target, data = outcome.path, outcome.target, outcome.data
+    if target is None or data is None:
+        return outcome
+    if not in_place and _same_file(path, target):
+        reason = "the output would replace the input: use --in-place for that"
+        return Outcome(path, None, FAILED, reason)
+    try:
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, data)
+    except OSError as exc:
+        return Outcome(path, None, FAILED, f"cannot write {target}: {exc.strerror or exc}")
+    return Outcome(path, target, outcome.status, None, outcome.messages, outcome.summary)
+
+
 def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -244,13 +259,21 @@ def write_outputs(
     *,
     jobs: int | None = None,
     progress: bool = False,
+    scheduler: Scheduler = None,
 ) -> Iterator[Outcome]:
     """Run ``job`` over every file named by ``paths`` (files, folders, globs), writing
     each output into ``folder`` (named after its input, see the module doc) or, when
     ``folder`` is None, over the input itself. Yields an :class:`Outcome` per file, in
-    order, as :func:`~gcgtools.analysis.batch.map_files` runs them."""
+    order, as :func:`~gcgtools.analysis.batch.map_files` runs them. On the local pool
+    the workers write the outputs; on a Dask ``scheduler``'s cluster the workers make
+    them and this process writes them, so they land on this machine."""
     files = list(expand_paths(paths))
     suffix = output_suffix(job.kind, job.options.get("fmt"))
-    named = OutputJob(job.kind, job.options, naming_for(files, folder, suffix))
+    here = scheduler is None
+    named = OutputJob(job.kind, job.options, naming_for(files, folder, suffix), writes=here)
     label = {"report": "reports", "picture": "pictures"}.get(job.kind, "records")
-    yield from map_files(named, files, jobs=jobs, progress=progress, label=label)
+    outcomes = map_files(
+        named, files, jobs=jobs, progress=progress, label=label, scheduler=scheduler
+    )
+    for outcome in outcomes:
+        yield outcome if here else deliver(outcome, in_place=folder is None)

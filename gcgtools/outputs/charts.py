@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+from matplotlib import rc_context
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
@@ -261,6 +262,12 @@ def archive_figure(games: pd.DataFrame, moves: pd.DataFrame) -> Figure:
     return fig
 
 
+# The same chart gives the same file: SVG element ids from a fixed salt (not a random
+# one per process), and no creation date in SVG and PDF files.
+REPRODUCIBLE = {"svg.hashsalt": "gcgtools"}
+NO_DATE: dict[str, dict[str, Any]] = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}
+
+
 def save_figure(fig: Figure, path: str | os.PathLike[str]) -> Path:
     """Write ``fig`` as PNG, SVG or PDF (chosen by the suffix) atomically: to a temporary
     file in the same folder, then moved into place (the rules of :mod:`gcgtools.atomic`).
@@ -270,8 +277,8 @@ def save_figure(fig: Figure, path: str | os.PathLike[str]) -> Path:
     fmt = FORMATS.get(target.suffix.lower())
     if fmt is None:
         raise ValueError(f"{target}: the file name must end in .png, .svg or .pdf")
-    with atomic_output(target) as name, open(name, "wb") as fh:
-        fig.savefig(fh, format=fmt, dpi=120)
+    with atomic_output(target) as name, open(name, "wb") as fh, rc_context(REPRODUCIBLE):
+        fig.savefig(fh, format=fmt, dpi=120, metadata=NO_DATE.get(fmt))
     return target
 
 

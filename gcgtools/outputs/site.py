@@ -24,6 +24,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from gcgtools.analysis.batch import open_scheduler
 from gcgtools.atomic import write_atomic
 from gcgtools.outputs.batch import Outcome, OutputJob, write_outputs
 from gcgtools.outputs.html import BASE_STYLE
@@ -226,9 +227,14 @@ def index_html(outcomes: list[Outcome], site: Path, charts_svg: str = "", title:
 
 def _inline_svg(fig: Any) -> str:
     """A matplotlib figure as an inline ``<svg>`` element (no XML prolog, no metadata)."""
+    from matplotlib import rc_context
+
+    from gcgtools.outputs.charts import REPRODUCIBLE
+
     out = io.StringIO()
-    fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None, "Format": None,
-                                             "Type": None})  # fmt: skip
+    with rc_context(REPRODUCIBLE):  # the same ids every time: the same page
+        fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None,
+                                                 "Format": None, "Type": None})  # fmt: skip
     text = out.getvalue()
     text = text[text.index("<svg") :]
     # inline SVG in HTML needs no xlink namespace: plain href is SVG 2
@@ -237,12 +243,16 @@ def _inline_svg(fig: Any) -> str:
 
 
 def _archive_charts(
-    files: list[str], jobs: int | None, progress: bool, rule_options: dict[str, Any]
+    files: list[str],
+    jobs: int | None,
+    progress: bool,
+    rule_options: dict[str, Any],
+    scheduler: Any = None,
 ) -> str:
     from gcgtools.analysis.frames import load_frames
     from gcgtools.outputs.charts import archive_figure
 
-    frames = load_frames(files, jobs=jobs, progress=progress, **rule_options)
+    frames = load_frames(files, jobs=jobs, progress=progress, scheduler=scheduler, **rule_options)
     assert frames.moves is not None
     if len(frames.games) - len(frames.unreadable) == 0:
         return ""
@@ -260,11 +270,13 @@ def write_site(
     title: str = "",
     lexicon: Any = None,
     top: int = 5,
+    scheduler: Any = None,
 ) -> SiteResult:
     """Write the site of the records named by ``paths`` into ``folder`` (see the module
     doc). Bad records get no page and are listed; the index is always written. With
     ``lexicon`` (a :class:`~gcgtools.analysis.lexicons.LexiconChoice`) each page shows the
-    ``top`` moves beside the recorded ones."""
+    ``top`` moves beside the recorded ones. The pages and the charts are made on the
+    Dask cluster ``scheduler`` names, if any (see :func:`write_outputs`)."""
     site = Path(folder)
     games = site / GAMES_FOLDER
     games.mkdir(parents=True, exist_ok=True)
@@ -272,9 +284,12 @@ def write_site(
     options = {"tiles": tiles, "board": board, "index": str(index), "lexicon": lexicon,
                "top": top}  # fmt: skip
     job = OutputJob("report", options)
-    outcomes = list(write_outputs(job, paths, str(games), jobs=jobs, progress=progress))
-    done = [o.path for o in outcomes if o.target is not None]
-    rules = {"tiles": tiles, "board": board}
-    charts = _archive_charts(done, jobs, progress, rules) if done else ""
+    with open_scheduler(scheduler, jobs) as opened:  # a Dask cluster started once
+        outcomes = list(
+            write_outputs(job, paths, str(games), jobs=jobs, progress=progress, scheduler=opened)
+        )
+        done = [o.path for o in outcomes if o.target is not None]
+        rules = {"tiles": tiles, "board": board}
+        charts = _archive_charts(done, jobs, progress, rules, opened) if done else ""
     write_atomic(index, index_html(outcomes, site, charts, title).encode("utf-8"))
     return SiteResult(index, outcomes, bool(charts))
