@@ -413,3 +413,17 @@ def test_a_killed_worker_still_yields_every_result_once(cluster):
     assert results == [len(n) for n in names]
     cluster.wait_for_workers(2, timeout=60)
     assert set(cluster.run(os.getpid).values()) != set(pids.values())
+
+
+def test_every_command_that_takes_paths_takes_a_scheduler():
+    import typer
+
+    root = typer.main.get_command(app)
+    with_paths = []
+    for name, command in root.commands.items():  # type: ignore[attr-defined]
+        params = {p.name: p for p in command.params}
+        if "paths" in params and params["paths"].param_type_name == "argument":
+            with_paths.append(name)
+            options = {o for p in command.params for o in p.opts}
+            assert "--scheduler" in options, name
+    assert len(with_paths) >= 13  # parse, validate, ... board
