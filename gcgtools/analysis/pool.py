@@ -108,10 +108,10 @@ class PoolBackend:
 
 
 def _failed(future: Future[Any]) -> bool:
-    """True if ``future`` will never give a result (its pool broke)."""
+    """True if ``future`` will never give a result because its pool broke."""
     if future.cancelled():
         return True
-    return future.done() and future.exception() is not None
+    return future.done() and isinstance(future.exception(), BrokenProcessPool)
 
 
 class _PoolFuture:
@@ -139,7 +139,8 @@ class _PoolFuture:
                     continue
                 value = self.backend.recover(self)
             break
-        self.backend.pending.remove(self)
+        if self in self.backend.pending:
+            self.backend.pending.remove(self)
         return value
 
 
