@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 # Dask is in the test extras: missing, these tests fail (they are not skipped)
@@ -31,6 +32,7 @@ from gcgtools.analysis.batch import (
     LARGEST_BATCH,
     TIMED_WINDOW,
     map_batches,
+    map_files,
     map_window,
 )
 from gcgtools.analysis.frames import games_frame, moves_frame
@@ -413,6 +415,24 @@ def test_a_killed_worker_still_yields_every_result_once(cluster):
     assert results == [len(n) for n in names]
     cluster.wait_for_workers(2, timeout=60)
     assert set(cluster.run(os.getpid).values()) != set(pids.values())
+
+
+def test_a_file_that_keeps_killing_workers_is_left_out(cluster, tmp_path):
+    from crash_helper import die_on_marked
+
+    from gcgtools.analysis.checks import checker
+
+    record = (EXAMPLES / "club-final.gcg").read_text()
+    for i in range(12):
+        (tmp_path / f"g{i:02d}.gcg").write_text(record + ("#note #die KILL\n" * (i == 5)))
+    check = checker()
+    reports = list(map_files(partial(die_on_marked, check), [str(tmp_path)], scheduler=cluster))
+    assert [Path(r.path).name for r in reports] == [f"g{i:02d}.gcg" for i in range(12)]
+    dead = reports.pop(5)
+    assert dead.unreadable and [f.code for f in dead.findings] == ["F010"]
+    assert "kept killing Dask workers" in dead.findings[0].message
+    assert reports == [check(r.path) for r in reports]  # the others as the pool gives them
+    cluster.wait_for_workers(2, timeout=60)
 
 
 def test_every_command_that_takes_paths_takes_a_scheduler():

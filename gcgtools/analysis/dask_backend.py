@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeVar
 
-from gcgtools.analysis.pool import BatchError
+from gcgtools.analysis.pool import BatchError, skipping
 
 R = TypeVar("R")
 
@@ -58,10 +59,11 @@ class DaskBackend:
         self.owned = owned  # the client and cluster this backend made, closed with it
         self.workers = max(1, sum(client.nthreads().values()))
         self.waiting: list[_Future] = []  # submitted, result not fetched yet
+        self.crashed: dict[str, str] = {}  # files that kept killing workers, and why
 
     def submit(self, func: Callable[[Any], R], arg: Any) -> _Future:
         # pure=False: every batch is its own task (never merged with an equal one)
-        future = _Future(self, self.client.submit(func, arg, pure=False), arg)
+        future = _Future(self, self.client.submit(func, arg, pure=False), func, arg)
         self.waiting.append(future)
         return future
 
@@ -79,6 +81,36 @@ class DaskBackend:
             future.fetched = True
         fetched = set(map(id, batch))
         self.waiting = [f for f in self.waiting if id(f) not in fetched]
+
+    def isolate(self, failed: _Future) -> Any:
+        """The result of ``failed``, a batch that kept killing its workers (Dask gave up
+        on it): each of its files runs alone, and the batch runs again with those that
+        kept killing workers left out (each then reported by the batch's function as a
+        file it cannot process: see :mod:`gcgtools.model.crashed`)."""
+        from distributed import KilledWorker
+
+        batch = failed.batch
+        first = batch[0] if isinstance(batch, list) and batch else "?"
+        if not isinstance(batch, list):
+            raise SchedulerError(f"a batch from {first} kept killing Dask workers")
+        alone = [
+            (path, self.client.submit(failed.func, [path], pure=False))
+            for path in batch
+            if path not in self.crashed
+        ]
+        for path, future in alone:
+            try:
+                future.result()
+            except KilledWorker:
+                self.crashed[path] = "it kept killing Dask workers"
+        again = partial(skipping, dict(self.crashed), failed.func)
+        try:
+            return self.client.submit(again, batch, pure=False).result()
+        except KilledWorker as exc:
+            raise SchedulerError(
+                f"a batch of files from {first} kept killing Dask workers, even with the "
+                f"files that did so alone left out: {exc}"
+            ) from exc
 
     def cancel(self, futures: list[Any]) -> None:
         self.waiting = []
@@ -104,15 +136,18 @@ class DaskBackend:
 
 
 class _Future:
-    """A Dask future whose ``result()`` turns the cluster's failures (a batch that kept
-    killing its workers, a lost scheduler) into :class:`SchedulerError`; an exception
-    raised by the batch's function itself is raised as it is, as the local pool does."""
+    """A Dask future whose ``result()`` goes on past a batch that kept killing its
+    workers (:meth:`DaskBackend.isolate`) and turns the cluster's failures (a lost
+    scheduler) into :class:`SchedulerError`; an exception raised by the batch's function
+    itself is raised as it is, as the local pool does."""
 
-    __slots__ = ("backend", "future", "batch", "value", "fetched")
+    __slots__ = ("backend", "future", "func", "batch", "value", "fetched")
 
-    def __init__(self, backend: DaskBackend, future: Any, batch: Any) -> None:
+    def __init__(self, backend: DaskBackend, future: Any, func: Callable[[Any], Any],
+                 batch: Any) -> None:  # fmt: skip
         self.backend = backend
         self.future = future
+        self.func = func
         self.batch = batch
         self.value: Any = None
         self.fetched = False
@@ -126,11 +161,9 @@ class _Future:
                 self.backend.fetch(self)
             value, self.value = self.value, None
             return value
-        except KilledWorker as exc:
-            first = self.batch[0] if isinstance(self.batch, list) and self.batch else "?"
-            raise SchedulerError(
-                f"a batch of files from {first} kept killing Dask workers (out of memory?): {exc}"
-            ) from exc
+        except KilledWorker:
+            self.backend.waiting = [f for f in self.backend.waiting if f is not self]
+            return self.backend.isolate(self)
         except CommClosedError as exc:
             raise SchedulerError(f"lost the Dask scheduler: {exc}") from exc
         except Exception as exc:

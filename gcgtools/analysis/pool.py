@@ -22,7 +22,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from gcgtools.model.crashed import set_crashed
+from gcgtools.model.crashed import add_crashed, set_crashed
 
 R = TypeVar("R")
 
@@ -30,6 +30,13 @@ R = TypeVar("R")
 class BatchError(RuntimeError):
     """The batches cannot go on (worker processes keep dying; on Dask, see
     :class:`~gcgtools.analysis.dask_backend.SchedulerError`)."""
+
+
+def skipping(crashed: Mapping[str, str], func: Callable[[Any], R], arg: Any) -> R:
+    """Worker: ``func(arg)`` with the ``crashed`` files named to this process first (for a
+    Dask worker, which no initializer of ours starts)."""
+    add_crashed(crashed)
+    return func(arg)
 
 
 def _start_worker(crashed: Mapping[str, str]) -> None:

@@ -22,6 +22,11 @@ def set_crashed(files: Mapping[str, str]) -> None:
     _CRASHED.update(files)
 
 
+def add_crashed(files: Mapping[str, str]) -> None:
+    """In a worker process: more files not to read again (those named before stay)."""
+    _CRASHED.update(files)
+
+
 def check_not_crashed(name: str) -> None:
     """Raise :class:`CrashedBefore` if ``name`` made a worker process die before."""
     if _CRASHED:
