@@ -251,13 +251,33 @@ def test_analysis_results_are_cached_by_content(folder: Path, tmp_path: Path) ->
     # the same content under another name: the result names the file asked for
     assert again[2].path == str(renamed)
     assert again[2].findings[0].path == str(renamed)
-    # other parameters miss; --no-cache neither reads nor stores
-    list(analyse_paths([renamed], lexicon=ENABLE, jobs=1, top=1))
+    # other parameters miss (more best moves than are stored); --no-cache neither reads
+    # nor stores
+    list(analyse_paths([renamed], lexicon=ENABLE, jobs=1, top=7))
     assert cache_info().misses == 3
     code, _, _ = run("analyse", str(renamed), "--lexicon", ENABLE, "--no-cache", "-j", "1")
     assert code == 0 and (cache_info().hits, cache_info().misses) == (3, 3)
     code, _, _ = run("analyse", str(renamed), "--lexicon", ENABLE, "-j", "1")
     assert code == 0 and cache_info().hits == 4
+
+
+def test_stats_and_report_reuse_what_analyse_cached(folder: Path, tmp_path: Path) -> None:
+    from gcgtools.cache import cache_info
+
+    code, first, _ = run("analyse", str(folder), "--lexicon", ENABLE, "-j", "1", "-f", "json")
+    assert code == 0 and (cache_info().hits, cache_info().misses) == (0, 2)
+    # stats keeps one best move a turn, report five: the same entries serve both
+    code, _, _ = run("stats", str(folder), "--lexicon", ENABLE, "-j", "1", "-q")
+    assert code == 0 and (cache_info().hits, cache_info().misses) == (2, 2)
+    code, _, _ = run("report", str(folder), "--lexicon", ENABLE, "-o", f"{tmp_path}/site/", "-q")
+    assert code == 0 and (cache_info().hits, cache_info().misses) == (4, 2)
+    # and a cut list is the same as a list computed that short
+    code, top2, _ = run("analyse", str(folder), "--lexicon", ENABLE, "-j", "1", "-f", "json",
+                        "--top", "2", "--no-cache")  # fmt: skip
+    code, cut2, _ = run("analyse", str(folder), "--lexicon", ENABLE, "-j", "1", "-f", "json",
+                        "--top", "2")  # fmt: skip
+    assert cut2 == top2 and cut2 != first
+    assert (cache_info().hits, cache_info().misses) == (6, 2)
 
 
 def test_dask_frames_take_the_lexicon_too(folder: Path) -> None:

@@ -734,17 +734,21 @@ def analyse_game_with(
 
     With ``cache`` (and a lexicon to use) the result is kept in the result cache
     (:class:`gcgtools.cache.ResultCache`, kind ``analysis``) keyed by the record's
-    content, the lexicon and leave files (path, size, date), ``top``, the rule options
-    and the analysis version; a record seen before is not analysed again."""
+    content, the lexicon and leave files (path, size, date), the rule options and the
+    analysis version; a record seen before is not analysed again, whatever ``top`` each
+    time (up to ``DEFAULT_TOP``: more best moves than that are a new entry)."""
     if game.unreadable:
         return analyse_record(game, lexicon=None)
     if not cache or not choice.wanted:
         return _analyse_chosen(game, choice, top, rule_options)
     from gcgtools.cache import ResultCache
 
+    # one entry serves every command: stored with at least DEFAULT_TOP best moves a
+    # turn, and cut to ``top`` here (stats asks for 1, report and analyse for 5)
+    stored = max(top, DEFAULT_TOP)
     params = {
         "files": fingerprint(choice),
-        "top": top,
+        "top": stored,
         # a --tiles/--board FILE is known by its contents' identity, not its name only
         "rules": {
             k: _option_identity(v) for k, v in sorted(rule_options.items()) if v is not None
@@ -753,8 +757,10 @@ def analyse_game_with(
     }
     with ResultCache("analysis", params) as results:
         result: RecordAnalysis = results.fetch(
-            record_digest(game), lambda: _analyse_chosen(game, choice, top, rule_options)
+            record_digest(game), lambda: _analyse_chosen(game, choice, stored, rule_options)
         )
+    for turn in result.turns:
+        del turn.best[top:]
     # the same record may be cached under another name
     result.path = game.path or "<gcg>"
     for f in result.findings:
