@@ -129,9 +129,9 @@ class Game:
     def unreadable(self) -> bool:
         """True when nothing of the record could be read: the file cannot be opened (F001),
         no line of it is a pragma or an event (F002), or gcgtools failed on it (F010);
-        exit code 2. A record with some
-        unreadable lines (P1xx errors) is still readable: every command works on the
-        lines that could be read, and the bad lines are findings like any other."""
+        exit code 2. A record with some unreadable lines (P1xx errors) is still readable:
+        every command works on the lines that could be read, and the bad lines are
+        findings like any other."""
         return any(f.code in UNREADABLE for f in self.findings)
 
     @property
