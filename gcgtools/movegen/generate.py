@@ -7,9 +7,9 @@ from operator import attrgetter
 from typing import Protocol
 
 from gcgtools.movegen.generator import KwgLike, RackIndex, find_plays
-from gcgtools.movegen.move import Move, tiles_string
+from gcgtools.movegen.move import Move
 from gcgtools.replay.board import Board
-from gcgtools.replay.position import sorted_tiles
+from gcgtools.replay.position import sorted_tiles, tiles_text
 from gcgtools.replay.scoring import parts_score
 from gcgtools.rules.detect import WWF_BINGO_BONUS
 from gcgtools.rules.rulesets import EndRule, RuleSet
@@ -150,7 +150,7 @@ def generate_moves(
             lv = leave_values[code]
             append(
                 Move("exchange", 0, 0, True, (), 0, 0, leave_texts[code], lv, lv,
-                     tiles=tiles_string(sorted_tiles_list(thrown)))
+                     tiles=tiles_text(sorted_tiles_list(thrown)))
             )  # fmt: skip
     lv = leave_values[full]
     append(Move("pass", 0, 0, True, (), 0, 0, leave_texts[full], lv, lv, tiles=""))

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from gcgtools.replay.board import square_name
 from gcgtools.replay.notation import word_notation
+from gcgtools.replay.position import tiles_text
 from gcgtools.rules.tiles import BLANK
 
-__all__ = ["Move", "tiles_string"]
-
-
-def tiles_string(tiles: tuple[str, ...] | list[str]) -> str:
-    """Tiles as one string; a multi-letter tile is bracketed (``[CH]``) so it splits back."""
-    return "".join(t if len(t) == 1 else f"[{t}]" for t in tiles)
+__all__ = ["Move"]
 
 
 class Move:
@@ -87,7 +83,7 @@ class Move:
         for k, t in enumerate(self.cells):
             if new >> k & 1:
                 out.append(t if t.isupper() else BLANK)
-        return tiles_string(out)
+        return tiles_text(out)
 
     @property
     def tiles_played(self) -> int:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from gcgtools.movegen.move import Move, tiles_string
+from gcgtools.movegen.move import Move
 from gcgtools.movegen.record import PositionMoves
+from gcgtools.replay.position import tiles_text
 
 __all__ = ["moves_lines"]
 
@@ -15,7 +16,7 @@ def moves_lines(result: PositionMoves, shown: list[Move], where: str) -> Iterato
     """A header (position, rack, lexicon, leaves), one line per move in ``shown``, and the
     count of every move by kind."""
     pos = result.position
-    rack = tiles_string(result.rack)
+    rack = tiles_text(result.rack)
     if pos.event or pos.position is not None:
         yield f"{where} after event {pos.event}: {pos.nick} to move with {rack} (bag {pos.bag})"
     else:

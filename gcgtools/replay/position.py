@@ -162,7 +162,7 @@ def rack_tokens(rack: str, tileset: TileSet | None = None) -> list[str]:
     return upper_tiles(tokens)
 
 
-def tiles_text(tiles: list[str]) -> str:
+def tiles_text(tiles: Sequence[str]) -> str:
     """Tiles as one string; a multi-letter tile is bracketed (``[CH]``) so it splits back."""
     return "".join(t if len(t) == 1 else f"[{t}]" for t in tiles)
 
