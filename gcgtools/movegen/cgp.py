@@ -18,6 +18,7 @@ Super).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from gcgtools.replay.board import Board
@@ -112,27 +113,27 @@ def _options(text: str) -> dict[str, str]:
     return out
 
 
-def _split_tiles(text: str, tiles: TileSet, what: str) -> list[str]:
-    out: list[str] = []
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "[":
-            j = text.find("]", i)
-            if j < 0:
-                raise CgpError(f"{what}: '[' at character {i + 1} is not closed")
-            name = text[i + 1 : j]
-            i = j + 1
-        else:
-            name = ch
-            i += 1
-        if name != BLANK:
+_TOKEN = re.compile(r"\[([^\]]*)\]|(\d+)|(.)", re.DOTALL)
+
+
+def _tokens(text: str, tiles: TileSet, what: str, *, gaps: bool = False) -> Iterator[str | int]:
+    """The tiles of a CGP rack or board row, each checked against ``tiles``: one
+    character, or a multi-letter tile in brackets (``[CH]``); a rack's ``?`` is a blank.
+    With ``gaps`` (a board row) a number is a run of empty squares, given as an int."""
+    for m in _TOKEN.finditer(text):
+        bracketed, digits, char = m.groups()
+        if gaps and digits is not None:
+            yield int(digits)
+            continue
+        if char == "[":
+            raise CgpError(f"{what}: '[' at character {m.start() + 1} is not closed")
+        name = bracketed if bracketed is not None else m.group()
+        if gaps or name != BLANK:
             try:
                 tiles.letter_of(name)
             except TileError:
                 raise CgpError(f"{what}: {name!r} is not a tile of {tiles.name}") from None
-        out.append(name)
-    return out
+        yield name
 
 
 def _by_size(rows: int) -> str | None:
@@ -172,32 +173,13 @@ def parse_cgp(text: str, *, tiles: str | None = None, board: str | None = None) 
     size = layout.size
     for r, row in enumerate(rows):
         c = 0
-        i = 0
-        while i < len(row):
-            ch = row[i]
-            if ch.isdigit():
-                j = i
-                while j < len(row) and row[j].isdigit():
-                    j += 1
-                c += int(row[i:j])
-                i = j
+        for token in _tokens(row, ts, f"row {r + 1}", gaps=True):
+            if isinstance(token, int):
+                c += token
                 continue
-            if ch == "[":
-                j = row.find("]", i)
-                if j < 0:
-                    raise CgpError(f"row {r + 1}: '[' is not closed")
-                name = row[i + 1 : j]
-                i = j + 1
-            else:
-                name = ch
-                i += 1
             if c >= size:
                 raise CgpError(f"row {r + 1} is longer than {size} squares")
-            try:
-                ts.letter_of(name)
-            except TileError:
-                raise CgpError(f"row {r + 1}: {name!r} is not a tile of {ts.name}") from None
-            out.cells[r * size + c] = name
+            out.cells[r * size + c] = token
             c += 1
         if c != size:
             raise CgpError(f"row {r + 1} has {c} squares, not {size}")
@@ -205,8 +187,8 @@ def parse_cgp(text: str, *, tiles: str | None = None, board: str | None = None) 
         raise CgpError(f"racks {racks_text!r}: expected MINE/THEIRS")
     mine, theirs = racks_text.split("/")
     racks = (
-        [t if t == BLANK else t.upper() for t in _split_tiles(mine, ts, "rack")],
-        [t if t == BLANK else t.upper() for t in _split_tiles(theirs, ts, "opponent's rack")],
+        [str(t).upper() for t in _tokens(mine, ts, "rack")],
+        [str(t).upper() for t in _tokens(theirs, ts, "opponent's rack")],
     )
     m = re.fullmatch(r"(-?\d+)/(-?\d+)", scores_text)
     if m is None:
