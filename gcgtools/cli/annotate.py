@@ -27,6 +27,7 @@ from gcgtools.cli.common import (
     BoardOpt,
     Bonus,
     Jobs,
+    Move,
     Paths,
     Quiet,
     RulesOpt,
@@ -35,6 +36,7 @@ from gcgtools.cli.common import (
     app,
     batch_command,
     cannot_write,
+    failed_on,
     output_is_input,
 )
 from gcgtools.console import echo
@@ -249,7 +251,7 @@ def annotate_command(
             lexicon=choice if asked or choice.wanted else None,
         )  # fmt: skip
     except (KeyError, ValueError) as exc:
-        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
+        _fail(failed_on(file, exc))
     if analysis is not None:
         # which lexicon and leaves the notes come from, or why there are none
         typer.echo(f"{display_name(str(file))}: {analysis.used}", err=True)
@@ -285,7 +287,7 @@ def fix_command(
             game, tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
         )
     except (KeyError, ValueError) as exc:
-        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
+        _fail(failed_on(file, exc))
     _write(target, result.data)
     # the record itself may be on standard output: the report then goes to standard error
     err = target is None or target == STDOUT
@@ -338,7 +340,7 @@ def write_command(
     try:
         data = write_gcg(game, normalise=normalise, tiles=tiles, board=board)
     except (KeyError, ValueError) as exc:
-        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
+        _fail(failed_on(file, exc))
     _write(target, data)
 
 
@@ -396,20 +398,10 @@ def report_command(
     try:
         html = game_report_html(game, tiles=tiles, board=board, lexicon=chosen, top=top)
     except (KeyError, ValueError) as exc:
-        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
+        _fail(failed_on(file, exc))
     _write(output, html.encode("utf-8"))
 
 
-Move = Annotated[
-    int | None,
-    typer.Option(
-        "--move",
-        "-m",
-        min=0,
-        metavar="N",
-        help="The board after event N (0: the empty board; default: the last event).",
-    ),
-]
 Size = Annotated[int, typer.Option(help="Width in pixels.", min=100, max=4000)]
 Format = Annotated[
     str | None,
@@ -465,7 +457,7 @@ def draw_pictures(
         kind = fmt if fmt is not None and to_stdout else picture_format(output)
         data = picture(game, move, fmt=kind, tiles=tiles, board=board, size=size)
     except (KeyError, ValueError) as exc:
-        _fail(f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}")
+        _fail(failed_on(file, exc))
     _write(output, data)
     if output is not None and output != STDOUT:
         when = "the last event" if move is None else f"event {move}"

@@ -111,6 +111,17 @@ Jobs = Annotated[
     typer.Option("--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
 ]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+Move = Annotated[
+    int | None,
+    typer.Option(
+        "--move",
+        "-m",
+        min=0,
+        metavar="N",
+        help="The board after event N, the event number bingos, stats and the HTML report "
+        "show (every event line counts); 0: the empty board; default: the last event.",
+    ),
+]
 
 
 def _check_scheduler(value: str | None) -> str | None:
@@ -246,6 +257,14 @@ Bonus = Annotated[
         help="Challenge bonus the rules give (0, 5 or 10); default: any.",
     ),
 ]
+
+
+def failed_on(file: object, exc: Exception) -> str:
+    """``FILE: reason`` for an option a record cannot be read with (an unknown tile set,
+    a --move out of range): the exception's message (a KeyError's without quotes)."""
+    from gcgtools.model.paths import display_name
+
+    return f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}"
 
 
 def cannot_write(exc: OSError, target: object) -> str:

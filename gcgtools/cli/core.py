@@ -20,6 +20,7 @@ from gcgtools.cli.common import (
     Bonus,
     Jobs,
     LintFormat,
+    Move,
     ParseFormat,
     Paths,
     Quiet,
@@ -31,8 +32,8 @@ from gcgtools.cli.common import (
     report_unreadable,
 )
 from gcgtools.console import echo, show_progress
-from gcgtools.findings import RULES, Finding, code_filter, rule
-from gcgtools.model.game import Game
+from gcgtools.findings import RULES, code_filter, rule
+from gcgtools.model.game import Game, unreadable_reason
 from gcgtools.model.load import load_game, parse_bytes
 from gcgtools.model.paths import display_name
 from gcgtools.outputs.lint import (
@@ -46,19 +47,10 @@ from gcgtools.outputs.lint import (
 from gcgtools.outputs.lint import (
     statistics as count_findings,
 )
-from gcgtools.outputs.textboard import position_text
-from gcgtools.replay.engine import replay
+from gcgtools.outputs.textboard import board_text
 
 STDIN_NAME = "<stdin>"
 JSONL_HELP = "JSON Lines: one JSON object per line (per file for parse and validate)."
-
-
-def _unreadable_reason(findings: list[Finding]) -> str:
-    fatal = [f for f in findings if f.severity == "error" and f.code[0] in "FPH"]
-    f = fatal[0] if fatal else (findings[0] if findings else None)
-    if f is None:
-        return "unreadable"
-    return f"{f.code} line {f.line}: {f.message}" if f.line else f"{f.code} {f.message}"
 
 
 def _read_stdin() -> Game:
@@ -78,7 +70,7 @@ def _parsed(game: Game, as_json: bool) -> tuple[int, str, tuple[str, str] | None
         status = EXIT_FINDINGS  # some lines could not be read
     else:
         status = EXIT_CLEAN
-    why = (name, _unreadable_reason(game.findings)) if game.unreadable else None
+    why = (name, unreadable_reason(game.findings)) if game.unreadable else None
     if as_json:
         return status, json.dumps(game.to_dict(), ensure_ascii=False), why
     return status, "\n".join(parse_summary(game)), why
@@ -178,7 +170,7 @@ def validate(
     unreadable: dict[str, str] = {}
     for report in chain(first, stream):
         if report.unreadable:  # the reason, whatever codes are selected
-            unreadable[report.path] = _unreadable_reason(report.findings)
+            unreadable[report.path] = unreadable_reason(report.findings)
         report = report.only(keep)
         reports.append(report)
         if statistics:
@@ -255,17 +247,7 @@ class BoardFormat(str, Enum):
 @batch_command
 def board(
     paths: Paths,
-    move: Annotated[
-        int | None,
-        typer.Option(
-            "--move",
-            "-m",
-            min=0,
-            metavar="N",
-            help="The board after event N, the event number bingos, stats and the HTML report "
-            "show (every event line counts); 0: the empty board; default: the last event.",
-        ),
-    ] = None,
+    move: Move = None,
     tiles: Tiles = None,
     board_layout: BoardOpt = None,
     output: Annotated[
@@ -307,53 +289,18 @@ def board(
         echo("no game records found: name .gcg files, folders or globs", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     status = EXIT_CLEAN
-    worker = partial(board_text, move=move, tiles=tiles, layout=board_layout, format=format)
+    cgp = format is BoardFormat.cgp
+    worker = partial(board_text, move=move, tiles=tiles, board=board_layout, cgp=cgp)
     shown = map_window(worker, files, jobs=jobs, scheduler=scheduler)
-    for number, (file, (file_status, text, problem, unreadable)) in enumerate(
-        zip(files, shown, strict=True)
-    ):
-        if len(files) > 1 and format is BoardFormat.text:
+    for number, (file, view) in enumerate(zip(files, shown, strict=True)):
+        if len(files) > 1 and not cgp:
             echo(("\n" if number else "") + f"==> {display_name(file)} <==")
-        if unreadable is not None:
-            report_unreadable({file: unreadable})
-        if problem is not None:
-            echo(problem, err=True)
-        if text is not None:
-            echo(text)
-        status = max(status, file_status)
+        if view.unreadable is not None:
+            report_unreadable({file: view.unreadable})
+        if view.problem is not None:
+            echo(view.problem, err=True)
+        if view.text is None:
+            status = EXIT_UNREADABLE
+        else:
+            echo(view.text)
     raise typer.Exit(status)
-
-
-def board_text(
-    file: str, move: int | None, tiles: str | None, layout: str | None, format: BoardFormat
-) -> tuple[int, str | None, str | None, str | None]:
-    """Worker of ``board``: the text board (or the CGP line) of one record after event
-    ``move``, as ``(exit status, text, error message, why the file is unreadable)``."""
-    game = load_game(file)
-    if game.unreadable:
-        return EXIT_UNREADABLE, None, None, _unreadable_reason(game.findings)
-    if move is not None and not 0 <= move <= len(game.events):
-        problem = f"{display_name(file)}: --move must be between 0 and {len(game.events)}"
-        return EXIT_UNREADABLE, None, problem, None
-    if format is BoardFormat.cgp:
-        from gcgtools.movegen.record import record_cgp
-
-        event = len(game.events) if move is None else move
-        try:
-            return EXIT_CLEAN, record_cgp(game, event, tiles=tiles, board=layout), None, None
-        except KeyError as exc:  # an unknown --tiles or --board name
-            return EXIT_UNREADABLE, None, f"{display_name(file)}: {_first(exc)}", None
-    last = None
-    try:
-        for pos in replay(game, tiles=tiles, board=layout):
-            last = pos
-            if move is not None and pos.index + 1 == move:
-                break
-    except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
-        return EXIT_UNREADABLE, None, f"{display_name(file)}: {_first(exc)}", None
-    assert last is not None
-    return EXIT_CLEAN, position_text(game, last), None, None
-
-
-def _first(exc: Exception) -> object:
-    return exc.args[0] if exc.args else exc

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 
@@ -11,6 +12,18 @@ from gcgtools.syntax.records import Event, Note, Pragma, Record, SourceLine
 
 # The finding codes that mean nothing of a record could be read.
 UNREADABLE = frozenset({"F001", "F002", "F010"})
+
+
+def unreadable_reason(findings: Iterable[Finding]) -> str:
+    """Why a record (or a file's report) could not be read, as the commands list it:
+    its first F, P or H error (``F002 line 1: the file holds no pragma ...``), else its
+    first finding, else ``unreadable``."""
+    findings = list(findings)
+    fatal = [f for f in findings if f.severity == "error" and f.code[0] in "FPH"]
+    f = fatal[0] if fatal else (findings[0] if findings else None)
+    if f is None:
+        return "unreadable"
+    return f"{f.code} line {f.line}: {f.message}" if f.line else f"{f.code} {f.message}"
 
 
 @dataclass(slots=True)

@@ -30,7 +30,7 @@ from typing import Any
 
 from gcgtools.analysis.batch import Scheduler, map_files
 from gcgtools.atomic import write_atomic
-from gcgtools.model.game import Game
+from gcgtools.model.game import Game, unreadable_reason
 from gcgtools.model.load import load_game
 from gcgtools.model.paths import expand_paths
 
@@ -127,14 +127,6 @@ class Outcome:
     data: bytes | None = None  # made for ``target`` but not written yet (see OutputJob)
 
 
-def _unreadable_reason(game: Game) -> str:
-    fatal = [f for f in game.findings if f.severity == "error" and f.code[0] in "FP"]
-    if not fatal:
-        return "unreadable"
-    f = fatal[0]
-    return f"{f.code} line {f.line}: {f.message}" if f.line else f"{f.code} {f.message}"
-
-
 @dataclass(frozen=True, slots=True)
 class OutputJob:
     """One kind of output (:data:`KINDS`) with its options, for every file of a batch.
@@ -161,7 +153,7 @@ class OutputJob:
         try:
             game = load_game(path)
             if game.unreadable:
-                return Outcome(path, None, FAILED, _unreadable_reason(game))
+                return Outcome(path, None, FAILED, unreadable_reason(game.findings))
             data, status, messages, summary = self.make(game, target)
         except (KeyError, ValueError) as exc:  # unknown tiles/board/rules, bad --move
             return Outcome(path, None, FAILED, str(exc.args[0] if exc.args else exc))

@@ -15,11 +15,15 @@
 
 from __future__ import annotations
 
-from gcgtools.model.game import Game
-from gcgtools.replay.engine import Position
+from dataclasses import dataclass
+
+from gcgtools.model.game import Game, unreadable_reason
+from gcgtools.model.load import load_game
+from gcgtools.model.paths import display_name
+from gcgtools.replay.engine import Position, replay
 from gcgtools.replay.notation import event_notation, study_view, unseen_counts_text
 
-__all__ = ["legend", "position_text"]
+__all__ = ["BoardText", "board_text", "legend", "position_text"]
 
 _SYMBOLS = (
     ("TW", "=", "triple word"),
@@ -87,3 +91,47 @@ def position_text(game: Game, pos: Position) -> str:
         f"  bag {pos.bag}; unseen {view.count}{whose}: {unseen_counts_text(view.unseen, tiles)}"
     )
     return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardText:
+    """What ``board`` shows of one record: its ``text`` (the board, or a CGP line), or
+    the ``problem`` that stopped it (a --move out of range, an unknown tile set), or why
+    the file is ``unreadable``."""
+
+    text: str | None = None
+    problem: str | None = None
+    unreadable: str | None = None
+
+
+def board_text(
+    path: str,
+    move: int | None = None,
+    *,
+    tiles: str | None = None,
+    board: str | None = None,
+    cgp: bool = False,
+) -> BoardText:
+    """The text board (with ``cgp``, the CGP line) of the record ``path`` after event
+    ``move`` (None: the last). Never raises for a bad file, so it can run in a worker."""
+    game = load_game(path)
+    name = display_name(path)
+    if game.unreadable:
+        return BoardText(unreadable=unreadable_reason(game.findings))
+    if move is not None and not 0 <= move <= len(game.events):
+        return BoardText(problem=f"{name}: --move must be between 0 and {len(game.events)}")
+    try:
+        if cgp:
+            from gcgtools.movegen.record import record_cgp
+
+            event = len(game.events) if move is None else move
+            return BoardText(record_cgp(game, event, tiles=tiles, board=board))
+        last = None
+        for pos in replay(game, tiles=tiles, board=board):
+            last = pos
+            if move is not None and pos.index + 1 == move:
+                break
+    except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
+        return BoardText(problem=f"{name}: {exc.args[0] if exc.args else exc}")
+    assert last is not None
+    return BoardText(position_text(game, last))
