@@ -157,3 +157,12 @@ def _private_gcgtools_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterato
     patch.setenv("GCGTOOLS_CACHE_DIR", str(tmp_path_factory.mktemp("gcgtools-cache")))
     yield
     patch.undo()
+
+
+@pytest.fixture
+def private_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A test's own cache folder: nothing cached by another test (or by an earlier
+    version of the code) is ever read."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("GCGTOOLS_CACHE_DIR", str(folder))
+    return folder

@@ -41,15 +41,7 @@ from gcgtools.replay.setup import rules_for
 HERE = Path(__file__).parent
 RECORDS = HERE / "analysis_records"
 EXAMPLES = HERE.parent / "examples"
-
-
-@pytest.fixture(autouse=True)
-def private_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """Each test its own result cache: nothing cached by another test (or by an earlier
-    version of the code) is ever read."""
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("GCGTOOLS_CACHE_DIR", str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("private_cache")  # each test its own cache
 
 
 @pytest.fixture(scope="module")

@@ -25,19 +25,10 @@ RECORDS = HERE / "analysis_records"
 runner = CliRunner()
 
 
-pytestmark = needs_data
+pytestmark = [needs_data, pytest.mark.usefixtures("private_cache")]
 ENABLE = str(DATA / "lexica" / "ENABLE.kwg") if DATA is not None else ""
 ANALYSIS_MOVE_COLUMNS = ["equity", "best_move", "best_equity", "equity_lost", "phony_words",
                          "bingo_available"]  # fmt: skip
-
-
-@pytest.fixture(autouse=True)
-def private_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """Each test its own result cache: nothing cached by another test (or by an earlier
-    version of the code) is ever read."""
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("GCGTOOLS_CACHE_DIR", str(folder))
-    return folder
 
 
 def run(*args: str) -> tuple[int, str, str]:

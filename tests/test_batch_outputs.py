@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from samples_annotator import BINGO, GAME
-from test_html import CHROMIUM_FLAGS, _browser, _check_self_contained
+from test_html import _check_self_contained, chromium
 from typer.testing import CliRunner
 
 from gcgtools import parse_string
@@ -216,21 +216,10 @@ def test_site_files_and_links(tmp_path: Path) -> None:
 
 
 def test_site_in_headless_chromium(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    browser, driver_path = _browser()
     site = _site(tmp_path)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
+    driver = chromium(tmp_path, monkeypatch)
     from selenium.webdriver.common.by import By
 
-    monkeypatch.setenv("SE_OFFLINE", "true")
-    options = Options()
-    options.binary_location = browser
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path / 'profile'}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
     try:
         driver.get((site / "index.html").as_uri())
 

@@ -13,7 +13,7 @@ import os
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
 from conftest import valid_file, valid_file_params
@@ -218,24 +218,30 @@ def _browser() -> tuple[str, str]:
     return browser, driver
 
 
-def test_report_in_headless_chromium(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def chromium(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A headless Chromium driven by selenium, its console logged (or skip, see
+    :func:`_browser`); the caller quits it."""
     browser, driver_path = _browser()
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
 
     monkeypatch.setenv("SE_OFFLINE", "true")  # selenium must not look for a browser online
-    page = tmp_path / "report.html"
-    page.write_text(game_report_html(parse_string(GAME)), encoding="utf-8")
-
     options = Options()
     options.binary_location = browser
     for flag in CHROMIUM_FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={tmp_path / 'profile'}")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    return webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+
+
+def test_report_in_headless_chromium(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = tmp_path / "report.html"
+    page.write_text(game_report_html(parse_string(GAME)), encoding="utf-8")
+    driver = chromium(tmp_path, monkeypatch)
+    from selenium.webdriver.common.by import By
+
     try:
         driver.get(page.as_uri())
 

@@ -12,10 +12,7 @@ from gcgtools.lexicon import LexiconError, alphabet_of, load_lexicon
 from gcgtools.lexicon.wordlist import parse_word_list
 from gcgtools.rules import tile_set
 
-
-@pytest.fixture(autouse=True)
-def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("GCGTOOLS_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+pytestmark = pytest.mark.usefixtures("private_cache")  # each test its own cache
 
 
 def test_reading_rules(tmp_path: Path):
