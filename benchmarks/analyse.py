@@ -55,7 +55,7 @@ def positions(root: Path, limit: int | None) -> list[tuple[object, list[str], in
     from gcgtools.model.load import load_game
     from gcgtools.model.paths import expand_paths
     from gcgtools.replay.engine import replay
-    from gcgtools.replay.position import rack_tokens
+    from gcgtools.replay.position import known_rack
     from gcgtools.replay.setup import rules_for
     from gcgtools.syntax.records import TURN_KINDS
 
@@ -74,13 +74,11 @@ def positions(root: Path, limit: int | None) -> list[tuple[object, list[str], in
                 prev is not None
                 and e is not None
                 and e.kind in TURN_KINDS
-                and e.rack
-                and e.rack.upper() != "UNKNOWN"
                 and prev.bag > 0
                 and not prev.board.is_empty()
             ):
-                rack = rack_tokens(e.rack, rules.tiles)
-                if len(rack) == rules.rack_size:
+                rack = known_rack(e.rack, rules.tiles)
+                if rack is not None and len(rack) == rules.rack_size:
                     out.append((prev.board, rack, prev.bag))
                     if limit is not None and len(out) >= limit:
                         return out

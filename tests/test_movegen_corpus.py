@@ -23,7 +23,7 @@ from gcgtools.model.load import load_game
 from gcgtools.movegen import generate_moves
 from gcgtools.movegen.generator import native_module
 from gcgtools.replay.engine import replay
-from gcgtools.replay.position import rack_tokens
+from gcgtools.replay.position import known_rack
 from gcgtools.replay.setup import rules_for
 from gcgtools.syntax.records import EventKind
 
@@ -51,11 +51,9 @@ def _check_record(path: Path, lexicon: Lexicon, counter: list[int], sample: int)
             and e.kind is EventKind.PLAY
             and pos.placed
             and pos.computed is not None
-            and e.rack
-            and e.rack.upper() != "UNKNOWN"
+            and (rack := known_rack(e.rack, rules.tiles)) is not None
             and all(w.text.upper() in lexicon for w in pos.words)
         ):
-            rack = rack_tokens(e.rack, rules.tiles)
             used = Counter("?" if t.islower() else t for _, _, t in pos.placed)
             counter[0] += 1
             if not used - Counter(rack) and counter[0] % sample == 0:

@@ -47,7 +47,7 @@ from gcgtools.model.load import load_game
 from gcgtools.replay.board import Board, square_name
 from gcgtools.replay.engine import Position, Replayer
 from gcgtools.replay.notation import word_notation
-from gcgtools.replay.position import rack_tokens, tiles_text
+from gcgtools.replay.position import known_rack, rack_tokens, tiles_text
 from gcgtools.replay.scoring import Word
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules.rulesets import RuleSet
@@ -542,7 +542,7 @@ class _Analyser:
             turn.phony_words = phony_words([word_tiles(pos.board, w) for w in pos.words], lexicon)
         rack = self._full_rack(e, counts[p] if p < len(counts) else self.rules.rack_size)
         if rack is None:
-            known = e.rack is not None and e.rack.upper() != "UNKNOWN"
+            known = known_rack(e.rack) is not None
             turn.status = PARTIAL_RACK if known else UNKNOWN_RACK
             return turn
         if gap:  # the position before the turn is not the one the replay had
@@ -557,10 +557,7 @@ class _Analyser:
 
     def _full_rack(self, e: Event, holds: int) -> list[str] | None:
         """The event's rack as tiles when it is the player's whole rack, else None."""
-        text = e.rack
-        if text is None or text.upper() == "UNKNOWN":
-            return None
-        tiles = rack_tokens(text, self.rules.tiles)
+        tiles = known_rack(e.rack, self.rules.tiles)
         if not tiles or len(tiles) != holds:
             return None
         known = self.rules.tiles.token_values

@@ -14,7 +14,7 @@ from gcgtools.movegen.generate import generate_moves, rack_tiles
 from gcgtools.movegen.move import Move
 from gcgtools.replay.board import Board
 from gcgtools.replay.engine import replay
-from gcgtools.replay.position import Position, rack_tokens
+from gcgtools.replay.position import Position, known_rack
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK, TileError
@@ -102,12 +102,6 @@ def _zeros(game: Game, event: int) -> int:
     return count
 
 
-def _known_rack(text: str | None, rules: RuleSet) -> list[str] | None:
-    if not text or text.upper() == "UNKNOWN":
-        return None
-    return rack_tokens(text, rules.tiles)
-
-
 def record_position(
     game: Game, event: int, *, tiles: str | None = None, board: str | None = None
 ) -> RecordPosition:
@@ -128,13 +122,13 @@ def record_position(
     rack = None
     for e in game.events[event:]:
         if e.player == player and e.kind in TURN_KINDS:
-            rack = _known_rack(e.rack, rules)
+            rack = known_rack(e.rack, rules.tiles)
             if rack is not None:
                 break
     if rack is None and player in game.final_racks:
-        rack = _known_rack(game.final_racks[player], rules)
+        rack = known_rack(game.final_racks[player], rules.tiles)
     if rack is None and event == 0 and player in game.initial_racks:
-        rack = _known_rack(game.initial_racks[player], rules)
+        rack = known_rack(game.initial_racks[player], rules.tiles)
     opponent = None
     if rack is not None and pos.bag == 0 and len(game.players) == 2:
         unseen = +(pos.pool - Counter(rack))

@@ -162,6 +162,14 @@ def rack_tokens(rack: str, tileset: TileSet | None = None) -> list[str]:
     return upper_tiles(tokens)
 
 
+def known_rack(rack: str | None, tileset: TileSet | None = None) -> list[str] | None:
+    """A recorded rack's tiles (see :func:`rack_tokens`), or None when the record does
+    not say: no rack, or ``UNKNOWN``."""
+    if not rack or rack.upper() == "UNKNOWN":
+        return None
+    return rack_tokens(rack, tileset)
+
+
 def tiles_text(tiles: Sequence[str]) -> str:
     """Tiles as one string; a multi-letter tile is bracketed (``[CH]``) so it splits back."""
     return "".join(t if len(t) == 1 else f"[{t}]" for t in tiles)
