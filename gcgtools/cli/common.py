@@ -13,7 +13,6 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Annotated, Any, TypeVar
 
-import click
 import typer
 from typer.core import TyperCommand, TyperGroup
 
@@ -36,12 +35,12 @@ SECTIONS: list[tuple[str, list[str]]] = [
 class Group(TyperGroup):
     """The top-level group: commands listed in :data:`SECTIONS`, section by section."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: typer.Context) -> list[str]:
         names = list(self.commands)
         known = [n for _, section in SECTIONS for n in section if n in self.commands]
         return known + [n for n in names if n not in known]
 
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_commands(self, ctx: typer.Context, formatter: Any) -> None:
         commands = {
             name: cmd
             for name in self.list_commands(ctx)
@@ -62,10 +61,10 @@ class Group(TyperGroup):
 class Command(TyperCommand):
     """A command whose usage line reads ``PATH...``, not ``{PATH}...``."""
 
-    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+    def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
         return [re.sub(r"^\{(.*)\}", r"\1", piece) for piece in super().collect_usage_pieces(ctx)]
 
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_help(self, ctx: typer.Context, formatter: Any) -> None:
         super().format_help(ctx, formatter)
         # the arguments read as in the usage line: "PATH...", not "PATH <list[str]>"
         formatter.buffer[:] = [
