@@ -52,11 +52,11 @@ def rss_mb() -> float:
 
 def positions(root: Path, limit: int | None) -> list[tuple[object, list[str], int]]:
     """``(board, rack, bag)`` of every qualifying turn of the corpus, in path order."""
-    from gcgtools.model.load import load_game
-    from gcgtools.model.paths import expand_paths
     from gcgtools.replay.engine import replay
     from gcgtools.replay.position import known_rack
     from gcgtools.replay.setup import rules_for
+    from gcgtools.sources.load import load_game
+    from gcgtools.sources.paths import expand_paths
     from gcgtools.syntax.records import TURN_KINDS
 
     out: list[tuple[object, list[str], int]] = []

@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 import time
 
+from gcgtools.edit.fix import fix_record
 from gcgtools.model import parse_bytes
-from gcgtools.outputs.fix import fix_record
-from gcgtools.outputs.writer import write_gcg
+from gcgtools.render.writer import write_gcg
 from gcgtools.replay.engine import validate
 
 HEADER = "#player1 A Ann\n#player2 B Bob\n>A: AEINRST 8H RETAINS +66 66\n#note start\n"

@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from gcgtools.model import parse_bytes, read_game
+from gcgtools import parse_bytes, read_game
 
 TARGET = 1000.0  # games per second, one core
 

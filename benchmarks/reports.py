@@ -65,12 +65,12 @@ def child(task: str, folder: str, jobs: int, out: str) -> None:
     """Run one task in this (fresh) process and print its measurements as JSON."""
     start = time.perf_counter()
     if task == "stats":
-        from gcgtools.analysis.stats import archive_stats
+        from gcgtools.tables.stats import archive_stats
 
         table = archive_stats([folder], jobs=jobs)
         games, unreadable = table.attrs["games"], len(table.attrs["unreadable"])
     else:
-        from gcgtools.analysis.frames import write_moves
+        from gcgtools.tables.frames import write_moves
 
         summary = write_moves(
             [folder], Path(out) / "moves.parquet", games_out=Path(out) / "games.parquet",
@@ -163,7 +163,7 @@ def main() -> None:
         return
     if not args.corpus:
         sys.exit("give the corpus folder, or set GCGTOOLS_CORPUS")
-    from gcgtools.analysis.batch import default_jobs
+    from gcgtools.batch.run import default_jobs
 
     cores = default_jobs()
     jobs_list = args.jobs or sorted({1, cores})

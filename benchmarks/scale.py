@@ -56,17 +56,17 @@ def child(task: str, folder: str, jobs: int, scheduler: str | None, out: str) ->
     """Run one task in this (fresh) process and print its figures as JSON."""
     start = time.perf_counter()
     if task == "validate":
-        from gcgtools.analysis.batch import map_files
-        from gcgtools.analysis.checks import checker
+        from gcgtools.batch.checks import checker
+        from gcgtools.batch.run import map_files
 
         reports = list(map_files(checker(), [folder], jobs=jobs, scheduler=scheduler))
         games = sum(not r.unreadable for r in reports)
     elif task == "stats":
-        from gcgtools.analysis.stats import archive_stats
+        from gcgtools.tables.stats import archive_stats
 
         games = archive_stats([folder], jobs=jobs, scheduler=scheduler).attrs["games"]
     else:
-        from gcgtools.analysis.frames import write_moves
+        from gcgtools.tables.frames import write_moves
 
         games = write_moves(
             [folder], Path(out) / "moves.parquet", games_out=Path(out) / "games.parquet",
@@ -126,7 +126,7 @@ def main() -> None:
         sys.exit("give the corpus folder, or set GCGTOOLS_CORPUS")
     from distributed import Client
 
-    from gcgtools.analysis.dask_backend import local_cluster
+    from gcgtools.batch.dask_backend import local_cluster
 
     work = Path(tempfile.mkdtemp(prefix="gcgtools-scale-"))
     stack = contextlib.ExitStack()  # the cluster, closed even when a run fails

@@ -11,29 +11,55 @@ The public face::
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from gcgtools._version import __version__
 
-import gcgtools.outputs.svg  # noqa: E402, F401  # registers Board._repr_svg_
-from gcgtools.findings import RULES, Finding  # noqa: E402
-from gcgtools.model import Game, Player, load_game, parse_bytes, parse_string, read_game  # noqa: E402
-from gcgtools.replay import Board, Position, Validation, replay, rules_for, validate  # noqa: E402
-from gcgtools.syntax import Event, EventKind  # noqa: E402
-
-# DataFrame helpers import pandas, which is slow to load: fetched on first use.
+# Every public name is imported on first use (PEP 562), so that ``import gcgtools.rules``
+# loads the rules and nothing above them, and ``import gcgtools`` loads almost nothing.
 _LAZY = {
-    "moves_frame": "gcgtools.analysis.frames",
-    "games_frame": "gcgtools.analysis.frames",
+    "RULES": "gcgtools.findings",
+    "Finding": "gcgtools.findings",
+    "Game": "gcgtools.model",
+    "Player": "gcgtools.model",
+    "parse_bytes": "gcgtools.model",
+    "parse_string": "gcgtools.model",
+    "Board": "gcgtools.replay",
+    "Position": "gcgtools.replay",
+    "Validation": "gcgtools.replay",
+    "replay": "gcgtools.replay",
+    "rules_for": "gcgtools.replay",
+    "validate": "gcgtools.replay",
+    "load_game": "gcgtools.sources",
+    "read_game": "gcgtools.sources",
+    "Event": "gcgtools.syntax",
+    "EventKind": "gcgtools.syntax",
+    # DataFrame helpers import pandas, which is slow to load
+    "moves_frame": "gcgtools.tables.frames",
+    "games_frame": "gcgtools.tables.frames",
 }
+
+if TYPE_CHECKING:
+    from gcgtools.findings import RULES, Finding
+    from gcgtools.model import Game, Player, parse_bytes, parse_string
+    from gcgtools.replay import Board, Position, Validation, replay, rules_for, validate
+    from gcgtools.sources import load_game, read_game
+    from gcgtools.syntax import Event, EventKind
+    from gcgtools.tables.frames import games_frame, moves_frame  # noqa: F401 (not in *)
 
 
 def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        import importlib
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gcgtools' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'gcgtools' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
 
 
 __all__ = [

@@ -11,7 +11,7 @@ import signal
 from collections.abc import Callable
 from typing import Any
 
-from gcgtools.model.load import read_bytes
+from gcgtools.sources.load import read_bytes
 
 
 def die_on_marked(func: Callable[[str], Any], path: str) -> Any:

@@ -30,12 +30,12 @@ from gcgtools.analysis.analyse import (
     UNKNOWN_RACK,
     adjusted_equity,
     analyse_record,
-    analyse_with,
     phony_words,
 )
-from gcgtools.analysis.lexicons import LexiconChoice, choose
+from gcgtools.batch.analyses import analyse_with
 from gcgtools.findings import RULES
 from gcgtools.lexicon import Lexicon, builtin_leaves, load_lexicon
+from gcgtools.lexicon.choice import LexiconChoice, choose
 from gcgtools.replay.setup import rules_for
 
 HERE = Path(__file__).parent

@@ -14,11 +14,11 @@ from reference_data import DATA, needs_data
 from typer.testing import CliRunner
 
 from gcgtools import parse_bytes, read_game
-from gcgtools.analysis.frames import MOVE_DTYPES, games_frame, moves_frame, player_games_frame
-from gcgtools.analysis.stats import archive_stats
 from gcgtools.cli import app
+from gcgtools.edit.annotate import annotate
 from gcgtools.lexicon import load_lexicon
-from gcgtools.outputs.annotate import annotate
+from gcgtools.tables.frames import MOVE_DTYPES, games_frame, moves_frame, player_games_frame
+from gcgtools.tables.stats import archive_stats
 
 HERE = Path(__file__).parent
 RECORDS = HERE / "analysis_records"
@@ -228,8 +228,8 @@ def test_report_shows_the_top_moves_beside_the_recorded_one(tmp_path: Path) -> N
 
 # ------------------------------------------------------------------ result cache
 def test_analysis_results_are_cached_by_content(folder: Path, tmp_path: Path) -> None:
-    from gcgtools.analysis.analyse import analyse_paths
-    from gcgtools.cache import cache_info
+    from gcgtools.batch.analyses import analyse_paths
+    from gcgtools.batch.cache import cache_info
 
     first = [r.to_dict() for r in analyse_paths([folder], lexicon=ENABLE, jobs=1)]
     info = cache_info()
@@ -253,7 +253,7 @@ def test_analysis_results_are_cached_by_content(folder: Path, tmp_path: Path) ->
 
 
 def test_stats_and_report_reuse_what_analyse_cached(folder: Path, tmp_path: Path) -> None:
-    from gcgtools.cache import cache_info
+    from gcgtools.batch.cache import cache_info
 
     code, first, _ = run("analyse", str(folder), "--lexicon", ENABLE, "-j", "1", "-f", "json")
     assert code == 0 and (cache_info().hits, cache_info().misses) == (0, 2)
@@ -274,7 +274,7 @@ def test_stats_and_report_reuse_what_analyse_cached(folder: Path, tmp_path: Path
 def test_dask_frames_take_the_lexicon_too(folder: Path) -> None:
     import dask  # in the test extras: missing, this test fails
 
-    from gcgtools import dask_frames
+    from gcgtools.tables import dask_frames
 
     with dask.config.set(scheduler="synchronous"):
         lazy = dask_frames.games_frame([folder], lexicon=ENABLE).compute()

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from gcgtools import parse_bytes, parse_string
 from gcgtools.cli import app
-from gcgtools.outputs.annotate import annotate, annotate_game, strip_annotations
+from gcgtools.edit.annotate import annotate, annotate_game, strip_annotations
 
 MARK = b"#note gcgtools:"
 

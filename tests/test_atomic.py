@@ -6,7 +6,7 @@ import os
 import stat
 from pathlib import Path
 
-from gcgtools.atomic import publish, temporary_beside, write_atomic
+from gcgtools.sources.atomic import publish, temporary_beside, write_atomic
 
 
 def _mode(path: Path) -> int:

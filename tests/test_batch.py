@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from gcgtools.analysis import batch
-from gcgtools.analysis.batch import PoolBackend, map_batches, map_files, map_window
-from gcgtools.model.paths import expand_paths, gcg_files
+from gcgtools.batch import run as batch
+from gcgtools.batch.run import PoolBackend, map_batches, map_files, map_window
+from gcgtools.sources.paths import expand_paths, gcg_files
 
 
 @pytest.mark.parametrize(("jobs", "window"), [(1, 4), (2, 1), (2, 5), (2, 2048), (3, 7)])

@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 
 from gcgtools import parse_string
 from gcgtools.cli import app
-from gcgtools.outputs.annotate import annotate
-from gcgtools.outputs.batch import naming_for
-from gcgtools.outputs.fix import fix_record
-from gcgtools.outputs.writer import write_gcg
+from gcgtools.edit.annotate import annotate
+from gcgtools.edit.fix import fix_record
+from gcgtools.jobs.outputs import naming_for
+from gcgtools.render.writer import write_gcg
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -14,12 +14,12 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from gcgtools.analysis import checks
-from gcgtools.analysis.frames import games_frame, write_moves
-from gcgtools.analysis.rows import MOVE_COLUMNS
+from gcgtools.batch import checks
 from gcgtools.cli import app
-from gcgtools.model.load import MAX_RECORD_BYTES, load_game, read_game
-from gcgtools.model.paths import display_name, expand_paths
+from gcgtools.sources.load import MAX_RECORD_BYTES, load_game, read_game
+from gcgtools.sources.paths import display_name, expand_paths
+from gcgtools.tables.frames import games_frame, write_moves
+from gcgtools.tables.rows import MOVE_COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "examples" / "club-final.gcg"
@@ -85,8 +85,8 @@ def test_tables_go_on_past_bad_numbers(archive: Path, command: str) -> None:
 
 def test_a_number_no_table_column_can_hold_is_named() -> None:
     """The last guard before the tables (the parser already refuses such numbers)."""
-    from gcgtools.analysis.rows import analyse_game, out_of_range
-    from gcgtools.model.load import parse_bytes
+    from gcgtools.model.read import parse_bytes
+    from gcgtools.tables.rows import analyse_game, out_of_range
 
     result = analyse_game(parse_bytes(GAME.read_bytes()), name="g.gcg")
     assert out_of_range(result) is None

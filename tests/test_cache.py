@@ -11,17 +11,16 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gcgtools.analysis.cached import cached_per_file
-from gcgtools.cache import (
-    CACHE_ENV,
+from gcgtools.batch.cache import (
     ResultCache,
     cache_info,
-    cache_root,
     clear_cache,
     content_hash,
     results_folder,
 )
+from gcgtools.batch.cached import cached_per_file
 from gcgtools.cli import app
+from gcgtools.sources.cachedir import CACHE_ENV, cache_root
 
 RECORD = b"#player1 A Ann\n#player2 B Bob\n>A: ABCDEFG 8D BAD +12 12\n"
 
@@ -176,7 +175,7 @@ def _length_of(path: str) -> tuple[int, int]:
 
 
 def test_cached_per_file_in_worker_processes(cache_dir, tmp_path):
-    from gcgtools.analysis.batch import map_window
+    from gcgtools.batch.run import map_window
 
     files = []
     for i in range(20):

@@ -10,8 +10,7 @@ from matplotlib.figure import Figure
 from report_records import BROKEN, GAME_A, GAME_TIE, PHONY_BINGO, write
 
 from gcgtools import load_game, parse_string
-from gcgtools.analysis.frames import load_frames
-from gcgtools.outputs.charts import (
+from gcgtools.render.charts import (
     archive_data,
     archive_figure,
     progression_data,
@@ -19,6 +18,7 @@ from gcgtools.outputs.charts import (
     save_figure,
     write_chart,
 )
+from gcgtools.tables.frames import load_frames
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -189,7 +189,7 @@ def test_labels_do_not_overlap_three_players() -> None:
 def test_player_colours_are_the_palette() -> None:
     from matplotlib.colors import to_hex
 
-    from gcgtools.outputs.palette import player_colour
+    from gcgtools.render.palette import player_colour
 
     fig = progression_figure(parse_string(GAME_A))
     lines = {line.get_gid(): line for line in fig.axes[0].get_lines()}

@@ -195,7 +195,7 @@ def test_usage_lines_read_path(command: str) -> None:
 
 
 def test_stats_help_has_a_legend_of_every_column() -> None:
-    from gcgtools.analysis.stats import PLAYER_STAT_MEANINGS
+    from gcgtools.tables.stats import PLAYER_STAT_MEANINGS
 
     out = runner.invoke(app, ["stats", "--help"]).stdout
     for column, meaning in PLAYER_STAT_MEANINGS.items():

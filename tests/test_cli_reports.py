@@ -16,8 +16,8 @@ from pty_helper import drain
 from report_records import BROKEN, GAME_A, GAME_HOME, GAME_TIE, PHONY_BINGO, write
 from typer.testing import CliRunner
 
-from gcgtools.analysis.frames import games_frame, moves_frame
 from gcgtools.cli import app
+from gcgtools.tables.frames import games_frame, moves_frame
 
 runner = CliRunner()
 

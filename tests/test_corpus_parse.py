@@ -24,7 +24,7 @@ from conftest import (
     valid_files,
 )
 
-from gcgtools.model import Game, parse_bytes, read_game
+from gcgtools import Game, parse_bytes, read_game
 from gcgtools.syntax import EventKind
 
 CRESTA = "HerbCaudill__scorable/e2e__games__cresta-yorra-2006.gcg"

@@ -26,8 +26,9 @@ from distributed import Client, LocalCluster
 from reference_data import DATA, needs_data
 from typer.testing import CliRunner
 
-from gcgtools.analysis import dask_backend
-from gcgtools.analysis.batch import (
+from gcgtools.batch import dask_backend
+from gcgtools.batch.cache import cache_info, results_folder
+from gcgtools.batch.run import (
     FIRST_BATCH,
     LARGEST_BATCH,
     TIMED_WINDOW,
@@ -35,9 +36,8 @@ from gcgtools.analysis.batch import (
     map_files,
     map_window,
 )
-from gcgtools.analysis.frames import games_frame, moves_frame
-from gcgtools.cache import cache_info, results_folder
 from gcgtools.cli import app
+from gcgtools.tables.frames import games_frame, moves_frame
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -355,8 +355,8 @@ def test_memory_archive_on_an_in_process_cluster(memory_archive):
 
 # ------------------------------------------------------------------ frames
 def test_dask_frames_equal_the_pandas_frames(cluster):
-    from gcgtools import dask_frames
-    from gcgtools.analysis.frames import load_frames
+    from gcgtools.tables import dask_frames
+    from gcgtools.tables.frames import load_frames
 
     sources = [_corpus()]
     frames = load_frames(sources, jobs=1)
@@ -420,7 +420,7 @@ def test_a_killed_worker_still_yields_every_result_once(cluster):
 def test_a_file_that_keeps_killing_workers_is_left_out(cluster, tmp_path):
     from crash_helper import die_on_marked
 
-    from gcgtools.analysis.checks import checker
+    from gcgtools.batch.checks import checker
 
     record = (EXAMPLES / "club-final.gcg").read_text()
     for i in range(12):

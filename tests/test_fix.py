@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 
 from gcgtools import parse_bytes, parse_string, validate
 from gcgtools.cli import app
-from gcgtools.outputs.fix import fix, fix_record, score_spans
+from gcgtools.edit.fix import fix, fix_record
+from gcgtools.syntax.spans import score_spans
 
 SCORE_CODES = {"S601", "S602", "S603", "S604", "S605"}
 

@@ -14,8 +14,8 @@ from conftest import valid_file, valid_files
 from report_records import BROKEN, GAME_A, GAME_HOME, GAME_TIE, write
 
 from gcgtools import load_game, parse_string, replay, validate
-from gcgtools.analysis import frames
-from gcgtools.analysis.frames import (
+from gcgtools.tables import frames
+from gcgtools.tables.frames import (
     GAME_COLUMNS,
     MOVE_COLUMNS,
     PLAYER_COLUMNS,

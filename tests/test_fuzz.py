@@ -106,7 +106,7 @@ def test_the_checks_catch_a_broken_writer(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_a_number_beyond_the_integer_string_limit_is_a_finding() -> None:
     """Found by the fuzzer: a 5,000-digit score raised ValueError out of the parser."""
-    from gcgtools.model.load import parse_bytes
+    from gcgtools.model.read import parse_bytes
 
     record = (
         b"#player1 a A\n#player2 b B\n>a: AB 8H AB +" + b"9" * 5000 + b" 8\n>b: CD 9H CD +3 3\n"
@@ -122,10 +122,10 @@ def test_a_number_beyond_the_integer_string_limit_is_a_finding() -> None:
 def test_a_dot_in_an_end_rack_is_a_finding_not_a_crash() -> None:
     """Found by the fuzzer: ``(?.EEOTT) -6`` raised TileError out of annotate, fix, the
     normalising writer and the tables."""
-    from gcgtools.analysis.rows import analyse_game
-    from gcgtools.model.load import parse_bytes
-    from gcgtools.outputs import annotate as annotating
+    from gcgtools.edit import annotate as annotating
+    from gcgtools.model.read import parse_bytes
     from gcgtools.replay.engine import validate
+    from gcgtools.tables.rows import analyse_game
 
     record = (
         b"#player1 a A\n#player2 b B\n"
@@ -143,9 +143,9 @@ def test_a_dot_in_an_end_rack_is_a_finding_not_a_crash() -> None:
 def test_bytes_not_valid_in_the_declared_encoding_are_written_back() -> None:
     """Found by the fuzzer: a record declaring UTF-8 with Latin-1 bytes in a name is read
     (F005), and write gave U+FFFD back instead of its bytes."""
-    from gcgtools.model.load import parse_bytes
-    from gcgtools.outputs import annotate as annotating
-    from gcgtools.outputs.writer import write_gcg
+    from gcgtools.edit import annotate as annotating
+    from gcgtools.model.read import parse_bytes
+    from gcgtools.render.writer import write_gcg
 
     record = (
         b"#character-encoding UTF-8\n#player1 a Ann \xd3 Faol\xe1in\n#player2 b Bob\n"

@@ -22,8 +22,8 @@ from typer.testing import CliRunner
 
 from gcgtools import parse_bytes, parse_string, read_game, replay
 from gcgtools.cli import app
-from gcgtools.outputs.html import game_report_html
-from gcgtools.outputs.svg import tiles_svg
+from gcgtools.render.html import game_report_html
+from gcgtools.render.svg import tiles_svg
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from gcgtools import Game, load_game, parse_bytes, parse_string, read_game
 from gcgtools.findings import RULES
-from gcgtools.model import Game, load_game, parse_bytes, parse_string, read_game
 from gcgtools.syntax import EventKind, Pragma, SourceLine
 
 PLAYERS = "#player1 Al Alice Smith\n#player2 Bo Bob Jones\n"

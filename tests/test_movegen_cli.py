@@ -10,12 +10,12 @@ from test_movegen import DATA, MAGPIE_README_CGP, needs_data
 from typer.testing import CliRunner
 
 from gcgtools.cli import app
-from gcgtools.model.load import load_game
 from gcgtools.movegen.cgp import CgpError, parse_cgp, write_cgp
 from gcgtools.movegen.record import record_position
 from gcgtools.replay import Board
 from gcgtools.replay.engine import replay
 from gcgtools.rules import board_layout, tile_set
+from gcgtools.sources.load import load_game
 
 runner = CliRunner()
 

@@ -19,12 +19,12 @@ from conftest import valid_files
 from test_movegen import DATA, needs_data
 
 from gcgtools.lexicon import Lexicon, load_lexicon
-from gcgtools.model.load import load_game
 from gcgtools.movegen import generate_moves
 from gcgtools.movegen.generator import native_module
 from gcgtools.replay.engine import replay
 from gcgtools.replay.position import known_rack
 from gcgtools.replay.setup import rules_for
+from gcgtools.sources.load import load_game
 from gcgtools.syntax.records import EventKind
 
 #: every SAMPLE-th eligible ENABLE play is checked in pure Python (about 15-40 ms a

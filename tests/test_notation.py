@@ -108,7 +108,7 @@ def test_board_text_legend_racks_after_and_event_number(tmp_path: Path) -> None:
 
 
 def test_bingo_list_writes_the_played_through_letters() -> None:
-    from gcgtools.analysis.stats import bingos
+    from gcgtools.tables.stats import bingos
 
     table = bingos([str(EXAMPLES / "club-final.gcg"), str(EXAMPLES / "three-players.gcg")], jobs=1)
     shown = {f"{p} {w}" for p, w in zip(table["position"], table["word"], strict=True)}

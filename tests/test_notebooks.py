@@ -75,7 +75,7 @@ def test_archive_tour_counts_each_game_once() -> None:
     import os
     import re
 
-    from gcgtools.model import expand_paths
+    from gcgtools.sources import expand_paths
 
     nb = executed(NOTEBOOKS / "archive_tour.ipynb")
     text = "".join(

@@ -15,10 +15,10 @@ from conftest import PROJECT_ROOT
 from typer.testing import CliRunner
 
 from gcgtools import parse_bytes, parse_string, validate
-from gcgtools.analysis.frames import games_frame, moves_frame
 from gcgtools.cli import app
-from gcgtools.outputs.html import game_report_html
-from gcgtools.outputs.writer import write_gcg
+from gcgtools.render.html import game_report_html
+from gcgtools.render.writer import write_gcg
+from gcgtools.tables.frames import games_frame, moves_frame
 
 runner = CliRunner()
 HEADER = "#player1 A Ann\n#player2 B Bob\n>A: AEINRST 8H RETAINS +66 66\n"

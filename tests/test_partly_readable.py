@@ -11,9 +11,9 @@ from conftest import PROJECT_ROOT, valid_file
 from typer.testing import CliRunner
 
 from gcgtools import read_game, validate
-from gcgtools.analysis.frames import games_frame
 from gcgtools.cli import app
-from gcgtools.outputs.fix import fix_record
+from gcgtools.edit.fix import fix_record
+from gcgtools.tables.frames import games_frame
 
 runner = CliRunner()
 EXAMPLE = PROJECT_ROOT / "examples" / "with-errors" / "wrong-scores.gcg"

@@ -11,8 +11,8 @@ import tracemalloc
 import pytest
 
 from gcgtools import parse_bytes, validate
-from gcgtools.outputs.fix import fix_record
-from gcgtools.outputs.writer import write_gcg
+from gcgtools.edit.fix import fix_record
+from gcgtools.render.writer import write_gcg
 from gcgtools.syntax.parser import MAX_EVENT_LINE, MAX_LINE
 
 HEADER = "#player1 A Ann\n#player2 B Bob\n>A: AEINRST 8H RETAINS +66 66\n"

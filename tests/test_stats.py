@@ -10,8 +10,8 @@ import pytest
 from conftest import valid_files
 from report_records import BROKEN, GAME_A, GAME_HOME, GAME_TIE, PHONY_BINGO, write
 
-from gcgtools.analysis.frames import load_frames
-from gcgtools.analysis.stats import (
+from gcgtools.tables.frames import load_frames
+from gcgtools.tables.stats import (
     BINGO_COLUMNS,
     GAME_SUMMARY_COLUMNS,
     PLAYER_STAT_COLUMNS,

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 import gcgtools
 from gcgtools import parse_string, replay
 from gcgtools.cli import app
-from gcgtools.outputs.svg import (
+from gcgtools.render.svg import (
     BLANK_LETTER,
     PREMIUM_COLOURS,
     board_png,
@@ -196,8 +196,8 @@ def test_cli_picture_and_board(tmp_path: Path) -> None:
 
 
 def test_picture_shows_the_study_view() -> None:
-    from gcgtools.outputs.palette import player_colour
-    from gcgtools.outputs.svg import picture
+    from gcgtools.render.palette import player_colour
+    from gcgtools.render.svg import picture
 
     game = parse_string(GAME)
     root = _tree(picture(game, 2).decode("utf-8"))

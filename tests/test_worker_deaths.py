@@ -11,8 +11,8 @@ import pytest
 from crash_helper import always_die, die_on_marked
 from typer.testing import CliRunner
 
-from gcgtools.analysis.batch import BatchError, map_batches, map_files
-from gcgtools.analysis.checks import checker
+from gcgtools.batch.checks import checker
+from gcgtools.batch.run import BatchError, map_batches, map_files
 from gcgtools.cli import app
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

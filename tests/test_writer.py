@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from gcgtools import parse_bytes, parse_string, replay, validate
 from gcgtools.cli import app
 from gcgtools.model.game import Game
-from gcgtools.outputs.writer import (
+from gcgtools.render.writer import (
     GameVisitor,
     GCGExporter,
     accept,

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gcgtools.atomic import TEMP_MARK, atomic_output, clean_stale, temp_prefix, write_atomic
 from gcgtools.cli import app
+from gcgtools.sources.atomic import TEMP_MARK, atomic_output, clean_stale, temp_prefix, write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "examples" / "club-final.gcg"
@@ -263,7 +263,7 @@ def test_sigkill_mid_write_leaves_nothing_for_long(tmp_path: Path) -> None:
     out = tmp_path / "big.gcg"
     script = (
         "import os, signal\n"
-        "from gcgtools.atomic import open_output\n"
+        "from gcgtools.sources.atomic import open_output\n"
         f"o = open_output({str(out)!r})\n"
         "with open(o.name, 'wb') as fh:\n"
         "    fh.write(b'x' * 1_000_000)\n"

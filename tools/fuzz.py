@@ -43,14 +43,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from gcgtools.analysis.checks import check_file  # noqa: E402
-from gcgtools.analysis.rows import analyse_game, out_of_range  # noqa: E402
-from gcgtools.model.load import parse_bytes, read_game  # noqa: E402
-from gcgtools.outputs import annotate as annotating  # noqa: E402
-from gcgtools.outputs.fix import fix_record  # noqa: E402
-from gcgtools.outputs.lint import json_line, parse_summary, text_lines  # noqa: E402
-from gcgtools.outputs.writer import write_gcg  # noqa: E402
+from gcgtools.batch.checks import check_file  # noqa: E402
+from gcgtools.edit import annotate as annotating  # noqa: E402
+from gcgtools.edit.fix import fix_record  # noqa: E402
+from gcgtools.model.read import parse_bytes  # noqa: E402
+from gcgtools.render.lint import json_line, parse_summary, text_lines  # noqa: E402
+from gcgtools.render.writer import write_gcg  # noqa: E402
 from gcgtools.replay.engine import validate  # noqa: E402
+from gcgtools.sources.load import read_game  # noqa: E402
+from gcgtools.tables.rows import analyse_game, out_of_range  # noqa: E402
 
 # ------------------------------------------------------------------ mutations
 ODD_DIGITS = ["²", "³", "¹", "٣", "۴", "५", "৭", "５", "𝟘", "⑦", "Ⅻ", "½", "〇"]
@@ -292,8 +293,8 @@ def check_record(data: bytes, path: str) -> list[tuple[str, str]]:
 
 def check_archive(paths: list[str]) -> list[tuple[str, str]]:
     """``stats`` and ``bingos`` over ``paths`` as one archive (in this process)."""
-    from gcgtools.analysis.stats import archive_stats, bingos
-    from gcgtools.outputs.tables import print_frame
+    from gcgtools.render.tables import print_frame
+    from gcgtools.tables.stats import archive_stats, bingos
 
     failures: list[tuple[str, str]] = []
     for name, make in (

@@ -1,6 +1,12 @@
-"""Analysis layer: batch runs over archives, validation reports, DataFrames and statistics."""
+"""Analysis layer: judging the plays of a record against a lexicon (phonies, best moves,
+equity lost, missed bingos). Running it over archives is :mod:`gcgtools.batch.analyses`."""
 
-from gcgtools.analysis.batch import default_jobs, map_files, show_progress
-from gcgtools.analysis.checks import FileReport, check_file, checker
+from gcgtools.analysis.analyse import (
+    Candidate,
+    RecordAnalysis,
+    TurnAnalysis,
+    analyse_record,
+    phony_words,
+)
 
-__all__ = ["FileReport", "check_file", "checker", "default_jobs", "map_files", "show_progress"]
+__all__ = ["Candidate", "RecordAnalysis", "TurnAnalysis", "analyse_record", "phony_words"]

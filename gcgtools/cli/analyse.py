@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from gcgtools.analysis.batch import show_progress
+from gcgtools.batch.run import show_progress
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_UNREADABLE,
@@ -78,8 +78,8 @@ def analyse_command(
     """Check every play's words against a lexicon and, for every turn whose full rack is
     known, compare the move with the best moves: equity, equity lost, rank, missed bingos.
     Without a lexicon the turns are listed and the analysis columns left empty."""
-    from gcgtools.analysis.analyse import analyse_paths
-    from gcgtools.outputs.analysis import analysis_json, analysis_lines
+    from gcgtools.batch.analyses import analyse_paths
+    from gcgtools.render.analysis import analysis_json, analysis_lines
 
     unreadable: list[tuple[str, str]] = []
     count = 0

@@ -17,8 +17,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from gcgtools.analysis.batch import show_progress
-from gcgtools.analysis.lexicons import LexiconChoice
+from gcgtools.batch.run import show_progress
 from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt
 from gcgtools.cli.common import (
     EXIT_CLEAN,
@@ -40,16 +39,17 @@ from gcgtools.cli.common import (
     output_is_input,
 )
 from gcgtools.console import echo
+from gcgtools.edit import annotate as annotating
+from gcgtools.edit.fix import fix_record
+from gcgtools.jobs.files import STDOUT, write_output
+from gcgtools.jobs.outputs import OutputJob, write_outputs
+from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.model.game import Game
-from gcgtools.model.load import load_game
-from gcgtools.model.paths import display_name, expand_paths
-from gcgtools.outputs import annotate as annotating
-from gcgtools.outputs.batch import OutputJob, write_outputs
-from gcgtools.outputs.files import STDOUT, write_output
-from gcgtools.outputs.fix import fix_record
-from gcgtools.outputs.html import game_report_html
-from gcgtools.outputs.svg import picture, picture_format
-from gcgtools.outputs.writer import write_gcg
+from gcgtools.render.html import game_report_html
+from gcgtools.render.svg import picture, picture_format
+from gcgtools.render.writer import write_gcg
+from gcgtools.sources.load import load_game
+from gcgtools.sources.paths import display_name, expand_paths
 
 
 class Group(str, Enum):
@@ -379,7 +379,7 @@ def report_command(
     file = _single(paths, output, can_in_place=False)
     if file is None:
         assert output is not None
-        from gcgtools.outputs.site import write_site
+        from gcgtools.jobs.site import write_site
 
         try:
             site = write_site(

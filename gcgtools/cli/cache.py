@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from gcgtools.cache import cache_info, clear_cache
+from gcgtools.batch.cache import cache_info, clear_cache
 from gcgtools.cli.common import app
 
 cache_app = typer.Typer(

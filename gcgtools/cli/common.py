@@ -16,7 +16,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from gcgtools import __version__
+from gcgtools._version import __version__
 from gcgtools.rules import BOARDS, TILE_SETS, parse_end_rule
 from gcgtools.rules.boards import resolve_board
 from gcgtools.rules.tiles import resolve_tiles
@@ -127,7 +127,7 @@ def _check_scheduler(value: str | None) -> str | None:
     """``--scheduler``: empty means none; without Dask installed, say how to get it."""
     if not value:
         return None
-    from gcgtools.analysis.dask_backend import INSTALL_HINT, dask_available
+    from gcgtools.batch.dask_backend import INSTALL_HINT, dask_available
 
     if not dask_available():
         typer.echo(f"gcgtools: {INSTALL_HINT}", err=True)
@@ -160,7 +160,7 @@ def batch_command(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from gcgtools.analysis.pool import BatchError
+        from gcgtools.batch.pool import BatchError
 
         try:
             return func(*args, **kwargs)
@@ -261,14 +261,14 @@ Bonus = Annotated[
 def failed_on(file: object, exc: Exception) -> str:
     """``FILE: reason`` for an option a record cannot be read with (an unknown tile set,
     a --move out of range): the exception's message (a KeyError's without quotes)."""
-    from gcgtools.model.paths import display_name
+    from gcgtools.sources.paths import display_name
 
     return f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}"
 
 
 def cannot_write(exc: OSError, target: object) -> str:
     """``PATH: cannot write: reason``, the one message of every writer."""
-    from gcgtools.model.paths import display_name
+    from gcgtools.sources.paths import display_name
 
     name = display_name(os.fspath(exc.filename or target))  # type: ignore[arg-type]
     return f"{name}: cannot write: {exc.strerror or exc}"
@@ -277,7 +277,7 @@ def cannot_write(exc: OSError, target: object) -> str:
 def output_is_input(output: str | os.PathLike[str] | None, inputs: list[str]) -> str | None:
     """The input that ``output`` would overwrite (the same file: a link or another
     spelling of its name counts), or None. Standard output (``-``) is never an input."""
-    from gcgtools.atomic import same_file
+    from gcgtools.sources.atomic import same_file
 
     if output is None or str(output) == "-":
         return None
@@ -296,7 +296,7 @@ def report_unreadable(reasons: dict[str, str]) -> None:
         return
     n = len(reasons)
     echo(f"could not read {n} file{'s' * (n != 1)}:", err=True)
-    from gcgtools.model.paths import display_name
+    from gcgtools.sources.paths import display_name
 
     for name, reason in reasons.items():
         echo(f"  {display_name(name)}: {reason}", err=True)

@@ -10,8 +10,8 @@ from typing import Annotated
 
 import typer
 
-from gcgtools.analysis.batch import map_files, map_window
-from gcgtools.analysis.checks import FileReport, check_game, checker
+from gcgtools.batch.checks import FileReport, check_game, checker
+from gcgtools.batch.run import map_files, map_window
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -34,9 +34,8 @@ from gcgtools.cli.common import (
 from gcgtools.console import echo, show_progress
 from gcgtools.findings import RULES, code_filter, rule
 from gcgtools.model.game import Game, unreadable_reason
-from gcgtools.model.load import load_game, parse_bytes
-from gcgtools.model.paths import display_name
-from gcgtools.outputs.lint import (
+from gcgtools.model.read import parse_bytes
+from gcgtools.render.lint import (
     github_lines,
     json_line,
     parse_summary,
@@ -44,10 +43,12 @@ from gcgtools.outputs.lint import (
     summary_line,
     text_lines,
 )
-from gcgtools.outputs.lint import (
+from gcgtools.render.lint import (
     statistics as count_findings,
 )
-from gcgtools.outputs.textboard import board_text
+from gcgtools.render.textboard import board_text
+from gcgtools.sources.load import load_game
+from gcgtools.sources.paths import display_name
 
 STDIN_NAME = "<stdin>"
 JSONL_HELP = "JSON Lines: one JSON object per line (per file for parse and validate)."
@@ -276,7 +277,7 @@ def board(
     scores, each player's rack after it and the unseen tiles; with --format cgp, the
     position as CGP; with -o, draw it as an SVG or PNG picture (several records: one
     picture each in -o DIR)."""
-    from gcgtools.model.paths import expand_paths
+    from gcgtools.sources.paths import expand_paths
 
     picture = format in (BoardFormat.svg, BoardFormat.png)
     if output is not None or picture:

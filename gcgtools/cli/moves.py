@@ -50,9 +50,9 @@ def moves(
 ) -> None:
     """List the best moves (score, leave, equity) for the player to move after event N
     of a record, or in a CGP position."""
-    from gcgtools.model.load import load_game
     from gcgtools.movegen.record import MovesError, cgp_moves, record_moves
-    from gcgtools.outputs.moves import moves_lines
+    from gcgtools.render.moves import moves_lines
+    from gcgtools.sources.load import load_game
 
     try:
         if cgp is not None:

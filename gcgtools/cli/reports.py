@@ -33,8 +33,8 @@ from gcgtools.cli.common import (
     report_unreadable,
 )
 from gcgtools.console import echo, show_progress
-from gcgtools.model.paths import display_name
-from gcgtools.outputs.tables import check_columns, print_frame
+from gcgtools.render.tables import check_columns, print_frame
+from gcgtools.sources.paths import display_name
 
 
 class ReportFormat(str, Enum):
@@ -74,7 +74,7 @@ SortOpt = Annotated[
 
 def _legend() -> str:
     """The stats columns and what they mean, for --help (kept as written: \\b)."""
-    from gcgtools.analysis.stats import PLAYER_STAT_MEANINGS, PLAYER_TABLE_COLUMNS
+    from gcgtools.tables.stats import PLAYER_STAT_MEANINGS, PLAYER_TABLE_COLUMNS
 
     width = max(len(c) for c in PLAYER_STAT_MEANINGS)
     lines = [
@@ -182,7 +182,7 @@ def stats(
     one-line summary per game. With --lexicon or --lexica every game is also analysed:
     phonies played and stood, missed bingos, average equity lost per turn. The table shows
     a few columns; --columns picks others, CSV and JSON have them all."""
-    from gcgtools.analysis.stats import (
+    from gcgtools.tables.stats import (
         ANALYSIS_STAT_COLUMNS,
         GAME_SUMMARY_COLUMNS,
         GAME_TABLE_COLUMNS,
@@ -233,8 +233,8 @@ def bingos(
 ) -> None:
     """Every bingo (game, event number, player, opponent, word, position, score); the table
     also counts them per player. JSON Lines: one object per bingo."""
-    from gcgtools.analysis.stats import BINGO_COLUMNS, bingo_counts
-    from gcgtools.analysis.stats import bingos as find_bingos
+    from gcgtools.tables.stats import BINGO_COLUMNS, bingo_counts
+    from gcgtools.tables.stats import bingos as find_bingos
 
     _check(BINGO_COLUMNS, columns, sort)
 
@@ -277,7 +277,7 @@ def chart(
 ) -> None:
     """Draw the score progression of one game, or the archive charts of several (final
     scores, bingos per game, points per turn by player)."""
-    from gcgtools.outputs.charts import write_chart
+    from gcgtools.render.charts import write_chart
 
     _check_output(out, paths)
     try:
@@ -336,7 +336,7 @@ def export(
     """Write one row per event (and with --games one row per game) to Parquet or CSV,
     streamed chunk by chunk. With --lexicon or --lexica the analysis columns are filled
     in (equity, best move, equity lost, phony words, bingo available)."""
-    from gcgtools.analysis.frames import write_moves
+    from gcgtools.tables.frames import write_moves
 
     _check_output(out, paths)
     _check_output(games, paths)

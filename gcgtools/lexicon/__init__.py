@@ -2,7 +2,7 @@
 
 This layer comes after :mod:`gcgtools.rules` (it numbers tiles by the tile sets there) and
 before the replay's users (move generation, analysis). It imports only ``rules`` and the
-standard library (plus :mod:`gcgtools.atomic` for writing files and ``platformdirs`` for
+standard library (plus :mod:`gcgtools.sources.atomic` for writing files and ``platformdirs`` for
 the cache folder).
 
 * :func:`load_lexicon` reads a ``.kwg`` file or a word list (``.txt``/``.txt.gz``; compiled

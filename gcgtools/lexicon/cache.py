@@ -26,7 +26,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from gcgtools.atomic import write_atomic
+from gcgtools.sources.atomic import write_atomic
+from gcgtools.sources.cachedir import CACHE_ENV, cache_root
 
 __all__ = [
     "CACHE_ENV",
@@ -39,7 +40,6 @@ __all__ = [
     "store",
 ]
 
-CACHE_ENV = "GCGTOOLS_CACHE_DIR"
 #: bump when the compiled form or the word-list reading rules change
 FORMAT_VERSION = 2
 #: seconds after which a compile lock is taken to belong to a dead process
@@ -50,13 +50,8 @@ POLL = 0.1
 
 
 def cache_dir() -> Path:
-    """The folder holding compiled lexicons."""
-    env = os.environ.get(CACHE_ENV)
-    if env:
-        return Path(env).expanduser() / "lexica"
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("gcgtools")) / "lexica"
+    """The folder holding compiled lexicons (``lexica/`` in the cache folder)."""
+    return cache_root() / "lexica"
 
 
 def cache_key(source: bytes, tiles: str, max_length: int) -> str:

@@ -24,8 +24,8 @@ from collections.abc import Iterator, Sequence
 from os import PathLike
 from pathlib import Path
 
-from gcgtools.atomic import write_atomic
 from gcgtools.lexicon.alphabet import Alphabet
+from gcgtools.sources.atomic import write_atomic
 
 __all__ = [
     "ACCEPTS",

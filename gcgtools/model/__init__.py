@@ -1,18 +1,8 @@
-"""Model layer: the Game with its players, header, events and findings."""
+"""Model layer: the Game with its players, header, events and findings, parsed from bytes or
+text (reading files is :mod:`gcgtools.sources`)."""
 
 from gcgtools.model.build import build_game
 from gcgtools.model.game import Game, Player, event_dict
-from gcgtools.model.load import load_game, parse_bytes, parse_string, read_game
-from gcgtools.model.paths import expand_paths
+from gcgtools.model.read import parse_bytes, parse_string
 
-__all__ = [
-    "Game",
-    "Player",
-    "build_game",
-    "event_dict",
-    "expand_paths",
-    "load_game",
-    "parse_bytes",
-    "parse_string",
-    "read_game",
-]
+__all__ = ["Game", "Player", "build_game", "event_dict", "parse_bytes", "parse_string"]

@@ -1,5 +1,11 @@
 """Replay layer: board state, scoring, and the findings of a whole record."""
 
+import sys
+import types
+from collections.abc import Iterator
+from typing import Any
+
+from gcgtools.model.game import Game
 from gcgtools.replay.board import Board, square_name
 from gcgtools.replay.engine import Position, Replayer, Validation, replay, validate
 from gcgtools.replay.scoring import PlayScore, Word, score_play
@@ -18,3 +24,15 @@ __all__ = [
     "square_name",
     "validate",
 ]
+
+
+class _CallableModule(types.ModuleType):
+    """``gcgtools.replay`` is both this package and the function :func:`replay`: the root
+    package imports its names lazily, so whichever of the two ``gcgtools.replay`` names,
+    ``gcgtools.replay(game)`` replays the game."""
+
+    def __call__(self, game: Game, **options: Any) -> Iterator[Position]:
+        return replay(game, **options)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from gcgtools.rules.boards import BoardLayout
 from gcgtools.rules.tiles import TileSet
-
-# Outputs (gcgtools.outputs.svg) register a renderer here so that a Board shows as a
-# picture in Jupyter, while this layer knows nothing about pictures.
-SVG_RENDERER: list[Callable[[Board], str]] = []
 
 _PREMIUM_CHARS = {"TW": "=", "DW": "-", "TL": '"', "DL": "'", "QW": "~", "QL": "^", "": "."}
 
@@ -105,8 +101,12 @@ class Board:
     def __repr__(self) -> str:
         return f"<Board {self.layout.name} {sum(1 for _ in self.tiles())} tiles>"
 
-    def _repr_svg_(self) -> str | None:
-        return SVG_RENDERER[0](self) if SVG_RENDERER else None
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture, for Jupyter. The renderer is imported when a
+        picture is asked for, as python-chess does: the replay knows nothing of it."""
+        from gcgtools.render.svg import board_svg
+
+        return board_svg(self, size=450, tiles=self.tileset)
 
 
 def square_name(row: int, col: int, direction: str = "across") -> str:

@@ -1,0 +1,224 @@
+"""The Dask backend of :mod:`gcgtools.batch.run`: batches run on a dask.distributed
+cluster instead of the local process pool.
+
+Only :class:`DaskBackend` differs between the two; the batching, the window of files in
+flight and the order of the results are :func:`gcgtools.batch.run.map_batches`'s.
+A backend is made from
+
+* ``"local"``: a ``LocalCluster`` of ``jobs`` worker processes (one thread each: the
+  replay is pure Python) on this machine, closed with the backend;
+* an address such as ``"tcp://10.0.0.5:8786"``: a running ``dask scheduler``;
+* a ``distributed.Client`` already connected (left open when the backend closes).
+
+Dask is optional (``pip install 'gcgtools[dask]'``); without it :func:`open_dask` raises
+:class:`SchedulerError` saying so.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
+
+from gcgtools.batch.pool import BatchError, skipping
+
+R = TypeVar("R")
+
+INSTALL_HINT = (
+    "--scheduler needs Dask: pip install 'gcgtools[dask]' "
+    "(or pip install 'dask[distributed]' fsspec)"
+)
+LOCAL = "local"
+CONNECT_TIMEOUT = "10s"  # to reach a scheduler
+
+
+class SchedulerError(BatchError):
+    """Dask is missing, or the scheduler cannot be reached."""
+
+
+def dask_available() -> bool:
+    """True if dask.distributed can be imported."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class DaskBackend:
+    """Submits batches to a dask.distributed cluster; ``workers`` is the number of tasks
+    it runs at once (the cluster's threads). Every task costs a few milliseconds of the
+    scheduler's, the worker's and this process's time whatever it does, so batches are
+    sized to take ``task_seconds`` each (``map_batches`` learns how many files that is)."""
+
+    task_seconds = 0.5
+
+    def __init__(self, client: Any, *, owned: tuple[Any, ...] = ()) -> None:
+        self.client = client
+        self.owned = owned  # the client and cluster this backend made, closed with it
+        self.workers = max(1, sum(client.nthreads().values()))
+        self.waiting: list[_Future] = []  # submitted, result not fetched yet
+        self.crashed: dict[str, str] = {}  # files that kept killing workers, and why
+
+    def submit(self, func: Callable[[Any], R], arg: Any) -> _Future:
+        # pure=False: every batch is its own task (never merged with an equal one)
+        future = _Future(self, self.client.submit(func, arg, pure=False), func, arg)
+        self.waiting.append(future)
+        return future
+
+    def fetch(self, wanted: _Future) -> None:
+        """Fetch ``wanted``'s result, and with it those of every other batch already
+        done: one round trip to the cluster for all of them, not one per batch (the
+        results are held only until :func:`map_batches` yields them, within its
+        window)."""
+        batch = [f for f in self.waiting if f is wanted or f.future.status == "finished"]
+        if wanted not in batch:
+            batch.append(wanted)
+        results = self.client.gather([f.future for f in batch])
+        for future, result in zip(batch, results, strict=True):
+            future.value = result
+            future.fetched = True
+        fetched = set(map(id, batch))
+        self.waiting = [f for f in self.waiting if id(f) not in fetched]
+
+    def isolate(self, failed: _Future) -> Any:
+        """The result of ``failed``, a batch that kept killing its workers (Dask gave up
+        on it): each of its files runs alone, and the batch runs again with those that
+        kept killing workers left out (each then reported by the batch's function as a
+        file it cannot process: see :mod:`gcgtools.sources.quarantine`)."""
+        from distributed import KilledWorker
+
+        batch = failed.batch
+        first = batch[0] if isinstance(batch, list) and batch else "?"
+        if not isinstance(batch, list):
+            raise SchedulerError(f"a batch from {first} kept killing Dask workers")
+        alone = [
+            (path, self.client.submit(failed.func, [path], pure=False))
+            for path in batch
+            if path not in self.crashed
+        ]
+        for path, future in alone:
+            try:
+                future.result()
+            except KilledWorker:
+                self.crashed[path] = "it kept killing Dask workers"
+        again = partial(skipping, dict(self.crashed), failed.func)
+        try:
+            return self.client.submit(again, batch, pure=False).result()
+        except KilledWorker as exc:
+            raise SchedulerError(
+                f"a batch of files from {first} kept killing Dask workers, even with the "
+                f"files that did so alone left out: {exc}"
+            ) from exc
+
+    def cancel(self, futures: list[Any]) -> None:
+        self.waiting = []
+        if futures:
+            try:
+                self.client.cancel([f.future for f in futures])
+            except Exception:  # noqa: BLE001 - the cluster may be gone already
+                pass
+
+    def close(self) -> None:
+        for thing in self.owned:
+            try:
+                thing.close()
+            except Exception:  # noqa: BLE001 - closing a cluster that is shutting down
+                pass
+        self.owned = ()
+
+    def __enter__(self) -> DaskBackend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class _Future:
+    """A Dask future whose ``result()`` goes on past a batch that kept killing its
+    workers (:meth:`DaskBackend.isolate`) and turns the cluster's failures (a lost
+    scheduler) into :class:`SchedulerError`; an exception raised by the batch's function
+    itself is raised as it is, as the local pool does."""
+
+    __slots__ = ("backend", "future", "func", "batch", "value", "fetched")
+
+    def __init__(self, backend: DaskBackend, future: Any, func: Callable[[Any], Any],
+                 batch: Any) -> None:  # fmt: skip
+        self.backend = backend
+        self.future = future
+        self.func = func
+        self.batch = batch
+        self.value: Any = None
+        self.fetched = False
+
+    def result(self) -> Any:
+        from distributed import KilledWorker
+        from distributed.comm import CommClosedError
+
+        try:
+            if not self.fetched:
+                self.backend.fetch(self)
+            value, self.value = self.value, None
+            return value
+        except KilledWorker:
+            self.backend.waiting = [f for f in self.backend.waiting if f is not self]
+            return self.backend.isolate(self)
+        except CommClosedError as exc:
+            raise SchedulerError(f"lost the Dask scheduler: {exc}") from exc
+        except Exception as exc:
+            if type(exc).__name__ == "CancelledError":  # the scheduler forgot the task
+                raise SchedulerError(f"the Dask cluster cancelled a batch: {exc}") from exc
+            raise
+
+
+# Worker settings of the clusters gcgtools starts: the statistical profiler (a thread
+# walking the running task's stack every 10 ms, for the dashboard) and the system
+# monitor cost CPU that the replay's pure-Python batches would rather have.
+LOCAL_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.interval": "2s",
+}
+
+
+def local_cluster(workers: int) -> Any:
+    """A LocalCluster of ``workers`` single-threaded worker processes, as
+    ``--scheduler local`` starts it: no fixed dashboard port, quiet logs, no profiler."""
+    import dask
+    from distributed import LocalCluster
+
+    with dask.config.set(LOCAL_CONFIG):  # the nannies hand it to their workers
+        return LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.CRITICAL,
+        )
+
+
+def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
+    """A :class:`DaskBackend` for ``scheduler``: ``"local"``, an address, or a Client."""
+    try:
+        from distributed import Client
+    except ImportError as exc:
+        raise SchedulerError(INSTALL_HINT) from exc
+    if isinstance(scheduler, Client):
+        return DaskBackend(scheduler)
+    if scheduler == LOCAL:
+        from gcgtools.batch.run import default_jobs
+
+        cluster = local_cluster(max(1, jobs) if jobs else default_jobs())
+        client = Client(cluster)
+        return DaskBackend(client, owned=(client, cluster))
+    try:
+        client = Client(str(scheduler), timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise SchedulerError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from exc
+    if not client.nthreads():
+        try:
+            client.wait_for_workers(1, timeout=30)
+        except (OSError, TimeoutError) as exc:
+            client.close()
+            raise SchedulerError(f"the Dask scheduler {scheduler} has no workers") from exc
+    return DaskBackend(client, owned=(client,))

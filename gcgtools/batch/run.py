@@ -1,0 +1,268 @@
+"""Running one function over many files: in parallel, in order, with a progress bar
+(:func:`gcgtools.console.track`).
+
+Workers return small picklable results; a file that fails is reported by the worker's
+own result, never by an exception, so a batch always goes on past a bad file.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from typing import Any, Protocol, TypeVar
+
+from gcgtools.batch.pool import BatchError, PoolBackend
+from gcgtools.console import show_progress, track
+from gcgtools.sources.paths import expand_paths
+
+__all__ = [
+    "BatchError",
+    "PoolBackend",
+    "default_jobs",
+    "map_batches",
+    "map_files",
+    "map_window",
+    "show_progress",
+]
+
+R = TypeVar("R")
+
+
+def default_jobs() -> int:
+    """All cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def _jobs_for(jobs: int | None, files: int) -> int:
+    """Worker processes for ``files`` files: ``jobs`` (all cores if None), fewer for a
+    handful of files, where starting processes costs more than it saves."""
+    jobs = default_jobs() if jobs is None else max(1, jobs)
+    return min(jobs, max(1, files // 8)) if files < 64 else jobs
+
+
+def _run_batch(func: Callable[[str], R], paths: list[str]) -> list[R]:
+    """Worker: ``func`` over a batch of files."""
+    return [func(path) for path in paths]
+
+
+class Backend(Protocol):
+    """Where batches run: :class:`PoolBackend`, or the Dask backend
+    (:mod:`gcgtools.batch.dask_backend`). ``submit`` returns a future whose
+    ``result()`` waits for the batch's result. ``task_seconds``, when set, is how long
+    a batch should take (see :class:`_Sizes`)."""
+
+    workers: int
+    task_seconds: float | None
+
+    def submit(self, func: Callable[[Any], R], arg: Any) -> Any: ...
+
+    def cancel(self, futures: list[Any]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+# ``scheduler`` arguments: None (the local process pool), "local" (a Dask LocalCluster of
+# ``jobs`` workers), a Dask scheduler's address, a ``distributed.Client``, or an open
+# backend (kept open: see :func:`open_scheduler`)
+Scheduler = Any
+
+
+def _dask_backend_type() -> type:
+    """The Dask backend's class if its module is loaded (else nothing can be one)."""
+    import sys
+
+    module = sys.modules.get("gcgtools.batch.dask_backend")
+    return module.DaskBackend if module is not None else PoolBackend  # type: ignore[no-any-return]
+
+
+def _dask(scheduler: Scheduler, jobs: int | None) -> Backend:
+    from gcgtools.batch.dask_backend import open_dask
+
+    return open_dask(scheduler, jobs)
+
+
+@contextmanager
+def open_scheduler(scheduler: Scheduler, jobs: int | None = None) -> Iterator[Scheduler]:
+    """Open the Dask cluster or connection ``scheduler`` names once, for several
+    :func:`map_batches` calls (a LocalCluster costs seconds to start); None and open
+    backends are passed through."""
+    if scheduler is None or isinstance(scheduler, (PoolBackend, _dask_backend_type())):
+        yield scheduler
+        return
+    backend = _dask(scheduler, jobs)
+    try:
+        yield backend
+    finally:
+        backend.close()
+
+
+def map_batches(
+    func: Callable[[list[str]], R],
+    files: list[str],
+    *,
+    jobs: int | None = None,
+    window: int = 2048,
+    size: int | None = None,
+    scheduler: Scheduler = None,
+) -> Iterator[tuple[int, R]]:
+    """Split ``files`` (already expanded: no folder or glob is looked into) into batches
+    of consecutive names and yield ``(len(batch), func(batch))`` for each, in order.
+
+    With ``jobs`` > 1 the batches go to one pool of worker processes (with a
+    ``scheduler``, to a Dask cluster: see :data:`Scheduler`); at most ``window`` files
+    are handed out and not yet yielded, so the results waiting in memory stay bounded
+    however many files there are, and the workers never wait for a new pool between
+    windows. ``size`` is the number of files per batch (at most 64 by default, fewer for
+    a short list, so that every worker gets some; in this process 64, or ``window`` if
+    smaller). On a Dask cluster the default batches are sized by the time they take
+    instead, and the window holds at least ``TIMED_WINDOW`` files per worker (see
+    :class:`_Sizes`); the results are the same."""
+    if scheduler is None:
+        jobs = _jobs_for(jobs, len(files))
+        if jobs <= 1:
+            size = size or max(1, min(64, window))
+            for start in range(0, len(files), size):
+                batch = files[start : start + size]
+                yield len(batch), func(batch)
+            return
+    if not files:
+        return
+    with open_scheduler(scheduler, jobs) as opened:
+        backend: Backend = opened if opened is not None else PoolBackend(jobs or 1)
+        try:
+            yield from _windowed(backend, func, files, window, size)
+        finally:
+            if opened is None:
+                backend.close()
+
+
+def _timed(func: Callable[[list[str]], R], batch: list[str]) -> tuple[float, R]:
+    """Worker: ``func(batch)`` and the seconds it took (to size the next batches)."""
+    start = time.perf_counter()
+    result = func(batch)
+    return time.perf_counter() - start, result
+
+
+FIRST_BATCH = 4  # files in the first batches of a timed backend, before anything is known
+LARGEST_BATCH = 512  # files in a batch of a timed backend, at most
+TIMED_WINDOW = 512  # files per worker a timed backend may hold in flight, at least
+
+
+class _Sizes:
+    """The size of the next batch: ``size`` files every time, or, for a backend whose
+    every task costs milliseconds of its own (Dask: the scheduler, the worker, the round
+    trip), as many files as take ``seconds`` on a worker, learnt from the batches done.
+
+    A timed backend has two batches in flight per worker (a running one and a waiting
+    one, so that none idles). Its first batches are small (nothing is known yet); then
+    each batch is at most twice the largest one done, so that sizes grow only on what
+    was measured; never larger than ``LARGEST_BATCH`` files, nor than half a worker's
+    share of the window, nor (down to a 16th of their size) than the files left spread
+    over every worker, so that the workers finish together. The seconds per file are a
+    running average that halves the weight of older batches: slower files shrink the
+    next batches at once."""
+
+    def __init__(self, size: int, seconds: float | None, workers: int, window: int) -> None:
+        self.size = size
+        self.seconds = seconds
+        self.workers = workers
+        self.tasks = 2 * workers if seconds else None
+        self.largest = max(1, min(LARGEST_BATCH, window // (2 * workers)))
+        self.per_file: float | None = None  # seconds, from the batches done
+        self.done_largest = 0  # files in the largest batch done
+
+    def next(self, left: int) -> int:
+        if not self.seconds:
+            return min(self.size, left)
+        if self.per_file is None:
+            return min(FIRST_BATCH, left)
+        per_file = max(self.per_file, 1e-6)
+        wanted = min(int(self.seconds / per_file), self.largest, 2 * self.done_largest)
+        spread = max(-(-left // self.workers), wanted // 16)
+        return max(1, min(wanted, spread, left))
+
+    def done(self, files: int, seconds: float) -> None:
+        rate = seconds / max(1, files)
+        self.per_file = rate if self.per_file is None else (self.per_file + rate) / 2
+        self.done_largest = max(self.done_largest, files)
+
+
+def _windowed(
+    backend: Backend,
+    func: Callable[[list[str]], R],
+    files: list[str],
+    window: int,
+    size: int | None,
+) -> Iterator[tuple[int, R]]:
+    """The batches of :func:`map_batches` on ``backend``: handed out in order, at most
+    ``window`` files not yet yielded (a timed backend, see :class:`_Sizes`, may hold
+    ``TIMED_WINDOW`` files per worker), results yielded in order."""
+    workers = backend.workers
+    seconds = None if size else backend.task_seconds
+    size = size or max(1, min(64, min(window, len(files)) // (workers * 8) or 1))
+    window = max(window, TIMED_WINDOW * workers if seconds else size * workers)
+    sizes = _Sizes(size, seconds, workers, window)
+    task = partial(_timed, func) if seconds else func
+    pending: deque[tuple[int, Any]] = deque()
+    try:
+        start = handed = 0
+        while start < len(files) or pending:
+            while start < len(files) and (sizes.tasks is None or len(pending) < sizes.tasks):
+                count = sizes.next(len(files) - start)
+                if handed + count > window:
+                    break
+                pending.append((count, backend.submit(task, files[start : start + count])))
+                start += count
+                handed += count
+            count, future = pending.popleft()
+            result = future.result()
+            del future  # a Dask result is freed on its worker once nobody holds it
+            if seconds:
+                took, result = result
+                sizes.done(count, took)
+            handed -= count
+            yield count, result
+    finally:
+        backend.cancel([future for _, future in pending])
+
+
+def map_window(
+    func: Callable[[str], R],
+    files: list[str],
+    *,
+    jobs: int | None = None,
+    window: int = 2048,
+    scheduler: Scheduler = None,
+) -> Iterator[R]:
+    """Yield ``func(file)`` for every name of ``files``, in order, as :func:`map_batches`
+    runs it (one file at a time when it all runs in this process)."""
+    one = 1 if scheduler is None and _jobs_for(jobs, len(files)) <= 1 else None
+    for _, results in map_batches(
+        partial(_run_batch, func), files, jobs=jobs, window=window, size=one, scheduler=scheduler
+    ):
+        yield from results
+
+
+def map_files(
+    func: Callable[[str], R],
+    paths: Iterable[str],
+    *,
+    jobs: int | None = None,
+    progress: bool = False,
+    label: str = "games",
+    scheduler: Scheduler = None,
+) -> Iterator[R]:
+    """Yield ``func(path)`` for every file named by ``paths`` (files, folders, globs,
+    URLs), in order, as :func:`map_window` runs it. ``jobs`` > 1 spreads the work over
+    processes, a ``scheduler`` over a Dask cluster; ``func`` must then be a module-level
+    function (or a partial of one)."""
+    files = list(expand_paths(paths))
+    results = map_window(func, files, jobs=jobs, scheduler=scheduler)
+    yield from track(results, len(files), label=label, enabled=progress)

@@ -1,0 +1,1 @@
+"""Edit layer: records rewritten with notes (annotate) or with corrected scores (fix)."""

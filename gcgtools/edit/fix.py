@@ -1,0 +1,252 @@
+"""Correcting the scores and cumulatives of a record that the replay proves wrong.
+
+A play's score becomes the computed one, as do the end-rack points, own-rack penalties and
+withdrawn-phony lines whose value the replay can compute; every cumulative becomes the
+player's running total of the corrected scores. Only the score and cumulative tokens of
+such a line are rewritten, in place: the spacing around them, the rest of the line and
+every other line keep their bytes.
+
+A line whose score cannot be computed safely (a placement the replay cannot rebuild, B5xx;
+an unknown tile; end-rack tiles that are not the tiles left; a player nobody declared) is
+left alone; the running total goes on from that line's recorded cumulative, as the
+validator's does, so no corrected line after it disagrees with it. A line the parser could
+not read is left alone too, and its player's total goes on by what their next line's
+cumulative says the lost line added. The corrected record is then validated again: every
+error it still has is in :attr:`FixResult.unfixable` (every warning in
+:attr:`FixResult.warnings`), whatever its kind.
+
+    >>> data, changes = fix(read_game("game.gcg"))  # doctest: +SKIP
+    >>> [(c.line, c.old, c.new) for c in changes]  # doctest: +SKIP
+    [(12, '>Bob: AEINRST 8D NASTIER +64 90', '>Bob: AEINRST 8D NASTIER +66 92')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gcgtools.findings import Finding
+from gcgtools.model.game import Game
+from gcgtools.model.read import parse_bytes
+from gcgtools.render.writer import GCGExporter, ReplayInfo, accept
+from gcgtools.replay.engine import validate
+from gcgtools.rules.rulesets import EndRule
+from gcgtools.syntax.records import Event, EventKind, SourceLine
+from gcgtools.syntax.spans import score_spans
+
+__all__ = ["Change", "FixResult", "Fixer", "fix", "fix_record"]
+
+# Findings that mean a play or end-rack line cannot be scored from the record.
+_BLOCKING = {"T403", "T406", "T407"}
+# Findings that make the player of every event a guess: fix then changes nothing.
+_AMBIGUOUS = {"H201", "H203"}
+# Score findings that fix corrects (S602, the cumulative, is recomputed for every line).
+_CORRECTED = {"S601", "S602", "S603", "S604", "S605"}
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One corrected line: its number, its text before and after, and why."""
+
+    line: int
+    old: str
+    new: str
+    reason: str
+
+
+@dataclass(slots=True)
+class FixResult:
+    """The corrected record, its changes, and the findings fix left for a person: every
+    error (``unfixable``) and warning (``warnings``) the corrected record still has, found
+    by validating it again with the same rules, so nothing wrong goes unmentioned."""
+
+    data: bytes
+    changes: list[Change] = field(default_factory=list)
+    unfixable: list[Finding] = field(default_factory=list)
+    warnings: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.unfixable
+
+
+def _blocked(event: Event, info: ReplayInfo, findings: list[Finding]) -> bool:
+    """True when the event's score cannot be computed safely, so its line is left alone."""
+    if event.player is None:
+        return True
+    errors = [f for f in findings if f.severity == "error"]
+    if event.kind is EventKind.PLAY:
+        pos = info.position(event)
+        if pos is None or pos.computed is None:
+            return any(f.code[0] == "B" or f.code in _BLOCKING for f in errors)
+    if event.kind in (EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY):
+        return any(f.code in _BLOCKING for f in errors)
+    return False
+
+
+class Fixer(GCGExporter):
+    """The lossless exporter, with corrected score and cumulative tokens."""
+
+    wants_replay = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.new_values: dict[int, tuple[int, int]] = {}  # line -> (score, cumulative)
+        self.changes: list[Change] = []
+        self.unfixable: list[Finding] = []
+
+    def begin_game(self, game: Game, info: ReplayInfo | None) -> None:
+        super().begin_game(game, info)
+        assert info is not None
+        self.plan(game, info)
+
+    def plan(self, game: Game, info: ReplayInfo) -> None:
+        """Work out the corrected score and cumulative of every event."""
+        ambiguous = [f for f in game.findings if f.code in _AMBIGUOUS and f.severity == "error"]
+        if ambiguous:
+            self.unfixable = ambiguous
+            return
+        players = max([len(game.players), *(p.index + 1 for p in game.players), 2])
+        totals = [0] * players
+        before_play: dict[int, int] = {}  # id(play) -> corrected total before it
+        corrected: dict[int, int] = {}  # id(event) -> corrected score
+        previous: Event | None = None
+        lost = sorted(info.lost.items())
+        # players whose next line says what the lost lines before it added to their total
+        resync: set[int] = set()
+        last_recorded = [0] * players
+        for e in game.events:
+            while lost and lost[0][0] < e.line:
+                # a line that could not be read: its score is not known for sure, so the
+                # player's total goes on from what their next line records
+                q = lost.pop(0)[1]
+                resync.update(range(players) if q is None else (q,))
+            findings = info.findings_at(e.line)
+            p = e.player
+            if p is not None and p in resync:
+                resync.discard(p)
+                if e.kind is not EventKind.WITHDRAWN and p < players:
+                    # what the record's totals say the lost line added
+                    totals[p] += e.cumulative - e.score - last_recorded[p]
+            if p is not None and p < players:
+                last_recorded[p] = e.cumulative
+            if p is None or p >= players:  # nobody declared this player: left alone
+                self.unfixable += [f for f in findings if f.severity == "error"]
+                previous = e
+                continue
+            pos = info.position(e)
+            if _blocked(e, info, findings):
+                self.unfixable += [f for f in findings if f.severity == "error"]
+                if e.kind is EventKind.PLAY:
+                    before_play[id(e)] = totals[p]
+                corrected[id(e)] = e.score
+                # cannot check it: take the record's word, so that no line after it is
+                # judged differently than before (the validator too goes on from here)
+                totals[p] = e.cumulative
+                previous = e
+                continue
+            score = e.score
+            if e.kind is EventKind.WITHDRAWN and any(f.code == "O305" for f in findings):
+                # a misplaced "--", which the replay ignores: left alone, changes nothing
+                corrected[id(e)] = e.score
+                continue
+            if e.kind is EventKind.WITHDRAWN:
+                if previous is not None and id(previous) in before_play:
+                    q = previous.player if previous.player is not None else p
+                    if e.score != 0:  # "-- +0" is an old dialect the replay accepts
+                        score = -corrected[id(previous)]
+                    totals[q] = before_play[id(previous)]
+                    self._plan_line(e, score, totals[q], findings)
+                    corrected[id(e)] = score
+                    previous = e
+                    continue
+            elif e.kind is EventKind.PLAY:
+                before_play[id(e)] = totals[p]
+                if pos is not None and pos.computed is not None:
+                    score = pos.computed
+            elif e.kind in (EventKind.PASS, EventKind.EXCHANGE):
+                if pos is not None and pos.computed is not None:
+                    score = pos.computed
+            elif e.kind in (EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY):
+                if pos is not None and pos.computed is not None:
+                    score = pos.computed
+            corrected[id(e)] = score
+            totals[p] += score
+            self._plan_line(e, score, totals[p], findings)
+            previous = e
+        self.unfixable.sort(key=lambda f: (f.line, f.code))
+
+    def _plan_line(self, e: Event, score: int, cumulative: int, findings: list[Finding]) -> None:
+        # score findings fix does not correct (a time penalty with the wrong sign, ...)
+        self.unfixable += [
+            f
+            for f in findings
+            if f.severity == "error" and f.code[0] == "S" and f.code not in _CORRECTED
+        ]
+        if score != e.score or cumulative != e.cumulative:
+            self.new_values[e.line] = (score, cumulative)
+
+    def visit_event(self, line: SourceLine, event: Event) -> None:
+        values = self.new_values.get(line.number)
+        spans = score_spans(line.text) if values is not None else None
+        if values is None or spans is None:
+            self.copy(line)
+            return
+        score, cumulative = values
+        (s0, s1), (c0, c1) = spans
+        text = line.text
+        new = (
+            text[:s0]
+            + (f"{score:+d}" if score != event.score else text[s0:s1])
+            + text[s1:c0]
+            + (str(cumulative) if cumulative != event.cumulative else text[c0:c1])
+            + text[c1:]
+        )
+        why = []
+        if score != event.score:
+            why.append(f"score {text[s0:s1]} -> {score:+d}")
+        if cumulative != event.cumulative:
+            why.append(f"cumulative {text[c0:c1]} -> {cumulative}")
+        self.changes.append(Change(line.number, text, new, "; ".join(why)))
+        self.emit(new, line.ending)
+
+
+def fix_record(
+    game: Game,
+    *,
+    tiles: str | None = None,
+    board: str | None = None,
+    end_rule: str | EndRule | None = None,
+    challenge_bonus: int | None = None,
+) -> FixResult:
+    """Correct the scores and cumulatives the replay proves wrong; see the module doc."""
+    info = ReplayInfo.of(
+        game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
+    )
+    fixer = Fixer()
+    data = accept(game, fixer, info)
+    # what is left: the corrected record validated again (a line left alone keeps its
+    # findings, and so do lines and pragmas fix never touches)
+    fixed = parse_bytes(data, game.path) if fixer.changes else game
+    left = validate(
+        fixed, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
+    ).findings
+    errors = [f for f in left if f.severity == "error"]
+    warnings = [f for f in left if f.severity == "warning"]
+    return FixResult(data, fixer.changes, errors, warnings)
+
+
+def fix(
+    game: Game,
+    *,
+    tiles: str | None = None,
+    board: str | None = None,
+    end_rule: str | EndRule | None = None,
+    challenge_bonus: int | None = None,
+) -> tuple[bytes, list[Change]]:
+    """``(bytes, changes)``: the corrected record and each change (line, old, new, reason).
+
+    Use :func:`fix_record` to also get the findings that could not be fixed."""
+    result = fix_record(
+        game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
+    )
+    return result.data, result.changes

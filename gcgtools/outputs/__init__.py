@@ -1,1 +1,0 @@
-"""Outputs layer: text, JSON, GCG, pictures and reports built from a replay."""

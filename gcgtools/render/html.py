@@ -1,0 +1,619 @@
+"""A game report as ONE self-contained HTML file: no network, no external script or font.
+
+The page has a header (players, result, what the validator found), the board after each
+move with a slider and first/previous/next/last buttons (arrow keys work too), the move list
+with notes and findings (clicking a move shows the board after it), and a score-progression
+chart drawn as inline SVG (clicking the chart jumps to that move as well).
+
+The board's squares are drawn once by :func:`gcgtools.render.svg.board_svg`; each tile's
+drawing (:func:`~gcgtools.render.svg.tile_svg`, as in the ``tiles`` layer) is stored once
+as JSON in the page with, for every position, the list of tiles it shows, and a few lines
+of inline JavaScript rebuild the layer. Without JavaScript the
+page still shows the final position and the whole move list.
+
+    >>> html = game_report_html(read_game("game.gcg"))  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
+from gcgtools.batch.analyses import analyse_with
+from gcgtools.lexicon.choice import LexiconChoice
+from gcgtools.model.game import Game
+from gcgtools.render.palette import player_colour
+from gcgtools.render.svg import board_svg, rack_tiles, tile_marks, tile_svg
+from gcgtools.render.writer import ReplayInfo
+from gcgtools.replay.engine import Position
+from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
+from gcgtools.rules.tiles import TileSet
+from gcgtools.syntax.records import EventKind
+
+if TYPE_CHECKING:
+    from gcgtools.lexicon import Leaves, Lexicon
+
+__all__ = ["Report", "analysis_html", "game_report", "game_report_html", "score_chart_svg"]
+
+#: The page, its header and fonts: shared by the game report and the site's index.
+BASE_STYLE = """
+:root { color-scheme: light; }
+body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0; color: #222;
+       background: #f7f5ef; }
+header { padding: 12px 20px; background: #20364f; color: #fff; }
+header h1 { margin: 0 0 4px 0; font-size: 1.35em; }
+header p { margin: 2px 0; }
+"""
+
+_STYLE = (
+    BASE_STYLE
+    + """
+header .findings { color: #ffd0a0; }
+main { display: flex; flex-wrap: wrap; gap: 16px; padding: 16px 20px; align-items: flex-start; }
+.board-pane { flex: 0 1 560px; min-width: 300px; }
+.board-pane svg { width: 100%; height: auto; display: block; }
+.controls { display: flex; gap: 6px; align-items: center; margin: 8px 0; }
+.controls input { flex: 1; }
+.controls button { font-size: 1em; padding: 4px 10px; cursor: pointer; }
+#caption { font-weight: bold; min-height: 1.3em; margin: 4px 0; }
+#tomove { font-weight: bold; margin: 4px 0; }
+#rack { display: flex; gap: 4px; min-height: 0; margin: 2px 0 6px 0; }
+#rack span { position: relative; display: inline-block; width: 30px; height: 30px;
+             line-height: 30px; text-align: center; font-weight: bold; font-size: 18px;
+             background: #f3deaa; border: 1px solid #a88a4a; border-radius: 4px; }
+#rack span.blank { color: #c0262d; }
+#rack span small { position: absolute; right: 3px; bottom: 1px; line-height: 1;
+                   font-size: 8px; font-weight: normal; }
+#unseen { margin: 4px 0 0 0; color: #444; }
+#tracking { font-family: "DejaVu Sans Mono", monospace; font-size: 0.85em; color: #444;
+            margin: 2px 0; line-height: 1.5; }
+header a.back { color: #cfe3ff; }
+table.scores { border-collapse: collapse; margin: 6px 0; }
+table.scores td { padding: 2px 10px 2px 0; }
+.moves-pane { flex: 1 1 420px; max-height: 760px; overflow-y: auto; background: #fff;
+              border: 1px solid #ddd; }
+table.moves { border-collapse: collapse; width: 100%; font-size: 0.9em; }
+table.moves th { position: sticky; top: 0; background: #e9e3cc; text-align: left; padding: 4px; }
+table.moves td { padding: 3px 4px; border-top: 1px solid #eee; vertical-align: top; }
+tr.move { cursor: pointer; }
+tr.move:hover { background: #f3efe0; }
+tr.move.current { background: #ffe680; }
+td.num, td.score, td.total { text-align: right; font-variant-numeric: tabular-nums; }
+.note { white-space: pre-wrap; color: #355; font-style: italic; margin-top: 2px; }
+.finding { margin-top: 2px; font-size: 0.92em; }
+.finding.error { color: #b00020; }
+.finding.warning { color: #9a5b00; }
+.finding.info { color: #555; }
+.chart-pane { padding: 0 20px 20px 20px; }
+.chart-pane svg { width: 100%; max-width: 900px; height: auto; background: #fff;
+                  border: 1px solid #ddd; }
+.chart-pane rect.hit { cursor: pointer; }
+.analysis { margin-top: 3px; font-size: 0.88em; color: #333; }
+.analysis .phony { color: #b00020; }
+table.top-moves { border-collapse: collapse; margin-top: 2px; }
+table.top-moves td { padding: 0 6px 0 0; border: none; font-variant-numeric: tabular-nums; }
+table.top-moves tr.recorded { font-weight: bold; }
+"""
+)
+
+_SCRIPT = """
+(function () {
+  "use strict";
+  var doc = JSON.parse(document.getElementById("positions").textContent);
+  var marks = doc.marks;
+  var data = doc.positions;
+  var tiles = document.querySelector("#board g.tiles");
+  var slider = document.getElementById("slider");
+  var caption = document.getElementById("caption");
+  var tracking = document.getElementById("tracking");
+  var marker = document.getElementById("chart-marker");
+  var rows = document.querySelectorAll("tr.move");
+  var scoreCells = document.querySelectorAll("td.player-score");
+  var pane = document.querySelector(".moves-pane");
+  var head = pane.querySelector("thead");
+  var current = data.length - 1;
+  function reveal(row) {
+    // scroll the move list only, never the page
+    var box = pane.getBoundingClientRect();
+    var r = row.getBoundingClientRect();
+    var top = box.top + (head ? head.offsetHeight : 0);
+    if (r.top < top) { pane.scrollTop -= top - r.top; }
+    else if (r.bottom > box.bottom) { pane.scrollTop += r.bottom - box.bottom; }
+  }
+  function show(index) {
+    index = Math.max(0, Math.min(data.length - 1, index));
+    current = index;
+    var p = data[index];
+    var shown = [];
+    for (var t = 0; t < p.tiles.length; t++) { shown.push(marks[p.tiles[t]]); }
+    tiles.innerHTML = shown.join("");
+    slider.value = String(index);
+    caption.textContent = p.caption;
+    tracking.textContent = p.tracking;
+    unseen.textContent = p.unseen;
+    tomove.textContent = p.tomove;
+    tomove.style.color = p.colour;
+    rack.textContent = "";
+    for (var q = 0; q < p.rack.length; q++) {
+      var tile = document.createElement("span");
+      tile.textContent = p.rack[q][0];
+      if (p.rack[q][1] === null) { tile.className = "blank"; }
+      else {
+        var value = document.createElement("small");
+        value.textContent = String(p.rack[q][1]);
+        tile.appendChild(value);
+      }
+      rack.appendChild(tile);
+    }
+    for (var i = 0; i < scoreCells.length; i++) {
+      var k = Number(scoreCells[i].getAttribute("data-player"));
+      scoreCells[i].textContent = p.scores[k] === undefined ? "" : String(p.scores[k]);
+    }
+    for (var j = 0; j < rows.length; j++) {
+      var on = Number(rows[j].getAttribute("data-position")) === index;
+      rows[j].classList.toggle("current", on);
+      if (on) { reveal(rows[j]); }
+    }
+    if (marker) {
+      var x = marker.getAttribute("data-x0") * 1 + index * marker.getAttribute("data-step");
+      marker.setAttribute("x1", x);
+      marker.setAttribute("x2", x);
+    }
+    document.body.setAttribute("data-position", String(index));
+  }
+  document.getElementById("first").addEventListener("click", function () { show(0); });
+  document.getElementById("prev").addEventListener("click", function () { show(current - 1); });
+  document.getElementById("next").addEventListener("click", function () { show(current + 1); });
+  document.getElementById("last").addEventListener("click", function () {
+    show(data.length - 1);
+  });
+  slider.addEventListener("input", function () { show(Number(slider.value)); });
+  function jump(event) {
+    var target = event.currentTarget.getAttribute("data-position");
+    if (target !== null) { show(Number(target)); }
+  }
+  for (var r = 0; r < rows.length; r++) { rows[r].addEventListener("click", jump); }
+  var hits = document.querySelectorAll("rect.hit");
+  for (var h = 0; h < hits.length; h++) { hits[h].addEventListener("click", jump); }
+  document.addEventListener("keydown", function (e) {
+    if (e.target && e.target.tagName === "INPUT") { return; }
+    if (e.key === "ArrowLeft") { show(current - 1); }
+    else if (e.key === "ArrowRight") { show(current + 1); }
+    else if (e.key === "Home") { show(0); }
+    else if (e.key === "End") { show(data.length - 1); }
+  });
+  show(current);
+})();
+"""
+
+
+def _nick(game: Game, index: int | None, fallback: str) -> str:
+    player = game.player(index)
+    return player.nick if player is not None else fallback
+
+
+def _nice_step(span: int) -> int:
+    for step in (10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if span / step <= 8:
+            return step
+    return 1000 * (span // 8000 + 1)
+
+
+def score_chart_svg(game: Game, positions: list[Position], width: int = 860) -> str:
+    """An inline SVG line chart of each player's recorded total after every position.
+
+    ``positions`` starts with the start position; the chart has a vertical marker line
+    (``id="chart-marker"``) and one clickable column (``rect.hit``) per position."""
+    count = max(
+        len(game.players), max((p.index + 1 for p in game.players), default=0), 2
+    )  # players shown
+    height, left, right, top, bottom = 260, 48, 16, 16, 34
+    n = max(len(positions) - 1, 1)
+    values = [v for pos in positions for v in pos.recorded[:count]] or [0]
+    low, high = min(0, *values), max(50, *values)
+    step = _nice_step(high - low)
+    low = (low // step) * step
+    high = -((-high) // step) * step
+    plot_w, plot_h = width - left - right, height - top - bottom
+    dx = plot_w / n
+
+    def x(i: int) -> float:
+        return left + i * dx
+
+    def y(v: float) -> float:
+        return top + plot_h - (v - low) / (high - low) * plot_h
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" viewBox="0 0 {width}'
+        f' {height}" width="{width}" height="{height}" font-family="DejaVu Sans, Arial,'
+        ' sans-serif" role="img" aria-label="score progression">',
+        "<title>Score progression</title>",
+        '<g class="grid">',
+    ]
+    for v in range(low, high + 1, step):
+        parts.append(
+            f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}"'
+            f' stroke="{"#999" if v == 0 else "#e2e2e2"}" stroke-width="1"/>'
+            f'<text x="{left - 6}" y="{y(v):.1f}" font-size="11" text-anchor="end"'
+            f' dominant-baseline="central" fill="#555">{v}</text>'
+        )
+    tick = max(1, round(n / 15))
+    for i in range(0, len(positions), tick):
+        parts.append(
+            f'<text x="{x(i):.1f}" y="{height - bottom + 14}" font-size="11"'
+            f' text-anchor="middle" fill="#555">{i}</text>'
+        )
+    parts.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" font-size="11"'
+        ' text-anchor="middle" fill="#555">event</text></g>'
+    )
+    for k in range(count):
+        colour = player_colour(k)
+        points = " ".join(
+            f"{x(i):.1f},{y(pos.recorded[k] if k < len(pos.recorded) else 0):.1f}"
+            for i, pos in enumerate(positions)
+        )
+        name = escape(_nick(game, k, f"player {k + 1}"))
+        parts.append(
+            f'<polyline class="score-line" data-player="{k + 1}" points="{points}" fill="none"'
+            f' stroke="{colour}" stroke-width="2.5"><title>{name}</title></polyline>'
+        )
+        parts.append(
+            f'<text class="legend" x="{left + 10 + 150 * k}" y="{top + 6}" font-size="13"'
+            f' font-weight="bold" fill="{colour}">{name}</text>'
+        )
+    last = len(positions) - 1
+    parts.append(
+        f'<line id="chart-marker" data-x0="{left}" data-step="{dx:.4f}" x1="{x(last):.1f}"'
+        f' x2="{x(last):.1f}" y1="{top}" y2="{top + plot_h}" stroke="#d9480f"'
+        ' stroke-width="1.5" stroke-dasharray="4 3"/>'
+    )
+    parts.append('<g class="hits">')
+    for i in range(len(positions)):
+        parts.append(
+            f'<rect class="hit" data-position="{i}" x="{x(i) - dx / 2:.1f}" y="{top}"'
+            f' width="{dx:.1f}" height="{plot_h}" fill="transparent"/>'
+        )
+    parts.append("</g></svg>")
+    return "".join(parts)
+
+
+def _caption(game: Game, pos: Position) -> str:
+    e = pos.event
+    if e is None:
+        return "Start of the game (event 0)"
+    who = _nick(game, e.player, e.nick)
+    text = f"{pos.index + 1}. {who}: {event_notation(e, pos)} {e.score:+d}"
+    if pos.computed is not None and pos.computed != e.score:
+        text += f" (computed {pos.computed:+d})"
+    if pos.bingo:
+        text += " bingo"
+    if pos.game_over and pos.end_reason:
+        text += f" - game over ({pos.end_reason})"
+    return text
+
+
+@dataclass(slots=True)
+class Report:
+    """A game report: the page, and the summary of the game a site's index lists
+    (``title``, ``date``, ``players``, ``scores``, ``winner``, ``spread``, ``bingos``,
+    ``errors``, ``warnings``, ``events``, ``finished``)."""
+
+    html: str
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+def _study(game: Game, pos: Position, names: list[str], tiles: TileSet) -> dict[str, Any]:
+    """The study view of a position as the page shows it: who is to move and their rack,
+    the unseen tiles (count, whose view, bag, vowels/consonants) and their counts."""
+    view = study_view(game, pos, tiles)
+    if view.to_move is not None:
+        rack = f" · rack {view.rack}" if view.rack else " · rack not recorded"
+        tomove, colour = f"{names[view.to_move]} to move{rack}", player_colour(view.to_move)
+    else:
+        tomove = f"Game over ({pos.end_reason})" if pos.end_reason else "Game over"
+        colour = "#222"
+    whose = f" ({names[view.view]}'s view)" if view.view is not None else ""
+    vowels = vowels_text(view.unseen, tiles)
+    unseen = f"unseen {view.count}{whose} · bag {pos.bag}" + (f" · {vowels}" if vowels else "")
+    rack = rack_tiles(view.rack, tiles) if view.rack else []
+    return {"tomove": tomove, "colour": colour, "rack": rack, "unseen": unseen,
+            "tracking": counts_text(view.unseen)}  # fmt: skip
+
+
+def _rack_html(rack: list[tuple[str, int | None]]) -> str:
+    return "".join(
+        f'<span class="blank">{escape(tile)}</span>'
+        if value is None
+        else f"<span>{escape(tile)}<small>{value}</small></span>"
+        for tile, value in rack
+    )
+
+
+def game_report_html(
+    game: Game,
+    *,
+    tiles: str | None = None,
+    board: str | None = None,
+    lexicon: LexiconChoice | Lexicon | None = None,
+    leaves: Leaves | None = None,
+    top: int = 5,
+) -> str:
+    """The report of one game as a self-contained HTML page (see the module doc). With
+    ``lexicon`` (a loaded lexicon, or a :class:`~gcgtools.lexicon.choice.LexiconChoice`)
+    each turn whose full rack is known also shows the ``top`` moves beside the recorded one
+    (:func:`analysis_html`)."""
+    return game_report(game, tiles=tiles, board=board, lexicon=lexicon, leaves=leaves, top=top).html
+
+
+def game_report(
+    game: Game,
+    *,
+    tiles: str | None = None,
+    board: str | None = None,
+    lexicon: LexiconChoice | Lexicon | None = None,
+    leaves: Leaves | None = None,
+    top: int = 5,
+    back: str | None = None,
+) -> Report:
+    """The report of one game (see :func:`game_report_html`) and its summary; ``back`` is
+    the address of a site's index, linked from the page's header."""
+    info = ReplayInfo.of(game, tiles=tiles, board=board)
+    analysis = (
+        analyse_with(game, lexicon, leaves, top=top, tiles=tiles, board=board)
+        if lexicon is not None
+        else None
+    )
+    positions = info.ordered
+    values = info.rules.tiles
+    count = max(len(game.players), max((p.index + 1 for p in game.players), default=0), 2)
+    final = positions[-1]
+    names = [_nick(game, k, f"player {k + 1}") for k in range(count)]
+    index_of = {id(pos.event): i for i, pos in enumerate(positions) if pos.event is not None}
+
+    # ------------------------------------------------------------------ positions as JSON
+    # A tile's drawing is stored once ("marks"); each position lists the marks it shows,
+    # so the page grows with the tiles played, not with moves x tiles on the board.
+    marks: dict[str, int] = {}
+    data: list[dict[str, object]] = []
+    captions: list[str] = []
+    for pos in positions:
+        shown = [
+            marks.setdefault(mark, len(marks))
+            for mark in map(tile_svg, tile_marks(pos.board, values))
+        ]
+        captions.append(_caption(game, pos))
+        data.append(
+            {
+                "tiles": shown,
+                "caption": captions[-1],
+                "scores": pos.recorded[:count],
+                **_study(game, pos, names, values),
+            }
+        )
+    document = {"marks": list(marks), "positions": data}
+    payload = json.dumps(document, ensure_ascii=False).replace("</", "<\\/")
+
+    # ----------------------------------------------------------------------------- header
+    stem = (game.path or "GCG game").replace("\\", "/").rsplit("/", 1)[-1]
+    title = game.title or stem
+    players = " vs ".join(
+        escape(f"{p.name} ({p.nick})" if p.name != p.nick else p.nick) for p in game.players
+    )
+    totals = list(final.recorded[:count])
+    result = " - ".join(f"{escape(names[k])} {totals[k]}" for k in range(count))
+    winner: str | None = None
+    spread: int | None = None
+    if final.game_over:
+        best = max(totals)
+        leaders = [k for k in range(count) if totals[k] == best]
+        spread = best - max([t for k, t in enumerate(totals) if k not in leaders] or [best])
+        winner = "tie" if len(leaders) > 1 else names[leaders[0]]
+    if count == 2 and final.game_over:
+        if totals[0] == totals[1]:
+            result += ": a tie"
+        else:
+            result += f": {escape(names[0 if totals[0] > totals[1] else 1])} wins by {spread}"
+    elif not final.game_over:
+        result += " (the record ends before the game is over)"
+    all_findings = [f for fs in info.findings.values() for f in fs]
+    errors = sum(f.severity == "error" for f in all_findings)
+    warnings = sum(f.severity == "warning" for f in all_findings)
+    meta = [f"{len(game.events)} events"]
+    if game.lexicon:
+        meta.append(f"lexicon {escape(game.lexicon)}")
+    meta.append(f"tiles {escape(values.name)}, board {escape(info.rules.board.name)}")
+    if analysis is not None:
+        meta.append(f"analysis: {escape(analysis.used)}")
+    event_lines = {e.line for e in game.events}
+    loose = [f for f in all_findings if f.line not in event_lines]
+
+    # -------------------------------------------------------------------------- move list
+    rows = []
+    bingos = [0] * count
+    for number, e in enumerate(game.events, start=1):
+        target = index_of.get(id(e))
+        if target is None:  # an event the replay ignored: show the position before it
+            earlier = game.events[: number - 1]
+            target = max((index_of[id(x)] for x in earlier if id(x) in index_of), default=0)
+        after = info.position(e)
+        extras = []
+        for note in e.notes:
+            extras.append(f'<div class="note">{escape(note.text)}</div>')
+        for f in info.findings_at(e.line):
+            extras.append(
+                f'<div class="finding {f.severity}" data-code="{f.code}">'
+                f"{f.code} {escape(f.message)}</div>"
+            )
+        if analysis is not None:
+            extras.extend(analysis_html(analysis, e.line))
+        computed = ""
+        if after is not None and after.computed is not None and after.computed != e.score:
+            computed = f' <span class="computed">({after.computed:+d})</span>'
+        if after is not None and after.player is not None and after.player < count:
+            if e.kind is EventKind.PLAY and after.bingo:
+                bingos[after.player] += 1
+            elif (
+                e.kind is EventKind.WITHDRAWN
+                and bingos[after.player]
+                and _was_bingo(info, game, number - 1)
+            ):
+                bingos[after.player] -= 1
+        bingo = ' <span class="bingo">bingo</span>' if after is not None and after.bingo else ""
+        rows.append(
+            f'<tr class="move" data-position="{target}" data-line="{e.line}">'
+            f'<td class="num">{number}</td><td class="player">{escape(e.nick)}</td>'
+            f'<td class="rack">{escape(e.rack or "")}</td>'
+            f'<td class="play">{escape(event_notation(e, after))}{bingo}{"".join(extras)}</td>'
+            f'<td class="score">{e.score:+d}{computed}</td>'
+            f'<td class="total">{e.cumulative}</td></tr>'
+        )
+
+    start_svg = board_svg(final.board, size=560, tiles=values)
+    start_svg = start_svg.replace('class="gcg-board"', 'class="gcg-board" id="board"', 1)
+    score_rows = "".join(
+        f'<tr><td style="color:{player_colour(k)};font-weight:bold">'
+        f'{escape(names[k])}</td><td class="player-score" data-player="{k}">{totals[k]}</td></tr>'
+        for k in range(count)
+    )
+    loose_html = "".join(
+        f'<p class="findings">line {f.line}: {f.code} {escape(f.message)}</p>' for f in loose
+    )
+    back_html = ""
+    if back:
+        back_html = f'<p><a class="back" href="{escape(back)}">&#x2190; all games</a></p>'
+    last = len(positions) - 1
+    study = data[-1]
+    head = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        '<head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title>",
+        f"<style>{_STYLE}</style></head>",
+        f'<body data-position="{last}">',
+        f"<header>{back_html}<h1>{escape(title)}</h1>",
+        f'<p class="players">{players}</p>',
+        f'<p class="result">{result}</p>',
+        f'<p class="meta">{", ".join(meta)}; {errors} errors, {warnings} warnings</p>',
+        loose_html,
+        "</header>",
+    ]
+    body = [
+        "<main>",
+        '<section class="board-pane">',
+        start_svg,
+        '<div class="controls">',
+        '<button id="first" type="button" title="first (Home)">&#x00AB; First</button>',
+        '<button id="prev" type="button" title="previous (Left)">&#x25C0; Previous</button>',
+        f'<input id="slider" type="range" min="0" max="{last}" value="{last}" aria-label="event">',
+        '<button id="next" type="button" title="next (Right)">Next &#x25B6;</button>',
+        '<button id="last" type="button" title="last (End)">Last &#x00BB;</button>',
+        "</div>",
+        f'<p id="caption">{escape(captions[-1])}</p>',
+        f'<table class="scores">{score_rows}</table>',
+        f'<p id="tomove" style="color:{study["colour"]}">{escape(str(study["tomove"]))}</p>',
+        f'<div id="rack">{_rack_html(study["rack"])}</div>',
+        f'<p id="unseen">{escape(str(study["unseen"]))}</p>',
+        f'<p id="tracking">{escape(str(study["tracking"]))}</p>',
+        "</section>",
+        '<section class="moves-pane"><table class="moves">',
+        "<thead><tr><th>#</th><th>player</th><th>rack</th><th>move</th><th>score</th>"
+        "<th>total</th></tr></thead><tbody>",
+        *rows,
+        "</tbody></table></section>",
+        "</main>",
+        '<section class="chart-pane"><h2>Score progression</h2>',
+        score_chart_svg(game, positions),
+        "</section>",
+        f'<script type="application/json" id="positions">{payload}</script>',
+        f"<script>{_SCRIPT}</script>",
+        "</body></html>",
+    ]
+    summary = {
+        "title": title,
+        "file": stem,
+        "date": game.pragma("date"),
+        "players": names,
+        "scores": totals,
+        "finished": final.game_over,
+        "winner": winner,
+        "spread": spread,
+        "bingos": bingos,
+        "errors": errors,
+        "warnings": warnings,
+        "events": len(game.events),
+    }
+    return Report("\n".join(head + body) + "\n", summary)
+
+
+def _was_bingo(info: ReplayInfo, game: Game, index: int) -> bool:
+    """Whether the play a ``--`` at event ``index`` (0-based) withdraws was a bingo."""
+    for e in reversed(game.events[:index]):
+        if e.kind is EventKind.PLAY and e.nick == game.events[index].nick:
+            pos = info.position(e)
+            return bool(pos is not None and pos.bingo)
+    return False
+
+
+# ------------------------------------------------------------------------ analysis
+def _rank_text(t: TurnAnalysis) -> str:
+    if t.rank is None:
+        return ""
+    if t.legal is False:
+        return f", not among the {t.moves} legal moves"
+    return f", rank {t.rank} of {t.moves}"
+
+
+def analysis_html(analysis: RecordAnalysis, line: int) -> list[str]:
+    """The analysis of the turn at ``line``: the top moves with the recorded one beside
+    them (score, leave, equity; the recorded move in bold, with its rank and the equity
+    lost), its phony words, a missed bingo, and the W8xx findings there."""
+    out: list[str] = []
+    for t in analysis.turns:
+        if t.line != line:
+            continue
+        parts: list[str] = []
+        if t.analysed and t.best:
+            rows = []
+            recorded_key = t.found.notation if t.found is not None else None
+            for c in t.best:
+                mark = ' class="recorded"' if c.notation == recorded_key else ""
+                rows.append(
+                    f"<tr{mark}><td>{escape(c.notation)}</td><td>{c.score}</td>"
+                    f"<td>{escape(c.leave)}</td><td>{c.equity:.1f}</td></tr>"
+                )
+            if t.found is None or all(c.notation != recorded_key for c in t.best):
+                equity = "" if t.equity is None else f"{t.equity:.1f}"
+                rows.append(
+                    f'<tr class="recorded"><td>{escape(t.played)}</td>'
+                    f"<td>{t.computed if t.computed is not None else t.score}</td>"
+                    f"<td>{escape(t.leave or '')}</td>"
+                    f"<td>{equity}</td></tr>"
+                )
+            lost = "" if t.equity_lost is None else f"lost {t.equity_lost:.1f}"
+            rank = _rank_text(t)
+            parts.append(
+                f"<div>best {escape(t.best_move or '')}; {lost}{rank}</div>"
+                f'<table class="top-moves">{"".join(rows)}</table>'
+            )
+        elif t.status != "no lexicon" and not t.analysed:
+            parts.append(f"<div>{escape(t.status)}</div>")
+        if t.phony_words:
+            parts.append(f'<div class="phony">phony: {escape(", ".join(t.phony_words))}</div>')
+        if t.missed_bingo and t.best_bingo is not None:
+            parts.append(
+                f"<div>missed bingo: {escape(t.best_bingo.notation)} {t.best_bingo.score}</div>"
+            )
+        if parts:
+            out.append(f'<div class="analysis">{"".join(parts)}</div>')
+    for f in analysis.findings:
+        if f.line == line:
+            out.append(
+                f'<div class="finding {f.severity}" data-code="{f.code}">'
+                f"{f.code} {escape(f.message)}</div>"
+            )
+    return out

@@ -1,0 +1,120 @@
+"""Reading GCG records from files and URLs into :class:`Game` objects (parsing bytes is
+:mod:`gcgtools.model.read`)."""
+
+from __future__ import annotations
+
+import errno
+import glob
+import os
+import stat
+
+from gcgtools.findings import make
+from gcgtools.model.game import Game
+from gcgtools.model.read import parse_bytes
+from gcgtools.sources.paths import GCG_SUFFIX, display_name
+from gcgtools.sources.quarantine import CrashedBefore, check_not_crashed
+from gcgtools.sources.remote import is_url, read_url
+
+PathLike = str | os.PathLike[str]
+
+
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest file read as a record (16 MiB; real records are a few kilobytes, the
+largest seen under 100 KB). A larger file is refused with a clear message."""
+
+
+def read_game(path: PathLike, *, max_bytes: int = MAX_RECORD_BYTES) -> Game:
+    """Read and parse one GCG file.
+
+    Raises OSError if the file cannot be read: it is missing, not a regular file (a
+    folder, device, FIFO or socket: such files are never read, so a FIFO without a writer
+    cannot hang the reader and /dev/zero cannot fill the memory), or larger than
+    ``max_bytes``. Everything wrong *inside* the file is reported in ``game.findings``
+    instead, and every good line is still parsed. ``game.path`` is the name as
+    :func:`~gcgtools.sources.paths.display_name` shows it.
+
+    >>> game = read_game("examples/club-game.gcg")  # doctest: +SKIP
+    >>> [p.nick for p in game.players]  # doctest: +SKIP
+    ['Alice', 'Bob']
+    """
+    name = os.fspath(path)
+    return parse_bytes(read_bytes(name, max_bytes), display_name(name))
+
+
+def read_bytes(path: PathLike, max_bytes: int = MAX_RECORD_BYTES) -> bytes:
+    """The bytes of a record file, or of a URL (``s3://...``, read through fsspec), at
+    most ``max_bytes`` of them. Raises OSError when it cannot be read (also
+    :class:`~gcgtools.sources.quarantine.CrashedBefore` in a worker process told that the
+    file made another one die)."""
+    name = os.fspath(path)
+    check_not_crashed(name)
+    if is_url(name) and not os.path.exists(name):
+        data = read_url(name)
+        if len(data) > max_bytes:
+            raise OSError(errno.EFBIG, _too_large(len(data), max_bytes), name)
+        return data
+    return _read(name, max_bytes)
+
+
+_KINDS = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFSOCK: "a socket",
+}
+
+
+def _read(path: str, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them; else OSError."""
+    # O_NONBLOCK: opening a FIFO with no writer returns at once (and is then refused)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except ValueError as exc:  # a NUL byte in the name
+        raise OSError(errno.EINVAL, f"invalid file name: {exc}", path) from None
+    with open(fd, "rb") as f:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = _KINDS.get(stat.S_IFMT(info.st_mode), "a special file")
+            code = errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EINVAL
+            raise OSError(code, f"not a regular file ({kind})", path)
+        if info.st_size > limit:
+            raise OSError(errno.EFBIG, _too_large(info.st_size, limit), path)
+        data = f.read()
+    if len(data) > limit:  # it grew while being read
+        raise OSError(errno.EFBIG, _too_large(len(data), limit), path)
+    return data
+
+
+def _too_large(size: int, limit: int) -> str:
+    return f"file too large for a game record ({size:,} bytes; the limit is {limit:,})"
+
+
+def load_game(path: PathLike, *, max_bytes: int = MAX_RECORD_BYTES) -> Game:
+    """Like :func:`read_game`, but never raises: a file that cannot be read gives a game
+    with an F001 finding saying why (also for a glob that matched nothing and a folder
+    without records, which :func:`~gcgtools.sources.paths.expand_paths` passes on as they
+    are), and a failure of gcgtools itself on the file an F010 finding."""
+    name = os.fspath(path)
+    try:
+        return read_game(name, max_bytes=max_bytes)
+    except CrashedBefore as exc:  # gcgtools failed on it before, in a way it cannot catch
+        game = Game(path=display_name(name))
+        game.findings.append(make("F010", f"could not process the file: {exc}", 0))
+        return game
+    except OSError as exc:
+        game = Game(path=display_name(name))
+        reason = exc.strerror or str(exc)
+        if isinstance(exc, FileNotFoundError) and glob.has_magic(name):
+            reason = "no game record matches this pattern"
+        elif exc.errno == errno.EISDIR:
+            reason = f"no game records found in this folder (no *{GCG_SUFFIX} file)"
+        game.findings.append(make("F001", f"cannot read file: {reason}", 0))
+        return game
+    except Exception as exc:  # noqa: BLE001 - a failure of gcgtools itself on this file
+        game = Game(path=display_name(name))
+        text = f"{type(exc).__name__}: {exc}"
+        text = display_name(text if len(text) <= 300 else text[:297] + "...")
+        game.findings.append(make("F010", f"could not process the file: {text}", 0))
+        return game

@@ -1,0 +1,115 @@
+"""Archives as Dask DataFrames: the tables of :mod:`gcgtools.tables.frames`, lazily,
+one partition per batch of files, computed wherever Dask runs (a laptop's threads, or a
+cluster after ``distributed.Client("tcp://...")``).
+
+>>> from gcgtools.tables.dask_frames import moves_frame  # doctest: +SKIP
+>>> moves = moves_frame(["s3://bucket/archive/"])  # doctest: +SKIP
+>>> moves.groupby("player").score.mean().compute()  # doctest: +SKIP
+
+The columns and dtypes are those of the pandas tables (``MOVE_DTYPES``, ``GAME_DTYPES``,
+``PLAYER_DTYPES``), declared as ``meta`` so nothing is read to learn them. Only the
+client lists the files (paths, folders, globs, fsspec URLs); each partition's task reads
+and replays its own files. A file that cannot be read gives no move rows (its game row
+says ``status`` "unreadable"); unlike the pandas frames there is no
+``attrs["unreadable"]`` (``games[games.status == "unreadable"]`` lists them). The index
+of each partition starts at 0: ``reset_index(drop=True)`` after ``compute()`` gives the
+pandas frame's.
+
+Needs Dask: ``pip install 'gcgtools[dask]'``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from gcgtools.sources.paths import expand_paths
+from gcgtools.tables.frames import _frame, _game_tuple
+from gcgtools.tables.rows import (
+    GAME_DTYPES,
+    MOVE_DTYPES,
+    PLAYER_DTYPES,
+    Keep,
+    _analyse_path,
+)
+
+if TYPE_CHECKING:
+    import dask.dataframe as dd
+    import pandas as pd
+
+FILES_PER_PARTITION = 256
+
+__all__ = ["FILES_PER_PARTITION", "games_frame", "moves_frame", "player_games_frame"]
+
+
+def _part(
+    files: list[str], *, table: str, keep: Keep, rule_options: dict[str, Any]
+) -> pd.DataFrame:
+    """Task: one partition of ``table`` from a batch of files."""
+    results = [_analyse_path(path, keep, **rule_options) for path in files]
+    if table == "games":
+        return _frame([_game_tuple(r) for r in results], GAME_DTYPES)
+    if table == "players":
+        return _frame([row for r in results for row in r.players], PLAYER_DTYPES)
+    return _frame([row for r in results if not r.unreadable for row in r.moves], MOVE_DTYPES)
+
+
+def _dask_frame(
+    sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    table: str,
+    dtypes: dict[str, str],
+    keep: Keep,
+    files_per_partition: int,
+    rule_options: dict[str, Any],
+) -> dd.DataFrame:
+    import dask
+    import dask.dataframe as dd
+
+    if isinstance(sources, (str, os.PathLike)):
+        sources = [sources]
+    files = list(expand_paths(os.fspath(s) for s in sources))
+    meta = _frame([], dtypes)
+    size = max(1, files_per_partition)
+    batches = [files[i : i + size] for i in range(0, len(files), size)]
+    task = partial(_part, table=table, keep=keep, rule_options=rule_options)
+    # the pandas dtypes as they are: Dask would turn "str" columns into
+    # string[pyarrow] with <NA> for missing values, unlike the pandas tables
+    with dask.config.set({"dataframe.convert-string": False}):
+        if not files:
+            return dd.from_pandas(meta, npartitions=1)
+        return dd.from_map(task, batches, meta=meta, label=f"gcgtools-{table}")
+
+
+def moves_frame(
+    sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    *,
+    files_per_partition: int = FILES_PER_PARTITION,
+    **rule_options: Any,
+) -> dd.DataFrame:
+    """One row per event of every readable game (``MOVE_COLUMNS``), a partition per
+    ``files_per_partition`` files. ``rule_options``: ``tiles``, ``board``, ``end_rule``,
+    ``challenge_bonus``."""
+    return _dask_frame(sources, "moves", MOVE_DTYPES, "all", files_per_partition, rule_options)
+
+
+def games_frame(
+    sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    *,
+    files_per_partition: int = FILES_PER_PARTITION,
+    **rule_options: Any,
+) -> dd.DataFrame:
+    """One row per file (``GAME_COLUMNS``); an unreadable file's row has ``status``
+    "unreadable"."""
+    return _dask_frame(sources, "games", GAME_DTYPES, "none", files_per_partition, rule_options)
+
+
+def player_games_frame(
+    sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    *,
+    files_per_partition: int = FILES_PER_PARTITION,
+    **rule_options: Any,
+) -> dd.DataFrame:
+    """One row per player per readable game (``PLAYER_COLUMNS``)."""
+    return _dask_frame(sources, "players", PLAYER_DTYPES, "none", files_per_partition, rule_options)

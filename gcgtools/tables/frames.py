@@ -1,0 +1,814 @@
+"""Archives as tables: one row per event, per game, or per player in a game.
+
+Every game is replayed once and becomes plain rows (:mod:`gcgtools.tables.rows` holds
+the columns and :func:`analyse_game`), so a worker process hands back a few kilobytes per
+game. The frame builders and :func:`write_moves` consume those rows in chunks of files,
+so an archive of 100,000 games never has to be in memory at once.
+
+>>> moves = moves_frame(["examples/"])  # doctest: +SKIP
+>>> moves.groupby("player").score.mean()  # doctest: +SKIP
+
+Sources are files, folders (searched recursively for ``*.gcg``), glob patterns, or
+:class:`~gcgtools.model.game.Game` objects already in memory (handy in a notebook).
+A file that cannot be read or parsed gives no move and no player rows (its game row says
+``status`` "unreadable"); its name is listed in the frames' ``attrs["unreadable"]`` and the
+batch goes on.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache, partial
+from operator import itemgetter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from gcgtools.batch.run import Scheduler, map_batches, open_scheduler
+from gcgtools.console import track
+from gcgtools.lexicon.choice import LexiconChoice
+from gcgtools.model.game import Game
+from gcgtools.sources.atomic import open_output
+from gcgtools.sources.paths import expand_paths
+from gcgtools.tables.rows import (  # noqa: F401  (re-exported: the tables' columns)
+    _STR,
+    CHUNK_FILES,
+    CHUNK_ROWS,
+    GAME_COLUMNS,
+    GAME_DTYPES,
+    IGNORED_PASS,
+    MOVE_COLUMNS,
+    MOVE_DTYPES,
+    PLAYER_COLUMNS,
+    PLAYER_DTYPES,
+    GameResult,
+    Keep,
+    Source,
+    _analyse_path,
+    _name_of,
+    analyse_game,
+    decide_winner,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import pyarrow as pa
+
+    from gcgtools.lexicon import Leaves, Lexicon
+
+T = TypeVar("T")
+
+__all__ = [
+    "GAME_COLUMNS",
+    "MOVE_COLUMNS",
+    "PLAYER_COLUMNS",
+    "Frames",
+    "ExportSummary",
+    "GameResult",
+    "analyse_game",
+    "decide_winner",
+    "games_frame",
+    "iter_game_rows",
+    "iter_move_rows",
+    "iter_player_rows",
+    "iter_results",
+    "load_frames",
+    "moves_frame",
+    "player_games_frame",
+    "write_moves",
+]
+
+
+@dataclass(slots=True)
+class Frames:
+    """The three tables of an archive and the files that could not be read."""
+
+    games: pd.DataFrame
+    players: pd.DataFrame
+    moves: pd.DataFrame | None
+    unreadable: list[str]
+    reasons: dict[str, str] = field(default_factory=dict)
+
+
+# ------------------------------------------------------------- many games
+def _lexicon_kwargs(lexicon: Any, lexica: Any, leaves: Any) -> dict[str, Any]:
+    given = {"lexicon": lexicon, "lexica": lexica, "leaves": leaves}
+    return {k: v for k, v in given.items() if v is not None}
+
+
+def lexicon_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with the ``lexicon``, ``lexica`` and ``leaves`` parameters of the frame
+    functions turned into one :class:`~gcgtools.lexicon.choice.LexiconChoice` (under
+    ``lexicon``), or dropped when neither a lexicon nor a lexicon folder is given: the
+    analysis columns are then left empty. (``$GCGTOOLS_LEXICA`` alone does not start an
+    analysis of every game: it only names the folder.) ``cache=False`` analyses every
+    game again instead of using the result cache."""
+    if not any(key in options for key in ("lexicon", "lexica", "leaves", "cache")):
+        return options
+    out = dict(options)
+    choice = LexiconChoice.of(out.pop("lexicon", None), out.pop("lexica", None),
+                              out.pop("leaves", None))  # fmt: skip
+    cache = out.pop("cache", True)
+    if choice.given:
+        out["lexicon"] = choice
+        out["cache"] = bool(cache)
+    return out
+
+
+def _runs(sources: Source | Iterable[Source]) -> Iterator[list[str] | Game]:
+    """Consecutive path arguments grouped into lists; Game objects one by one."""
+    if isinstance(sources, (str, os.PathLike, Game)):
+        sources = [sources]
+    pending: list[str] = []
+    for item in sources:
+        if isinstance(item, Game):
+            if pending:
+                yield pending
+                pending = []
+            yield item
+        else:
+            pending.append(os.fspath(item))
+    if pending:
+        yield pending
+
+
+def _analyse_batch(
+    paths: list[str],
+    keep: Keep,
+    combine: Callable[[list[GameResult]], T],
+    rule_options: dict[str, Any],
+) -> T:
+    """Worker: analyse a batch of files and ``combine`` their results."""
+    return combine([_analyse_path(path, keep, **rule_options) for path in paths])
+
+
+def _iter_parts(
+    sources: Source | Iterable[Source],
+    combine: Callable[[list[GameResult]], T],
+    *,
+    jobs: int | None,
+    progress: bool,
+    keep: Keep,
+    rule_options: dict[str, Any],
+    scheduler: Scheduler = None,
+) -> Iterator[T]:
+    """``combine(results)`` for each batch of games, in order: the files are analysed in
+    one pool of worker processes (or on the Dask cluster ``scheduler`` names), which also
+    run ``combine`` (a module-level function),
+    at most ``CHUNK_FILES`` of them handed out and not yet yielded; Game objects are
+    analysed in this process, one per batch."""
+    rule_options = lexicon_options(rule_options)
+    worker = partial(_analyse_batch, keep=keep, combine=combine, rule_options=rule_options)
+    runs = list(_runs(sources))
+    files: dict[int, list[str]] = {
+        i: list(expand_paths(run)) for i, run in enumerate(runs) if isinstance(run, list)
+    }
+    total = sum(len(f) for f in files.values()) + sum(isinstance(r, Game) for r in runs)
+
+    def parts() -> Iterator[tuple[int, T]]:
+        # a Dask cluster is started (or connected to) once for every run of files
+        with open_scheduler(scheduler if any(files.values()) else None, jobs) as opened:
+            for i, run in enumerate(runs):
+                if isinstance(run, Game):
+                    name = _name_of(run, f"<game {i + 1}>")
+                    yield 1, combine([analyse_game(run, name=name, keep=keep, **rule_options)])
+                    continue
+                # one pool for the whole run, at most CHUNK_FILES files in flight
+                yield from map_batches(
+                    worker, files[i], jobs=jobs, window=CHUNK_FILES, scheduler=opened
+                )
+
+    for _, part in track(parts(), total, enabled=progress, weight=itemgetter(0)):
+        yield part
+
+
+def iter_results(
+    sources: Source | Iterable[Source],
+    *,
+    jobs: int | None = None,
+    progress: bool = False,
+    scheduler: Scheduler = None,
+    keep: Keep = "all",
+    **rule_options: Any,
+) -> Iterator[GameResult]:
+    """A :class:`GameResult` per game, in order; files are analysed in one pool of worker
+    processes, at most ``CHUNK_FILES`` of them handed out and not yet yielded, Game objects
+    in this process. ``rule_options`` are
+    ``tiles``, ``board``, ``end_rule`` and ``challenge_bonus``."""
+    parts = _iter_parts(
+        sources,
+        list,
+        jobs=jobs,
+        progress=progress,
+        keep=keep,
+        rule_options=rule_options,
+        scheduler=scheduler,
+    )
+    for part in parts:
+        yield from part
+
+
+def iter_move_rows(
+    sources: Source | Iterable[Source], *, jobs: int | None = None, **rule_options: Any
+) -> Iterator[dict[str, Any]]:
+    """One plain dict per event of every readable game (keys: ``MOVE_COLUMNS``)."""
+    for result in iter_results(sources, jobs=jobs, **rule_options):
+        for row in result.moves:
+            yield dict(zip(MOVE_COLUMNS, row, strict=True))
+
+
+def iter_game_rows(
+    sources: Source | Iterable[Source], *, jobs: int | None = None, **rule_options: Any
+) -> Iterator[dict[str, Any]]:
+    """One plain dict per game, unreadable files included (keys: ``GAME_COLUMNS``)."""
+    for result in iter_results(sources, jobs=jobs, keep="none", **rule_options):
+        if result.game is not None:
+            yield dict(zip(GAME_COLUMNS, result.game, strict=True))
+        else:
+            row = dict.fromkeys(GAME_COLUMNS)
+            row.update(file=result.file, status="unreadable")
+            yield row
+
+
+def iter_player_rows(
+    sources: Source | Iterable[Source], *, jobs: int | None = None, **rule_options: Any
+) -> Iterator[dict[str, Any]]:
+    """One plain dict per player of every readable game (keys: ``PLAYER_COLUMNS``)."""
+    for result in iter_results(sources, jobs=jobs, keep="none", **rule_options):
+        for row in result.players:
+            yield dict(zip(PLAYER_COLUMNS, row, strict=True))
+
+
+def _frame(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pd.DataFrame:
+    import pandas as pd  # here, not at import: worker processes never need pandas
+
+    frame = pd.DataFrame.from_records(rows, columns=list(dtypes)) if rows else None
+    if frame is None:
+        frame = pd.DataFrame({c: pd.Series(dtype=t) for c, t in dtypes.items()})
+    return frame.astype(dtypes)
+
+
+class _Collector:
+    """Rows gathered into DataFrame pieces of ``CHUNK_ROWS`` rows, joined at the end."""
+
+    def __init__(self, dtypes: dict[str, str]) -> None:
+        self.dtypes = dtypes
+        self.rows: list[tuple[Any, ...]] = []
+        self.parts: list[pd.DataFrame] = []
+
+    def add(self, rows: list[tuple[Any, ...]]) -> None:
+        self.rows.extend(rows)
+        if len(self.rows) >= CHUNK_ROWS:
+            self.parts.append(_frame(self.rows, self.dtypes))
+            self.rows = []
+
+    def frame(self) -> pd.DataFrame:
+        if self.rows or not self.parts:
+            self.parts.append(_frame(self.rows, self.dtypes))
+            self.rows = []
+        if len(self.parts) == 1:
+            return self.parts[0]
+        import pandas as pd
+
+        return pd.concat(self.parts, ignore_index=True).astype(self.dtypes)
+
+
+def _game_tuple(result: GameResult) -> tuple[Any, ...]:
+    if result.game is not None:
+        return result.game
+    row: dict[str, Any] = dict.fromkeys(GAME_COLUMNS)
+    row.update(file=result.file, game_id=Path(result.file).stem, status="unreadable")
+    return tuple(row.values())
+
+
+def load_frames(
+    sources: Source | Iterable[Source],
+    *,
+    moves: bool = True,
+    jobs: int | None = None,
+    progress: bool = False,
+    scheduler: Scheduler = None,
+    **rule_options: Any,
+) -> Frames:
+    """The games, player-games and (unless ``moves`` is False) moves tables in one pass.
+
+    Rows are turned into DataFrame pieces ``CHUNK_ROWS`` at a time, so that only the
+    compact columns of the tables grow with the archive, not millions of row tuples."""
+    games, players = _Collector(GAME_DTYPES), _Collector(PLAYER_DTYPES)
+    move_rows = _Collector(MOVE_DTYPES)
+    unreadable: list[str] = []
+    reasons: dict[str, str] = {}
+    keep: Keep = "all" if moves else "none"
+    results = iter_results(
+        sources, jobs=jobs, progress=progress, keep=keep, scheduler=scheduler, **rule_options
+    )
+    for result in results:
+        games.add([_game_tuple(result)])
+        if result.unreadable:
+            unreadable.append(result.file)
+            reasons[result.file] = result.reason or "unreadable"
+            continue
+        players.add(result.players)
+        move_rows.add(result.moves)
+    frames = Frames(
+        games.frame(),
+        players.frame(),
+        move_rows.frame() if moves else None,
+        unreadable,
+        reasons,
+    )
+    # the lexicons and leaves the analysis used (or why there was none), one line each
+    analysis = sorted(set(frames.games["analysis_lexicon"].dropna().tolist()))
+    for frame in (frames.games, frames.players, frames.moves):
+        if frame is not None:
+            frame.attrs["unreadable"] = list(unreadable)
+            frame.attrs["reasons"] = dict(reasons)
+            frame.attrs["analysis"] = list(analysis)
+    return frames
+
+
+def moves_frame(
+    sources: Source | Iterable[Source],
+    *,
+    jobs: int | None = None,
+    progress: bool = False,
+    scheduler: Scheduler = None,
+    lexicon: str | os.PathLike[str] | Lexicon | None = None,
+    lexica: str | os.PathLike[str] | None = None,
+    leaves: str | os.PathLike[str] | Leaves | None = None,
+    **rule_options: Any,
+) -> pd.DataFrame:
+    """One row per event of every readable game (columns: ``MOVE_COLUMNS``).
+
+    ``attrs["unreadable"]`` lists the files that could not be read or parsed. With
+    ``lexicon`` (a path or a loaded lexicon) or ``lexica`` (a folder where each record's
+    ``#lexicon`` is looked up) every game is also analysed, which fills in the analysis
+    columns (``equity``, ``best_move``, ``best_equity``, ``equity_lost``, ``phony_words``,
+    ``bingo_available``); ``leaves`` are the leave values (default: found in the folder,
+    else the built-in heuristic). Without them those columns are NA. ``attrs["analysis"]``
+    says which lexicon and leaves were used (or why there was none), one line each.
+    """
+    frames = load_frames(
+        sources, moves=True, jobs=jobs, progress=progress, scheduler=scheduler,
+        **_lexicon_kwargs(lexicon, lexica, leaves), **rule_options,
+    )  # fmt: skip
+    assert frames.moves is not None
+    return frames.moves
+
+
+def games_frame(
+    sources: Source | Iterable[Source],
+    *,
+    jobs: int | None = None,
+    progress: bool = False,
+    scheduler: Scheduler = None,
+    lexicon: str | os.PathLike[str] | Lexicon | None = None,
+    lexica: str | os.PathLike[str] | None = None,
+    leaves: str | os.PathLike[str] | Leaves | None = None,
+    **rule_options: Any,
+) -> pd.DataFrame:
+    """One row per game (columns: ``GAME_COLUMNS``); an unreadable file is a row with
+    ``status`` "unreadable" and is listed in ``attrs["unreadable"]``. ``lexicon``,
+    ``lexica`` and ``leaves`` as for :func:`moves_frame` fill in the per-player analysis
+    columns (phonies played and stood, missed bingos, average equity lost per turn) and
+    ``analysis_lexicon`` (which lexicon and leaves were used)."""
+    return load_frames(
+        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler,
+        **_lexicon_kwargs(lexicon, lexica, leaves), **rule_options,
+    ).games  # fmt: skip
+
+
+def player_games_frame(
+    sources: Source | Iterable[Source],
+    *,
+    jobs: int | None = None,
+    progress: bool = False,
+    scheduler: Scheduler = None,
+    **rule_options: Any,
+) -> pd.DataFrame:
+    """One row per player per readable game (columns: ``PLAYER_COLUMNS``): the input of
+    :func:`gcgtools.tables.stats.player_stats`."""
+    return load_frames(
+        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler, **rule_options
+    ).players
+
+
+# ------------------------------------------------------------------ export
+def _arrow_schema(dtypes: dict[str, str]) -> pa.Schema:
+    import pyarrow as pa
+
+    kinds = {
+        _STR: pa.string(),
+        "int64": pa.int64(),
+        "Int64": pa.int64(),
+        "bool": pa.bool_(),
+        "boolean": pa.bool_(),
+        "Float64": pa.float64(),
+    }
+    return pa.schema([(name, kinds[t]) for name, t in dtypes.items()])
+
+
+@cache
+def _plain_schema(columns: tuple[tuple[str, str], ...]) -> pa.Schema:
+    """The Arrow schema of a table with these ``(name, dtype)`` columns."""
+    return _arrow_schema(dict(columns))
+
+
+@cache
+def _parquet_schema(columns: tuple[tuple[str, str], ...]) -> pa.Schema:
+    """The Arrow schema of a table with these ``(name, dtype)`` columns, with the pandas
+    metadata that makes ``read_parquet`` give back the frame's dtypes (Int64 ...)."""
+    import pyarrow as pa
+
+    dtypes = dict(columns)
+    pandas_meta = pa.Schema.from_pandas(_frame([], dtypes), preserve_index=False)
+    return _arrow_schema(dtypes).with_metadata(pandas_meta.metadata)
+
+
+def _record_batch(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pa.RecordBatch:
+    """Rows as an Arrow record batch, column by column: no DataFrame in between. (Its
+    schema has no pandas metadata: the writer's schema adds it.)"""
+    import pyarrow as pa
+
+    schema = _plain_schema(tuple(dtypes.items()))
+    columns = list(zip(*rows, strict=True)) if rows else [()] * len(schema)
+    arrays = [pa.array(c, type=f.type) for c, f in zip(columns, schema, strict=True)]
+    return pa.RecordBatch.from_arrays(arrays, schema=schema)
+
+
+# Text columns whose values are free text or unique per game: min/max statistics on them
+# help no reader filter, and take time to write.
+_NO_STATISTICS = frozenset(
+    {"file", "game_id", "title", "rack", "position", "word", "words", "premiums", "leave",
+     "best_word", "name1", "name2", "players", "best_move", "phony_words",
+     "analysis_lexicon"}
+)  # fmt: skip
+
+
+def _statistics_columns(dtypes: dict[str, str]) -> list[str]:
+    """The columns whose Parquet row groups carry min/max statistics."""
+    return [name for name in dtypes if name not in _NO_STATISTICS]
+
+
+class _Sink:
+    """A CSV or Parquet file written chunk by chunk into a temporary file, then moved
+    into place, so a reader never sees half a file (by the rules of
+    :mod:`gcgtools.sources.atomic`: a special file such as /dev/null is written directly). A
+    chunk is row tuples, or (Parquet) Arrow record batches of the same columns."""
+
+    def __init__(self, path: str | os.PathLike[str], dtypes: dict[str, str]) -> None:
+        self.path = Path(path)
+        suffix = self.path.suffix.lower()
+        if suffix not in (".csv", ".parquet", ".pq"):
+            raise ValueError(f"{self.path}: the file name must end in .parquet or .csv")
+        self.parquet = suffix != ".csv"
+        self.dtypes = dtypes
+        self.out = open_output(self.path)
+        self.text: Any = None  # the open CSV file
+        self.writer: Any = None
+        self.started = False
+        self.rows = 0
+
+    def _failed(self, exc: OSError) -> OSError:
+        """``exc`` naming this sink's file (not its temporary file)."""
+        return OSError(exc.errno, exc.strerror or str(exc), str(self.path))
+
+    def write(self, rows: list[tuple[Any, ...]]) -> None:
+        try:
+            self._write(rows)
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def _write(self, rows: list[tuple[Any, ...]]) -> None:
+        if not rows and self.started:
+            return
+        if self.parquet:
+            self._write_batches([_record_batch(rows, self.dtypes)])
+            return
+        if self.text is None:  # one handle for every chunk (a FIFO reader sees one file)
+            self.text = open(self.out.name, "w", encoding="utf-8", newline="")  # noqa: SIM115
+        frame = _frame(rows, self.dtypes)
+        frame.to_csv(self.text, header=not self.started, index=False)
+        self.started = True
+        self.rows += len(rows)
+
+    def write_batches(self, batches: list[pa.RecordBatch]) -> None:
+        """Parquet only: one row group of ``batches``."""
+        try:
+            self._write_batches(batches)
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def _write_batches(self, batches: list[pa.RecordBatch]) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        schema = _parquet_schema(tuple(self.dtypes.items()))
+        table = pa.Table.from_batches(batches, schema=schema)
+        if self.started and not table.num_rows:
+            return
+        if self.writer is None:
+            self.writer = pq.ParquetWriter(
+                self.out.name, schema, write_statistics=_statistics_columns(self.dtypes)
+            )
+        self.writer.write_table(table)
+        self.started = True
+        self.rows += table.num_rows
+
+    def _close_files(self) -> None:
+        text, writer, self.text, self.writer = self.text, self.writer, None, None
+        try:
+            if writer is not None:
+                writer.close()
+        finally:
+            if text is not None:
+                text.close()
+
+    def close(self) -> None:
+        try:
+            if not self.started:
+                self.write([])  # an empty table still has its columns
+            self._close_files()
+        except OSError as exc:
+            self.abort()
+            raise self._failed(exc) from None
+        self.out.commit()
+
+    def abort(self) -> None:
+        try:
+            self._close_files()
+        except OSError:
+            pass  # the file is dropped anyway
+        self.out.abort()
+
+
+PART_NAME = "part-{:05d}.parquet"
+
+
+def is_dataset_target(path: str | os.PathLike[str]) -> bool:
+    """True when ``export`` should write a partitioned dataset to ``path``: a name that
+    ends with a slash, or an existing folder."""
+    text = os.fspath(path)
+    return text.endswith(("/", os.sep)) or os.path.isdir(text)
+
+
+class _DatasetSink:
+    """A partitioned Parquet dataset: a folder of ``part-00000.parquet``,
+    ``part-00001.parquet`` ... files, one per chunk (``CHUNK_ROWS`` moves each, the last
+    fewer), each with the same schema and pandas metadata, so that
+    ``pandas.read_parquet(folder)``,
+    ``dask.dataframe.read_parquet(folder)``, DuckDB (``'folder/*.parquet'``) and Spark
+    read it as one table. The parts are written into a temporary folder beside the
+    target, which then replaces it whole; a folder holding anything but such parts is
+    never replaced."""
+
+    parquet = True
+
+    def __init__(self, path: str | os.PathLike[str], dtypes: dict[str, str]) -> None:
+        import tempfile
+
+        self.path = Path(path)
+        self.dtypes = dtypes
+        if self.path.exists() and not self.path.is_dir():
+            raise ValueError(f"{self.path}: not a folder, cannot write a dataset there")
+        if self.path.is_dir():
+            others = [p.name for p in self.path.iterdir() if not _is_part(p.name)]
+            if others:
+                raise ValueError(
+                    f"{self.path}: the folder holds other files ({', '.join(sorted(others)[:3])}"
+                    "); a dataset is written to a new or empty folder, or over a dataset"
+                )
+        parent = self.path.parent
+        # a missing parent folder is refused (mkdtemp raises), as for every writer
+        self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=parent))
+        self.parts = 0
+        self.rows = 0
+
+    def write(self, rows: list[tuple[Any, ...]]) -> None:
+        self.write_batches([_record_batch(rows, self.dtypes)])
+
+    def write_batches(self, batches: list[pa.RecordBatch]) -> None:
+        """One part file of ``batches`` (none for an empty chunk, but the first)."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        schema = _parquet_schema(tuple(self.dtypes.items()))
+        table = pa.Table.from_batches(batches, schema=schema)
+        if self.parts and not table.num_rows:
+            return
+        pq.write_table(
+            table,
+            self.tmp / PART_NAME.format(self.parts),
+            write_statistics=_statistics_columns(self.dtypes),
+        )
+        self.parts += 1
+        self.rows += table.num_rows
+
+    def close(self) -> None:
+        import shutil
+
+        if not self.parts:
+            self.write([])  # an empty dataset still has its columns
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(self.tmp, 0o777 & ~umask)
+        aside = None
+        if self.path.exists():
+            aside = self.tmp.with_name(self.tmp.name + ".old")
+            os.replace(self.path, aside)
+        os.replace(self.tmp, self.path)
+        if aside is not None:
+            shutil.rmtree(aside, ignore_errors=True)
+
+    def abort(self) -> None:
+        import shutil
+
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def _is_part(name: str) -> bool:
+    return name.startswith("part-") and name.endswith(".parquet")
+
+
+def _open_sink(
+    path: str | os.PathLike[str], dtypes: dict[str, str], partitioned: bool | None
+) -> _Sink | _DatasetSink:
+    """A file sink, or a dataset sink when ``partitioned`` (None: when ``path`` ends with
+    a slash or is an existing folder)."""
+    if partitioned is None:
+        partitioned = is_dataset_target(path)
+    if partitioned:
+        suffix = Path(path).suffix.lower()
+        if suffix == ".csv":
+            raise ValueError(f"{path}: a partitioned dataset is written as Parquet, not CSV")
+        return _DatasetSink(path, dtypes)
+    return _Sink(path, dtypes)
+
+
+@dataclass(slots=True)
+class _ExportPart:
+    """A batch of games ready to be written: made by the worker that analysed them."""
+
+    games: list[tuple[Any, ...]]  # one game row per file or Game
+    moves: Any  # a pyarrow RecordBatch for Parquet, else the row tuples
+    move_count: int
+    readable: int
+    unreadable: list[tuple[str, str]]  # (file, reason)
+
+
+def _export_part(results: list[GameResult], *, arrow: bool) -> _ExportPart:
+    """Worker: the rows of a batch of games, the moves already in Arrow form with
+    ``arrow`` (so that the writing process receives a few buffers, not thousands of
+    Python objects)."""
+    rows = [row for r in results if not r.unreadable for row in r.moves]
+    return _ExportPart(
+        [_game_tuple(r) for r in results],
+        _record_batch(rows, MOVE_DTYPES) if arrow else rows,
+        len(rows),
+        sum(not r.unreadable for r in results),
+        [(r.file, r.reason or "unreadable") for r in results if r.unreadable],
+    )
+
+
+class _Chunks:
+    """Rows arriving in parts of any size (lists of row tuples, or Arrow record batches
+    with ``arrow``), handed back in chunks of exactly ``size`` rows (Arrow: a list of
+    one record batch) and, at the end, the ``rest``."""
+
+    def __init__(self, size: int, *, arrow: bool) -> None:
+        self.size = size
+        self.arrow = arrow
+        self.parts: list[Any] = []
+        self.count = 0
+
+    def add(self, part: Any, count: int) -> Iterator[Any]:
+        self.parts.append(part)
+        self.count += count
+        while self.count >= self.size:
+            yield self._take(self.size)
+
+    def rest(self) -> Any:
+        return self._take(self.count)
+
+    def _take(self, count: int) -> Any:
+        if self.arrow:
+            if not self.parts:
+                return []
+            import pyarrow as pa
+
+            table = pa.Table.from_batches(self.parts, schema=self.parts[0].schema)
+            chunk, left = table.slice(0, count), table.slice(count)
+            self.parts = left.to_batches() if left.num_rows else []
+            # one batch: the file's pages do not depend on where the parts began
+            out: Any = chunk.combine_chunks().to_batches()
+        else:
+            rows = [row for part in self.parts for row in part]
+            out, left_rows = rows[:count], rows[count:]
+            self.parts = [left_rows] if left_rows else []
+        self.count -= count
+        return out
+
+
+@dataclass(slots=True)
+class ExportSummary:
+    """What :func:`write_moves` wrote."""
+
+    games: int
+    moves: int
+    unreadable: list[str]
+    reasons: dict[str, str] = field(default_factory=dict)
+    analysis: list[str] = field(default_factory=list)  # lexicons and leaves used, or why none
+
+
+def write_moves(
+    sources: Source | Iterable[Source],
+    out: str | os.PathLike[str],
+    *,
+    games_out: str | os.PathLike[str] | None = None,
+    partitioned: bool | None = None,
+    jobs: int | None = None,
+    progress: bool = False,
+    scheduler: Scheduler = None,
+    **rule_options: Any,
+) -> ExportSummary:
+    """Stream the moves table (and the games table, with ``games_out``) to ``.parquet`` or
+    ``.csv`` files, a chunk at a time: memory stays bounded however large the archive.
+
+    Parquet files are written with ``pyarrow.parquet.ParquetWriter``, one row group per
+    chunk of ``CHUNK_ROWS`` moves (a tenth as many games; the last chunk fewer), the same
+    however the files were batched (on the pool or a Dask cluster); CSV chunks are
+    appended. Each file is put in place when complete, by the rules of
+    :mod:`gcgtools.sources.atomic`. Raises ValueError for another suffix or the same file named
+    twice, OSError naming the file that cannot be written (a missing folder is not
+    created). With ``partitioned`` (None: when the target ends with a slash or is a
+    folder) each target is a folder of Parquet files, one per chunk (:class:`_DatasetSink`).
+    """
+    if games_out is not None and (
+        os.path.realpath(os.fspath(out)) == os.path.realpath(os.fspath(games_out))
+    ):
+        raise ValueError(f"{games_out}: the moves and the games need two different files")
+    moves_sink = _open_sink(out, MOVE_DTYPES, partitioned)
+    try:
+        games_sink = (
+            _open_sink(games_out, GAME_DTYPES, partitioned) if games_out is not None else None
+        )
+    except BaseException:
+        moves_sink.abort()
+        raise
+    sinks = [s for s in (moves_sink, games_sink) if s is not None]
+    combine = partial(_export_part, arrow=moves_sink.parquet)
+    if moves_sink.parquet:
+        # before the workers are forked: they turn rows into Arrow batches, and share
+        # this process's copy of pyarrow instead of each importing its own
+        import pyarrow  # noqa: F401
+    # every chunk but the last holds exactly CHUNK_ROWS moves (a tenth as many games),
+    # whatever the batches the workers were given: the files are the same every time
+    moves_chunks = _Chunks(CHUNK_ROWS, arrow=moves_sink.parquet)
+    games_chunks = _Chunks(CHUNK_ROWS // 10, arrow=False)
+    unreadable: list[str] = []
+    reasons: dict[str, str] = {}
+    games = moves = 0
+    used: set[str] = set()
+
+    def write_moves_chunk(chunk: Any) -> None:
+        if moves_sink.parquet:
+            moves_sink.write_batches(chunk)
+        else:
+            moves_sink.write(chunk)
+
+    def write_games_chunk(chunk: Any) -> None:
+        if games_sink is not None:
+            games_sink.write(chunk)
+
+    try:
+        parts = _iter_parts(
+            sources,
+            combine,
+            jobs=jobs,
+            progress=progress,
+            keep="all",
+            rule_options=rule_options,
+            scheduler=scheduler,
+        )
+        used_at = GAME_COLUMNS.index("analysis_lexicon")
+        for part in parts:
+            used.update(row[used_at] for row in part.games if row[used_at] is not None)
+            for file, reason in part.unreadable:
+                unreadable.append(file)
+                reasons[file] = reason
+            games += part.readable
+            moves += part.move_count
+            for chunk in moves_chunks.add(part.moves, part.move_count):
+                write_moves_chunk(chunk)
+            for chunk in games_chunks.add(part.games, len(part.games)):
+                write_games_chunk(chunk)
+        write_moves_chunk(moves_chunks.rest())
+        write_games_chunk(games_chunks.rest())
+        for sink in sinks:
+            sink.close()
+    except BaseException:
+        for sink in sinks:
+            sink.abort()
+        raise
+    return ExportSummary(games, moves, unreadable, reasons, sorted(used))
