@@ -103,3 +103,18 @@ def test_importing_rules_loads_nothing_above_them() -> None:
     above = {m for m in loaded if ORDER.index(layer_of(m)) > ORDER.index("rules")}
     assert not above, above
     assert "lark" not in loaded_by("import gcgtools.rules")
+
+
+# compiled helpers are private modules by convention, imported by their one wrapper
+PRIVATE_MODULES = {"_gaddag", "_version"}
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_private_name_is_imported_from_another_module(path: Path) -> None:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("gcgtools"):
+            for alias in node.names:
+                private = alias.name.startswith("_") and not alias.name.startswith("__")
+                assert not private or alias.name in PRIVATE_MODULES, (
+                    f"{path}:{node.lineno} imports {alias.name} from {node.module}"
+                )

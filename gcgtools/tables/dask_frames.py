@@ -26,13 +26,13 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gcgtools.sources.paths import expand_paths
-from gcgtools.tables.frames import _frame, _game_tuple
+from gcgtools.tables.frames import game_tuple, make_frame
 from gcgtools.tables.rows import (
     GAME_DTYPES,
     MOVE_DTYPES,
     PLAYER_DTYPES,
     Keep,
-    _analyse_path,
+    analyse_path,
 )
 
 if TYPE_CHECKING:
@@ -48,12 +48,12 @@ def _part(
     files: list[str], *, table: str, keep: Keep, rule_options: dict[str, Any]
 ) -> pd.DataFrame:
     """Task: one partition of ``table`` from a batch of files."""
-    results = [_analyse_path(path, keep, **rule_options) for path in files]
+    results = [analyse_path(path, keep, **rule_options) for path in files]
     if table == "games":
-        return _frame([_game_tuple(r) for r in results], GAME_DTYPES)
+        return make_frame([game_tuple(r) for r in results], GAME_DTYPES)
     if table == "players":
-        return _frame([row for r in results for row in r.players], PLAYER_DTYPES)
-    return _frame([row for r in results if not r.unreadable for row in r.moves], MOVE_DTYPES)
+        return make_frame([row for r in results for row in r.players], PLAYER_DTYPES)
+    return make_frame([row for r in results if not r.unreadable for row in r.moves], MOVE_DTYPES)
 
 
 def _dask_frame(
@@ -70,7 +70,7 @@ def _dask_frame(
     if isinstance(sources, (str, os.PathLike)):
         sources = [sources]
     files = list(expand_paths(os.fspath(s) for s in sources))
-    meta = _frame([], dtypes)
+    meta = make_frame([], dtypes)
     size = max(1, files_per_partition)
     batches = [files[i : i + size] for i in range(0, len(files), size)]
     task = partial(_part, table=table, keep=keep, rule_options=rule_options)

@@ -32,7 +32,6 @@ from gcgtools.model.game import Game
 from gcgtools.sources.atomic import open_output
 from gcgtools.sources.paths import expand_paths
 from gcgtools.tables.rows import (  # noqa: F401  (re-exported: the tables' columns)
-    _STR,
     CHUNK_FILES,
     CHUNK_ROWS,
     GAME_COLUMNS,
@@ -42,13 +41,14 @@ from gcgtools.tables.rows import (  # noqa: F401  (re-exported: the tables' colu
     MOVE_DTYPES,
     PLAYER_COLUMNS,
     PLAYER_DTYPES,
+    STR_DTYPE,
     GameResult,
     Keep,
     Source,
-    _analyse_path,
-    _name_of,
     analyse_game,
+    analyse_path,
     decide_winner,
+    name_of,
 )
 
 if TYPE_CHECKING:
@@ -140,7 +140,7 @@ def _analyse_batch(
     rule_options: dict[str, Any],
 ) -> T:
     """Worker: analyse a batch of files and ``combine`` their results."""
-    return combine([_analyse_path(path, keep, **rule_options) for path in paths])
+    return combine([analyse_path(path, keep, **rule_options) for path in paths])
 
 
 def _iter_parts(
@@ -171,7 +171,7 @@ def _iter_parts(
         with open_scheduler(scheduler if any(files.values()) else None, jobs) as opened:
             for i, run in enumerate(runs):
                 if isinstance(run, Game):
-                    name = _name_of(run, f"<game {i + 1}>")
+                    name = name_of(run, f"<game {i + 1}>")
                     yield 1, combine([analyse_game(run, name=name, keep=keep, **rule_options)])
                     continue
                 # one pool for the whole run, at most CHUNK_FILES files in flight
@@ -240,7 +240,7 @@ def iter_player_rows(
             yield dict(zip(PLAYER_COLUMNS, row, strict=True))
 
 
-def _frame(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pd.DataFrame:
+def make_frame(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pd.DataFrame:
     import pandas as pd  # here, not at import: worker processes never need pandas
 
     frame = pd.DataFrame.from_records(rows, columns=list(dtypes)) if rows else None
@@ -260,12 +260,12 @@ class _Collector:
     def add(self, rows: list[tuple[Any, ...]]) -> None:
         self.rows.extend(rows)
         if len(self.rows) >= CHUNK_ROWS:
-            self.parts.append(_frame(self.rows, self.dtypes))
+            self.parts.append(make_frame(self.rows, self.dtypes))
             self.rows = []
 
     def frame(self) -> pd.DataFrame:
         if self.rows or not self.parts:
-            self.parts.append(_frame(self.rows, self.dtypes))
+            self.parts.append(make_frame(self.rows, self.dtypes))
             self.rows = []
         if len(self.parts) == 1:
             return self.parts[0]
@@ -274,7 +274,7 @@ class _Collector:
         return pd.concat(self.parts, ignore_index=True).astype(self.dtypes)
 
 
-def _game_tuple(result: GameResult) -> tuple[Any, ...]:
+def game_tuple(result: GameResult) -> tuple[Any, ...]:
     if result.game is not None:
         return result.game
     row: dict[str, Any] = dict.fromkeys(GAME_COLUMNS)
@@ -304,7 +304,7 @@ def load_frames(
         sources, jobs=jobs, progress=progress, keep=keep, scheduler=scheduler, **rule_options
     )
     for result in results:
-        games.add([_game_tuple(result)])
+        games.add([game_tuple(result)])
         if result.unreadable:
             unreadable.append(result.file)
             reasons[result.file] = result.reason or "unreadable"
@@ -399,7 +399,7 @@ def _arrow_schema(dtypes: dict[str, str]) -> pa.Schema:
     import pyarrow as pa
 
     kinds = {
-        _STR: pa.string(),
+        STR_DTYPE: pa.string(),
         "int64": pa.int64(),
         "Int64": pa.int64(),
         "bool": pa.bool_(),
@@ -422,7 +422,7 @@ def _parquet_schema(columns: tuple[tuple[str, str], ...]) -> pa.Schema:
     import pyarrow as pa
 
     dtypes = dict(columns)
-    pandas_meta = pa.Schema.from_pandas(_frame([], dtypes), preserve_index=False)
+    pandas_meta = pa.Schema.from_pandas(make_frame([], dtypes), preserve_index=False)
     return _arrow_schema(dtypes).with_metadata(pandas_meta.metadata)
 
 
@@ -488,7 +488,7 @@ class _Sink:
             return
         if self.text is None:  # one handle for every chunk (a FIFO reader sees one file)
             self.text = open(self.out.name, "w", encoding="utf-8", newline="")  # noqa: SIM115
-        frame = _frame(rows, self.dtypes)
+        frame = make_frame(rows, self.dtypes)
         frame.to_csv(self.text, header=not self.started, index=False)
         self.started = True
         self.rows += len(rows)
@@ -663,7 +663,7 @@ def _export_part(results: list[GameResult], *, arrow: bool) -> _ExportPart:
     Python objects)."""
     rows = [row for r in results if not r.unreadable for row in r.moves]
     return _ExportPart(
-        [_game_tuple(r) for r in results],
+        [game_tuple(r) for r in results],
         _record_batch(rows, MOVE_DTYPES) if arrow else rows,
         len(rows),
         sum(not r.unreadable for r in results),

@@ -44,38 +44,38 @@ CHUNK_ROWS = 10_000
 # Column name -> pandas dtype. "Int64" is pandas' nullable integer; text columns use the
 # string dtype of pandas 3 ("str", what read_parquet and read_csv give back), object before.
 # (pandas' version read from its metadata: workers never need to import pandas itself)
-_STR = "str" if int(version("pandas").split(".")[0]) >= 3 else "object"
+STR_DTYPE = "str" if int(version("pandas").split(".")[0]) >= 3 else "object"
 MOVE_DTYPES: dict[str, str] = {
-    "file": _STR,  # the path, or the game's display name for a Game object
-    "game_id": _STR,  # the #id identifier, else the file stem
+    "file": STR_DTYPE,  # the path, or the game's display name for a Game object
+    "game_id": STR_DTYPE,  # the #id identifier, else the file stem
     "event": "int64",  # 1-based index of the event in the record
     "turn": "int64",  # 1-based counter of turns (plays, passes, exchanges) so far
     "line": "int64",  # source line
-    "player": _STR,  # nickname
-    "opponent": _STR,  # the other nickname in a two-player game, else None
-    "kind": _STR,  # play, pass, exchange, withdrawn, challenge_bonus, end_rack_points, ...
-    "rack": _STR,  # as recorded (None, UNKNOWN, partial racks as they are)
-    "position": _STR,  # coordinate as written, e.g. 8D or H8
-    "direction": _STR,  # across / down
-    "word": _STR,  # main word with played-through letters filled in, blanks lower case
-    "words": _STR,  # every word formed, main word first, comma separated: "QI,UN"
+    "player": STR_DTYPE,  # nickname
+    "opponent": STR_DTYPE,  # the other nickname in a two-player game, else None
+    "kind": STR_DTYPE,  # play, pass, exchange, withdrawn, challenge_bonus, end_rack_points, ...
+    "rack": STR_DTYPE,  # as recorded (None, UNKNOWN, partial racks as they are)
+    "position": STR_DTYPE,  # coordinate as written, e.g. 8D or H8
+    "direction": STR_DTYPE,  # across / down
+    "word": STR_DTYPE,  # main word with played-through letters filled in, blanks lower case
+    "words": STR_DTYPE,  # every word formed, main word first, comma separated: "QI,UN"
     "tiles_played": "int64",
     "blanks_played": "int64",
     "score": "int64",  # as recorded
     "computed": "Int64",  # as computed by the replay (None when it could not be)
     "cumulative": "int64",  # as recorded
     "bingo": "bool",  # a full rack played, and the play stood (not withdrawn)
-    "premiums": _STR,  # premium squares under the new tiles, comma separated: "DW,TL"
-    "leave": _STR,  # tiles kept after a play or exchange, when the rack is known
+    "premiums": STR_DTYPE,  # premium squares under the new tiles, comma separated: "DW,TL"
+    "leave": STR_DTYPE,  # tiles kept after a play or exchange, when the rack is known
     "withdrawn": "bool",  # a play taken back by the next line (--)
     "lost_challenge": "bool",  # a pass marked #unsuccessful-challenge (double challenge)
     "findings": "int64",  # findings the replay reported on this event
     # with a lexicon (lexicon=...): NA without one, or when the turn's rack is not fully known
     "equity": "Float64",  # the recorded move's equity (score + leave value; end-game rule)
-    "best_move": _STR,  # the best move as analysers write it: "8D QUITE", "-ABC", "-"
+    "best_move": STR_DTYPE,  # the best move as analysers write it: "8D QUITE", "-ABC", "-"
     "best_equity": "Float64",
     "equity_lost": "Float64",  # best_equity - equity
-    "phony_words": _STR,  # words of the play not in the lexicon, comma separated ("" none)
+    "phony_words": STR_DTYPE,  # words of the play not in the lexicon, comma separated ("" none)
     "bingo_available": "boolean",  # some legal bingo existed for the rack
 }
 MOVE_COLUMNS: list[str] = list(MOVE_DTYPES)
@@ -87,31 +87,31 @@ _WITHDRAWN_KIND = EventKind.WITHDRAWN
 _WITHDRAWN = MOVE_COLUMNS.index("withdrawn")
 
 GAME_DTYPES: dict[str, str] = {
-    "file": _STR,
-    "game_id": _STR,
-    "title": _STR,
-    "lexicon": _STR,
-    "tiles": _STR,  # tile set name (english, german, ...)
-    "board": _STR,  # board layout name
+    "file": STR_DTYPE,
+    "game_id": STR_DTYPE,
+    "title": STR_DTYPE,
+    "lexicon": STR_DTYPE,
+    "tiles": STR_DTYPE,  # tile set name (english, german, ...)
+    "board": STR_DTYPE,  # board layout name
     "n_players": "Int64",
-    "players": _STR,  # every nickname, comma separated
-    "player1": _STR,
-    "player2": _STR,
-    "name1": _STR,
-    "name2": _STR,
+    "players": STR_DTYPE,  # every nickname, comma separated
+    "player1": STR_DTYPE,
+    "player2": STR_DTYPE,
+    "name1": STR_DTYPE,
+    "name2": STR_DTYPE,
     "score1": "Int64",  # final recorded scores
     "score2": "Int64",
     "spread": "Int64",  # winner's margin: best final score minus the next best
-    "winner": _STR,  # nickname, "tie", or None when the game is not over
+    "winner": STR_DTYPE,  # nickname, "tie", or None when the game is not over
     "finished": "boolean",
-    "end_reason": _STR,  # out, scoreless, passes, time, or None
-    "end_rule": _STR,  # standard, international, home, or None (not detectable)
+    "end_reason": STR_DTYPE,  # out, scoreless, passes, time, or None
+    "end_rule": STR_DTYPE,  # standard, international, home, or None (not detectable)
     "turns": "Int64",
     "bingos1": "Int64",
     "bingos2": "Int64",
     "best_score": "Int64",  # highest play that stood
-    "best_word": _STR,
-    "best_player": _STR,
+    "best_word": STR_DTYPE,
+    "best_player": STR_DTYPE,
     "exchanges": "Int64",
     "passes": "Int64",  # passes, lost double challenges included
     "phonies": "Int64",  # plays withdrawn after a successful challenge (--)
@@ -119,11 +119,11 @@ GAME_DTYPES: dict[str, str] = {
     "lost_challenges": "Int64",  # passes marked #unsuccessful-challenge: double challenge rule
     "challenges": "Int64",  # phonies + challenge_bonuses + lost_challenges
     "time_penalties": "Int64",  # (time) lines
-    "status": _STR,  # ok, errors, unreadable
+    "status": STR_DTYPE,  # ok, errors, unreadable
     "errors": "Int64",
     "warnings": "Int64",
     # with a lexicon (lexicon=...): NA without one
-    "analysis_lexicon": _STR,  # the lexicon and leaves the analysis used, or why none
+    "analysis_lexicon": STR_DTYPE,  # the lexicon and leaves the analysis used, or why none
     "phonies_played1": "Int64",  # plays forming a word not in the lexicon
     "phonies_played2": "Int64",
     "phonies_stood1": "Int64",  # ... that were not withdrawn
@@ -136,23 +136,23 @@ GAME_DTYPES: dict[str, str] = {
 GAME_COLUMNS: list[str] = list(GAME_DTYPES)
 
 PLAYER_DTYPES: dict[str, str] = {
-    "file": _STR,
-    "game_id": _STR,
-    "player": _STR,  # nickname
-    "name": _STR,  # full name
+    "file": STR_DTYPE,
+    "game_id": STR_DTYPE,
+    "player": STR_DTYPE,  # nickname
+    "name": STR_DTYPE,  # full name
     "seat": "int64",  # 1 for #player1, ...
-    "opponent": _STR,  # the other nickname in a two-player game, else None
+    "opponent": STR_DTYPE,  # the other nickname in a two-player game, else None
     "score": "int64",  # final recorded score
     "opponent_score": "int64",  # best final score among the others
     "spread": "int64",  # score - opponent_score
-    "result": _STR,  # win, loss, tie, or None when the game is not over
+    "result": STR_DTYPE,  # win, loss, tie, or None when the game is not over
     "finished": "bool",
     "turns": "int64",  # plays, passes and exchanges
     "plays": "int64",  # plays that stood
     "play_points": "int64",  # points from plays that stood
     "bingos": "int64",
     "best_score": "Int64",  # the player's highest play that stood
-    "best_word": _STR,
+    "best_word": STR_DTYPE,
     "exchanges": "int64",
     "passes": "int64",
     "phonies": "int64",  # own plays withdrawn
@@ -212,7 +212,7 @@ def _stem(path: str) -> str:
     return name[:i] if 0 < i < len(name) - 1 else name
 
 
-def _name_of(game: Game, fallback: str) -> str:
+def name_of(game: Game, fallback: str) -> str:
     return game.path if game.path is not None else fallback
 
 
@@ -241,7 +241,7 @@ def analyse_game(
     analysed (:mod:`gcgtools.analysis.analyse`; through the result cache unless ``cache``
     is False) and the analysis columns are filled in.
     """
-    file = name if name is not None else _name_of(game, "<gcg>")
+    file = name if name is not None else name_of(game, "<gcg>")
     if game.unreadable:
         fatal = [f for f in game.findings if f.severity == "error" and f.code[0] in "FP"]
         reason = f"{fatal[0].code} line {fatal[0].line}: {fatal[0].message}" if fatal else ""
@@ -629,7 +629,7 @@ def out_of_range(result: GameResult) -> str | None:
     return None
 
 
-def _analyse_path(path: str, keep: Keep = "all", **options: Any) -> GameResult:
+def analyse_path(path: str, keep: Keep = "all", **options: Any) -> GameResult:
     """Worker: read, replay and tabulate one file. Never raises for a bad file: a
     failure on it (or a number no table can hold) becomes its reason for being left
     out, and the batch goes on."""

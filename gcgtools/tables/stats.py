@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from gcgtools.tables.frames import _STR, MOVE_COLUMNS, Source, iter_results, load_frames
+from gcgtools.tables.frames import MOVE_COLUMNS, STR_DTYPE, Source, iter_results, load_frames
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -217,7 +217,7 @@ def bingos(
         rows.extend(tuple(row[i] for i in index) for row in result.moves)
     frame = pd.DataFrame.from_records(rows, columns=BINGO_COLUMNS) if rows else None
     if frame is None:
-        frame = pd.DataFrame({c: pd.Series(dtype=_STR) for c in BINGO_COLUMNS})
+        frame = pd.DataFrame({c: pd.Series(dtype=STR_DTYPE) for c in BINGO_COLUMNS})
         frame = frame.astype({"event": "int64", "score": "int64"})
     frame.attrs["unreadable"] = unreadable
     frame.attrs["reasons"] = reasons
