@@ -24,6 +24,7 @@ import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 from gcgtools.model.game import Game
 from gcgtools.render.palette import PLAYER_COLOURS, player_colour
@@ -451,7 +452,6 @@ def board_png(
     """The same picture as :func:`board_svg`, drawn with matplotlib, as PNG bytes."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
-    from matplotlib.patches import FancyBboxPatch, Polygon, Rectangle
 
     band = bool(_players(players, scores))
     width, height = _geometry(board, coordinates, band, notes)
@@ -462,99 +462,116 @@ def board_png(
     ax.set_xlim(0, width)
     ax.set_ylim(height, 0)
     ax.set_axis_off()
-    scale = size / width  # pixels per user unit
-    pt = scale * 72 / dpi  # points per user unit, for font sizes
-
-    centred = {"ha": "center", "va": "center"}
-
-    def text(x: float, y: float, label: str, font: float, **style: object) -> None:
-        ax.text(x, y, label, fontsize=font * pt, **{**centred, **style})  # type: ignore[arg-type]
-
+    painter = _PngPainter(ax, pt=size / width * 72 / dpi)  # points per user unit
     if coordinates:
-        for c in range(board.size):
-            text(MARGIN + c * CELL + CELL / 2, MARGIN / 2, chr(65 + c), 12, color="#555555")
-        for r in range(board.size):
-            text(MARGIN / 2, MARGIN + r * CELL + CELL / 2, str(r + 1), 12, color="#555555")
-    for sq in squares(board):
-        x, y = _xy(sq.row, sq.col, coordinates)
-        square = Rectangle((x, y), CELL, CELL, facecolor=sq.fill, edgecolor=GRID, zorder=1)
-        square.set_linewidth(1.5 * pt)
-        ax.add_patch(square)
-        if sq.centre:
-            ax.add_patch(Polygon(_star(x + CELL / 2, y + CELL / 2, 13), facecolor=STAR, zorder=2))
-        elif sq.premium:
-            colour = _LABEL_COLOURS.get(sq.premium, "#333333")
-            text(x + CELL / 2, y + CELL / 2, sq.premium, 11, color=colour, zorder=2)
-    for t in tile_marks(board, tiles, last_play):
-        x, y = _xy(t.row, t.col, coordinates)
-        tile = FancyBboxPatch(
-            (x + 2, y + 2),
-            CELL - 4,
-            CELL - 4,
-            boxstyle="round,pad=1,rounding_size=4",
-            facecolor=LAST_TILE if t.last else TILE,
-            edgecolor=LAST_EDGE if t.last else TILE_EDGE,
-            zorder=3,
-        )
-        tile.set_linewidth((2.5 if t.last else 1) * pt)
-        ax.add_patch(tile)
-        font = 22 if len(t.letter) == 1 else 30 / len(t.letter)
-        colour = BLANK_LETTER if t.blank else LETTER
-        shift = 3 if t.value is not None else 0
-        text(
-            x + CELL / 2 - shift,
-            y + CELL / 2 + 1,
-            t.letter,
-            font,
-            color=colour,
-            fontweight="bold",
-            zorder=4,
-        )
-        if t.value is not None:
-            text(
-                x + CELL - 5,
-                y + CELL - 5,
-                str(t.value),
-                9,
-                ha="right",
-                va="baseline",
-                color=LETTER,
-                zorder=4,
-            )
+        painter.coordinates(board.size)
+    painter.squares(board, coordinates)
+    painter.tiles(board, tiles, last_play, coordinates)
     entries = _players(players, scores)
-    for i, (name, score) in enumerate(entries):
-        label = f"{name} {score}" if score is not None else name
-        x = width / len(entries) * (i + 0.5)
-        y = _geometry(board, coordinates, True)[1] - SCORES / 2
-        text(x, y, label, 16, color=player_colour(i), fontweight="bold")
+    painter.scores(entries, width, _geometry(board, coordinates, True)[1] - SCORES / 2)
     x0 = MARGIN if coordinates else 4
     for note, top, line in _note_rows(board, notes, band, coordinates):
+        painter.note(note, x0, top, line)
+    out = io.BytesIO()
+    fig.savefig(out, format="png", dpi=dpi, facecolor="white")
+    return out.getvalue()
+
+
+class _PngPainter:
+    """Draws the parts of :func:`board_png` on matplotlib axes whose units are the SVG's."""
+
+    def __init__(self, ax: Any, pt: float) -> None:
+        self.ax = ax
+        self.pt = pt  # points per user unit, for font sizes and line widths
+
+    def text(self, x: float, y: float, label: str, font: float, **style: object) -> None:
+        style = {"ha": "center", "va": "center", **style}
+        self.ax.text(x, y, label, fontsize=font * self.pt, **style)
+
+    def box(
+        self, x: float, y: float, side: float, face: str, edge: str, line: float, zorder: int
+    ) -> None:
+        from matplotlib.patches import FancyBboxPatch
+
+        patch = FancyBboxPatch(
+            (x, y), side, side, boxstyle="round,pad=1,rounding_size=4",
+            facecolor=face, edgecolor=edge, zorder=zorder,
+        )  # fmt: skip
+        patch.set_linewidth(line * self.pt)
+        self.ax.add_patch(patch)
+
+    def coordinates(self, size: int) -> None:
+        for c in range(size):
+            self.text(MARGIN + c * CELL + CELL / 2, MARGIN / 2, chr(65 + c), 12, color="#555555")
+        for r in range(size):
+            self.text(MARGIN / 2, MARGIN + r * CELL + CELL / 2, str(r + 1), 12, color="#555555")
+
+    def squares(self, board: Board, coordinates: bool) -> None:
+        from matplotlib.patches import Polygon, Rectangle
+
+        for sq in squares(board):
+            x, y = _xy(sq.row, sq.col, coordinates)
+            square = Rectangle((x, y), CELL, CELL, facecolor=sq.fill, edgecolor=GRID, zorder=1)
+            square.set_linewidth(1.5 * self.pt)
+            self.ax.add_patch(square)
+            if sq.centre:
+                star = Polygon(_star(x + CELL / 2, y + CELL / 2, 13), facecolor=STAR, zorder=2)
+                self.ax.add_patch(star)
+            elif sq.premium:
+                colour = _LABEL_COLOURS.get(sq.premium, "#333333")
+                self.text(x + CELL / 2, y + CELL / 2, sq.premium, 11, color=colour, zorder=2)
+
+    def tiles(
+        self,
+        board: Board,
+        tiles: TileValues,
+        last_play: bool | Iterable[tuple[int, int]],
+        coordinates: bool,
+    ) -> None:
+        for t in tile_marks(board, tiles, last_play):
+            x, y = _xy(t.row, t.col, coordinates)
+            face, edge = (LAST_TILE, LAST_EDGE) if t.last else (TILE, TILE_EDGE)
+            self.box(x + 2, y + 2, CELL - 4, face, edge, 2.5 if t.last else 1, zorder=3)
+            font = 22 if len(t.letter) == 1 else 30 / len(t.letter)
+            colour = BLANK_LETTER if t.blank else LETTER
+            shift = 3 if t.value is not None else 0
+            self.text(
+                x + CELL / 2 - shift, y + CELL / 2 + 1, t.letter, font,
+                color=colour, fontweight="bold", zorder=4,
+            )  # fmt: skip
+            if t.value is not None:
+                self.text(
+                    x + CELL - 5, y + CELL - 5, str(t.value), 9,
+                    ha="right", va="baseline", color=LETTER, zorder=4,
+                )  # fmt: skip
+
+    def scores(self, entries: list[tuple[str, int | None]], width: float, y: float) -> None:
+        for i, (name, score) in enumerate(entries):
+            label = f"{name} {score}" if score is not None else name
+            x = width / len(entries) * (i + 0.5)
+            self.text(x, y, label, 16, color=player_colour(i), fontweight="bold")
+
+    def note(self, note: Note, x0: float, top: float, line: float) -> None:
         if not note.tiles:
-            text(
+            self.text(
                 x0, top + line / 2, note.text, 13, ha="left", color=note.colour or NOTE_COLOUR,
                 fontweight="bold" if note.kind == "to-move" else "normal",
             )  # fmt: skip
-            continue
+            return
         for i, (letter, value) in enumerate(zip(note.tiles, note.values, strict=True)):
             x, y = x0 + i * (RACK_TILE + 4), top + 2
-            box = FancyBboxPatch(
-                (x + 1, y + 1), RACK_TILE - 2, RACK_TILE - 2,
-                boxstyle="round,pad=1,rounding_size=4", facecolor=TILE, edgecolor=TILE_EDGE,
-            )  # fmt: skip
-            box.set_linewidth(pt)
-            ax.add_patch(box)
+            self.box(x + 1, y + 1, RACK_TILE - 2, TILE, TILE_EDGE, 1, zorder=1)
             blank = value is None
             font = 18 if len(letter) == 1 else 24 / len(letter)
-            text(
+            self.text(
                 x + RACK_TILE / 2 - (0 if blank else 2), y + RACK_TILE / 2 + 1, letter, font,
                 color=BLANK_LETTER if blank else LETTER, fontweight="bold",
             )  # fmt: skip
             if not blank:
-                text(x + RACK_TILE - 3, y + RACK_TILE - 4, str(value), 8, ha="right",
-                     va="baseline", color=LETTER)  # fmt: skip
-    out = io.BytesIO()
-    fig.savefig(out, format="png", dpi=dpi, facecolor="white")
-    return out.getvalue()
+                self.text(
+                    x + RACK_TILE - 3, y + RACK_TILE - 4, str(value), 8,
+                    ha="right", va="baseline", color=LETTER,
+                )  # fmt: skip
 
 
 # ------------------------------------------------------------------------- game positions

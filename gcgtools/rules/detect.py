@@ -194,76 +194,17 @@ def _select_rules(
     (the arguments are hashable and the result a frozen rule set)."""
     warnings: list[str] = []
     lexicon = _blank(lexicon)
-    tile_distribution = _blank(tile_distribution)
-    layout_name = _blank(board_layout)
-    game_type = _blank(game_type)
     tiles = _blank(tiles)
     board = _blank(board)
-
+    game_type = _blank(game_type)
     # a file named in --tiles/--board says what it holds; its name is no hint
     named = [v for v in (tiles, board) if v is not None and not os.path.isfile(v)]
+    tile_distribution, layout_name = _blank(tile_distribution), _blank(board_layout)
     wwf = _mentions_wwf(game_type, tile_distribution, layout_name, *named)
     # an unknown game type is the model's H208 warning; classic rules are used for it
     variant, super_game = GAME_VARIANTS.get(_variant_key(game_type or ""), ("classic", False))
-
-    # ---------------------------------------------------------------------------- tiles
-    chosen_tiles: TileSet | None = None
-    if tiles is not None:
-        chosen_tiles = resolve_tiles(tiles)  # a name or a file; else the user's KeyError
-    if chosen_tiles is None and tile_distribution is not None:
-        try:
-            chosen_tiles = tile_set(tile_distribution)
-        except KeyError:
-            fallback = _WWF_TILES if wwf else _fallback_tiles(lexicon)
-            warnings.append(
-                f"unknown #tile-distribution {tile_distribution!r}; {fallback} tiles used"
-            )
-    if chosen_tiles is None and wwf:
-        chosen_tiles = tile_set(_WWF_TILES)
-    if chosen_tiles is None and super_game:
-        chosen_tiles = tile_set(_SUPER_TILES)
-    implied = lexicon_tile_set(lexicon) if lexicon is not None else None
-    if chosen_tiles is None:
-        if lexicon is not None and implied is None:
-            warnings.append(
-                f"cannot tell the tile distribution from #lexicon {lexicon!r}; english tiles used"
-            )
-        chosen_tiles = tile_set(implied or "english")
-    elif (
-        tiles is None
-        and implied is not None
-        and not wwf
-        and _language(chosen_tiles.name) != _language(implied)
-    ):
-        warnings.append(
-            f"#lexicon {lexicon!r} suggests {implied} tiles but {chosen_tiles.name} tiles are used"
-        )
-
-    # ---------------------------------------------------------------------------- board
-    chosen_board: BoardLayout | None = None
-    unknown_layout = False
-    if board is not None:
-        chosen_board = resolve_board(board)  # a name or a file; else the user's KeyError
-    if chosen_board is None and layout_name is not None:
-        try:
-            chosen_board = _board(layout_name)
-        except KeyError:
-            unknown_layout = True
-    if chosen_board is None:
-        if wwf:
-            chosen_board = _board(_WWF_BOARD)
-        elif chosen_tiles.name == _SUPER_TILES or super_game:
-            chosen_board = _board("SuperCrosswordGame")
-        else:
-            chosen_board = _board("CrosswordGame")
-        if unknown_layout:
-            warnings.append(f"unknown #board-layout {layout_name!r}; {chosen_board.name} used")
-    if chosen_tiles.name == _SUPER_TILES and chosen_board.size != 21:
-        warnings.append(f"english_super tiles on the {chosen_board.name} board")
-    elif chosen_board.size == 21 and chosen_tiles.name != _SUPER_TILES:
-        warnings.append(f"{chosen_tiles.name} tiles on the {chosen_board.name} board")
-
-    # ----------------------------------------------------------------------- the rest
+    chosen_tiles = _choose_tiles(tiles, tile_distribution, lexicon, wwf, super_game, warnings)
+    chosen_board = _choose_board(board, layout_name, chosen_tiles, wwf, super_game, warnings)
     rule = parse_end_rule(end_rule) if end_rule is not None else EndRule.STANDARD
     is_wwf = chosen_tiles.name == _WWF_TILES or chosen_board.name == _WWF_BOARD
     rules = RuleSet(
@@ -277,6 +218,84 @@ def _select_rules(
     if rule is EndRule.HOME:
         rules = replace(rules, passes_to_end=2, exchange_minimum_bag=1)
     return rules, tuple(warnings)
+
+
+def _choose_tiles(
+    tiles: str | None,
+    tile_distribution: str | None,
+    lexicon: str | None,
+    wwf: bool,
+    super_game: bool,
+    warnings: list[str],
+) -> TileSet:
+    """The tile set: --tiles, else #tile-distribution, else the variant's, else the one
+    #lexicon implies, else English (each guess that may be wrong adds a warning)."""
+    chosen: TileSet | None = None
+    if tiles is not None:
+        chosen = resolve_tiles(tiles)  # a name or a file; else the user's KeyError
+    if chosen is None and tile_distribution is not None:
+        try:
+            chosen = tile_set(tile_distribution)
+        except KeyError:
+            fallback = _WWF_TILES if wwf else _fallback_tiles(lexicon)
+            warnings.append(
+                f"unknown #tile-distribution {tile_distribution!r}; {fallback} tiles used"
+            )
+    if chosen is None and wwf:
+        chosen = tile_set(_WWF_TILES)
+    if chosen is None and super_game:
+        chosen = tile_set(_SUPER_TILES)
+    implied = lexicon_tile_set(lexicon) if lexicon is not None else None
+    if chosen is None:
+        if lexicon is not None and implied is None:
+            warnings.append(
+                f"cannot tell the tile distribution from #lexicon {lexicon!r}; english tiles used"
+            )
+        return tile_set(implied or "english")
+    if (
+        tiles is None
+        and implied is not None
+        and not wwf
+        and _language(chosen.name) != _language(implied)
+    ):
+        warnings.append(
+            f"#lexicon {lexicon!r} suggests {implied} tiles but {chosen.name} tiles are used"
+        )
+    return chosen
+
+
+def _choose_board(
+    board: str | None,
+    layout_name: str | None,
+    tiles: TileSet,
+    wwf: bool,
+    super_game: bool,
+    warnings: list[str],
+) -> BoardLayout:
+    """The board: --board, else #board-layout, else the variant's or the tile set's."""
+    chosen: BoardLayout | None = None
+    unknown_layout = False
+    if board is not None:
+        chosen = resolve_board(board)  # a name or a file; else the user's KeyError
+    if chosen is None and layout_name is not None:
+        try:
+            chosen = _board(layout_name)
+        except KeyError:
+            unknown_layout = True
+    if chosen is None:
+        if wwf:
+            chosen = _board(_WWF_BOARD)
+        elif tiles.name == _SUPER_TILES or super_game:
+            chosen = _board("SuperCrosswordGame")
+        else:
+            chosen = _board("CrosswordGame")
+        if unknown_layout:
+            warnings.append(f"unknown #board-layout {layout_name!r}; {chosen.name} used")
+    if tiles.name == _SUPER_TILES and chosen.size != 21:
+        warnings.append(f"english_super tiles on the {chosen.name} board")
+    elif chosen.size == 21 and tiles.name != _SUPER_TILES:
+        warnings.append(f"{tiles.name} tiles on the {chosen.name} board")
+    return chosen
 
 
 def _fallback_tiles(lexicon: str | None) -> str:
