@@ -13,8 +13,9 @@ namespace, so a later block may use what an earlier one made:
 * A block that cannot run here (an ``s3://`` archive, a Dask cluster's address) is preceded
   by the line ``<!-- docs-test: skip REASON -->``; there may be only a few of those.
 
-The sandbox stands in for the repository root as the examples assume it: a copy of
-``examples/`` (so that ``--in-place`` leaves the checkout alone), and from the shared data
+The sandbox stands in for the repository root as the examples assume it: copies of
+``examples/`` and ``tests/analysis_records/`` (so that ``--in-place`` leaves the checkout
+alone), and from the shared data
 (``$GCGTOOLS_DATA``) the files the lexicon examples name: ``ENABLE.kwg``, ``CSW21.klv2``,
 ``enable2k.txt.gz``, ``cel.txt.gz`` and the folder ``lexica/`` with ``ENABLE2K.kwg`` and
 ``LEAVES.klv2``. Without the shared data, a file whose examples need it is skipped.
@@ -100,6 +101,7 @@ def expected_status(command: str) -> int:
 
 def sandbox(folder: Path) -> None:
     shutil.copytree(ROOT / "examples", folder / "examples")
+    shutil.copytree(ROOT / "tests" / "analysis_records", folder / "tests" / "analysis_records")
     if DATA is None:
         return
     for name, source in DATA_FILES.items():
@@ -109,13 +111,14 @@ def sandbox(folder: Path) -> None:
 
 
 def environment(folder: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("GCGTOOLS_LEXICA", "COLUMNS")}
-    env.pop("DASK_SCHEDULER_ADDRESS", None)
+    # what a user piping the output sees: no colour, no terminal width, no lexicon folder
+    # or Dask scheduler from the environment
+    dropped = ("GCGTOOLS_LEXICA", "DASK_SCHEDULER_ADDRESS", "COLUMNS", "LINES")
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
     env.update(
         DOCS_PYTHON=sys.executable,
         GCGTOOLS_CACHE_DIR=str(folder / ".cache"),
         NO_COLOR="1",
-        COLUMNS="100",
         PYTHONPATH=str(ROOT),
     )
     return env
@@ -187,9 +190,10 @@ def test_examples_run(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     if DATA is None and any(NEEDS_DATA.search(b.body) for b in todo):
         pytest.skip("its examples need a lexicon: set GCGTOOLS_DATA to the shared data folder")
     sandbox(tmp_path)
+    for key in ("GCGTOOLS_LEXICA", "DASK_SCHEDULER_ADDRESS", "COLUMNS", "LINES"):
+        monkeypatch.delenv(key, raising=False)
     for key, value in environment(tmp_path).items():
         monkeypatch.setenv(key, value)
-    monkeypatch.delenv("GCGTOOLS_LEXICA", raising=False)
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": "__docs__"}
     for block in todo:
