@@ -53,7 +53,7 @@ NEEDS_DATA = re.compile("|".join(re.escape(Path(name).name) for name in DATA_FIL
 # every command runs the gcgtools of the interpreter running the tests
 SHELL_PRELUDE = (
     'gcgtools() { "$DOCS_PYTHON" -c '
-    "'import sys; sys.argv[0] = \"gcgtools\"; from gcgtools.cli import main; main()' \"$@\"; }\n"
+    '\'import sys; sys.argv[0] = "gcgtools"; from gcgtools.cli import main; main()\' "$@"; }\n'
 )
 OPTIONS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
@@ -214,9 +214,7 @@ def test_runnable_blocks_are_found() -> None:
     found = blocks(ROOT / "README.md")
     assert any(b.lang == "console" for b in found)
     assert any(b.lang == "pycon" for b in found)
-    commands = [
-        line for b in found if b.lang == "sh" for line in shell_lines(b.body)
-    ]
+    commands = [line for b in found if b.lang == "sh" for line in shell_lines(b.body)]
     assert any(line.startswith("gcgtools validate") for line in commands)
 
 

@@ -19,7 +19,8 @@ def families(doc: str) -> dict[str, str]:
     """The family names of the code letters, read from the findings module's docstring
     (``F  file and encoding        P  syntax ...``)."""
     found: dict[str, str] = {}
-    for letter, name in re.findall(r"(?:^|\s{2,})([A-Z])  (\S.*?)(?=\s{2,}[A-Z]  |\s*$)", doc, re.M):
+    family = re.compile(r"(?:^|\s{2,})([A-Z])  (\S.*?)(?=\s{2,}[A-Z]  |\s*$)", re.M)
+    for letter, name in family.findall(doc):
         found.setdefault(letter, name.strip())
     return found
 
