@@ -110,16 +110,23 @@ def sandbox(folder: Path) -> None:
         target.symlink_to(DATA / source)
 
 
-def environment(folder: Path) -> dict[str, str]:
-    # what a user piping the output sees: no colour, no terminal width, no lexicon folder
-    # or Dask scheduler from the environment
+@pytest.fixture(scope="session")
+def result_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One result cache for every page's examples, so an analysis shown on two pages runs
+    once."""
+    return tmp_path_factory.mktemp("docs-cache")
+
+
+def environment(cache: Path) -> dict[str, str]:
+    """What a user piping the output sees: no colour, no terminal width, no lexicon folder
+    or Dask scheduler from the environment. The commands run the gcgtools installed for
+    this interpreter (with its compiled move generator, where it was built)."""
     dropped = ("GCGTOOLS_LEXICA", "DASK_SCHEDULER_ADDRESS", "COLUMNS", "LINES")
     env = {k: v for k, v in os.environ.items() if k not in dropped}
     env.update(
         DOCS_PYTHON=sys.executable,
-        GCGTOOLS_CACHE_DIR=str(folder / ".cache"),
+        GCGTOOLS_CACHE_DIR=str(cache),
         NO_COLOR="1",
-        PYTHONPATH=str(ROOT),
     )
     return env
 
@@ -128,7 +135,7 @@ def run(command: str, folder: Path, where: str) -> str:
     done = subprocess.run(
         ["bash", "-c", SHELL_PRELUDE + command],
         cwd=folder,
-        env=environment(folder),
+        env=dict(os.environ),  # as test_examples_run set it
         capture_output=True,
         text=True,
         timeout=300,
@@ -185,14 +192,16 @@ def runnable(path: Path) -> list[Block]:
 @pytest.mark.parametrize(
     "path", [p for p in DOC_FILES if runnable(p)], ids=lambda p: str(p.relative_to(ROOT))
 )
-def test_examples_run(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_examples_run(
+    path: Path, tmp_path: Path, result_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     todo = runnable(path)
     if DATA is None and any(NEEDS_DATA.search(b.body) for b in todo):
         pytest.skip("its examples need a lexicon: set GCGTOOLS_DATA to the shared data folder")
     sandbox(tmp_path)
     for key in ("GCGTOOLS_LEXICA", "DASK_SCHEDULER_ADDRESS", "COLUMNS", "LINES"):
         monkeypatch.delenv(key, raising=False)
-    for key, value in environment(tmp_path).items():
+    for key, value in environment(result_cache).items():
         monkeypatch.setenv(key, value)
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": "__docs__"}
