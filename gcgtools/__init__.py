@@ -1,12 +1,19 @@
 """gcgtools: parse, replay, validate, analyse and annotate Scrabble GCG game records.
 
-The public face::
+The public face (run from the repository root, where ``examples/`` is)::
 
     >>> import gcgtools
-    >>> game = gcgtools.read_game("examples/club-final.gcg")  # doctest: +SKIP
-    >>> result = gcgtools.validate(game)  # doctest: +SKIP
-    >>> for position in gcgtools.replay(game):  # doctest: +SKIP
-    ...     position.board, position.scores
+    >>> game = gcgtools.read_game("examples/club-final.gcg")
+    >>> game.players[0].nick, game.players[1].nick
+    ('Ada_Quill', 'Brendan')
+    >>> result = gcgtools.validate(game)
+    >>> result.ok, len(result.findings)
+    (True, 0)
+    >>> positions = list(gcgtools.replay(game))  # the empty board, then after each event
+    >>> len(positions), positions[0].event, positions[-1].scores
+    (36, None, [462, 372])
+    >>> positions[1].event.text, positions[1].computed
+    ('>Ada_Quill: EFGITUZ H5 FUTZ +32 32', 32)
 """
 
 from __future__ import annotations

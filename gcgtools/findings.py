@@ -563,7 +563,7 @@ _RULES: list[Rule] = [
         "played on another board or with other tile values (an older Quackle set-up, a "
         "teaching variant). When a known board and tile set fit the scores, the finding names "
         "them; otherwise give the record's own with --board FILE (a grid of premium symbols) "
-        "and --tiles FILE ('letter count value' lines), see the README.",
+        "and --tiles FILE ('letter count value' lines): see docs/formats.md, board and tile files.",
     ),
     # --------------------------------------------------------------- rules
     Rule(

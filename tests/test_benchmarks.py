@@ -1,6 +1,6 @@
 """The benchmark scripts still run: each on a handful of records (their speeds are
 meaningless at this size and are not checked; the targets are judged by running them in
-full, see README "Development")."""
+full, see docs/benchmarks.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """benchmarks/lexicon.py still runs (quick mode: a small list and the leaves; its times are not
-checked here, the targets are judged by running it in full, see README)."""
+checked here, the targets are judged by running it in full, see docs/benchmarks.md)."""
 
 from __future__ import annotations
 
