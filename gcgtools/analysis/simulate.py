@@ -22,8 +22,9 @@ Algorithm (defaults in :class:`SimLimit`):
 4. Every ``check_every`` iterations, after ``min_iterations``, a candidate is dropped
    when the upper bound of its win% (mean + ``z`` standard errors) is below the lower
    bound of the leader's (when both have no spread of win% at all, e.g. both always win,
-   their spreads are compared the same way). The run stops when one candidate is left,
-   when ``iterations`` are done, or when ``seconds`` have passed (checked between
+   their spreads are compared the same way). The run stops when one candidate is left
+   (a lone candidate still gets ``min_iterations``), when ``iterations`` are done, or
+   when ``seconds`` have passed (checked between
    iterations; the only setting that makes a result depend on the machine).
 
 Determinism: a sample is a pure function of (seed, position, candidate, iteration) and
@@ -269,11 +270,14 @@ def simulate(
     seed: int = 0,
     *,
     model: WinModel | None = None,
+    include: Sequence[Move] = (),
     runner: Runner | None = None,
 ) -> SimResult:
     """Simulate ``position`` (see the module docstring). ``model``: the win model
-    (default the built-in one); ``runner``: computes a batch of samples (default: one
-    after the other in this process; a parallel one gives the same result)."""
+    (default the built-in one); ``include``: moves simulated too when they are not among
+    the top candidates (e.g. the move a player made); ``runner``: computes a batch of
+    samples (default: one after the other in this process; a parallel one gives the same
+    result)."""
     limit = limit or SimLimit()
     model = model or builtin_model()
     run = runner or _serial
@@ -283,13 +287,14 @@ def simulate(
         position.board, position.rack, lexicon, limit.candidates, leaves=leaves,
         bag_count=position.bag_count, opponent_rack=opponent, rules=position.rules,
     )  # fmt: skip
+    moves += [m for m in include if m not in moves]
     sampler = _Sampler(position, moves, lexicon, leaves, model, limit.plies, seed)
     wins = [_Stat() for _ in moves]
     spreads = [_Stat() for _ in moves]
     alive = list(range(len(moves)))
     done = 0
-    stopped = "single" if len(moves) == 1 else "iterations"
-    while done < limit.iterations and len(alive) > 1:
+    stopped = "iterations"
+    while done < limit.iterations:
         batch = min(limit.check_every - done % limit.check_every, limit.iterations - done)
         tasks = [(c, done + k) for k in range(batch) for c in alive]
         for (c, _), (w, s) in zip(tasks, run(sampler, tasks), strict=True):
@@ -299,7 +304,7 @@ def simulate(
         if done >= limit.min_iterations:
             alive = _survivors(alive, wins, spreads, limit.z)
             if len(alive) == 1:
-                stopped = "separated"
+                stopped = "single" if len(moves) == 1 else "separated"
                 break
         if limit.seconds is not None and time.perf_counter() - started >= limit.seconds:
             stopped = "seconds"
