@@ -16,6 +16,7 @@ from gcgtools.analysis.playout import full_bag, play, play_best, start_game
 from gcgtools.analysis.simulate import (
     SimLimit,
     SimPosition,
+    position_from_board,
     position_from_record,
     simulate,
 )
@@ -52,12 +53,12 @@ def leaves():
 
 def magpie_position() -> SimPosition:
     cgp = parse_cgp(MAGPIE_CGP)
-    return position_from_record(cgp.board, cgp.rules, cgp.racks[0], cgp.scores, cgp.zeros)
+    return position_from_board(cgp.board, cgp.rules, cgp.racks[0], cgp.scores, cgp.zeros)
 
 
 def opening(rack: str) -> SimPosition:
     board = Board(DEFAULT_RULES.board, DEFAULT_RULES.tiles)
-    return position_from_record(board, DEFAULT_RULES, list(rack), (0, 0))
+    return position_from_board(board, DEFAULT_RULES, list(rack), (0, 0))
 
 
 def summary(result) -> list[tuple[object, ...]]:
@@ -203,17 +204,22 @@ def test_position_from_a_record_counts_the_unseen_tiles() -> None:
     game = load_game(valid_file("domino14__macondo/gcgio__testdata__guy_vs_bot.gcg"))
     rp = record_position(game, 10)
     assert rp.rack is not None and rp.position is not None
-    pos = position_from_record(rp.board, rp.rules, rp.rack, rp.scores, rp.zeros)
+    pos = position_from_record(rp)
     assert Counter(pos.unseen) == +(rp.position.pool - Counter(rp.rack))
     assert pos.bag_count == rp.bag and pos.opponent_tiles == 7
-    assert pos.scores == rp.scores
+    assert pos.scores == rp.scores and pos.rack == tuple(rp.rack)
+    other = position_from_record(rp, rack=list("AEINRST"))
+    assert len(other.unseen) == len(pos.unseen)
+    rp.rack = None
+    with pytest.raises(ValueError, match="does not show the rack"):
+        position_from_record(rp)
 
 
 def test_position_with_too_many_tiles_is_refused() -> None:
     board = Board(DEFAULT_RULES.board, DEFAULT_RULES.tiles)
     board[7, 7] = "Z"
     with pytest.raises(ValueError, match="Z x1"):
-        position_from_record(board, DEFAULT_RULES, ["Z"], (0, 0))
+        position_from_board(board, DEFAULT_RULES, ["Z"], (0, 0))
 
 
 def test_apply_move_puts_tiles_on_a_copy(lexicon, leaves) -> None:

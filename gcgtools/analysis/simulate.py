@@ -48,6 +48,7 @@ from gcgtools.analysis.playout import GameState, full_bag, play, play_best
 from gcgtools.analysis.winprob import WinModel, builtin_model, decided
 from gcgtools.movegen import Move
 from gcgtools.movegen.generate import LeaveValues, LexiconLike
+from gcgtools.movegen.record import RecordPosition
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK
@@ -57,6 +58,7 @@ __all__ = [
     "SimLimit",
     "SimPosition",
     "SimResult",
+    "position_from_board",
     "position_from_record",
     "simulate",
 ]
@@ -346,27 +348,35 @@ def _survivors(alive: list[int], wins: list[_Stat], spreads: list[_Stat], z: flo
     return keep
 
 
-def position_from_record(
+def position_from_board(
     board: Board,
     rules: RuleSet,
     rack: Sequence[str],
     scores: tuple[int, int],
     zeros: int = 0,
 ) -> SimPosition:
-    """The simulation position for the player to move with ``rack`` on ``board``: the
-    unseen tiles are the tile set's tiles less those on the board (a blank as ``?``) and
-    those on the rack. For a record's position use
-    ``position_from_record(p.board, p.rules, p.rack, p.scores, p.zeros)`` with ``p`` a
-    :class:`gcgtools.movegen.record.RecordPosition` (from ``record_position`` or
-    ``cgp_moves(...).position``). Raises ValueError when the board and rack hold more of a
-    tile than the tile set has."""
+    """The simulation position for the player to move with ``rack`` on ``board``
+    (``scores``: theirs first): the unseen tiles are the tile set's tiles less those on the
+    board (a blank as ``?``) and those on the rack. Raises ValueError when the board and
+    rack hold more of a tile than the tile set has."""
     pool = Counter(full_bag(rules))
     seen = Counter(t if t.isupper() else BLANK for t in board.cells if t is not None)
-    seen.update(t if t == BLANK else t.upper() for t in rack)
+    mine = tuple(t if t == BLANK else t.upper() for t in rack)
+    seen.update(mine)
     over = seen - pool
     if over:
         extra = ", ".join(f"{t} x{n}" for t, n in sorted(over.items()))
         raise ValueError(f"the board and the rack hold more tiles than the tile set has: {extra}")
     unseen = pool - seen
-    mine = tuple(t if t == BLANK else t.upper() for t in rack)
     return SimPosition(board, mine, tuple(sorted(unseen.elements())), scores, rules, zeros)
+
+
+def position_from_record(record: RecordPosition, rack: Sequence[str] | None = None) -> SimPosition:
+    """The simulation position of a record's position (``record_position(game, event)``,
+    or ``cgp_moves(...).position`` for a CGP), for its player to move with ``rack``
+    (default: the record's rack for them). Raises ValueError when there is no rack or the
+    tiles do not add up."""
+    tiles = list(rack) if rack is not None else record.rack
+    if not tiles:
+        raise ValueError(f"the record does not show the rack of {record.nick}: give one")
+    return position_from_board(record.board, record.rules, tiles, record.scores, record.zeros)
