@@ -264,3 +264,37 @@ def test_an_exchange_puts_its_tiles_back_in_the_bag(lexicon, leaves) -> None:
         state.bag
     )
     assert after.to_move == 1 and after.zeros == 1 and after.scores == (0, 0)
+
+
+def _state(racks, bag=(), zeros=0, rules=DEFAULT_RULES):
+    from gcgtools.analysis.playout import GameState
+
+    board = Board(rules.board, rules.tiles)
+    board[7, 8] = "T"
+    return GameState(board, racks, tuple(bag), (100, 90), 0, rules, zeros)
+
+
+def test_going_out_ends_the_game_with_the_rack_points() -> None:
+    from dataclasses import replace
+
+    from gcgtools.movegen import Move
+    from gcgtools.rules.rulesets import EndRule
+
+    at = Move("play", 7, 7, True, ("A", "T"), 0b01, 2, "", 0.0, 2.0)
+    out = play(_state((("A",), ("Q", "Z"))), at, random.Random(0))
+    assert out.over and out.board[7, 7] == "A"
+    assert out.scores == (100 + 2 + 2 * 20, 90)  # standard: twice the opponent's rack
+    intl = replace(DEFAULT_RULES, end_rule=EndRule.INTERNATIONAL, name="intl")
+    out = play(_state((("A",), ("Q", "Z")), rules=intl), at, random.Random(0))
+    assert out.scores == (100 + 2 + 20, 90 - 20)
+
+
+def test_the_sixth_scoreless_turn_ends_the_game() -> None:
+    from gcgtools.movegen import Move
+
+    pass_ = Move("pass", 0, 0, True, (), 0, 0, "", 0.0, 0.0, tiles="")
+    state = _state((("A", "E"), ("Q",)), bag=("I", "O"), zeros=4)
+    once = play(state, pass_, random.Random(0))
+    assert not once.over and once.zeros == 5 and once.to_move == 1
+    twice = play(once, pass_, random.Random(0))
+    assert twice.over and twice.scores == (100 - 2, 90 - 10)  # each loses their rack
