@@ -156,6 +156,7 @@ def test_load_win_model_chooses_by_suffix(tmp_path: Path) -> None:
         ("10 0 4 10 16 20\n\n4 1 2 4 6 8\n", ":2: empty line"),
         ("winpct 2 7 86 500\n0 0 1 1 5 0 0 0\n", ":1:1: a MAGPIE table with a 'winpct' header"),
         ("10 0 4 \xe9 16 20\n", "not ASCII"),
+        (",0,1,2\n300,0.99,0.99,0.99\n", ":1:1: a Macondo table"),
         ("1" * 30 + " 0 0 0\n", "is not a count"),
     ],
 )

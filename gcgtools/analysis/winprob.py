@@ -229,6 +229,11 @@ def load_winpct(path: str | os.PathLike[str]) -> TableWinModel:
             f"{p}:1:1: a MAGPIE table with a 'winpct' header line (by bag and rack sizes) "
             "is not supported: give a table of one line per number of unseen tiles", p,
         )  # fmt: skip
+    if lines[0].lstrip().startswith(","):
+        raise WinModelError(
+            f"{p}:1:1: a Macondo table (a header row of unseen counts, one row of "
+            "probabilities per spread) is not supported: give a MAGPIE/Quackle table", p,
+        )  # fmt: skip
     if len(lines) > MAX_TABLE_LINES:
         raise WinModelError(f"{p}: {len(lines)} lines, more than {MAX_TABLE_LINES}", p)
     rows: list[tuple[float, ...]] = []
