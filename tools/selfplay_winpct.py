@@ -26,7 +26,8 @@ the same games with any ``--jobs``. Run (about 0.1 s a game on one core here)::
         [--lexicon ENABLE.kwg] [--leaves CSW21.klv2] [--jobs 1] \\
         [--samples samples.csv] [--out gcgtools/analysis/winpct_model.json]
 
-``--fit-only samples.csv`` fits again from saved samples without playing.
+``--fit-only samples.csv`` fits again from saved samples without playing (give the same
+``--seed``; ``--made-by MODEL`` keeps the games' timing from the model they made).
 """
 
 from __future__ import annotations
@@ -162,16 +163,29 @@ def brier(theta: np.ndarray, u: np.ndarray, s: np.ndarray, y: np.ndarray) -> flo
     return float(np.mean((probability(theta, u, s) - y) ** 2))
 
 
-def calibration(theta: np.ndarray, u: np.ndarray, s: np.ndarray, y: np.ndarray) -> list:
-    """Held-out positions in bands of unseen tiles: count, mean predicted, mean result."""
+def by_unseen(theta: np.ndarray, u: np.ndarray, s: np.ndarray, y: np.ndarray) -> list:
+    """Held-out positions in bands of unseen tiles: count, log-loss, Brier score."""
     rows = []
     for lo, hi in ((1, 7), (8, 14), (15, 30), (31, 60), (61, 93)):
-        mask = (u >= lo) & (u <= hi)
-        if mask.any():
-            p = probability(theta, u[mask], s[mask])
-            rows.append({"unseen": [lo, hi], "positions": int(mask.sum()),
-                         "predicted": round(float(p.mean()), 4),
-                         "observed": round(float(y[mask].mean()), 4)})  # fmt: skip
+        m = (u >= lo) & (u <= hi)
+        if m.any():
+            rows.append({"unseen": [lo, hi], "positions": int(m.sum()),
+                         "log_loss": round(log_loss(theta, u[m], s[m], y[m]), 4),
+                         "brier": round(brier(theta, u[m], s[m], y[m]), 4)})  # fmt: skip
+    return rows
+
+
+def calibration(theta: np.ndarray, u: np.ndarray, s: np.ndarray, y: np.ndarray) -> list:
+    """Held-out positions by predicted probability (tenths): count, mean predicted, mean
+    result."""
+    p = probability(theta, u, s)
+    rows = []
+    for k in range(10):
+        m = (p >= k / 10) & ((p < (k + 1) / 10) if k < 9 else (p <= 1))
+        if m.any():
+            rows.append({"predicted_band": [k / 10, (k + 1) / 10], "positions": int(m.sum()),
+                         "predicted": round(float(p[m].mean()), 4),
+                         "observed": round(float(y[m].mean()), 4)})  # fmt: skip
     return rows
 
 
@@ -200,6 +214,7 @@ def model_json(samples: list[Sample], meta: dict) -> dict:
             "heldout_log_loss": round(log_loss(theta, u[held], s[held], y[held]), 5),
             "heldout_brier": round(brier(theta, u[held], s[held], y[held]), 5),
             "heldout_log_loss_coin": round(float(np.log(2)), 5),
+            "heldout_by_unseen": by_unseen(theta, u[held], s[held], y[held]),
             "heldout_calibration": calibration(theta, u[held], s[held], y[held]),
         },  # fmt: skip
         "made_by": meta,
@@ -229,6 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--samples", help="write the samples to this CSV")
     ap.add_argument("--fit-only", metavar="SAMPLES", help="fit saved samples, play nothing")
+    ap.add_argument("--made-by", metavar="MODEL", help="with --fit-only: keep the games' "
+                    "timing and Python version from this earlier model file")  # fmt: skip
     ap.add_argument("--out", default=str(ROOT / "gcgtools" / "analysis" / "winpct_model.json"))
     args = ap.parse_args(argv)
     started = time.time()
@@ -246,6 +263,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.fit_only:
         samples = _read_samples(args.fit_only)
         meta["games"] = len({g for g, *_ in samples})
+        if args.made_by:
+            earlier = json.loads(Path(args.made_by).read_text(encoding="utf-8"))["made_by"]
+            if (earlier["games"], earlier["seed"]) != (meta["games"], meta["seed"]):
+                sys.exit("--made-by: that model was made from other games (games, seed)")
+            meta.update({k: earlier[k] for k in ("play_seconds", "python") if k in earlier})
     else:
         samples = list(play_games(args.games, args.seed, args.lexicon, args.leaves, args.jobs))
         meta["play_seconds"] = round(time.time() - started, 1)
