@@ -298,3 +298,23 @@ def test_the_sixth_scoreless_turn_ends_the_game() -> None:
     assert not once.over and once.zeros == 5 and once.to_move == 1
     twice = play(once, pass_, random.Random(0))
     assert twice.over and twice.scores == (100 - 2, 90 - 10)  # each loses their rack
+
+
+def test_the_simulation_can_overrule_static_equity(lexicon, leaves) -> None:
+    """MAGPIE's VS_JEREMY game after event 23 (two tiles in the bag): static equity prefers
+    2F (ZOON)AL (35.0) to 5E HAL(E) (34.4); played out, HAL(E) wins far more often."""
+    from conftest import valid_file
+
+    from gcgtools.model.load import load_game
+    from gcgtools.movegen.record import record_position
+
+    game = load_game(valid_file("jvc56__MAGPIE-DATA/testdata__gcgs__vs_jeremy.gcg"))
+    pos = position_from_record(record_position(game, 23))
+    assert pos.bag_count == 2
+    moves = top_moves(pos.board, pos.rack, lexicon, 2, leaves=leaves, bag_count=2)
+    assert [m.notation() for m in moves] == ["2F (ZOON)AL", "5E HAL(E)"]
+    limit = SimLimit(iterations=32, candidates=2, plies=2, min_iterations=1000)
+    result = simulate(pos, lexicon, leaves, limit, seed=1)
+    best, other = result.candidates
+    assert best.move.notation() == "5E HAL(E)"
+    assert best.win_pct - other.win_pct > 2 * (best.stderr**2 + other.stderr**2) ** 0.5
