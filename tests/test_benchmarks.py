@@ -75,3 +75,10 @@ def test_analyse_benchmark_runs() -> None:
 def test_long_note_benchmark_runs() -> None:
     out = run("long_note.py", "--lines", "500", "--steps", "2")
     assert "µs per line, last / first:" in out and "1,000 lines" in out
+
+
+def test_simulate_benchmark_runs() -> None:
+    out = run("simulate.py", "--positions", "2", "--iterations", "2", "--candidates", "2")
+    assert "2 positions; 2 candidates x 2 iterations x 2 plies each" in out
+    assert "8 iterations in" in out  # every candidate ran every iteration
+    assert out.splitlines()[-1].startswith("target: 5000 iterations/s per core at 2 plies:")

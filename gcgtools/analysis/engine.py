@@ -1,0 +1,113 @@
+"""The one place the deep analysis (win probability self-play, simulation) calls the move
+generator: the best move, the top ``k`` moves, and a move put down on a copy of a board.
+
+Everything above this module (``gcgtools.analysis.simulate``, ``tools/selfplay_winpct.py``,
+``benchmarks/simulate.py``) goes through these functions, so that a faster engine (a
+compiled ``best_move`` or ``generate_moves(..., top=k)``) is wired in here and nowhere
+else. Today both are answered by :func:`gcgtools.movegen.generate_moves`, which makes
+every move and sorts them by equity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gcgtools.movegen import Move, generate_moves
+from gcgtools.movegen.generate import LeaveValues, LexiconLike
+from gcgtools.replay.board import Board
+from gcgtools.rules.rulesets import RuleSet
+from gcgtools.rules.tiles import BLANK
+
+__all__ = ["apply_move", "best_move", "move_tiles", "rack_after", "top_moves"]
+
+
+def top_moves(
+    board: Board,
+    rack: Sequence[str],
+    lexicon: LexiconLike,
+    k: int,
+    *,
+    leaves: LeaveValues | None,
+    bag_count: int,
+    opponent_rack: Sequence[str] | None = None,
+    exchanges: bool = True,
+    rules: RuleSet | None = None,
+) -> list[Move]:
+    """The ``k`` moves of ``rack`` with the highest equity, best first (see
+    :func:`gcgtools.movegen.generate_moves` for equity and the other parameters). The
+    pass is always among the moves, so the list is never empty for ``k`` >= 1."""
+    moves = generate_moves(
+        board, list(rack), lexicon, leaves=leaves, bag_count=bag_count,
+        opponent_rack=opponent_rack, exchanges=exchanges, rules=rules,
+    )  # fmt: skip
+    return moves[: max(k, 0)]
+
+
+def best_move(
+    board: Board,
+    rack: Sequence[str],
+    lexicon: LexiconLike,
+    *,
+    leaves: LeaveValues | None,
+    bag_count: int,
+    opponent_rack: Sequence[str] | None = None,
+    exchanges: bool = True,
+    rules: RuleSet | None = None,
+) -> Move:
+    """The move of ``rack`` with the highest static equity (the pass when nothing else)."""
+    return top_moves(
+        board, rack, lexicon, 1, leaves=leaves, bag_count=bag_count,
+        opponent_rack=opponent_rack, exchanges=exchanges, rules=rules,
+    )[0]  # fmt: skip
+
+
+def apply_move(board: Board, move: Move) -> Board:
+    """A copy of ``board`` with the new tiles of ``move`` put down (blanks in lower case,
+    as the replay puts them) and ``last_placed`` set to them; an exchange or a pass gives
+    an unchanged copy. ``board`` itself is not changed."""
+    out = board.copy()
+    if move.kind != "play":
+        return out
+    squares = move.squares
+    cells = out.cells
+    size = out.size
+    for r, c, t in squares:
+        cells[r * size + c] = t
+    out.last_placed = tuple(squares)
+    return out
+
+
+def rack_after(rack: Sequence[str], move: Move) -> list[str]:
+    """What stays on ``rack`` (tiles as in the bag: upper case, blanks ``?``) after
+    ``move``: a play's new tiles or an exchange's tiles leave it, a pass keeps it whole.
+    Raises ValueError when the move uses a tile the rack lacks."""
+    left = list(rack)
+    for t in move_tiles(move):
+        left.remove(t)
+    return left
+
+
+def move_tiles(move: Move) -> list[str]:
+    """The tiles that leave the rack with ``move``, as in the bag (upper case, blanks
+    ``?``): a play's new tiles, an exchange's thrown tiles, nothing for a pass."""
+    if move.kind == "pass":
+        return []
+    if move.kind == "exchange":
+        return _tile_list(move.tiles)
+    return [t if t.isupper() else BLANK for _, _, t in move.squares]
+
+
+def _tile_list(text: str) -> list[str]:
+    """Tiles written as by :func:`gcgtools.replay.position.tiles_text` (``[CH]`` for a
+    tile of several letters) back to a list."""
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        if text[i] == "[":
+            end = text.index("]", i)
+            out.append(text[i + 1 : end])
+            i = end + 1
+        else:
+            out.append(text[i])
+            i += 1
+    return out

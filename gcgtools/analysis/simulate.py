@@ -1,0 +1,382 @@
+"""Monte Carlo simulation of a position: the candidates with the highest static equity,
+each played out a few plies against random draws of the unseen tiles, judged by win
+probability.
+
+Algorithm (defaults in :class:`SimLimit`):
+
+1. The candidates are the ``candidates`` moves of the player to move with the highest
+   static equity (:func:`gcgtools.analysis.engine.top_moves`).
+2. Iteration ``i`` draws the unseen tiles (bag plus opponent's rack) at random into the
+   opponent's rack and the bag, with a random generator seeded from ``(seed, position
+   key, i)`` alone; every candidate is played against the *same* draw (common random
+   numbers). The candidate is made, then ``plies`` more moves are made by the static
+   player (``plies`` 2: the opponent's best reply, then our best follow-up), each
+   drawing from the bag as usual, the game ending early if a player goes out or the
+   scoreless turns run out.
+3. The end is valued from the root player's view: a finished game by its result (1,
+   0.5, 0); otherwise the spread plus the *leftover* (the leave value of the last move of
+   each side among the last two moves made, ours added and the opponent's subtracted, as
+   MAGPIE and Quackle do) goes into the win model for the player then to move (for an
+   even ``plies`` that is the opponent: ``1 - P(opponent wins)`` with the spread turned
+   round). The spread plus leftover is also averaged (``spread``).
+4. Every ``check_every`` iterations, after ``min_iterations``, a candidate is dropped
+   when the upper bound of its win% (mean + ``z`` standard errors) is below the lower
+   bound of the leader's (when both have no spread of win% at all, e.g. both always win,
+   their spreads are compared the same way). The run stops when one candidate is left
+   (a lone candidate still gets ``min_iterations``), when ``iterations`` are done, or
+   when ``seconds`` have passed (checked between
+   iterations; the only setting that makes a result depend on the machine).
+
+Determinism: a sample is a pure function of (seed, position, candidate, iteration) and
+the decisions to drop and stop are taken only at the check points, from the samples
+alone, so a given seed gives the same result whatever order or process computes the
+samples in (``runner``: any function that maps sample tasks to values in order).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from gcgtools.analysis.engine import top_moves
+from gcgtools.analysis.playout import GameState, full_bag, play, play_best
+from gcgtools.analysis.winprob import WinModel, builtin_model, decided
+from gcgtools.movegen import Move
+from gcgtools.movegen.generate import LeaveValues, LexiconLike
+from gcgtools.movegen.record import RecordPosition
+from gcgtools.replay.board import Board
+from gcgtools.rules.rulesets import RuleSet
+from gcgtools.rules.tiles import BLANK
+
+__all__ = [
+    "SimCandidate",
+    "SimLimit",
+    "SimPosition",
+    "SimResult",
+    "position_from_board",
+    "position_from_record",
+    "simulate",
+]
+
+
+@dataclass(frozen=True)
+class SimLimit:
+    """How much to simulate (like ``chess.engine.Limit``).
+
+    ``candidates`` (N): moves simulated, best by static equity first; ``iterations``
+    (K): at most this many draws per candidate; ``plies`` (P): moves made after the
+    candidate (2: the opponent's reply and our follow-up); ``seconds``: stop after this
+    long (None: no time limit); ``min_iterations``: none is dropped before this;
+    ``check_every``: iterations between the checks that drop candidates; ``z``: the
+    width of the confidence bounds, in standard errors."""
+
+    iterations: int = 1000
+    seconds: float | None = None
+    candidates: int = 20
+    plies: int = 2
+    min_iterations: int = 64
+    check_every: int = 32
+    z: float = 2.0
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1 or self.candidates < 1 or self.plies < 0:
+            raise ValueError("iterations and candidates must be >= 1, plies >= 0")
+        if self.check_every < 1 or self.min_iterations < 0 or self.z < 0:
+            raise ValueError("check_every must be >= 1, min_iterations and z >= 0")
+
+
+@dataclass(frozen=True)
+class SimPosition:
+    """What a simulation starts from: the board, the rack of the player to move, the tiles
+    they cannot see (``unseen``: bag plus opponent's rack), the scores (player to move
+    first), the rules and the scoreless turns in a row so far."""
+
+    board: Board
+    rack: tuple[str, ...]
+    unseen: tuple[str, ...]
+    scores: tuple[int, int]
+    rules: RuleSet
+    zeros: int = 0
+
+    @property
+    def opponent_tiles(self) -> int:
+        """How many tiles the opponent holds: a full rack, or all the unseen tiles."""
+        return min(self.rules.rack_size, len(self.unseen))
+
+    @property
+    def bag_count(self) -> int:
+        return len(self.unseen) - self.opponent_tiles
+
+    def key(self) -> str:
+        """A digest of everything the simulation depends on (seeds the draws)."""
+        text = "|".join(
+            [
+                "".join(t or "." for t in self.board.cells),
+                self.board.layout.name,
+                ",".join(sorted(self.rack)),
+                ",".join(sorted(self.unseen)),
+                f"{self.scores[0]},{self.scores[1]},{self.zeros}",
+                self.rules.name,
+            ]
+        )
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class SimCandidate:
+    """One simulated move: ``win_pct`` (0..100) and its standard error ``stderr`` (in
+    percentage points), ``spread`` (mean final spread plus leftover, root's view) and its
+    error, ``iterations`` done; ``dropped`` when it was dropped early."""
+
+    move: Move
+    win_pct: float
+    stderr: float
+    spread: float
+    spread_stderr: float
+    iterations: int
+    dropped: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "move": self.move.notation(),
+            "score": self.move.score,
+            "equity": round(self.move.equity, 3),
+            "win_pct": round(self.win_pct, 3),
+            "stderr": round(self.stderr, 3),
+            "spread": round(self.spread, 3),
+            "spread_stderr": round(self.spread_stderr, 3),
+            "iterations": self.iterations,
+            "dropped": self.dropped,
+        }
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """The candidates best first (win%, then spread), why the run stopped
+    (``"separated"``, ``"iterations"``, ``"seconds"``, ``"single"``: one candidate
+    only), the seed, the win model's name, the limit, and the time taken."""
+
+    candidates: list[SimCandidate]
+    stopped: str
+    seed: int
+    model: str
+    limit: SimLimit
+    seconds: float = field(compare=False)
+
+    @property
+    def best(self) -> SimCandidate:
+        return self.candidates[0]
+
+
+class _Stat:
+    """Running mean and variance (Welford)."""
+
+    __slots__ = ("n", "mean", "m2")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.mean = 0.0
+        self.m2 = 0.0
+
+    def push(self, x: float) -> None:
+        self.n += 1
+        d = x - self.mean
+        self.mean += d / self.n
+        self.m2 += d * (x - self.mean)
+
+    @property
+    def stderr(self) -> float:
+        if self.n < 2:
+            return math.inf if self.n == 0 else 0.0
+        return math.sqrt(self.m2 / (self.n - 1) / self.n)
+
+
+#: One sample to compute: (candidate index, iteration).
+Task = tuple[int, int]
+#: A sample's value: (win probability 0..1, spread plus leftover).
+Sample = tuple[float, float]
+Runner = Callable[[Callable[[Task], Sample], Sequence[Task]], list[Sample]]
+
+
+def _serial(fn: Callable[[Task], Sample], tasks: Sequence[Task]) -> list[Sample]:
+    return [fn(t) for t in tasks]
+
+
+def _rng(seed: int, key: str, iteration: int) -> random.Random:
+    digest = hashlib.sha256(f"gcgtools-sim:{seed}:{key}:{iteration}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:16], "big"))
+
+
+class _Sampler:
+    """Plays one candidate against one draw (see the module docstring)."""
+
+    def __init__(
+        self, position: SimPosition, moves: list[Move], lexicon: LexiconLike,
+        leaves: LeaveValues | None, model: WinModel, plies: int, seed: int,
+    ) -> None:  # fmt: skip
+        self.position = position
+        self.moves = moves
+        self.lexicon = lexicon
+        self.leaves = leaves
+        self.model = model
+        self.plies = plies
+        self.seed = seed
+        self.key = position.key()
+        self.unseen = sorted(position.unseen)
+
+    def __call__(self, task: Task) -> Sample:
+        index, iteration = task
+        pos = self.position
+        rng = _rng(self.seed, self.key, iteration)
+        tiles = list(self.unseen)
+        rng.shuffle(tiles)
+        n = pos.opponent_tiles
+        opponent, bag = tuple(tiles[:n]), tuple(tiles[n:])
+        state = GameState(pos.board, (pos.rack, opponent), bag, pos.scores, 0, pos.rules,
+                          pos.zeros)  # fmt: skip
+        made: list[tuple[int, float]] = []  # (player, leave value while the bag had tiles)
+        move = self.moves[index]
+        before = len(state.bag)
+        state = play(state, move, rng)
+        made.append((0, move.leave_value if before else 0.0))
+        for _ in range(self.plies):
+            if state.over:
+                break
+            mover, before = state.to_move, len(state.bag)
+            state, reply = play_best(state, self.lexicon, self.leaves, rng)
+            made.append((mover, reply.leave_value if before else 0.0))
+        return self._value(state, made)
+
+    def _value(self, state: GameState, made: list[tuple[int, float]]) -> Sample:
+        spread = float(state.spread(0))
+        if state.over:
+            return decided(spread), spread
+        leftover = sum(v if p == 0 else -v for p, v in made[-2:])
+        total = spread + leftover
+        p = state.to_move
+        if p == 0:
+            return self.model.probability(total, state.unseen(0)), total
+        return 1.0 - self.model.probability(-total, state.unseen(1)), total
+
+
+def simulate(
+    position: SimPosition,
+    lexicon: LexiconLike,
+    leaves: LeaveValues | None,
+    limit: SimLimit | None = None,
+    seed: int = 0,
+    *,
+    model: WinModel | None = None,
+    include: Sequence[Move] = (),
+    runner: Runner | None = None,
+) -> SimResult:
+    """Simulate ``position`` (see the module docstring). ``model``: the win model
+    (default the built-in one); ``include``: moves simulated too when they are not among
+    the top candidates (e.g. the move a player made); ``runner``: computes a batch of
+    samples (default: one after the other in this process; a parallel one gives the same
+    result)."""
+    limit = limit or SimLimit()
+    model = model or builtin_model()
+    run = runner or _serial
+    started = time.perf_counter()
+    opponent = position.unseen if position.bag_count == 0 else None
+    moves = top_moves(
+        position.board, position.rack, lexicon, limit.candidates, leaves=leaves,
+        bag_count=position.bag_count, opponent_rack=opponent, rules=position.rules,
+    )  # fmt: skip
+    moves += [m for m in include if m not in moves]
+    sampler = _Sampler(position, moves, lexicon, leaves, model, limit.plies, seed)
+    wins = [_Stat() for _ in moves]
+    spreads = [_Stat() for _ in moves]
+    alive = list(range(len(moves)))
+    done = 0
+    stopped = "iterations"
+    while done < limit.iterations:
+        batch = min(limit.check_every - done % limit.check_every, limit.iterations - done)
+        tasks = [(c, done + k) for k in range(batch) for c in alive]
+        for (c, _), (w, s) in zip(tasks, run(sampler, tasks), strict=True):
+            wins[c].push(w)
+            spreads[c].push(s)
+        done += batch
+        if done >= limit.min_iterations:
+            alive = _survivors(alive, wins, spreads, limit.z)
+            if len(alive) == 1:
+                stopped = "single" if len(moves) == 1 else "separated"
+                break
+        if limit.seconds is not None and time.perf_counter() - started >= limit.seconds:
+            stopped = "seconds"
+            break
+    out = [
+        SimCandidate(
+            moves[c],
+            100 * wins[c].mean,
+            100 * _finite(wins[c].stderr),
+            spreads[c].mean,
+            _finite(spreads[c].stderr),
+            wins[c].n,
+            dropped=c not in alive,
+        )  # fmt: skip
+        for c in range(len(moves))
+    ]
+    out.sort(key=lambda x: (not x.dropped, x.win_pct, x.spread), reverse=True)
+    return SimResult(out, stopped, seed, model.name, limit, time.perf_counter() - started)
+
+
+def _finite(x: float) -> float:
+    return x if math.isfinite(x) else 0.0
+
+
+def _survivors(alive: list[int], wins: list[_Stat], spreads: list[_Stat], z: float) -> list[int]:
+    """The candidates not clearly behind the leader (see the module docstring)."""
+    leader = max(alive, key=lambda c: (wins[c].mean, spreads[c].mean))
+    lw, ls = wins[leader], spreads[leader]
+    keep = []
+    for c in alive:
+        w, s = wins[c], spreads[c]
+        if c != leader:
+            if w.mean + z * w.stderr < lw.mean - z * lw.stderr:
+                continue
+            flat = w.stderr == 0 and lw.stderr == 0 and w.mean == lw.mean
+            if flat and s.mean + z * s.stderr < ls.mean - z * ls.stderr:
+                continue
+        keep.append(c)
+    return keep
+
+
+def position_from_board(
+    board: Board,
+    rules: RuleSet,
+    rack: Sequence[str],
+    scores: tuple[int, int],
+    zeros: int = 0,
+) -> SimPosition:
+    """The simulation position for the player to move with ``rack`` on ``board``
+    (``scores``: theirs first): the unseen tiles are the tile set's tiles less those on the
+    board (a blank as ``?``) and those on the rack. Raises ValueError when the board and
+    rack hold more of a tile than the tile set has."""
+    pool = Counter(full_bag(rules))
+    seen = Counter(t if t.isupper() else BLANK for t in board.cells if t is not None)
+    mine = tuple(t if t == BLANK else t.upper() for t in rack)
+    seen.update(mine)
+    over = seen - pool
+    if over:
+        extra = ", ".join(f"{t} x{n}" for t, n in sorted(over.items()))
+        raise ValueError(f"the board and the rack hold more tiles than the tile set has: {extra}")
+    unseen = pool - seen
+    return SimPosition(board, mine, tuple(sorted(unseen.elements())), scores, rules, zeros)
+
+
+def position_from_record(record: RecordPosition, rack: Sequence[str] | None = None) -> SimPosition:
+    """The simulation position of a record's position (``record_position(game, event)``,
+    or ``cgp_moves(...).position`` for a CGP), for its player to move with ``rack``
+    (default: the record's rack for them). Raises ValueError when there is no rack or the
+    tiles do not add up."""
+    tiles = list(rack) if rack is not None else record.rack
+    if not tiles:
+        raise ValueError(f"the record does not show the rack of {record.nick}: give one")
+    return position_from_board(record.board, record.rules, tiles, record.scores, record.zeros)
