@@ -39,11 +39,11 @@ def _data_dir() -> Path:
 def positions(root: Path, count: int, min_bag: int) -> list[object]:
     """``count`` simulation positions spread over the corpus's qualifying turns."""
     from gcgtools.analysis.simulate import position_from_board
-    from gcgtools.model.load import load_game
-    from gcgtools.model.paths import expand_paths
     from gcgtools.replay.engine import replay
     from gcgtools.replay.position import known_rack
     from gcgtools.replay.setup import rules_for
+    from gcgtools.sources.load import load_game
+    from gcgtools.sources.paths import expand_paths
     from gcgtools.syntax.records import TURN_KINDS
 
     found = []

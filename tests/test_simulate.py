@@ -198,8 +198,8 @@ def test_limit_is_checked() -> None:
 def test_position_from_a_record_counts_the_unseen_tiles() -> None:
     from conftest import valid_file
 
-    from gcgtools.model.load import load_game
     from gcgtools.movegen.record import record_position
+    from gcgtools.sources.load import load_game
 
     game = load_game(valid_file("domino14__macondo/gcgio__testdata__guy_vs_bot.gcg"))
     rp = record_position(game, 10)
@@ -305,8 +305,8 @@ def test_the_simulation_can_overrule_static_equity(lexicon, leaves) -> None:
     2F (ZOON)AL (35.0) to 5E HAL(E) (34.4); played out, HAL(E) wins far more often."""
     from conftest import valid_file
 
-    from gcgtools.model.load import load_game
     from gcgtools.movegen.record import record_position
+    from gcgtools.sources.load import load_game
 
     game = load_game(valid_file("jvc56__MAGPIE-DATA/testdata__gcgs__vs_jeremy.gcg"))
     pos = position_from_record(record_position(game, 23))

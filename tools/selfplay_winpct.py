@@ -50,9 +50,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gcgtools.analysis.playout import play_best, start_game  # noqa: E402
-from gcgtools.atomic import write_atomic  # noqa: E402
 from gcgtools.lexicon import load_leaves, load_lexicon  # noqa: E402
 from gcgtools.rules.rulesets import DEFAULT_RULES  # noqa: E402
+from gcgtools.sources.atomic import write_atomic  # noqa: E402
 
 HOLDOUT_EVERY = 5
 #: (game, unseen, spread, result) per position
