@@ -86,9 +86,7 @@ class PreendgamePosition:
 
 def _unseen(rp: RecordPosition) -> list[str]:
     if rp.rack is None:
-        raise EndgameError(
-            f"the record does not show the rack of {rp.nick} after event {rp.event}"
-        )
+        raise EndgameError(f"the record does not show the rack of {rp.nick} after event {rp.event}")
     if rp.position is None:
         raise EndgameError("the position has no tile pool (a CGP position)")
     pool = Counter(t if t == BLANK else t.upper() for t in rp.position.pool.elements())

@@ -72,7 +72,7 @@ class Searcher:
         self.horizon = 2 * tiles + 1
 
     # ------------------------------------------------------------------ helpers
-    def _moves(self) -> list[EgMove]:
+    def moves_here(self) -> list[EgMove]:
         key = self.state.hash
         found = self.move_cache.get(key)
         if found is None:
@@ -117,7 +117,7 @@ class Searcher:
                         return value, complete
         if depth <= 0:
             return st.estimate(), False
-        moves = self._moves()
+        moves = self.moves_here()
         if tt_move is not None:
             moves = _first(moves, tt_move)
         alpha0 = alpha
@@ -181,7 +181,7 @@ class Searcher:
                 entry = self.tt.get(st.hash)
                 if entry is None or entry[4] is None:
                     break
-                m = next((m for m in self._moves() if m.key == entry[4]), None)
+                m = next((m for m in self.moves_here() if m.key == entry[4]), None)
                 if m is None:
                     break
                 result = st.play(m)
@@ -220,7 +220,7 @@ def solve_endgame(
     move's. ``transposition`` and ``iterative`` switch the table and the deepening off
     (the value of a proved search is the same either way)."""
     s = Searcher(position, limit, source=source, transposition=transposition)
-    moves = s._moves()
+    moves = s.moves_here()
     last: list[RootLine] = []
     reached = 0
     proved = False
@@ -244,7 +244,7 @@ def _result(
 ) -> EndgameResult:
     if not lines:  # not even depth 1 was completed: each move valued by its gain alone
         st = s.state
-        for m in s._moves():
+        for m in s.moves_here():
             gain, over, undo = st.play(m)
             st.undo(m, undo)
             lines.append((gain, over, m, True))
