@@ -57,7 +57,7 @@ def positions(root: Path, lexicon, limit: int | None) -> list:
             except EndgameError:
                 continue
             if max(len(r) for r in eg.racks) <= 7:
-                out.append((path.name, event, eg))
+                out.append((Path(path).name, event, eg))
                 if limit is not None and len(out) >= limit:
                     return out
     return out

@@ -26,6 +26,7 @@ from gcgtools.analysis.endgame import (
     solve_endgame,
 )
 from gcgtools.analysis.endgame.preendgame import solve_preendgame
+from gcgtools.analysis.endgame.search import OutOfBudget, Searcher
 from gcgtools.lexicon import Lexicon, load_lexicon
 from gcgtools.model.load import load_game
 from gcgtools.movegen import generate_moves
@@ -158,8 +159,9 @@ def test_the_table_and_the_deepening_do_not_change_a_proved_value(enable, boards
         assert len(values) == 1
 
 
-def _play_out(enable, pos: EndgamePosition, pv: list[str]) -> int:
-    """The spread the line ``pv`` gains for the player to move, played out here."""
+def _play_out(enable, pos: EndgamePosition, pv: list[str], to_end: bool = True) -> int:
+    """The spread the line ``pv`` gains for the player to move, played out here (every
+    move must be legal; ``to_end``: the line must end the game)."""
     board = pos.board.copy()
     racks = [list(pos.racks[0]), list(pos.racks[1])]
     values = pos.rules.tiles.token_values
@@ -184,7 +186,8 @@ def _play_out(enable, pos: EndgamePosition, pv: list[str]) -> int:
             if not racks[p]:
                 return total + sign * 2 * points(racks[1 - p])
         sign, p = -sign, 1 - p
-    raise AssertionError(f"the line {pv} does not end the game")
+    assert not to_end, f"the line {pv} does not end the game"
+    return total
 
 
 def test_the_principal_variation_is_worth_the_value(enable, boards) -> None:
@@ -214,11 +217,20 @@ def test_a_budget_answers_and_says_not_proved(enable, boards) -> None:
     assert not r.proved
     assert r.best is not None and r.pv and r.pv[0] == r.best.notation()
     assert r.nodes <= 31
+    # stopped anywhere in the tree, the search leaves its state as it found it
+    for nodes in (30, 70, 130):
+        s = Searcher(pos, Limit(nodes=nodes))
+        before = (s.state.hash, list(s.state.board.cells), [list(r) for r in s.state.racks])
+        with pytest.raises(OutOfBudget):
+            s.root(6, s.moves_here(), True)
+        after = (s.state.hash, list(s.state.board.cells), [list(r) for r in s.state.racks])
+        assert after == before and s.state.to_move == 0 and s.state.zeros == 0
     assert {m.notation for m in r.moves} >= {r.best.notation()}
     shallow = solve_endgame(pos, Limit(depth=1))
     assert shallow.depth == 1 and not shallow.proved
     timed = solve_endgame(pos, Limit(seconds=0.05))
     assert not timed.proved and timed.best is not None
+    _play_out(enable, pos, timed.pv, to_end=False)
 
 
 def test_limit_and_positions_reject_bad_input(enable, boards) -> None:

@@ -30,7 +30,7 @@ from gcgtools.analysis.endgame.position import EndgamePosition
 from gcgtools.analysis.endgame.result import EXACT, EndgameResult, Limit, RootMove
 from gcgtools.analysis.endgame.state import SearchState
 
-__all__ = ["Searcher", "solve_endgame"]
+__all__ = ["OutOfBudget", "Searcher", "solve_endgame"]
 
 INF = 1 << 20
 EXACT_FLAG, LOWER, UPPER = 0, 1, 2
@@ -42,8 +42,8 @@ MOVE_CACHE_SIZE = 1 << 21
 RootLine = tuple[int, bool, EgMove, bool]
 
 
-class _OutOfBudget(Exception):
-    pass
+class OutOfBudget(Exception):
+    """The search's budget is spent (the state is left as it was before the search)."""
 
 
 class Searcher:
@@ -87,9 +87,9 @@ class Searcher:
     def _count(self) -> None:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise _OutOfBudget
+            raise OutOfBudget
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise _OutOfBudget
+            raise OutOfBudget
 
     def _store(self, key: int, entry: tuple[int, int, int, bool, object]) -> None:
         if len(self.tt) >= TT_SIZE:
@@ -126,12 +126,14 @@ class Searcher:
         complete = True
         for m in moves:
             gain, over, undo = st.play(m)
-            if over:
-                value, done = gain, True
-            else:
-                child, done = self.negamax(depth - 1, gain - beta, gain - alpha)
-                value = gain - child
-            st.undo(m, undo)
+            try:
+                if over:
+                    value, done = gain, True
+                else:
+                    child, done = self.negamax(depth - 1, gain - beta, gain - alpha)
+                    value = gain - child
+            finally:  # out of budget too: the state is left as it was found
+                st.undo(m, undo)
             complete = complete and done
             if value > best:
                 best, best_key = value, m.key
@@ -189,7 +191,7 @@ class Searcher:
                 line.append(m.notation())
                 over = result[1]
                 remaining -= 1
-        except _OutOfBudget:
+        except OutOfBudget:
             pass
         finally:
             for m, (_, _, undo) in reversed(played):
@@ -234,7 +236,7 @@ def solve_endgame(
             if all(line[1] for line in last):
                 proved = True
                 break
-    except _OutOfBudget:
+    except OutOfBudget:
         pass
     return _result(s, last, reached, proved, all_moves)
 
