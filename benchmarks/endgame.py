@@ -2,7 +2,7 @@
 
 Positions: every turn of every record on the standard board with English tiles (two
 players) played with the bag empty, whose rack the record shows, each side holding 7 or
-fewer tiles; the opponent's rack is the unseen tiles. Each is solved with
+fewer tiles (each distinct position once); the opponent's rack is the unseen tiles. Each is solved with
 :func:`gcgtools.analysis.endgame.solve_endgame` within a budget of ``--seconds`` (wall
 clock) per position.
 
@@ -43,6 +43,7 @@ def positions(root: Path, lexicon, limit: int | None) -> list:
     from gcgtools.replay.setup import rules_for
 
     out = []
+    seen = set()  # the corpus holds some games in several files: each position once
     for path in sorted(expand_paths([str(root)])):
         game = load_game(path)
         if game.unreadable or len(game.players) != 2:
@@ -56,7 +57,9 @@ def positions(root: Path, lexicon, limit: int | None) -> list:
                 eg = endgame_position(record_position(game, event), lexicon)
             except EndgameError:
                 continue
-            if max(len(r) for r in eg.racks) <= 7:
+            key = (tuple(eg.board.cells), eg.racks)
+            if max(len(r) for r in eg.racks) <= 7 and key not in seen:
+                seen.add(key)
                 out.append((Path(path).name, event, eg))
                 if limit is not None and len(out) >= limit:
                     return out
