@@ -2,9 +2,9 @@
 
 Positions: every turn of every record on the standard board with English tiles (two
 players) played with the bag empty, whose rack the record shows, each side holding 7 or
-fewer tiles (each distinct position once); the opponent's rack is the unseen tiles. Each is solved with
-:func:`gcgtools.analysis.endgame.solve_endgame` within a budget of ``--seconds`` (wall
-clock) per position.
+fewer tiles (each distinct position once); the opponent's rack is the unseen tiles. Each
+is solved with :func:`gcgtools.analysis.endgame.solve_endgame` within a budget of
+``--seconds`` (wall clock) per position.
 
     python benchmarks/endgame.py /work/shared/corpus
     python benchmarks/endgame.py --limit 40 --seconds 10
