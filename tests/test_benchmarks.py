@@ -75,3 +75,8 @@ def test_analyse_benchmark_runs() -> None:
 def test_long_note_benchmark_runs() -> None:
     out = run("long_note.py", "--lines", "500", "--steps", "2")
     assert "µs per line, last / first:" in out and "1,000 lines" in out
+
+
+def test_endgame_benchmark_runs() -> None:
+    out = run("endgame.py", "--limit", "2", "--seconds", "1")
+    assert "2 endgame positions" in out and "proved within the budget:" in out

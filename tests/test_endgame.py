@@ -24,8 +24,8 @@ from gcgtools.analysis.endgame import (
     endgame_position,
     preendgame_position,
     solve_endgame,
+    solve_preendgame,
 )
-from gcgtools.analysis.endgame.preendgame import solve_preendgame
 from gcgtools.analysis.endgame.search import OutOfBudget, Searcher
 from gcgtools.lexicon import Lexicon, load_lexicon
 from gcgtools.model.load import load_game

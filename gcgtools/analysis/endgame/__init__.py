@@ -11,19 +11,29 @@ from gcgtools.analysis.endgame.position import (
     endgame_position,
     preendgame_position,
 )
+from gcgtools.analysis.endgame.preendgame import (
+    Candidate,
+    PreendgameResult,
+    Scenario,
+    solve_preendgame,
+)
 from gcgtools.analysis.endgame.result import EXACT, EndgameResult, Limit, RootMove
 from gcgtools.analysis.endgame.search import solve_endgame
 
 __all__ = [
     "EXACT",
+    "Candidate",
     "EndgameError",
     "EndgamePosition",
     "EndgameResult",
     "Limit",
     "MoveSource",
     "PreendgamePosition",
+    "PreendgameResult",
     "RootMove",
+    "Scenario",
     "endgame_position",
     "preendgame_position",
     "solve_endgame",
+    "solve_preendgame",
 ]
