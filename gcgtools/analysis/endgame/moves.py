@@ -8,7 +8,7 @@ or one that returns only the best moves) is wired in here, in one place.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from gcgtools.movegen.generate import LexiconLike, generate_moves
 from gcgtools.movegen.move import Move
@@ -42,9 +42,9 @@ class EgMove:
         return f"<EgMove {self.notation()} {self.score}>"
 
 
-def used_tiles(placed: object) -> tuple[str, ...]:
+def used_tiles(placed: Iterable[str]) -> tuple[str, ...]:
     """The rack tiles behind placed tiles: a lower-case (blank) tile is ``?``."""
-    return tuple(t if t.isupper() else BLANK for t in placed)  # type: ignore[attr-defined]
+    return tuple(t if t.isupper() else BLANK for t in placed)
 
 
 class MoveSource:
