@@ -82,3 +82,8 @@ def test_simulate_benchmark_runs() -> None:
     assert "2 positions; 2 candidates x 2 iterations x 2 plies each" in out
     assert "8 iterations in" in out  # every candidate ran every iteration
     assert out.splitlines()[-1].startswith("target: 5000 iterations/s per core at 2 plies:")
+
+
+def test_endgame_benchmark_runs() -> None:
+    out = run("endgame.py", "--limit", "2", "--seconds", "1")
+    assert "2 endgame positions" in out and "proved within the budget:" in out

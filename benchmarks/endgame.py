@@ -1,0 +1,129 @@
+"""Benchmark: the exact endgame solver on the corpus' real endgames, on one core.
+
+Positions: every turn of every record on the standard board with English tiles (two
+players) played with the bag empty, whose rack the record shows, each side holding 7 or
+fewer tiles (each distinct position once); the opponent's rack is the unseen tiles. Each
+is solved with :func:`gcgtools.analysis.endgame.solve_endgame` within a budget of
+``--seconds`` (wall clock) per position.
+
+    python benchmarks/endgame.py /work/shared/corpus
+    python benchmarks/endgame.py --limit 40 --seconds 10
+
+Prints how many positions were proved within the budget, the median and 90th-percentile
+seconds per position (wall clock and CPU time of this process), the median nodes and the
+nodes per second, by tiles on both racks. Target: median at most 2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+TARGET_MEDIAN_S = 2.0
+
+
+def _data_dir() -> Path:
+    env = os.environ.get("GCGTOOLS_DATA")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+def positions(root: Path, lexicon, limit: int | None) -> list:
+    """The endgame positions of the corpus, in path order."""
+    from gcgtools.analysis.endgame import EndgameError, endgame_position
+    from gcgtools.model.load import load_game
+    from gcgtools.model.paths import expand_paths
+    from gcgtools.movegen.record import record_position
+    from gcgtools.replay.engine import replay
+    from gcgtools.replay.setup import rules_for
+
+    out = []
+    seen = set()  # the corpus holds some games in several files: each position once
+    for path in sorted(expand_paths([str(root)])):
+        game = load_game(path)
+        if game.unreadable or len(game.players) != 2:
+            continue
+        rules, _ = rules_for(game)
+        if rules.tiles.name != "english" or rules.board.name != "CrosswordGame":
+            continue
+        events = [p.index + 1 for p in replay(game, rules) if p.bag == 0 and p.index >= 0]
+        for event in events:
+            try:
+                eg = endgame_position(record_position(game, event), lexicon)
+            except EndgameError:
+                continue
+            key = (tuple(eg.board.cells), eg.racks)
+            if max(len(r) for r in eg.racks) <= 7 and key not in seen:
+                seen.add(key)
+                out.append((Path(path).name, event, eg))
+                if limit is not None and len(out) >= limit:
+                    return out
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("corpus", nargs="?", default=os.environ.get("GCGTOOLS_CORPUS"))
+    parser.add_argument("--lexicon", default=str(_data_dir() / "lexica" / "ENABLE.kwg"))
+    parser.add_argument("--limit", type=int, default=None, help="at most this many positions")
+    parser.add_argument("--seconds", type=float, default=10.0, help="budget per position")
+    parser.add_argument("--verbose", action="store_true", help="one line per position")
+    args = parser.parse_args()
+    if not args.corpus:
+        sys.exit("name the corpus folder (or set GCGTOOLS_CORPUS)")
+
+    from gcgtools.analysis.endgame import Limit, solve_endgame
+    from gcgtools.lexicon import load_lexicon
+    from gcgtools.movegen.generator import native_module
+
+    lexicon = load_lexicon(args.lexicon)
+    found = positions(Path(args.corpus), lexicon, args.limit)
+    if not found:
+        sys.exit("no position found")
+    engine = "C helper" if native_module() is not None else "pure Python"
+    print(f"lexicon {lexicon.name}; generator: {engine}; {len(found)} endgame positions; "
+          f"budget {args.seconds:g} s each")  # fmt: skip
+    wall, cpu, nodes, proved = [], [], [], 0
+    by_tiles: dict[int, list[tuple[float, bool]]] = {}
+    for name, event, eg in found:
+        t0, c0 = time.perf_counter(), time.process_time()
+        r = solve_endgame(eg, Limit(seconds=args.seconds))
+        wall.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+        nodes.append(r.nodes)
+        proved += r.proved
+        tiles = len(eg.racks[0]) + len(eg.racks[1])
+        by_tiles.setdefault(tiles, []).append((wall[-1], r.proved))
+        if args.verbose:
+            print(f"  {name} #{event} {''.join(eg.racks[0])}/{''.join(eg.racks[1])}: "
+                  f"{r.best.notation() if r.best else '-'} {r.value:+d} "
+                  f"{'proved' if r.proved else 'not proved'} depth {r.depth} "
+                  f"{r.nodes} nodes {wall[-1]:.2f} s")  # fmt: skip
+    print(f"proved within the budget: {proved} of {len(found)}")
+    print(f"seconds per position, wall: median {statistics.median(wall):.2f}, "
+          f"p90 {percentile(wall, 0.9):.2f}; CPU: median {statistics.median(cpu):.2f}, "
+          f"p90 {percentile(cpu, 0.9):.2f}")  # fmt: skip
+    print(f"nodes: median {statistics.median(nodes):.0f}; "
+          f"{sum(nodes) / max(sum(cpu), 1e-9):.0f} nodes per CPU second")  # fmt: skip
+    for tiles in sorted(by_tiles):
+        rows = by_tiles[tiles]
+        print(f"  {tiles:2d} tiles on the racks: {len(rows):3d} positions, "
+              f"{sum(p for _, p in rows):3d} proved, median "
+              f"{statistics.median(w for w, _ in rows):.2f} s")  # fmt: skip
+    median = statistics.median(wall)
+    verdict = "met" if median <= TARGET_MEDIAN_S else "NOT met"
+    print(f"target median <= {TARGET_MEDIAN_S:g} s (wall): {verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,39 @@
+"""Exact endgames (the bag empty, the opponent's rack the unseen tiles) and pre-endgames
+(one tile in the bag): :func:`solve_endgame` and :func:`solve_preendgame`, on positions
+made by :func:`endgame_position` / :func:`preendgame_position` from a record's position
+or by :meth:`EndgamePosition.of`. See ``docs/endgame.md``."""
+
+from gcgtools.analysis.endgame.moves import MoveSource
+from gcgtools.analysis.endgame.position import (
+    EndgameError,
+    EndgamePosition,
+    PreendgamePosition,
+    endgame_position,
+    preendgame_position,
+)
+from gcgtools.analysis.endgame.preendgame import (
+    Candidate,
+    PreendgameResult,
+    Scenario,
+    solve_preendgame,
+)
+from gcgtools.analysis.endgame.result import EXACT, EndgameResult, Limit, RootMove
+from gcgtools.analysis.endgame.search import solve_endgame
+
+__all__ = [
+    "EXACT",
+    "Candidate",
+    "EndgameError",
+    "EndgamePosition",
+    "EndgameResult",
+    "Limit",
+    "MoveSource",
+    "PreendgamePosition",
+    "PreendgameResult",
+    "RootMove",
+    "Scenario",
+    "endgame_position",
+    "preendgame_position",
+    "solve_endgame",
+    "solve_preendgame",
+]

@@ -1,0 +1,77 @@
+"""The solver's one door to the move generator: every move of a rack on a board, as the
+small records the search plays and takes back.
+
+Every call into :mod:`gcgtools.movegen` made by the endgame solver goes through
+:class:`MoveSource`, so that a faster generator (a compiled one with an incremental board,
+or one that returns only the best moves) is wired in here, in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from gcgtools.movegen.generate import LexiconLike, generate_moves
+from gcgtools.movegen.move import Move
+from gcgtools.replay.board import Board
+from gcgtools.rules.rulesets import RuleSet
+from gcgtools.rules.tiles import BLANK
+
+__all__ = ["EgMove", "MoveSource", "used_tiles"]
+
+
+class EgMove:
+    """One move as the search sees it: the generator's :class:`Move` (for its notation),
+    its ``score``, the rack tiles it uses (``used``, blanks ``?``), the squares it fills
+    (``cells``: flat board index and tile) and ``key``, what makes it the same move."""
+
+    __slots__ = ("move", "score", "used", "cells", "key", "is_pass")
+
+    def __init__(self, move: Move, size: int) -> None:
+        self.move = move
+        self.score = move.score
+        self.is_pass = move.kind == "pass"
+        squares = move.squares if move.kind == "play" else []
+        self.cells = tuple((r * size + c, t) for r, c, t in squares)
+        self.used = used_tiles(t for _, t in self.cells)
+        self.key = move.key()
+
+    def notation(self) -> str:
+        return self.move.notation()
+
+    def __repr__(self) -> str:
+        return f"<EgMove {self.notation()} {self.score}>"
+
+
+def used_tiles(placed: Iterable[str]) -> tuple[str, ...]:
+    """The rack tiles behind placed tiles: a lower-case (blank) tile is ``?``."""
+    return tuple(t if t.isupper() else BLANK for t in placed)
+
+
+class MoveSource:
+    """Every legal move (plays and the pass; never an exchange, as the bag holds fewer
+    tiles than an exchange needs) of a rack, through :func:`generate_moves`.
+
+    The moves come best first by the generator's end-of-game equity (a play that goes
+    out first, with the opponent's rack; else score minus the tiles kept), which is the
+    solver's first move ordering."""
+
+    def __init__(self, lexicon: LexiconLike, rules: RuleSet) -> None:
+        self.lexicon = lexicon
+        self.rules = rules
+        self.calls = 0
+
+    def moves(
+        self,
+        board: Board,
+        rack: Sequence[str],
+        opponent_rack: Sequence[str],
+        bag_count: int,
+    ) -> list[EgMove]:
+        self.calls += 1
+        found = generate_moves(
+            board, list(rack), self.lexicon, leaves=None, bag_count=bag_count,
+            opponent_rack=list(opponent_rack) if bag_count == 0 else None, exchanges=False,
+            rules=self.rules,
+        )  # fmt: skip
+        size = board.size
+        return [EgMove(m, size) for m in found if m.kind != "exchange"]

@@ -1,0 +1,88 @@
+"""What the endgame solver is given (:class:`Limit`) and what it answers
+(:class:`EndgameResult`, one :class:`RootMove` per move of the player to move)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gcgtools.movegen.move import Move
+
+__all__ = ["EndgameResult", "Limit", "RootMove"]
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A budget for one search: ``nodes`` (positions visited), ``seconds`` (wall clock)
+    and ``depth`` (plies, one move of either player each); None is no limit. A search
+    that runs out of budget answers with the best move of its last completed depth and
+    says it is not proved."""
+
+    nodes: int | None = None
+    seconds: float | None = None
+    depth: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("nodes", "seconds", "depth"):
+            value = getattr(self, name)
+            if value is not None and value <= 0:
+                raise ValueError(f"Limit.{name} must be positive, not {value}")
+
+
+#: no limit at all: search until the value is proved
+EXACT = Limit()
+
+
+@dataclass(frozen=True)
+class RootMove:
+    """One move of the player to move: its ``value`` (the points the player to move
+    gains over the opponent from the position to the end of the game, with best play by
+    both after this move, end-of-game rack points included), whether that value is
+    ``proved`` and the principal variation ``pv`` (this move first, in the project's
+    notation: ``8D QUITE``, ``-`` for a pass)."""
+
+    move: Move
+    value: int
+    proved: bool
+    pv: list[str]
+
+    @property
+    def notation(self) -> str:
+        return self.move.notation()
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "move": self.notation,
+            "score": self.move.score,
+            "value": self.value,
+            "proved": self.proved,
+            "pv": list(self.pv),
+        }
+
+
+@dataclass(frozen=True)
+class EndgameResult:
+    """The answer of the endgame solver: the best move (None when the player to move has
+    no tiles), its ``value`` (as :class:`RootMove`), the principal variation, whether the
+    value is ``proved`` (every line searched to the end of the game), the ``nodes``
+    searched, the ``depth`` (plies) of the last completed iteration and the ``seconds``
+    taken. ``moves``: every root move, best first, when the solver was asked for them."""
+
+    best: Move | None
+    value: int
+    pv: list[str]
+    proved: bool
+    nodes: int
+    depth: int
+    seconds: float
+    moves: list[RootMove] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "move": self.best.notation() if self.best is not None else None,
+            "value": self.value,
+            "pv": list(self.pv),
+            "proved": self.proved,
+            "nodes": self.nodes,
+            "depth": self.depth,
+            "seconds": round(self.seconds, 3),
+        }

@@ -1,0 +1,266 @@
+"""The exact endgame solver: negamax with alpha-beta pruning, iterative deepening and a
+transposition table.
+
+* **Value** of a position: the points the player to move gains over the opponent from
+  here to the end of the game with best play by both (end-of-game rack points included,
+  see :mod:`gcgtools.analysis.endgame.state`). A move's value is its gain minus the
+  value of the position it leaves for the opponent.
+* **Iterative deepening**: depth 1, 2, ... plies. Where a line is cut off before the
+  end, the position is valued by :meth:`SearchState.estimate` and the line is not
+  *complete*; a depth whose every line reached the end of the game gives the exact value
+  (**proved**). No game lasts more than ``2 T + 1`` plies (``T`` the tiles on both racks
+  and in the bag: each play uses a tile, and passes never come twice in a row but at the
+  end), so the deepening stops there at the latest.
+* **Transposition table**: one entry per Zobrist hash of board, racks, bag, side to move
+  and scoreless turns: the depth searched, whether the value is exact or a lower or upper
+  bound, whether it is complete (then it holds at every depth) and the best move.
+* **Move ordering**: the transposition table's move, then the generator's end-of-game
+  equity (going out first, then score minus the tiles kept); at the root, the values of
+  the previous depth, best first.
+* **Budget** (:class:`Limit`): when the nodes, seconds or depth run out, the answer is
+  the last completed depth's, not proved.
+"""
+
+from __future__ import annotations
+
+import time
+
+from gcgtools.analysis.endgame.moves import EgMove, MoveSource
+from gcgtools.analysis.endgame.position import EndgamePosition
+from gcgtools.analysis.endgame.result import EXACT, EndgameResult, Limit, RootMove
+from gcgtools.analysis.endgame.state import SearchState
+
+__all__ = ["OutOfBudget", "Searcher", "solve_endgame"]
+
+INF = 1 << 20
+EXACT_FLAG, LOWER, UPPER = 0, 1, 2
+#: entries kept in the transposition table (and moves in the move cache) before a clear
+TT_SIZE = 1 << 20
+MOVE_CACHE_SIZE = 1 << 21
+
+#: (value, complete, move, exact): one root move after one depth
+RootLine = tuple[int, bool, EgMove, bool]
+
+
+class OutOfBudget(Exception):
+    """The search's budget is spent (the state is left as it was before the search)."""
+
+
+class Searcher:
+    """One search of one position. ``transposition`` False: the table is never read
+    during the search (it still records the lines, for the principal variation)."""
+
+    def __init__(
+        self,
+        position: EndgamePosition,
+        limit: Limit = EXACT,
+        *,
+        source: MoveSource | None = None,
+        transposition: bool = True,
+    ) -> None:
+        self.state = SearchState(position, source or MoveSource(position.lexicon, position.rules))
+        self.limit = limit
+        self.use_tt = transposition
+        self.tt: dict[int, tuple[int, int, int, bool, object]] = {}
+        self.move_cache: dict[int, list[EgMove]] = {}
+        self.cached = 0
+        self.nodes = 0
+        self.start = time.perf_counter()
+        self.deadline = None if limit.seconds is None else self.start + limit.seconds
+        self.max_nodes = limit.nodes
+        tiles = sum(len(r) for r in position.racks) + len(position.bag)
+        self.horizon = 2 * tiles + 1
+
+    # ------------------------------------------------------------------ helpers
+    def moves_here(self) -> list[EgMove]:
+        key = self.state.hash
+        found = self.move_cache.get(key)
+        if found is None:
+            found = self.state.moves()
+            if self.cached + len(found) > MOVE_CACHE_SIZE:
+                self.move_cache.clear()
+                self.cached = 0
+            self.move_cache[key] = found
+            self.cached += len(found)
+        return found
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise OutOfBudget
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfBudget
+
+    def _store(self, key: int, entry: tuple[int, int, int, bool, object]) -> None:
+        if len(self.tt) >= TT_SIZE:
+            self.tt.clear()
+        self.tt[key] = entry
+
+    # ------------------------------------------------------------------ negamax
+    def negamax(self, depth: int, alpha: int, beta: int) -> tuple[int, bool]:
+        """The value of the position for the player to move, searched ``depth`` plies
+        (fail-soft within ``alpha``..``beta``), and whether it is complete."""
+        self._count()
+        st = self.state
+        key = st.hash
+        tt_move = None
+        if self.use_tt:
+            entry = self.tt.get(key)
+            if entry is not None:
+                e_depth, flag, value, complete, tt_move = entry
+                if complete or e_depth >= depth:
+                    if (
+                        flag == EXACT_FLAG
+                        or (flag == LOWER and value >= beta)
+                        or (flag == UPPER and value <= alpha)
+                    ):
+                        return value, complete
+        if depth <= 0:
+            return st.estimate(), False
+        moves = self.moves_here()
+        if tt_move is not None:
+            moves = _first(moves, tt_move)
+        alpha0 = alpha
+        best = -INF
+        best_key = None
+        complete = True
+        for m in moves:
+            gain, over, undo = st.play(m)
+            try:
+                if over:
+                    value, done = gain, True
+                else:
+                    child, done = self.negamax(depth - 1, gain - beta, gain - alpha)
+                    value = gain - child
+            finally:  # out of budget too: the state is left as it was found
+                st.undo(m, undo)
+            complete = complete and done
+            if value > best:
+                best, best_key = value, m.key
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT_FLAG
+        self._store(key, (depth, flag, best, complete, best_key))
+        return best, complete
+
+    # ------------------------------------------------------------------ root
+    def root(self, depth: int, moves: list[EgMove], all_moves: bool) -> list[RootLine]:
+        """Every root move searched ``depth`` plies: its value, whether complete, and
+        whether the value is exact (else an upper bound: it could not beat the best)."""
+        st = self.state
+        alpha = -INF
+        lines: list[RootLine] = []
+        for m in moves:
+            gain, over, undo = st.play(m)
+            try:
+                if over:
+                    value, done = gain, True
+                else:
+                    low = -INF if all_moves else alpha
+                    child, done = self.negamax(depth - 1, gain - INF, gain - low)
+                    value = gain - child
+            finally:
+                st.undo(m, undo)
+            lines.append((value, done, m, all_moves or value > alpha or not lines))
+            alpha = max(alpha, value)
+        lines.sort(key=lambda line: -line[0])
+        return lines
+
+    def principal_variation(self, first: EgMove, depth: int, search: bool) -> list[str]:
+        """The line after ``first``: at each position the table's best move (searched
+        again with a full window first when ``search``, so that the entry is exact)."""
+        st = self.state
+        line = [first.notation()]
+        played = [(first, st.play(first))]
+        over = played[0][1][1]
+        remaining = depth - 1
+        try:
+            while not over and remaining > 0:
+                if search:
+                    self.negamax(remaining, -INF, INF)
+                entry = self.tt.get(st.hash)
+                if entry is None or entry[4] is None:
+                    break
+                m = next((m for m in self.moves_here() if m.key == entry[4]), None)
+                if m is None:
+                    break
+                result = st.play(m)
+                played.append((m, result))
+                line.append(m.notation())
+                over = result[1]
+                remaining -= 1
+        except OutOfBudget:
+            pass
+        finally:
+            for m, (_, _, undo) in reversed(played):
+                st.undo(m, undo)
+        return line
+
+
+def _first(moves: list[EgMove], key: object) -> list[EgMove]:
+    for i, m in enumerate(moves):
+        if m.key == key:
+            if i == 0:
+                return moves
+            return [m, *moves[:i], *moves[i + 1 :]]
+    return moves
+
+
+def solve_endgame(
+    position: EndgamePosition,
+    limit: Limit = EXACT,
+    *,
+    all_moves: bool = False,
+    source: MoveSource | None = None,
+    transposition: bool = True,
+    iterative: bool = True,
+) -> EndgameResult:
+    """Solve an endgame (see the module's description). ``all_moves``: give every root
+    move's exact value (each searched with a full window; slower), else only the best
+    move's. ``transposition`` and ``iterative`` switch the table and the deepening off
+    (the value of a proved search is the same either way)."""
+    s = Searcher(position, limit, source=source, transposition=transposition)
+    moves = s.moves_here()
+    last: list[RootLine] = []
+    reached = 0
+    proved = False
+    top = s.horizon if limit.depth is None else min(limit.depth, s.horizon)
+    depths = range(1, top + 1) if iterative else range(top, top + 1)
+    try:
+        for depth in depths:
+            last = s.root(depth, moves, all_moves)
+            reached = depth
+            moves = [line[2] for line in last]
+            if all(line[1] for line in last):
+                proved = True
+                break
+    except OutOfBudget:
+        pass
+    return _result(s, last, reached, proved, all_moves)
+
+
+def _result(
+    s: Searcher, lines: list[RootLine], depth: int, proved: bool, all_moves: bool
+) -> EndgameResult:
+    if not lines:  # not even depth 1 was completed: each move valued by its gain alone
+        st = s.state
+        for m in s.moves_here():
+            gain, over, undo = st.play(m)
+            st.undo(m, undo)
+            lines.append((gain, over, m, True))
+        lines.sort(key=lambda line: -line[0])
+        if not lines:
+            return EndgameResult(None, 0, [], False, s.nodes, 0, time.perf_counter() - s.start)
+    value, _, best, _ = lines[0]
+    if proved:  # the principal variation of a proved value is followed to the end
+        s.deadline = s.max_nodes = None
+    pv = s.principal_variation(best, depth, proved)
+    roots: list[RootMove] = []
+    if all_moves:
+        for v, done, m, _ in lines:
+            line = pv if m is best else s.principal_variation(m, depth, proved)
+            roots.append(RootMove(m.move, v, done, line))
+    seconds = time.perf_counter() - s.start
+    return EndgameResult(best.move, value, pv, proved, s.nodes, depth, seconds, roots)
