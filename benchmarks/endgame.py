@@ -36,11 +36,11 @@ def _data_dir() -> Path:
 def positions(root: Path, lexicon, limit: int | None) -> list:
     """The endgame positions of the corpus, in path order."""
     from gcgtools.analysis.endgame import EndgameError, endgame_position
-    from gcgtools.model.load import load_game
-    from gcgtools.model.paths import expand_paths
     from gcgtools.movegen.record import record_position
     from gcgtools.replay.engine import replay
     from gcgtools.replay.setup import rules_for
+    from gcgtools.sources.load import load_game
+    from gcgtools.sources.paths import expand_paths
 
     out = []
     seen = set()  # the corpus holds some games in several files: each position once
