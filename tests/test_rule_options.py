@@ -72,7 +72,7 @@ def test_hashable_picklable_and_identity_by_contents(tmp_path: Path) -> None:
     copy = tmp_path / "copy.txt"
     copy.write_bytes(grid.read_bytes())
     assert RuleOptions.parse(board=str(copy), rules="x").identity() == ident
-    grid.write_text("\n".join(["2" + "." * 14] + ["." * 15] * 14) + "\n")
+    grid.write_text("\n".join(["=" + "." * 14] + ["." * 15] * 14) + "\n")
     assert RuleOptions.parse(board=str(grid), rules="x").identity() != ident
     assert RuleOptions.parse(tiles="german").identity() == {"tiles": "german"}
 
