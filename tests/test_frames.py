@@ -14,6 +14,7 @@ from conftest import valid_file, valid_files
 from report_records import BROKEN, GAME_A, GAME_HOME, GAME_TIE, write
 
 from gcgtools import load_game, parse_string, replay, validate
+from gcgtools.rules.options import RuleOptionError
 from gcgtools.tables import frames
 from gcgtools.tables.frames import (
     GAME_COLUMNS,
@@ -230,10 +231,10 @@ def test_unreadable_files_are_counted_and_the_batch_goes_on(tmp_path: Path) -> N
     assert games.attrs["unreadable"] == [broken]
 
 
-def test_unknown_rule_names_make_files_unreadable_not_crash(game_a: str) -> None:
-    f = load_frames([game_a], jobs=1, tiles="klingon")
-    assert f.unreadable == [game_a]
-    assert "cannot set up the rules" in f.reasons[game_a]
+def test_unknown_rule_names_are_refused_before_any_file_is_read(game_a: str) -> None:
+    # the rule options are parsed once, up front: one clear error, not one per file
+    with pytest.raises(RuleOptionError, match="unknown tile set 'klingon'"):
+        load_frames([game_a], jobs=1, tiles="klingon")
 
 
 # ------------------------------------------------------------------ export

@@ -44,7 +44,9 @@ from gcgtools.replay.engine import Position, Replayer
 from gcgtools.replay.notation import word_notation
 from gcgtools.replay.position import known_rack, rack_tokens, tiles_text
 from gcgtools.replay.scoring import Word
-from gcgtools.replay.setup import rules_for
+from gcgtools.rules.equity import equity as move_equity
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
+from gcgtools.rules.resolve import resolve
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK
 from gcgtools.syntax.records import Event, EventKind
@@ -337,17 +339,6 @@ def _phony_finding(turn: TurnAnalysis, column: int) -> Finding | None:
 
 
 # ------------------------------------------------------------------ equity
-def _rack_value(tiles: Iterable[str], rules: RuleSet) -> int:
-    value = rules.tiles.value
-    total = 0
-    for t in tiles:
-        try:
-            total += value(t)
-        except ValueError:  # an unknown tile (reported by the replay) counts nothing
-            pass
-    return total
-
-
 def adjusted_equity(
     score: int,
     leave: Sequence[str],
@@ -362,11 +353,10 @@ def adjusted_equity(
     opponents' tiles (``opponent``) as the end-of-game rule counts them (twice under
     standard rules) when the move goes out, else score - own tiles kept (as
     :func:`gcgtools.movegen.generate_moves` values its moves)."""
-    if bag > 0:
-        return score + float(leaves.value(leave))
-    if not leave:
-        return float(score + rules.end_rule.out_multiplier * _rack_value(opponent, rules))
-    return float(score - _rack_value(leave, rules))
+    return move_equity(
+        score, leave, bag=bag, tiles=rules.tiles, end_rule=rules.end_rule,
+        leave_value=leaves.value, opponent=opponent, strict=False,
+    )  # fmt: skip
 
 
 # ------------------------------------------------------------ one record
@@ -644,26 +634,21 @@ def analyse_record(
     leaves: Leaves | None = None,
     top: int = DEFAULT_TOP,
     message: str | None = None,
-    tiles: str | None = None,
-    board: str | None = None,
-    end_rule: str | None = None,
-    challenge_bonus: int | None = None,
+    options: RuleOptions = NO_OPTIONS,
 ) -> RecordAnalysis:
     """Analyse ``game`` with ``lexicon`` and ``leaves`` (the built-in heuristic when None).
 
     ``lexicon`` None: the turns are listed with status ``no lexicon`` and ``message`` (why
     there is none) is kept on the result. ``top`` best moves are kept per analysed turn.
-    The rule options override what the record implies, as for :func:`gcgtools.validate`.
-    Raises KeyError/ValueError for an unknown rule option name.
+    The rule ``options`` override what the record implies, as for
+    :func:`gcgtools.validate`.
     """
     path = game.path or "<gcg>"
     if game.unreadable:
         fatal = [f for f in game.findings if f.severity == "error" and f.code[0] in "FP"]
         reason = f"{fatal[0].code} line {fatal[0].line}: {fatal[0].message}" if fatal else None
         return RecordAnalysis(path, unreadable=True, reason=reason or "unreadable")
-    rules, _ = rules_for(
-        game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
-    )
+    rules = resolve(game, options)
     if lexicon is not None and leaves is None:
         from gcgtools.lexicon import builtin_leaves
 

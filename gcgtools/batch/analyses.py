@@ -14,7 +14,7 @@ import hashlib
 import os
 from collections.abc import Iterable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcgtools.analysis.analyse import (
     ANALYSIS_VERSION,
@@ -25,7 +25,8 @@ from gcgtools.analysis.analyse import (
 from gcgtools.batch.run import Scheduler, map_files
 from gcgtools.lexicon.choice import LexiconChoice, choose, fingerprint
 from gcgtools.model.game import Game
-from gcgtools.replay.setup import rules_for
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
+from gcgtools.rules.resolve import resolve
 from gcgtools.sources.load import load_game
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def analyse_with(
     leaves: Leaves | None = None,
     *,
     top: int = DEFAULT_TOP,
-    **rule_options: Any,
+    options: RuleOptions = NO_OPTIONS,
 ) -> RecordAnalysis:
     """:func:`analyse_record` with ``lexicon`` a loaded lexicon (and ``leaves``), or a
     :class:`LexiconChoice` that picks the lexicon and leaves for ``game`` (loaded once per
@@ -54,9 +55,9 @@ def analyse_with(
     if lexicon is None or not isinstance(lexicon, LexiconChoice):
         message = None if lexicon is not None else "no lexicon"
         return analyse_record(
-            game, lexicon=lexicon, leaves=leaves, top=top, message=message, **rule_options
+            game, lexicon=lexicon, leaves=leaves, top=top, message=message, options=options
         )
-    return analyse_game_with(game, lexicon, top=top, **rule_options)
+    return analyse_game_with(game, lexicon, top=top, options=options)
 
 
 def record_digest(game: Game) -> str:
@@ -75,7 +76,7 @@ def analyse_game_with(
     *,
     top: int = DEFAULT_TOP,
     cache: bool = True,
-    **rule_options: Any,
+    options: RuleOptions = NO_OPTIONS,
 ) -> RecordAnalysis:
     """:func:`analyse_record` with the lexicon and leaves ``choice`` picks for ``game``
     (loaded once per process).
@@ -88,7 +89,7 @@ def analyse_game_with(
     if game.unreadable:
         return analyse_record(game, lexicon=None)
     if not cache or not choice.wanted:
-        return _analyse_chosen(game, choice, top, rule_options)
+        return _analyse_chosen(game, choice, top, options)
     from gcgtools.batch.cache import ResultCache
 
     # one entry serves every command: stored with at least DEFAULT_TOP best moves a
@@ -98,14 +99,12 @@ def analyse_game_with(
         "files": fingerprint(choice),
         "top": stored,
         # a --tiles/--board FILE is known by its contents' identity, not its name only
-        "rules": {
-            k: _option_identity(v) for k, v in sorted(rule_options.items()) if v is not None
-        },  # fmt: skip
+        "rules": options.identity(),
         "analysis": ANALYSIS_VERSION,
     }
     with ResultCache("analysis", params) as results:
         result: RecordAnalysis = results.fetch(
-            record_digest(game), lambda: _analyse_chosen(game, choice, stored, rule_options)
+            record_digest(game), lambda: _analyse_chosen(game, choice, stored, options)
         )
     for turn in result.turns:
         del turn.best[top:]
@@ -116,18 +115,10 @@ def analyse_game_with(
     return result
 
 
-def _option_identity(value: object) -> object:
-    text = str(value)
-    if os.path.isfile(text):
-        st = os.stat(text)
-        return [os.path.abspath(text), st.st_size, st.st_mtime_ns]
-    return text
-
-
 def _analyse_chosen(
-    game: Game, choice: LexiconChoice, top: int, rule_options: dict[str, Any]
+    game: Game, choice: LexiconChoice, top: int, options: RuleOptions
 ) -> RecordAnalysis:
-    rules, _ = rules_for(game, **rule_options)
+    rules = resolve(game, options)
     chosen = choose(choice, game.lexicon, rules.tiles)
     return analyse_record(
         game,
@@ -135,7 +126,7 @@ def _analyse_chosen(
         leaves=chosen.leaves,
         top=top,
         message=chosen.message,
-        **rule_options,
+        options=options,
     )
 
 
@@ -144,13 +135,13 @@ def analyse_file(
     choice: LexiconChoice,
     top: int = DEFAULT_TOP,
     cache: bool = True,
-    **rule_options: Any,
+    options: RuleOptions = NO_OPTIONS,
 ) -> RecordAnalysis:
     """Worker: read and analyse one file. Never raises for a bad file."""
     try:
         game = load_game(path)
-        return analyse_game_with(game, choice, top=top, cache=cache, **rule_options)
-    except (KeyError, ValueError) as exc:  # an unknown --tiles/--board/--rules name
+        return analyse_game_with(game, choice, top=top, cache=cache, options=options)
+    except (KeyError, ValueError) as exc:  # a tile or board file gone bad since parsed
         return RecordAnalysis(path, unreadable=True, reason=f"cannot set up the rules: {exc}")
     except Exception as exc:  # noqa: BLE001 - a batch must go on past any bad file
         return RecordAnalysis(path, unreadable=True, reason=f"{type(exc).__name__}: {exc}")
@@ -167,14 +158,14 @@ def analyse_paths(
     progress: bool = False,
     cache: bool = True,
     scheduler: Scheduler = None,
-    **rule_options: Any,
+    options: RuleOptions = NO_OPTIONS,
 ) -> Iterator[RecordAnalysis]:
     """Analyse every file named by ``paths`` (files, folders, globs), in order, on
     ``jobs`` worker processes or the Dask cluster ``scheduler`` names
     (:func:`gcgtools.batch.run.map_files`); results are cached unless ``cache`` is
     False (see :func:`analyse_game_with`)."""
     choice = LexiconChoice.of(lexicon, lexica, leaves)
-    worker = partial(analyse_file, choice=choice, top=top, cache=cache, **rule_options)
+    worker = partial(analyse_file, choice=choice, top=top, cache=cache, options=options)
     yield from map_files(
         worker,
         [os.fspath(p) for p in paths],

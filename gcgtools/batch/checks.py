@@ -9,6 +9,7 @@ from functools import partial
 from gcgtools.findings import Finding, make
 from gcgtools.model.game import Game
 from gcgtools.replay.engine import validate
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import display_name
 
@@ -52,21 +53,12 @@ class FileReport:
         }
 
 
-def check_file(
-    path: str,
-    tiles: str | None = None,
-    board: str | None = None,
-    end_rule: str | None = None,
-    challenge_bonus: int | None = None,
-) -> FileReport:
+def check_file(path: str, options: RuleOptions = NO_OPTIONS) -> FileReport:
     """Parse, replay and validate one file. Never raises for a bad file: even a failure
     of gcgtools itself on it becomes its F010 finding, so a batch goes on."""
     name = display_name(path)
     try:
-        return check_game(
-            load_game(path), name, tiles=tiles, board=board, end_rule=end_rule,
-            challenge_bonus=challenge_bonus,
-        )  # fmt: skip
+        return check_game(load_game(path), name, options)
     except Exception as exc:  # noqa: BLE001 - one file must never stop the batch
         return failed_report(name, exc)
 
@@ -85,14 +77,7 @@ def failed_report(name: str, exc: BaseException) -> FileReport:
     return FileReport(name, False, True, 0, [finding])
 
 
-def check_game(
-    game: Game,
-    name: str,
-    tiles: str | None = None,
-    board: str | None = None,
-    end_rule: str | None = None,
-    challenge_bonus: int | None = None,
-) -> FileReport:
+def check_game(game: Game, name: str, options: RuleOptions = NO_OPTIONS) -> FileReport:
     """Replay and validate a record already read (from standard input, say), reported
     under ``name``. Never raises for a bad record."""
     if game.unreadable:
@@ -101,10 +86,8 @@ def check_game(
             f.path = name
         return FileReport(name, False, True, len(game.events), findings)
     try:
-        result = validate(
-            game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
-        )
-    except (KeyError, ValueError) as exc:  # an unknown --tiles/--board/--rules name
+        result = validate(game, options=options)
+    except (KeyError, ValueError) as exc:  # a tile or board file gone bad since parsed
         finding = make("H209", f"cannot set up the rules: {exc}", 1)
         finding.path = name
         return FileReport(name, False, True, len(game.events), [finding])
@@ -121,6 +104,6 @@ def check_game(
     )
 
 
-def checker(**options: object) -> partial[FileReport]:
-    """``check_file`` with options bound, picklable for worker processes."""
-    return partial(check_file, **options)  # type: ignore[arg-type]
+def checker(options: RuleOptions = NO_OPTIONS) -> partial[FileReport]:
+    """``check_file`` with the rule options bound, picklable for worker processes."""
+    return partial(check_file, options=options)

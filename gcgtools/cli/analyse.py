@@ -24,6 +24,7 @@ from gcgtools.cli.common import (
     Tiles,
     app,
     batch_command,
+    rule_options,
 )
 
 LexiconOpt = Annotated[
@@ -93,10 +94,7 @@ def analyse_command(
         progress=show_progress(quiet) and format is AnalyseFormat.text,
         cache=not no_cache,
         scheduler=scheduler,
-        tiles=tiles,
-        board=board,
-        end_rule=rules,
-        challenge_bonus=challenge_bonus,
+        options=rule_options(tiles, board, rules, challenge_bonus),
     )
     for result in results:
         count += 1

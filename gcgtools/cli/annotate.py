@@ -37,6 +37,7 @@ from gcgtools.cli.common import (
     cannot_write,
     failed_on,
     output_is_input,
+    rule_options,
 )
 from gcgtools.console import echo
 from gcgtools.edit import annotate as annotating
@@ -237,17 +238,15 @@ def annotate_command(
     file = _single(paths, output, in_place)
     if file is None:
         options = _options(
-            only=groups, tiles=tiles, board=board, end_rule=rules,
-            challenge_bonus=challenge_bonus, lexicon=chosen,
-        )  # fmt: skip
+            only=groups, rules=rule_options(tiles, board, rules, challenge_bonus), lexicon=chosen
+        )
         job = OutputJob("annotate", options)
         _run_batch(job, paths, output, jobs, quiet, "record", scheduler)
     game = _load(file)
     target = _target(file, output, in_place)
     try:
         data, analysis = annotating.annotate_analysed(
-            game, groups, tiles=tiles, board=board, end_rule=rules,
-            challenge_bonus=challenge_bonus,
+            game, groups, options=rule_options(tiles, board, rules, challenge_bonus),
             lexicon=choice if asked or choice.wanted else None,
         )  # fmt: skip
     except (KeyError, ValueError) as exc:
@@ -276,16 +275,12 @@ def fix_command(
     then every finding the corrected record still has. Exit 1 when errors remain."""
     file = _single(paths, output, in_place)
     if file is None:
-        options = _options(
-            tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
-        )
+        options = _options(rules=rule_options(tiles, board, rules, challenge_bonus))
         _run_batch(OutputJob("fix", options), paths, output, jobs, quiet, "record", scheduler)
     game = _load(file, report_lines=False)
     target = _target(file, output, in_place)
     try:
-        result = fix_record(
-            game, tiles=tiles, board=board, end_rule=rules, challenge_bonus=challenge_bonus
-        )
+        result = fix_record(game, options=rule_options(tiles, board, rules, challenge_bonus))
     except (KeyError, ValueError) as exc:
         _fail(failed_on(file, exc))
     _write(target, result.data)
@@ -333,12 +328,12 @@ def write_command(
     coordinates, signed scores)."""
     file = _single(paths, output, in_place)
     if file is None:
-        options = _options(normalise=normalise, tiles=tiles, board=board)
+        options = _options(normalise=normalise, rules=rule_options(tiles, board))
         _run_batch(OutputJob("write", options), paths, output, jobs, quiet, "record", scheduler)
     game = _load(file)
     target = _target(file, output, in_place)
     try:
-        data = write_gcg(game, normalise=normalise, tiles=tiles, board=board)
+        data = write_gcg(game, normalise=normalise, options=rule_options(tiles, board))
     except (KeyError, ValueError) as exc:
         _fail(failed_on(file, exc))
     _write(target, data)
@@ -360,6 +355,8 @@ def report_command(
     title: Annotated[str, typer.Option(help="The site's title (default: N games).")] = "",
     tiles: Tiles = None,
     board: BoardOpt = None,
+    rules: RulesOpt = None,
+    challenge_bonus: Bonus = None,
     lexicon: LexiconOpt = None,
     lexica: LexicaOpt = None,
     leaves: LeavesOpt = None,
@@ -383,8 +380,8 @@ def report_command(
 
         try:
             site = write_site(
-                paths, output, tiles=tiles, board=board, jobs=jobs,
-                progress=show_progress(quiet), title=title, lexicon=chosen, top=top,
+                paths, output, options=rule_options(tiles, board, rules, challenge_bonus),
+                jobs=jobs, progress=show_progress(quiet), title=title, lexicon=chosen, top=top,
                 scheduler=scheduler,
             )  # fmt: skip
         except OSError as exc:
@@ -396,7 +393,8 @@ def report_command(
     game = _load(file)
     output = _target(file, output, None)
     try:
-        html = game_report_html(game, tiles=tiles, board=board, lexicon=chosen, top=top)
+        options = rule_options(tiles, board, rules, challenge_bonus)
+        html = game_report_html(game, options=options, lexicon=chosen, top=top)
     except (KeyError, ValueError) as exc:
         _fail(failed_on(file, exc))
     _write(output, html.encode("utf-8"))
@@ -447,7 +445,7 @@ def draw_pictures(
         _fail(f"unknown picture format {fmt!r}: use svg or png")
     file = _single(paths, output, can_in_place=False)
     if file is None:
-        options = _options(move=move, size=size, fmt=fmt or "svg", tiles=tiles, board=board)
+        options = _options(move=move, size=size, fmt=fmt or "svg", rules=rule_options(tiles, board))
         job = OutputJob("picture", options)
         _run_batch(job, paths, output, jobs, quiet, "picture", scheduler)
     game = _load(file)
@@ -455,7 +453,7 @@ def draw_pictures(
     try:
         to_stdout = output is None or output == STDOUT
         kind = fmt if fmt is not None and to_stdout else picture_format(output)
-        data = picture(game, move, fmt=kind, tiles=tiles, board=board, size=size)
+        data = picture(game, move, fmt=kind, options=rule_options(tiles, board), size=size)
     except (KeyError, ValueError) as exc:
         _fail(failed_on(file, exc))
     _write(output, data)

@@ -17,9 +17,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from gcgtools._version import __version__
-from gcgtools.rules import BOARDS, TILE_SETS, parse_end_rule
-from gcgtools.rules.boards import resolve_board
-from gcgtools.rules.tiles import resolve_tiles
+from gcgtools.rules.options import RuleOptionError, RuleOptions
 
 # The commands in --help, by what they are for, in the order a user meets them. A command
 # not named here is listed under "Other commands".
@@ -174,45 +172,31 @@ def batch_command(func: F) -> F:
 # Option values are checked before any file is read: a bad one is a usage error (exit 2)
 # that names the valid values, never a per-file "could not read".
 CHALLENGE_BONUSES = (0, 5, 10)
-END_RULES = ("standard", "international", "home")
 
 
-def _known_or_file(value: str | None, resolve: object, what: str, known: str) -> str | None:
-    """``value`` if ``resolve`` reads it (a known name, or a well-formed file), else a
-    usage error naming the valid values, or what is wrong with the file."""
-    if value is None:
-        return None
+def _checked(**value: Any) -> None:
+    """A usage error (exit 2) when :meth:`RuleOptions.parse` refuses ``value``."""
     try:
-        resolve(value)  # type: ignore[operator]
-    except KeyError:
-        raise typer.BadParameter(
-            f"unknown {what} {value!r}; valid: {known}, or an existing FILE"
-        ) from None
-    except (ValueError, OSError) as exc:
+        RuleOptions.parse(**value)
+    except RuleOptionError as exc:
         raise typer.BadParameter(str(exc)) from None
-    return value
 
 
 def check_tiles(value: str | None) -> str | None:
     """``--tiles``: a known tile set name (any spelling ``tile_set`` reads) or a tile file."""
-    return _known_or_file(value, resolve_tiles, "tile set", ", ".join(sorted(TILE_SETS)))
+    _checked(tiles=value)
+    return value
 
 
 def check_board(value: str | None) -> str | None:
     """``--board``: a known board layout name (standard, super, wwf, ...) or a board file."""
-    known = "standard, super, wwf (" + ", ".join(sorted(BOARDS)) + ")"
-    return _known_or_file(value, resolve_board, "board layout", known)
+    _checked(board=value)
+    return value
 
 
 def check_rules(value: str | None) -> str | None:
     """``--rules``: standard, international or home (or an alias ``parse_end_rule`` reads)."""
-    if value is not None:
-        try:
-            parse_end_rule(value)
-        except ValueError:
-            raise typer.BadParameter(
-                f"unknown end rule {value!r}; valid: {', '.join(END_RULES)}"
-            ) from None
+    _checked(rules=value)
     return value
 
 
@@ -222,6 +206,25 @@ def check_bonus(value: int | None) -> int | None:
         valid = ", ".join(map(str, CHALLENGE_BONUSES))
         raise typer.BadParameter(f"{value} is not a challenge bonus; valid: {valid}")
     return value
+
+
+def rule_options(
+    tiles: str | None = None,
+    board: str | None = None,
+    rules: str | None = None,
+    challenge_bonus: int | None = None,
+) -> RuleOptions:
+    """The one :class:`RuleOptions` of the rule option group (``--tiles``, ``--board``,
+    ``--rules``, ``--challenge-bonus``: :data:`Tiles`, :data:`BoardOpt`, :data:`RulesOpt`,
+    :data:`Bonus`), each value already checked by its option's callback; a file that went
+    bad since is one line and exit 2."""
+    try:
+        return RuleOptions.parse(
+            tiles=tiles, board=board, rules=rules, challenge_bonus=challenge_bonus
+        )
+    except RuleOptionError as exc:
+        typer.echo(f"gcgtools: {exc}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE) from None
 
 
 Tiles = Annotated[

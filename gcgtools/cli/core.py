@@ -30,6 +30,7 @@ from gcgtools.cli.common import (
     app,
     batch_command,
     report_unreadable,
+    rule_options,
 )
 from gcgtools.console import echo, show_progress
 from gcgtools.findings import RULES, code_filter, rule
@@ -157,17 +158,12 @@ def validate(
         keep = code_filter(select, ignore)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--select/--ignore") from None
-    options = {
-        "tiles": tiles,
-        "board": board,
-        "end_rule": rules,
-        "challenge_bonus": challenge_bonus,
-    }
+    options = rule_options(tiles, board, rules, challenge_bonus)
     files = [p for p in paths if p != "-"]
     reports: list[FileReport] = []
-    first = [check_game(_read_stdin(), STDIN_NAME, **options)] if "-" in paths else []
+    first = [check_game(_read_stdin(), STDIN_NAME, options)] if "-" in paths else []
     progress = show_progress(quiet)
-    stream = map_files(checker(**options), files, jobs=jobs, progress=progress, scheduler=scheduler)
+    stream = map_files(checker(options), files, jobs=jobs, progress=progress, scheduler=scheduler)
     unreadable: dict[str, str] = {}
     for report in chain(first, stream):
         if report.unreadable:  # the reason, whatever codes are selected
@@ -291,7 +287,8 @@ def board(
         raise typer.Exit(EXIT_UNREADABLE)
     status = EXIT_CLEAN
     cgp = format is BoardFormat.cgp
-    worker = partial(board_text, move=move, tiles=tiles, board=board_layout, cgp=cgp)
+    options = rule_options(tiles, board_layout)
+    worker = partial(board_text, move=move, options=options, cgp=cgp)
     shown = map_window(worker, files, jobs=jobs, scheduler=scheduler)
     for number, (file, view) in enumerate(zip(files, shown, strict=True)):
         if len(files) > 1 and not cgp:

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from gcgtools.cli.common import EXIT_UNREADABLE, BoardOpt, Tiles, app
+from gcgtools.cli.common import EXIT_UNREADABLE, BoardOpt, Tiles, app, rule_options
 from gcgtools.rules.tiles import TileError
 
 
@@ -70,7 +70,7 @@ def moves(
             event = len(game.events) if move is None else move
             result = record_moves(
                 game, event, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves,
-                tiles=tiles, board=board,
+                options=rule_options(tiles, board),
             )  # fmt: skip
             where = f"{file}"
     except (MovesError, KeyError, TileError) as exc:

@@ -31,6 +31,7 @@ from gcgtools.cli.common import (
     cannot_write,
     output_is_input,
     report_unreadable,
+    rule_options,
 )
 from gcgtools.console import echo, show_progress
 from gcgtools.render.tables import check_columns, print_frame
@@ -82,12 +83,6 @@ def _legend() -> str:
         for c, m in PLAYER_STAT_MEANINGS.items()
     ]
     return "\b\nColumns per player (* shown by default in the table):\n" + "\n".join(lines)
-
-
-def _rules(
-    tiles: str | None, board: str | None, rules: str | None, bonus: int | None
-) -> dict[str, Any]:
-    return {"tiles": tiles, "board": board, "end_rule": rules, "challenge_bonus": bonus}
 
 
 def _lexicon(
@@ -199,7 +194,7 @@ def stats(
         jobs=jobs,
         scheduler=scheduler,
         progress=show_progress(quiet),
-        **_rules(tiles, board, rules, challenge_bonus),
+        options=rule_options(tiles, board, rules, challenge_bonus),
         **_lexicon(lexicon, lexica, leaves, no_cache),
     )
     for used in table.attrs.get("analysis", []):
@@ -243,7 +238,7 @@ def bingos(
         jobs=jobs,
         scheduler=scheduler,
         progress=show_progress(quiet),
-        **_rules(tiles, board, rules, challenge_bonus),
+        options=rule_options(tiles, board, rules, challenge_bonus),
     )
     games = table.attrs["games"]
     title = f"{_count(len(table), 'bingo')} in {_count(games, 'game')}"
@@ -288,7 +283,7 @@ def chart(
             jobs=jobs,
             scheduler=scheduler,
             progress=show_progress(quiet),
-            **_rules(tiles, board, rules, challenge_bonus),
+            options=rule_options(tiles, board, rules, challenge_bonus),
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--output") from None
@@ -349,7 +344,7 @@ def export(
             jobs=jobs,
             scheduler=scheduler,
             progress=show_progress(quiet),
-            **_rules(tiles, board, rules, challenge_bonus),
+            options=rule_options(tiles, board, rules, challenge_bonus),
             **_lexicon(lexicon, lexica, leaves, no_cache),
         )
     except ValueError as exc:

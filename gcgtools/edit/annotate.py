@@ -28,7 +28,7 @@ from gcgtools.render.writer import GCGExporter, ReplayInfo, accept
 from gcgtools.replay.engine import Position
 from gcgtools.replay.notation import event_notation
 from gcgtools.replay.position import tiles_text
-from gcgtools.rules.rulesets import EndRule
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.syntax.records import Event, EventKind, Note, Pragma, SourceLine
 
 if TYPE_CHECKING:
@@ -191,26 +191,20 @@ def annotate(
     game: Game,
     only: str | Iterable[str] | None = None,
     *,
-    tiles: str | None = None,
-    board: str | None = None,
-    end_rule: str | EndRule | None = None,
-    challenge_bonus: int | None = None,
+    options: RuleOptions = NO_OPTIONS,
     lexicon: LexiconChoice | Lexicon | None = None,
     leaves: Leaves | None = None,
 ) -> bytes:
     """The record as bytes with ``#note gcgtools:`` lines after each event.
 
-    ``only`` limits the notes to some of :data:`GROUPS` (a name or several). The other
-    options override the rules the record implies, as for :func:`gcgtools.validate`.
+    ``only`` limits the notes to some of :data:`GROUPS` (a name or several). The rule
+    ``options`` override the rules the record implies, as for :func:`gcgtools.validate`.
     The ``analysis`` notes need ``lexicon``: a loaded lexicon (with ``leaves``, else the
     built-in heuristic), or a :class:`~gcgtools.lexicon.choice.LexiconChoice` that
     picks one for the record; without one (or when none is found) there are none.
     Raises ValueError for an unknown group.
     """
-    data, _ = annotate_analysed(
-        game, only, tiles=tiles, board=board, end_rule=end_rule,
-        challenge_bonus=challenge_bonus, lexicon=lexicon, leaves=leaves,
-    )  # fmt: skip
+    data, _ = annotate_analysed(game, only, options=options, lexicon=lexicon, leaves=leaves)
     return data
 
 
@@ -218,10 +212,7 @@ def annotate_analysed(
     game: Game,
     only: str | Iterable[str] | None = None,
     *,
-    tiles: str | None = None,
-    board: str | None = None,
-    end_rule: str | EndRule | None = None,
-    challenge_bonus: int | None = None,
+    options: RuleOptions = NO_OPTIONS,
     lexicon: LexiconChoice | Lexicon | None = None,
     leaves: Leaves | None = None,
 ) -> tuple[bytes, RecordAnalysis | None]:
@@ -235,14 +226,9 @@ def annotate_analysed(
         game = parse_bytes(strip_annotations(game), game.path)
     analysis = None
     if "analysis" in groups and lexicon is not None:
-        analysis = analyse_with(
-            game, lexicon, leaves, tiles=tiles, board=board, end_rule=end_rule,
-            challenge_bonus=challenge_bonus,
-        )  # fmt: skip
+        analysis = analyse_with(game, lexicon, leaves, options=options)
     annotator = Annotator(groups, analysis)
-    info = ReplayInfo.of(
-        game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
-    )
+    info = ReplayInfo.of(game, options)
     return accept(game, annotator, info), analysis
 
 

@@ -29,7 +29,7 @@ from gcgtools.model.game import Game
 from gcgtools.model.read import parse_bytes
 from gcgtools.render.writer import GCGExporter, ReplayInfo, accept
 from gcgtools.replay.engine import validate
-from gcgtools.rules.rulesets import EndRule
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.syntax.records import Event, EventKind, SourceLine
 from gcgtools.syntax.spans import score_spans
 
@@ -105,7 +105,7 @@ class Fixer(GCGExporter):
         if ambiguous:
             self.unfixable = ambiguous
             return
-        players = max([len(game.players), *(p.index + 1 for p in game.players), 2])
+        players = game.player_count()
         totals = [0] * players
         before_play: dict[int, int] = {}  # id(play) -> corrected total before it
         corrected: dict[int, int] = {}  # id(event) -> corrected score
@@ -213,23 +213,16 @@ class Fixer(GCGExporter):
 def fix_record(
     game: Game,
     *,
-    tiles: str | None = None,
-    board: str | None = None,
-    end_rule: str | EndRule | None = None,
-    challenge_bonus: int | None = None,
+    options: RuleOptions = NO_OPTIONS,
 ) -> FixResult:
     """Correct the scores and cumulatives the replay proves wrong; see the module doc."""
-    info = ReplayInfo.of(
-        game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
-    )
+    info = ReplayInfo.of(game, options)
     fixer = Fixer()
     data = accept(game, fixer, info)
     # what is left: the corrected record validated again (a line left alone keeps its
     # findings, and so do lines and pragmas fix never touches)
     fixed = parse_bytes(data, game.path) if fixer.changes else game
-    left = validate(
-        fixed, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
-    ).findings
+    left = validate(fixed, options=options).findings
     errors = [f for f in left if f.severity == "error"]
     warnings = [f for f in left if f.severity == "warning"]
     return FixResult(data, fixer.changes, errors, warnings)
@@ -238,15 +231,10 @@ def fix_record(
 def fix(
     game: Game,
     *,
-    tiles: str | None = None,
-    board: str | None = None,
-    end_rule: str | EndRule | None = None,
-    challenge_bonus: int | None = None,
+    options: RuleOptions = NO_OPTIONS,
 ) -> tuple[bytes, list[Change]]:
     """``(bytes, changes)``: the corrected record and each change (line, old, new, reason).
 
     Use :func:`fix_record` to also get the findings that could not be fixed."""
-    result = fix_record(
-        game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
-    )
+    result = fix_record(game, options=options)
     return result.data, result.changes

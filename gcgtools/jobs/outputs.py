@@ -30,6 +30,7 @@ from typing import Any
 
 from gcgtools.batch.run import Scheduler, map_files
 from gcgtools.model.game import Game, unreadable_reason
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.atomic import write_atomic
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import expand_paths
@@ -131,8 +132,8 @@ class Outcome:
 class OutputJob:
     """One kind of output (:data:`KINDS`) with its options, for every file of a batch.
 
-    Options: ``tiles``, ``board`` (all kinds), ``end_rule``, ``challenge_bonus``
-    (annotate, fix), ``only`` (annotate), ``normalise`` (write), ``move``, ``size``,
+    Options: ``rules`` (all kinds: a :class:`~gcgtools.rules.options.RuleOptions`),
+    ``only`` (annotate), ``normalise`` (write), ``move``, ``size``,
     ``fmt`` (picture), ``index`` (report: the site's index page, linked from each page),
     ``lexicon`` (annotate, report: a :class:`~gcgtools.lexicon.choice.LexiconChoice`)
     and ``top`` (report).
@@ -155,7 +156,7 @@ class OutputJob:
             if game.unreadable:
                 return Outcome(path, None, FAILED, unreadable_reason(game.findings))
             data, status, messages, summary = self.make(game, target)
-        except (KeyError, ValueError) as exc:  # unknown tiles/board/rules, bad --move
+        except (KeyError, ValueError) as exc:  # a bad --move, a tile file gone bad
             return Outcome(path, None, FAILED, str(exc.args[0] if exc.args else exc))
         except Exception as exc:  # noqa: BLE001 - a batch goes on past any bad file
             return Outcome(path, None, FAILED, f"{type(exc).__name__}: {exc}")
@@ -171,24 +172,23 @@ class OutputJob:
         """The output of ``game`` (to be written to ``target``): its bytes, status,
         messages and summary."""
         o = self.options
-        rules = {"tiles": o.get("tiles"), "board": o.get("board")}
-        more = {"end_rule": o.get("end_rule"), "challenge_bonus": o.get("challenge_bonus")}
+        rules: RuleOptions = o.get("rules") or NO_OPTIONS
         if self.kind == "write":
             from gcgtools.render.writer import write_gcg
 
-            return write_gcg(game, normalise=bool(o.get("normalise")), **rules), OK, [], None
+            return write_gcg(game, normalise=bool(o.get("normalise")), options=rules), OK, [], None
         if self.kind == "annotate":
             from gcgtools.edit.annotate import annotate_analysed
 
             data, analysis = annotate_analysed(
-                game, o.get("only"), lexicon=o.get("lexicon"), **rules, **more
+                game, o.get("only"), lexicon=o.get("lexicon"), options=rules
             )
             used = {"analysis": analysis.used} if analysis is not None else None
             return data, OK, [], used
         if self.kind == "fix":
             from gcgtools.edit.fix import fix_record
 
-            result = fix_record(game, **rules, **more)
+            result = fix_record(game, options=rules)
             name = game.path or "<gcg>"
             messages = []
             for c in result.changes:
@@ -206,7 +206,7 @@ class OutputJob:
             if index is not None and target is not None:
                 back = Path(os.path.relpath(index, Path(target).parent)).as_posix()
             report = game_report(
-                game, back=back, lexicon=o.get("lexicon"), top=o.get("top") or 5, **rules
+                game, back=back, lexicon=o.get("lexicon"), top=o.get("top") or 5, options=rules
             )
             return report.html.encode("utf-8"), OK, [], report.summary
         if self.kind == "picture":
@@ -214,7 +214,7 @@ class OutputJob:
 
             data = picture(
                 game, o.get("move"), fmt=o.get("fmt") or "svg", size=o.get("size") or 600,
-                **rules,
+                options=rules,
             )  # fmt: skip
             return data, OK, [], None
         raise ValueError(f"unknown output kind {self.kind!r}: choose from {', '.join(KINDS)}")

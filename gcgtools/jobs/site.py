@@ -28,6 +28,7 @@ from gcgtools.batch.run import open_scheduler
 from gcgtools.jobs.outputs import Outcome, OutputJob, write_outputs
 from gcgtools.render.html import BASE_STYLE
 from gcgtools.render.palette import player_colour
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.atomic import write_atomic
 
 __all__ = ["GAMES_FOLDER", "SiteResult", "index_html", "write_site"]
@@ -246,13 +247,13 @@ def _archive_charts(
     files: list[str],
     jobs: int | None,
     progress: bool,
-    rule_options: dict[str, Any],
+    options: RuleOptions,
     scheduler: Any = None,
 ) -> str:
     from gcgtools.render.charts import archive_figure
     from gcgtools.tables.frames import load_frames
 
-    frames = load_frames(files, jobs=jobs, progress=progress, scheduler=scheduler, **rule_options)
+    frames = load_frames(files, jobs=jobs, progress=progress, scheduler=scheduler, options=options)
     assert frames.moves is not None
     if len(frames.games) - len(frames.unreadable) == 0:
         return ""
@@ -263,8 +264,7 @@ def write_site(
     paths: Iterable[str],
     folder: str | os.PathLike[str],
     *,
-    tiles: str | None = None,
-    board: str | None = None,
+    options: RuleOptions = NO_OPTIONS,
     jobs: int | None = None,
     progress: bool = False,
     title: str = "",
@@ -281,15 +281,13 @@ def write_site(
     games = site / GAMES_FOLDER
     games.mkdir(parents=True, exist_ok=True)
     index = site / "index.html"
-    options = {"tiles": tiles, "board": board, "index": str(index), "lexicon": lexicon,
-               "top": top}  # fmt: skip
-    job = OutputJob("report", options)
+    made = {"rules": options, "index": str(index), "lexicon": lexicon, "top": top}
+    job = OutputJob("report", made)
     with open_scheduler(scheduler, jobs) as opened:  # a Dask cluster started once
         outcomes = list(
             write_outputs(job, paths, str(games), jobs=jobs, progress=progress, scheduler=opened)
         )
         done = [o.path for o in outcomes if o.target is not None]
-        rules = {"tiles": tiles, "board": board}
-        charts = _archive_charts(done, jobs, progress, rules, opened) if done else ""
+        charts = _archive_charts(done, jobs, progress, options, opened) if done else ""
     write_atomic(index, index_html(outcomes, site, charts, title).encode("utf-8"))
     return SiteResult(index, outcomes, bool(charts))

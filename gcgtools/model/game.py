@@ -121,6 +121,12 @@ class Game:
         """Nickname -> player index."""
         return {p.nick: p.index for p in self.players}
 
+    def player_count(self, minimum: int = 2) -> int:
+        """How many players the record has: its players, or more when a player's index says
+        so, and at least ``minimum`` (a record of one player's moves is still a game of
+        two)."""
+        return max(len(self.players), *(p.index + 1 for p in self.players), minimum)
+
     def player(self, index: int | None) -> Player | None:
         for p in self.players:
             if p.index == index:

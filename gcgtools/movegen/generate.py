@@ -11,8 +11,8 @@ from gcgtools.movegen.move import Move
 from gcgtools.replay.board import Board
 from gcgtools.replay.position import sorted_tiles, tiles_text
 from gcgtools.replay.scoring import parts_score
-from gcgtools.rules.detect import WWF_BINGO_BONUS
-from gcgtools.rules.rulesets import EndRule, RuleSet
+from gcgtools.rules.equity import leave_equity
+from gcgtools.rules.rulesets import EndRule, RuleSet, bingo_bonus_for
 from gcgtools.rules.tiles import BLANK, TileError, TileSet
 
 __all__ = ["LeaveValues", "generate_moves", "rack_tiles"]
@@ -95,31 +95,26 @@ def generate_moves(
     ri = RackIndex(rack_list, index, n_letters)
     if rules is not None:
         bingo_size, bingo_bonus = rules.rack_size, rules.bingo_bonus
-        out_mult = rules.end_rule.out_multiplier
-        min_bag = rules.exchange_minimum_bag
+        end_rule, min_bag = rules.end_rule, rules.exchange_minimum_bag
     else:
-        bingo_size = 7
-        bingo_bonus = WWF_BINGO_BONUS if board.layout.name == "WordsWithFriends" else 50
-        out_mult = EndRule.STANDARD.out_multiplier
-        min_bag = 7
+        bingo_size, bingo_bonus = 7, bingo_bonus_for(tiles.name, board.layout.name)
+        end_rule, min_bag = EndRule.STANDARD, 7
 
-    # the leave of every code: its text and its value
+    # the leave of every code: its text and what it adds to a move's score
     codes = ri.all_codes()
     leave_texts: list[str] = []
     leave_values: list[float] = []
-    endgame = bag_count <= 0
+    opponent = rack_tiles(opponent_rack, tiles) if opponent_rack is not None else None
+    value = leaves.value if leaves is not None else None
     for code in codes:
         kept = ri.leave_tiles(code)
         leave_texts.append(sorted_tiles(kept))
-        if endgame:
-            leave_values.append(-float(_points(kept, values)))
-        elif leaves is None or not kept:
-            leave_values.append(0.0)
-        else:
-            leave_values.append(float(leaves.value(kept)))
-    going_out = 0.0
-    if endgame and opponent_rack is not None:
-        going_out = float(out_mult * _points(rack_tiles(opponent_rack, tiles), values))
+        leave_values.append(
+            leave_equity(
+                kept, bag=bag_count, tiles=tiles, end_rule=end_rule, leave_value=value,
+                opponent=opponent,
+            )
+        )  # fmt: skip
 
     moves: list[Move] = []
     append = moves.append
@@ -127,10 +122,7 @@ def generate_moves(
         board, kwg, ri, values
     ):
         score = parts_score(ms, wmul, xs, n, bingo_size, bingo_bonus)
-        if endgame and code == 0:
-            lv = going_out
-        else:
-            lv = leave_values[code]
+        lv = leave_values[code]
         if across:
             row, col = line, start
         else:
@@ -159,16 +151,6 @@ def generate_moves(
 
 
 _EQUITY = attrgetter("equity")
-
-
-def _points(tiles: Iterable[str], values: dict[str, int]) -> int:
-    total = 0
-    for t in tiles:
-        try:
-            total += values[t]
-        except KeyError:
-            raise TileError(f"unknown tile {t!r}") from None
-    return total
 
 
 def _minus(rack: list[str], kept: list[str]) -> list[str]:

@@ -15,7 +15,8 @@ from gcgtools.movegen.move import Move
 from gcgtools.replay.board import Board
 from gcgtools.replay.engine import replay
 from gcgtools.replay.position import Position, known_rack
-from gcgtools.replay.setup import rules_for
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
+from gcgtools.rules.resolve import resolve
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK, TileError
 from gcgtools.syntax.records import TURN_KINDS, EventKind
@@ -102,15 +103,13 @@ def _zeros(game: Game, event: int) -> int:
     return count
 
 
-def record_position(
-    game: Game, event: int, *, tiles: str | None = None, board: str | None = None
-) -> RecordPosition:
+def record_position(game: Game, event: int, *, options: RuleOptions = NO_OPTIONS) -> RecordPosition:
     """The position after event ``event`` (1-based; 0 = the empty board). Raises
-    :class:`MovesError` for an event number out of range, KeyError for an unknown
-    ``tiles``/``board`` name."""
+    :class:`MovesError` for an event number out of range, RuleOptionError for bad
+    rule ``options``."""
     if not 0 <= event <= len(game.events):
         raise MovesError(f"--move must be between 0 and {len(game.events)}")
-    rules, _ = rules_for(game, tiles=tiles, board=board)
+    rules = resolve(game, options)
     pos = None
     for p in replay(game, rules):
         pos = p
@@ -142,11 +141,9 @@ def record_position(
     )  # fmt: skip
 
 
-def record_cgp(
-    game: Game, event: int, *, tiles: str | None = None, board: str | None = None
-) -> str:
+def record_cgp(game: Game, event: int, *, options: RuleOptions = NO_OPTIONS) -> str:
     """The CGP of the position after event ``event``."""
-    return record_position(game, event, tiles=tiles, board=board).cgp()
+    return record_position(game, event, options=options).cgp()
 
 
 def _lexicon(
@@ -195,13 +192,12 @@ def record_moves(
     lexicon: str | PathLike[str] | None = None,
     lexica: str | PathLike[str] | None = None,
     leaves: str | PathLike[str] | None = None,
-    tiles: str | None = None,
-    board: str | None = None,
+    options: RuleOptions = NO_OPTIONS,
 ) -> PositionMoves:
     """The moves of the player to move after event ``event`` of ``game``, best first.
     ``rack`` overrides the record's rack. Raises :class:`MovesError` (a one-line reason)
     when there is no rack, no lexicon, or bad input."""
-    pos = record_position(game, event, tiles=tiles, board=board)
+    pos = record_position(game, event, options=options)
     rules = pos.rules
     tiles_in_hand = _rack(rack, rules) if rack is not None else pos.rack
     if not tiles_in_hand:

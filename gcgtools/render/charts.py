@@ -26,6 +26,7 @@ from matplotlib.ticker import MaxNLocator
 from gcgtools.model.game import Game
 from gcgtools.render.palette import player_colour
 from gcgtools.replay.engine import replay
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.atomic import atomic_output
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import expand_paths
@@ -57,7 +58,7 @@ def _labels(game: Game, n: int) -> list[str]:
     return [f"{nick} ({i + 1})" if nicks.count(nick) > 1 else nick for i, nick in enumerate(nicks)]
 
 
-def progression_data(game: Game, **rule_options: Any) -> dict[str, dict[str, Any]]:
+def progression_data(game: Game, options: RuleOptions = NO_OPTIONS) -> dict[str, dict[str, Any]]:
     """Per player (keyed by nickname, in seat order): ``points``, the ``(event,
     cumulative)`` after each of their events, starting from ``(0, 0)``; ``bingos``, an
     ``(event, cumulative, word)`` per bingo that stood; ``final``, the last recorded
@@ -65,9 +66,9 @@ def progression_data(game: Game, **rule_options: Any) -> dict[str, dict[str, Any
 
     ``event`` is the event number (the 1-based index of the event line in the record, as
     in the moves frame, bingos and the HTML report). Cumulatives are the recorded ones, as
-    the replay reads them; ``rule_options`` are passed to :func:`gcgtools.replay`.
+    the replay reads them under the rule ``options``.
     """
-    positions = replay(game, **rule_options)
+    positions = replay(game, options=options)
     start = next(positions)
     n = len(start.recorded)
     labels = _labels(game, n)
@@ -139,7 +140,9 @@ def _declutter(
         taken.append(text.get_window_extent(renderer))
 
 
-def progression_figure(game: Game, *, title: str | None = None, **rule_options: Any) -> Figure:
+def progression_figure(
+    game: Game, *, title: str | None = None, options: RuleOptions = NO_OPTIONS
+) -> Figure:
     """The cumulative score of each player by event number, bingos starred and labelled
     with their word, final scores labelled; labels never overlap, and each player has
     their colour of :mod:`gcgtools.render.palette` (as in board pictures and reports).
@@ -147,7 +150,7 @@ def progression_figure(game: Game, *, title: str | None = None, **rule_options: 
     Each player's line has the gid ``score:<nick>`` and their bingo markers
     ``bingos:<nick>``, so the series can be found in the figure (or the SVG) again.
     """
-    data = progression_data(game, **rule_options)
+    data = progression_data(game, options)
     fig = _figure(8, 4.5)
     ax = fig.add_subplot()
     finals, labels, stars_lines = [], [], []
@@ -302,7 +305,7 @@ def write_chart(
     jobs: int | None = None,
     scheduler: Any = None,
     progress: bool = False,
-    **rule_options: Any,
+    options: RuleOptions = NO_OPTIONS,
 ) -> ChartResult:
     """Draw and save a chart of ``sources``: the score progression when they name a single
     game (and ``archive`` is False), else the archive charts. Raises ValueError for an
@@ -328,11 +331,11 @@ def write_chart(
                 reason = reason or "unreadable"
                 return ChartResult("progression", 0, None, [name], {name: reason})
             try:
-                fig = progression_figure(game, **rule_options)
+                fig = progression_figure(game, options=options)
             except (KeyError, ValueError) as exc:  # an unknown tile set, board or rule
                 return ChartResult("progression", 0, None, [name], {name: f"rules: {exc}"})
             return ChartResult("progression", 1, save_figure(fig, out))
-    frames = load_frames(items, jobs=jobs, progress=progress, scheduler=scheduler, **rule_options)
+    frames = load_frames(items, jobs=jobs, progress=progress, scheduler=scheduler, options=options)
     assert frames.moves is not None
     games = len(frames.games) - len(frames.unreadable)
     written = save_figure(archive_figure(frames.games, frames.moves), out) if games else None

@@ -30,6 +30,7 @@ from gcgtools.render.svg import board_svg, rack_tiles, tile_marks, tile_svg
 from gcgtools.render.writer import ReplayInfo
 from gcgtools.replay.engine import Position
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.tiles import TileSet
 from gcgtools.syntax.records import EventKind
 
@@ -207,9 +208,7 @@ def score_chart_svg(game: Game, positions: list[Position], width: int = 860) -> 
 
     ``positions`` starts with the start position; the chart has a vertical marker line
     (``id="chart-marker"``) and one clickable column (``rect.hit``) per position."""
-    count = max(
-        len(game.players), max((p.index + 1 for p in game.players), default=0), 2
-    )  # players shown
+    count = game.player_count()  # players shown
     height, left, right, top, bottom = 260, 48, 16, 16, 34
     n = max(len(positions) - 1, 1)
     values = [v for pos in positions for v in pos.recorded[:count]] or [0]
@@ -336,8 +335,7 @@ def _rack_html(rack: list[tuple[str, int | None]]) -> str:
 def game_report_html(
     game: Game,
     *,
-    tiles: str | None = None,
-    board: str | None = None,
+    options: RuleOptions = NO_OPTIONS,
     lexicon: LexiconChoice | Lexicon | None = None,
     leaves: Leaves | None = None,
     top: int = 5,
@@ -346,14 +344,13 @@ def game_report_html(
     ``lexicon`` (a loaded lexicon, or a :class:`~gcgtools.lexicon.choice.LexiconChoice`)
     each turn whose full rack is known also shows the ``top`` moves beside the recorded one
     (:func:`analysis_html`)."""
-    return game_report(game, tiles=tiles, board=board, lexicon=lexicon, leaves=leaves, top=top).html
+    return game_report(game, options=options, lexicon=lexicon, leaves=leaves, top=top).html
 
 
 def game_report(
     game: Game,
     *,
-    tiles: str | None = None,
-    board: str | None = None,
+    options: RuleOptions = NO_OPTIONS,
     lexicon: LexiconChoice | Lexicon | None = None,
     leaves: Leaves | None = None,
     top: int = 5,
@@ -361,15 +358,15 @@ def game_report(
 ) -> Report:
     """The report of one game (see :func:`game_report_html`) and its summary; ``back`` is
     the address of a site's index, linked from the page's header."""
-    info = ReplayInfo.of(game, tiles=tiles, board=board)
+    info = ReplayInfo.of(game, options)
     analysis = (
-        analyse_with(game, lexicon, leaves, top=top, tiles=tiles, board=board)
+        analyse_with(game, lexicon, leaves, top=top, options=options)
         if lexicon is not None
         else None
     )
     positions = info.ordered
     values = info.rules.tiles
-    count = max(len(game.players), max((p.index + 1 for p in game.players), default=0), 2)
+    count = game.player_count()
     final = positions[-1]
     names = [_nick(game, k, f"player {k + 1}") for k in range(count)]
     index_of = {id(pos.event): i for i, pos in enumerate(positions) if pos.event is not None}

@@ -31,7 +31,8 @@ from gcgtools.render.palette import PLAYER_COLOURS, player_colour
 from gcgtools.replay.board import Board, square_name
 from gcgtools.replay.engine import Position, replay
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
-from gcgtools.replay.setup import rules_for
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
+from gcgtools.rules.resolve import resolve
 from gcgtools.rules.tiles import TILE_SETS, TileError, TileSet, resolve_tiles
 
 __all__ = [
@@ -594,8 +595,8 @@ def position_picture(
     """The board after ``pos`` with the players' recorded scores, as SVG or PNG bytes.
 
     Without ``tiles`` the values come from the tile set the record implies."""
-    values = tiles if tiles is not None else rules_for(game)[0].tiles
-    count = max(len(game.players), max((p.index + 1 for p in game.players), default=0))
+    values = tiles if tiles is not None else resolve(game).tiles
+    count = game.player_count(minimum=0)
     scores = pos.recorded[:count] if count else None
     players = _player_names(game, count) if count else None
     tileset = values if isinstance(values, TileSet) else pos.board.tileset
@@ -673,16 +674,15 @@ def picture(
     move: int | None = None,
     *,
     fmt: str = "svg",
-    tiles: str | None = None,
-    board: str | None = None,
+    options: RuleOptions = NO_OPTIONS,
     size: int = 600,
 ) -> bytes:
     """The board after event ``move`` (1-based; 0 is the empty board; None the end) as SVG
     or PNG bytes. Raises ValueError when there is no such event, KeyError for an unknown
-    tile set or board name."""
+    tile set or board name in ``options``."""
     if move is not None and not 0 <= move <= len(game.events):
         raise ValueError(f"move must be between 0 and {len(game.events)}")
-    rules, _ = rules_for(game, tiles=tiles, board=board)
+    rules = resolve(game, options)
     last: Position | None = None
     for pos in replay(game, rules):
         last = pos

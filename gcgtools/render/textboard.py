@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from gcgtools.model.game import Game, unreadable_reason
 from gcgtools.replay.engine import Position, replay
 from gcgtools.replay.notation import event_notation, study_view, unseen_counts_text
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import display_name
 
@@ -108,8 +109,7 @@ def board_text(
     path: str,
     move: int | None = None,
     *,
-    tiles: str | None = None,
-    board: str | None = None,
+    options: RuleOptions = NO_OPTIONS,
     cgp: bool = False,
 ) -> BoardText:
     """The text board (with ``cgp``, the CGP line) of the record ``path`` after event
@@ -125,9 +125,9 @@ def board_text(
             from gcgtools.movegen.record import record_cgp
 
             event = len(game.events) if move is None else move
-            return BoardText(record_cgp(game, event, tiles=tiles, board=board))
+            return BoardText(record_cgp(game, event, options=options))
         last = None
-        for pos in replay(game, tiles=tiles, board=board):
+        for pos in replay(game, options=options):
             last = pos
             if move is not None and pos.index + 1 == move:
                 break

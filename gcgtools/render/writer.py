@@ -28,8 +28,9 @@ from gcgtools.model.build import KNOWN
 from gcgtools.model.game import Game
 from gcgtools.replay.board import Board
 from gcgtools.replay.engine import Position, Replayer
-from gcgtools.replay.setup import rules_for
-from gcgtools.rules.rulesets import EndRule, RuleSet
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
+from gcgtools.rules.resolve import resolve_with_findings
+from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import TileError, TileSet
 from gcgtools.syntax.records import (
     CommentedEvent,
@@ -101,18 +102,13 @@ class ReplayInfo:
     def of(
         cls,
         game: Game,
-        *,
-        tiles: str | None = None,
-        board: str | None = None,
-        end_rule: str | EndRule | None = None,
-        challenge_bonus: int | None = None,
+        options: RuleOptions = NO_OPTIONS,
     ) -> ReplayInfo:
-        """Replay ``game`` once, keeping every position and every finding."""
-        rules, setup = rules_for(
-            game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
-        )
+        """Replay ``game`` once under the rule ``options``, keeping every position and
+        every finding."""
+        rules, setup = resolve_with_findings(game, options)
         info = cls(rules)
-        replayer = Replayer(game, rules, detect_end_rule=end_rule is None)
+        replayer = Replayer(game, rules, detect_end_rule=options.end_rule is None)
         previous: Board | None = None
         for pos in replayer.run():
             info.ordered.append(pos)
@@ -500,15 +496,14 @@ def write_gcg(
     game: Game,
     *,
     normalise: bool = False,
-    tiles: str | None = None,
-    board: str | None = None,
+    options: RuleOptions = NO_OPTIONS,
 ) -> bytes:
     """The record as GCG bytes: exactly as read, or (``normalise``) in canonical form.
 
-    ``tiles`` and ``board`` override the tile set and board used to tell which squares of a
-    play were already occupied (normalising only).
+    The rule ``options`` (their tile set and board) decide which squares of a play were
+    already occupied (normalising only).
     """
     if not normalise:
         return accept(game, GCGExporter())
-    info = ReplayInfo.of(game, tiles=tiles, board=board)
+    info = ReplayInfo.of(game, options)
     return accept(game, NormalisingExporter(), info)

@@ -31,8 +31,8 @@ class _CallableModule(types.ModuleType):
     package imports its names lazily, so whichever of the two ``gcgtools.replay`` names,
     ``gcgtools.replay(game)`` replays the game."""
 
-    def __call__(self, game: Game, **options: Any) -> Iterator[Position]:
-        return replay(game, **options)
+    def __call__(self, game: Game, *args: Any, **keywords: Any) -> Iterator[Position]:
+        return replay(game, *args, **keywords)
 
 
 sys.modules[__name__].__class__ = _CallableModule

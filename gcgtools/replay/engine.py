@@ -47,7 +47,8 @@ from gcgtools.replay.scoring import Word, flat_score_play
 from gcgtools.replay.setup import resolve_rules
 from gcgtools.replay.turns import Turns
 from gcgtools.rules.boards import BOARDS
-from gcgtools.rules.rulesets import EndRule, RuleSet
+from gcgtools.rules.options import RuleOptions, rule_options
+from gcgtools.rules.rulesets import EndRule, RuleSet, bingo_bonus_for
 from gcgtools.rules.tiles import TILE_SETS, TileError
 from gcgtools.syntax.parser import parse_lines
 from gcgtools.syntax.records import TURN_KINDS, Event, EventKind, Pragma, SourceLine
@@ -336,10 +337,8 @@ def _name_what_fits(
                 tile_set.spells(texts)
             ):
                 continue
-            wwf = layout.name == "WordsWithFriends" or tile_set.name == "wwf_english"
-            other = replace(
-                rules, board=layout, tiles=tile_set, bingo_bonus=35 if wwf else 50, name=""
-            )
+            bonus = bingo_bonus_for(tile_set.name, layout.name)
+            other = replace(rules, board=layout, tiles=tile_set, bingo_bonus=bonus, name="")
             trial = Replayer(game, other, snapshots=False, detect_end_rule=detect_end_rule)
             wrong = sum(1 for f in trial.check() if f.code == "S601")
             if trial.plays_scored and wrong * 10 <= trial.plays_scored:
@@ -358,6 +357,7 @@ def replay(
     game: Game,
     rules: RuleSet | None = None,
     *,
+    options: RuleOptions | None = None,
     tiles: str | None = None,
     board: str | None = None,
     end_rule: str | EndRule | None = None,
@@ -365,33 +365,44 @@ def replay(
 ) -> Iterator[Position]:
     """Yield the :class:`Position` after each event of ``game`` (first the empty start).
 
-    ``rules`` defaults to what the record's pragmas imply, with the overrides given; given
-    ``rules`` still take ``end_rule`` and ``challenge_bonus`` when those are passed.
-    Without ``end_rule`` the end-of-game rule is read from the record itself.
+    ``rules`` defaults to what the record's pragmas imply, with the overrides given
+    (``options``, or the keywords ``tiles``, ``board``, ``end_rule``, ``challenge_bonus``:
+    see :class:`~gcgtools.rules.options.RuleOptions`); given ``rules`` still take the end
+    rule and challenge bonus when those are passed. Without an end rule the end-of-game
+    rule is read from the record itself.
     """
-    rules, _ = resolve_rules(
-        game, rules, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
+    chosen = rule_options(
+        options, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
     )
-    yield from Replayer(game, rules, detect_end_rule=end_rule is None).run()
+    return _replay(game, rules, chosen)
+
+
+def _replay(game: Game, rules: RuleSet | None, options: RuleOptions) -> Iterator[Position]:
+    rules, _ = resolve_rules(game, rules, options)
+    yield from Replayer(game, rules, detect_end_rule=options.end_rule is None).run()
 
 
 def validate(
     game: Game,
     rules: RuleSet | None = None,
     *,
+    options: RuleOptions | None = None,
     tiles: str | None = None,
     board: str | None = None,
     end_rule: str | EndRule | None = None,
     challenge_bonus: int | None = None,
 ) -> Validation:
-    """Replay the whole record and return every finding, parse-level ones included."""
-    rules, setup_findings = resolve_rules(
-        game, rules, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
+    """Replay the whole record and return every finding, parse-level ones included. The
+    rule overrides are as for :func:`replay`."""
+    chosen = rule_options(
+        options, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
     )
-    replayer = Replayer(game, rules, snapshots=False, detect_end_rule=end_rule is None)
+    rules, setup_findings = resolve_rules(game, rules, chosen)
+    detect = chosen.end_rule is None
+    replayer = Replayer(game, rules, snapshots=False, detect_end_rule=detect)
     replayer.check()
-    if tiles is None and board is None:
-        _name_what_fits(game, rules, replayer.findings, detect_end_rule=end_rule is None)
+    if chosen.tiles is None and chosen.board is None:
+        _name_what_fits(game, rules, replayer.findings, detect_end_rule=detect)
     findings = sorted(
         [*game.findings, *setup_findings, *replayer.findings], key=lambda f: (f.line, f.code)
     )

@@ -48,7 +48,7 @@ class ReplayState:
         self.game = game
         self.rules = rules
         self.tiles = rules.tiles
-        n = max(len(game.players), max((p.index + 1 for p in game.players), default=0), 2)
+        n = game.player_count()
         self.n = n
         self.board = Board(rules.board, rules.tiles)
         self.tiles_on_board = 0

@@ -15,7 +15,14 @@ from functools import lru_cache
 
 from gcgtools.rules.boards import BoardLayout, resolve_board
 from gcgtools.rules.boards import board_layout as _board
-from gcgtools.rules.rulesets import EndRule, RuleSet
+from gcgtools.rules.rulesets import (
+    WWF_BINGO_BONUS,
+    WWF_BOARD,
+    WWF_TILES,
+    EndRule,
+    RuleSet,
+    bingo_bonus_for,
+)
 from gcgtools.rules.tiles import TileSet, resolve_tiles, tile_set
 
 __all__ = [
@@ -70,9 +77,8 @@ GAME_VARIANTS: dict[str, tuple[str, bool]] = {
     "wordsmog_super": ("wordsmog", True),
 }
 
-WWF_BINGO_BONUS = 35
-_WWF_TILES = "wwf_english"
-_WWF_BOARD = "WordsWithFriends"
+_WWF_TILES = WWF_TILES
+_WWF_BOARD = WWF_BOARD
 _SUPER_TILES = "english_super"
 
 _END_RULE_ALIASES: dict[str, EndRule] = {
@@ -206,13 +212,12 @@ def _select_rules(
     chosen_tiles = _choose_tiles(tiles, tile_distribution, lexicon, wwf, super_game, warnings)
     chosen_board = _choose_board(board, layout_name, chosen_tiles, wwf, super_game, warnings)
     rule = parse_end_rule(end_rule) if end_rule is not None else EndRule.STANDARD
-    is_wwf = chosen_tiles.name == _WWF_TILES or chosen_board.name == _WWF_BOARD
     rules = RuleSet(
         tiles=chosen_tiles,
         board=chosen_board,
         end_rule=rule,
         challenge_bonus=challenge_bonus,
-        bingo_bonus=WWF_BINGO_BONUS if is_wwf else 50,
+        bingo_bonus=bingo_bonus_for(chosen_tiles.name, chosen_board.name),
         variant=variant,
     )
     if rule is EndRule.HOME:

@@ -28,8 +28,23 @@ __all__ = [
     "challenge_bonus_allowed",
     "end_rack_points",
     "exchange_allowed",
+    "WWF_BINGO_BONUS",
+    "bingo_bonus_for",
     "rack_value",
+    "tiles_value",
 ]
+
+#: The bingo bonus of Words With Friends (every other game: 50).
+WWF_BINGO_BONUS = 35
+WWF_TILES = "wwf_english"
+WWF_BOARD = "WordsWithFriends"
+
+
+def bingo_bonus_for(tiles: str, board: str) -> int:
+    """The bingo bonus of a game on the board named ``board`` with the tile set named
+    ``tiles``: 35 when either is Words With Friends', else 50. The one place it is
+    decided; a :class:`RuleSet` carries it as ``bingo_bonus``."""
+    return WWF_BINGO_BONUS if tiles == WWF_TILES or board == WWF_BOARD else 50
 
 
 class EndRule(str, Enum):
@@ -92,15 +107,28 @@ class RuleSet:
 DEFAULT_RULES = RuleSet(tiles=tile_set("english"), board=board_layout("CrosswordGame"))
 
 
-def rack_value(rules: RuleSet, tiles: Iterable[str] | str) -> int:
+def tiles_value(tile_set: TileSet, tiles: Iterable[str] | str, *, strict: bool = True) -> int:
     """Sum of the values of ``tiles`` (tile names, or a rack string split by the tile set).
 
-    Blanks (``?`` or lower-case names) are worth 0; unknown tiles raise ``TileError``.
-    """
+    Blanks (``?`` or lower-case names) are worth 0; an unknown tile raises ``TileError``,
+    or counts nothing when ``strict`` is False (the replay reports it)."""
     if isinstance(tiles, str):
-        tiles = rules.tiles.split(tiles)
-    value = rules.tiles.value
-    return sum(value(tile) for tile in tiles)
+        tiles = tile_set.split(tiles)
+    value = tile_set.value
+    if strict:
+        return sum(value(tile) for tile in tiles)
+    total = 0
+    for tile in tiles:
+        try:
+            total += value(tile)
+        except ValueError:
+            pass
+    return total
+
+
+def rack_value(rules: RuleSet, tiles: Iterable[str] | str) -> int:
+    """Sum of the values of ``tiles`` under ``rules`` (see :func:`tiles_value`)."""
+    return tiles_value(rules.tiles, tiles)
 
 
 def end_rack_points(rules: RuleSet, opponent_tiles: Iterable[str] | str) -> int:

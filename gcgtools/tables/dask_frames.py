@@ -25,8 +25,9 @@ from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from gcgtools.rules.options import RuleOptions
 from gcgtools.sources.paths import expand_paths
-from gcgtools.tables.frames import game_tuple, make_frame
+from gcgtools.tables.frames import game_tuple, make_frame, split_options
 from gcgtools.tables.rows import (
     GAME_DTYPES,
     MOVE_DTYPES,
@@ -45,10 +46,10 @@ __all__ = ["FILES_PER_PARTITION", "games_frame", "moves_frame", "player_games_fr
 
 
 def _part(
-    files: list[str], *, table: str, keep: Keep, rule_options: dict[str, Any]
+    files: list[str], *, table: str, keep: Keep, options: RuleOptions, analysis: dict[str, Any]
 ) -> pd.DataFrame:
     """Task: one partition of ``table`` from a batch of files."""
-    results = [analyse_path(path, keep, **rule_options) for path in files]
+    results = [analyse_path(path, keep, options, **analysis) for path in files]
     if table == "games":
         return make_frame([game_tuple(r) for r in results], GAME_DTYPES)
     if table == "players":
@@ -73,7 +74,8 @@ def _dask_frame(
     meta = make_frame([], dtypes)
     size = max(1, files_per_partition)
     batches = [files[i : i + size] for i in range(0, len(files), size)]
-    task = partial(_part, table=table, keep=keep, rule_options=rule_options)
+    options, analysis = split_options(rule_options)
+    task = partial(_part, table=table, keep=keep, options=options, analysis=analysis)
     # the pandas dtypes as they are: Dask would turn "str" columns into
     # string[pyarrow] with <NA> for missing values, unlike the pandas tables
     with dask.config.set({"dataframe.convert-string": False}):

@@ -29,6 +29,7 @@ from gcgtools.batch.run import Scheduler, map_batches, open_scheduler
 from gcgtools.console import track
 from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.model.game import Game
+from gcgtools.rules.options import RuleOptions, rule_options
 from gcgtools.sources.atomic import open_output
 from gcgtools.sources.paths import expand_paths
 from gcgtools.tables.rows import (  # noqa: F401  (re-exported: the tables' columns)
@@ -133,14 +134,28 @@ def _runs(sources: Source | Iterable[Source]) -> Iterator[list[str] | Game]:
         yield pending
 
 
+RULE_KEYWORDS = frozenset({"options", "tiles", "board", "end_rule", "challenge_bonus"})
+
+
+def split_options(keywords: dict[str, Any]) -> tuple[RuleOptions, dict[str, Any]]:
+    """The public edge of the table functions: their keywords as one checked
+    :class:`~gcgtools.rules.options.RuleOptions` (``options``, or ``tiles``, ``board``,
+    ``end_rule``, ``challenge_bonus``) and the analysis options (see
+    :func:`lexicon_options`). Raises ``RuleOptionError`` for a bad rule option."""
+    rules = rule_options(**{k: v for k, v in keywords.items() if k in RULE_KEYWORDS})
+    rest = {k: v for k, v in keywords.items() if k not in RULE_KEYWORDS}
+    return rules, lexicon_options(rest)
+
+
 def _analyse_batch(
     paths: list[str],
     keep: Keep,
     combine: Callable[[list[GameResult]], T],
-    rule_options: dict[str, Any],
+    options: RuleOptions,
+    analysis: dict[str, Any],
 ) -> T:
     """Worker: analyse a batch of files and ``combine`` their results."""
-    return combine([analyse_path(path, keep, **rule_options) for path in paths])
+    return combine([analyse_path(path, keep, options, **analysis) for path in paths])
 
 
 def _iter_parts(
@@ -158,8 +173,8 @@ def _iter_parts(
     run ``combine`` (a module-level function),
     at most ``CHUNK_FILES`` of them handed out and not yet yielded; Game objects are
     analysed in this process, one per batch."""
-    rule_options = lexicon_options(rule_options)
-    worker = partial(_analyse_batch, keep=keep, combine=combine, rule_options=rule_options)
+    options, analysis = split_options(rule_options)
+    worker = partial(_analyse_batch, keep=keep, combine=combine, options=options, analysis=analysis)
     runs = list(_runs(sources))
     files: dict[int, list[str]] = {
         i: list(expand_paths(run)) for i, run in enumerate(runs) if isinstance(run, list)
@@ -172,7 +187,8 @@ def _iter_parts(
             for i, run in enumerate(runs):
                 if isinstance(run, Game):
                     name = name_of(run, f"<game {i + 1}>")
-                    yield 1, combine([analyse_game(run, name=name, keep=keep, **rule_options)])
+                    game = analyse_game(run, name=name, keep=keep, options=options, **analysis)
+                    yield 1, combine([game])
                     continue
                 # one pool for the whole run, at most CHUNK_FILES files in flight
                 yield from map_batches(

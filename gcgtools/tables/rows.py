@@ -21,7 +21,8 @@ from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.model.game import Game
 from gcgtools.replay.engine import Position, Replayer
 from gcgtools.replay.notation import play_notation
-from gcgtools.replay.setup import rules_for
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
+from gcgtools.rules.resolve import resolve_with_findings
 from gcgtools.rules.rulesets import EndRule
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import display_name
@@ -221,10 +222,7 @@ def analyse_game(
     *,
     name: str | None = None,
     keep: Keep = "all",
-    tiles: str | None = None,
-    board: str | None = None,
-    end_rule: str | EndRule | None = None,
-    challenge_bonus: int | None = None,
+    options: RuleOptions = NO_OPTIONS,
     lexicon: LexiconChoice | str | os.PathLike[str] | Lexicon | None = None,
     lexica: str | os.PathLike[str] | None = None,
     leaves: str | os.PathLike[str] | Leaves | None = None,
@@ -247,14 +245,13 @@ def analyse_game(
         reason = f"{fatal[0].code} line {fatal[0].line}: {fatal[0].message}" if fatal else ""
         return GameResult(file, True, reason or "unreadable", _unreadable_row(game, file))
     try:
-        rules, setup_findings = rules_for(
-            game, tiles=tiles, board=board, end_rule=end_rule, challenge_bonus=challenge_bonus
-        )
+        rules, setup_findings = resolve_with_findings(game, options)
     except (KeyError, ValueError) as exc:
         return GameResult(
             file, True, f"cannot set up the rules: {exc}", _unreadable_row(game, file)
         )
-    replayer = Replayer(game, rules, snapshots=False, detect_end_rule=end_rule is None)
+    detect = options.end_rule is None
+    replayer = Replayer(game, rules, snapshots=False, detect_end_rule=detect)
     game_id = game.id or (_stem(game.path) if game.path else None) or game.title or file
     n = replayer.n
     nicks = [f"player{i + 1}" for i in range(n)]
@@ -488,9 +485,8 @@ def analyse_game(
         )
     if lexicon is not None or lexica is not None:
         analysis = analyse_game_with(
-            game, LexiconChoice.of(lexicon, lexica, leaves), top=1, cache=cache, tiles=tiles,
-            board=board, end_rule=end_rule, challenge_bonus=challenge_bonus,
-        )  # fmt: skip
+            game, LexiconChoice.of(lexicon, lexica, leaves), top=1, cache=cache, options=options
+        )
         rows, game_row, player_rows = _with_analysis(analysis, rows, game_row, player_rows)
     if keep == "bingos":
         rows = [r for r in rows if r[_BINGO]]
@@ -629,14 +625,22 @@ def out_of_range(result: GameResult) -> str | None:
     return None
 
 
-def analyse_path(path: str, keep: Keep = "all", **options: Any) -> GameResult:
+def analyse_path(
+    path: str,
+    keep: Keep = "all",
+    options: RuleOptions = NO_OPTIONS,
+    lexicon: LexiconChoice | None = None,
+    cache: bool = True,
+) -> GameResult:
     """Worker: read, replay and tabulate one file. Never raises for a bad file: a
     failure on it (or a number no table can hold) becomes its reason for being left
     out, and the batch goes on."""
     name = display_name(path)
     try:
         game = load_game(path)
-        result = analyse_game(game, name=name, keep=keep, **options)
+        result = analyse_game(
+            game, name=name, keep=keep, options=options, lexicon=lexicon, cache=cache
+        )
         problem = None if result.unreadable else out_of_range(result)
         if problem is not None:
             return GameResult(name, True, problem, _unreadable_row(game, name))
