@@ -108,7 +108,7 @@ def main() -> None:
 
     from gcgtools.lexicon import builtin_leaves, load_leaves, load_lexicon
     from gcgtools.movegen import generate_moves
-    from gcgtools.movegen.generator import native_module
+    from gcgtools.movegen.engine import native_module
 
     before = rss_mb()
     start = time.perf_counter()
