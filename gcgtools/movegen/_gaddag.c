@@ -188,6 +188,39 @@ done:
     return result;
 }
 
+/* load_board(cells, codes, bt, bv): the tiles of a Board's cells (str or None) as KWG
+ * indices and values, by `codes` (tile text -> (index, value)); the number of tiles.
+ * KeyError (the tile) for a tile `codes` lacks. */
+static PyObject *load_board(PyObject *self, PyObject *args) {
+    PyObject *cells, *codes, *bt_o, *bv_o;
+    if (!PyArg_ParseTuple(args, "O!O!OO", &PyList_Type, &cells, &PyDict_Type, &codes, &bt_o,
+                          &bv_o))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(cells), count = 0;
+    Buf bt = {0}, bv = {0};
+    PyObject *result = NULL;
+    if (get_buf(bt_o, &bt, 4, n, 1, "bt") < 0 || get_buf(bv_o, &bv, 4, n, 1, "bv") < 0) goto done;
+    int32_t *t = bt.view.buf, *v = bv.view.buf;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *cell = PyList_GET_ITEM(cells, i);
+        if (cell == Py_None) { t[i] = v[i] = 0; continue; }
+        PyObject *code = PyDict_GetItemWithError(codes, cell);
+        if (!code) {
+            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, cell);
+            goto done;
+        }
+        long a, b;
+        if (!PyArg_ParseTuple(code, "ll", &a, &b)) goto done;
+        t[i] = (int32_t)a;
+        v[i] = (int32_t)b;
+        count++;
+    }
+    result = PyLong_FromSsize_t(count);
+done:
+    release(&bt); release(&bv);
+    return result;
+}
+
 /* ------------------------------------------------------------------ moves found */
 typedef struct {
     double eq;
@@ -591,27 +624,53 @@ typedef struct {
     Py_ssize_t n_codes;
 } Kinds;
 
-/* the KLV word index of a sorted leave (wolges' get_word_index), -1 if none */
-static long klv_index(const uint32_t *nodes, Py_ssize_t nn, const uint32_t *counts,
-                      Py_ssize_t nc, uint32_t p, const int *tiles, int len) {
-    long idx = 0;
-    if (len <= 0) return -1;
-    for (int k = 0; k < len; k++) {
-        if (p == 0) return -1;
-        uint32_t nd;
-        for (;;) {
-            nd = node_at(nodes, nn, p);
-            if ((int)(nd >> 24) == tiles[k]) break;
-            if (nd & IS_END) return -1;
-            if ((Py_ssize_t)p + 1 >= nc) return -1;
-            idx += (long)counts[p] - (long)counts[p + 1];
-            p++;
+/* Every leave's value from a KLV: its index is its rank among the graph's words
+ * (wolges' get_word_index), found for all the rack's leaves in one walk that shares
+ * their common prefixes: the leave so far is in (group p, index idx, code). */
+typedef struct {
+    const uint32_t *nodes, *counts;
+    Py_ssize_t n_nodes;
+    const float *values;
+    Py_ssize_t n_values;
+    const Kinds *kd;
+    int by_num[MAX_KINDS];
+    double *out;
+} KlvWalk;
+
+static void klv_walk(const KlvWalk *w, int q, uint32_t p, long idx, long code, int alive) {
+    const Kinds *kd = w->kd;
+    for (int j = q; j < kd->n_kinds; j++) {
+        int k = w->by_num[j];
+        uint32_t pp = p;
+        long ii = idx, cc = code;
+        int al = alive;
+        for (long d = 1; d <= kd->count[k]; d++) {
+            cc += kd->radix[k];
+            double v = 0.0;
+            if (al && pp) {
+                uint32_t nd;
+                al = 0;
+                for (;;) {
+                    nd = node_at(w->nodes, w->n_nodes, pp);
+                    if ((long)(nd >> 24) == kd->klv[k]) { al = 1; break; }
+                    if ((nd & IS_END) || (Py_ssize_t)pp + 1 >= w->n_nodes) break;
+                    ii += (long)w->counts[pp] - (long)w->counts[pp + 1];
+                    pp++;
+                }
+                if (al) {
+                    if (nd & ACCEPTS) {
+                        if (ii >= 0 && ii < w->n_values) v = (double)w->values[ii];
+                        ii++;
+                    }
+                    pp = nd & ARC;
+                }
+            } else {
+                al = 0;
+            }
+            w->out[cc] = v;
+            klv_walk(w, j + 1, pp, ii, cc, al);
         }
-        if (k == len - 1) return (nd & ACCEPTS) ? idx : -1;
-        if (nd & ACCEPTS) idx++;
-        p = nd & ARC;
     }
-    return -1;
 }
 
 /* the value of every leave code: a table given, the KLV, or (bag empty) minus points */
@@ -667,28 +726,16 @@ static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out
         const uint32_t *nd = nodes.view.buf, *ct = counts.view.buf;
         const float *vals = values.view.buf;
         Py_ssize_t nn = nodes.view.len / 4, nv = values.view.len / 4;
-        /* kinds by KLV number, for sorted leaves */
-        int by_num[MAX_KINDS], nk = kd->n_kinds;
-        for (int k = 0; k < nk; k++) {
-            by_num[k] = k;
-            for (int r = k; r > 0 && kd->klv[by_num[r]] < kd->klv[by_num[r - 1]]; r--) {
-                int t = by_num[r]; by_num[r] = by_num[r - 1]; by_num[r - 1] = t;
+        /* kinds by KLV number: a leave's tiles are looked up sorted */
+        KlvWalk w = {nd, ct, nn, vals, nv, kd, {0}, out};
+        for (int k = 0; k < kd->n_kinds; k++) {
+            w.by_num[k] = k;
+            for (int r = k; r > 0 && kd->klv[w.by_num[r]] < kd->klv[w.by_num[r - 1]]; r--) {
+                int t = w.by_num[r]; w.by_num[r] = w.by_num[r - 1]; w.by_num[r - 1] = t;
             }
         }
-        for (Py_ssize_t code = 0; code < nc; code++) {
-            long digit[MAX_KINDS], rest = code;
-            for (int k = 0; k < nk; k++) {
-                digit[k] = rest % (kd->count[k] + 1);
-                rest /= kd->count[k] + 1;
-            }
-            int tiles[MAX_RACK], len = 0;
-            for (int q = 0; q < nk; q++) {
-                int k = by_num[q];
-                for (long d = 0; d < digit[k]; d++) tiles[len++] = (int)kd->klv[k];
-            }
-            long idx = klv_index(nd, nn, ct, nn, root, tiles, len);
-            out[code] = (idx >= 0 && idx < nv) ? (double)vals[idx] : 0.0;
-        }
+        out[0] = 0.0;
+        klv_walk(&w, 0, root, 0, 0, 1);
     }
     rc = 0;
 done:
@@ -796,6 +843,11 @@ static PyObject *make_move(Out *o, const Rec *r) {
     if (!m) goto fail;
     for (int k = 0; k < 12; k++) /* the slots were NULL: each takes its reference */
         *(PyObject **)((char *)m + maker.off[k]) = v[k];
+    /* A new move holds only strings, numbers, a tuple of strings and a MoveKind: it
+     * cannot be part of a reference cycle, so the garbage collector need not track it
+     * (tracking thousands of them per call cost a quarter of the time). */
+    PyObject_GC_UnTrack(v[4]);
+    PyObject_GC_UnTrack(m);
     return m;
 fail:
     for (int k = 0; k < 12; k++) Py_XDECREF(v[k]);
@@ -1073,15 +1125,54 @@ static int find_moves(Gen *g, const Inputs *in, const Kinds *kd, long total, int
     return rc;
 }
 
+/* Sort by equity, highest first, keeping the order of equal ones (`recs` come in the
+ * full generation's order when all are kept): a merge sort of (equity, index) keys. */
+typedef struct {
+    double eq;
+    Py_ssize_t at;
+} Key;
+
+static void merge_sort(Key *a, Key *tmp, Py_ssize_t n) {
+    if (n < 2) return;
+    if (n <= 12) { /* insertion sort, stable */
+        for (Py_ssize_t i = 1; i < n; i++) {
+            Key k = a[i];
+            Py_ssize_t j = i;
+            while (j > 0 && a[j - 1].eq < k.eq) { a[j] = a[j - 1]; j--; }
+            a[j] = k;
+        }
+        return;
+    }
+    Py_ssize_t h = n / 2;
+    merge_sort(a, tmp, h);
+    merge_sort(a + h, tmp, n - h);
+    if (a[h - 1].eq >= a[h].eq) return;
+    memcpy(tmp, a, sizeof(Key) * (size_t)h);
+    Py_ssize_t i = 0, j = h, k = 0;
+    while (i < h && j < n) a[k++] = (a[j].eq > tmp[i].eq) ? a[j++] : tmp[i++];
+    while (i < h) a[k++] = tmp[i++];
+}
+
+static int cmp_rec_sort(const void *x, const void *y) { return cmp_rec(x, y); }
+
 static PyObject *moves_list(Out *o, Found *f) {
-    qsort(f->recs, (size_t)f->n, sizeof(Rec), cmp_rec);
-    PyObject *out = PyList_New(f->n);
-    if (!out) return NULL;
-    for (Py_ssize_t k = 0; k < f->n; k++) {
-        PyObject *m = make_move(o, &f->recs[k]);
-        if (!m) { Py_DECREF(out); return NULL; }
+    Py_ssize_t n = f->n;
+    Key *keys = PyMem_Malloc(sizeof(Key) * (size_t)(2 * n + 1));
+    if (!keys) return PyErr_NoMemory();
+    if (f->top) {
+        qsort(f->recs, (size_t)n, sizeof(Rec), cmp_rec_sort); /* at most `top` of them */
+        for (Py_ssize_t k = 0; k < n; k++) keys[k].at = k;
+    } else {
+        for (Py_ssize_t k = 0; k < n; k++) { keys[k].eq = f->recs[k].eq; keys[k].at = k; }
+        merge_sort(keys, keys + n, n);
+    }
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t k = 0; out && k < n; k++) {
+        PyObject *m = make_move(o, &f->recs[keys[k].at]);
+        if (!m) { Py_CLEAR(out); break; }
         PyList_SET_ITEM(out, k, m);
     }
+    PyMem_Free(keys);
     return out;
 }
 
@@ -1125,8 +1216,11 @@ static PyObject *generate(PyObject *self, PyObject *req) {
     g->leave = leave;
     found.top = top > 0 ? top : 0;
     g->found = &found;
-    if (other_moves(g, &kd, total, exchange_bag) < 0) { PyErr_NoMemory(); goto done; }
+    /* all moves: in the full generation's order (the sort keeps it for ties); the best:
+     * the exchanges and the pass first, a bound the plays must beat */
+    if (found.top && other_moves(g, &kd, total, exchange_bag) < 0) { PyErr_NoMemory(); goto done; }
     if (find_moves(g, &in, &kd, total, (int)centre) < 0) goto done;
+    if (!found.top && other_moves(g, &kd, total, exchange_bag) < 0) { PyErr_NoMemory(); goto done; }
     o.cells = in.cells;
     o.uppers = in.uppers;
     o.lowers = in.lowers;
@@ -1157,6 +1251,8 @@ static PyMethodDef methods[] = {
     {"cross_sets", cross_sets, METH_VARARGS,
      "cross_sets(nodes, dawg_root, size, bt, bv, cross, xsum, full, squares): fill the "
      "cross-sets and cross-scores of `squares` (None: all) in place."},
+    {"load_board", load_board, METH_VARARGS,
+     "load_board(cells, codes, bt, bv): a board's tiles as indices and values; their number."},
     {"generate", generate, METH_O,
      "generate(request): the moves of an engine.Request, best first (all or the top)."},
     {NULL, NULL, 0, NULL},

@@ -42,26 +42,33 @@ def rack_tiles(rack: str | Sequence[str], tiles: TileSet) -> list[str]:
     return [t if t == BLANK else t.upper() for t in items]
 
 
-#: one alphabet's tables, kept per (KWG, tile set): texts by index, values by index
-_ALPHABETS: dict[tuple[int, str], tuple[object, tuple[str, ...], tuple[str, ...], list[int]]] = {}
+#: one alphabet's tables, kept per (KWG, tile set): texts by index, values by index, and
+#: (index, value) by tile text on the board
+_Alphabet = tuple[tuple[str, ...], tuple[str, ...], list[int], dict[str, tuple[int, int]]]
+_ALPHABETS: dict[tuple[int, str], tuple[object, _Alphabet]] = {}
 #: KLV leave tables' data for the C helper, kept per Leaves object
 _KLVS: dict[int, tuple[object, tuple[Sequence[int], Sequence[int], Sequence[float], int]]] = {}
 
 
-def _alphabet(kwg: KwgLike, tiles: TileSet) -> tuple[tuple[str, ...], tuple[str, ...], list[int]]:
+def _alphabet(kwg: KwgLike, tiles: TileSet) -> _Alphabet:
     key = (id(kwg), tiles.name)
     hit = _ALPHABETS.get(key)
     if hit is not None and hit[0] is kwg:
-        return hit[1], hit[2], hit[3]
+        return hit[1]
     letters = list(kwg.letters)
     values = tiles.token_values
-    uppers = tuple(letters)
-    lowers = tuple(t.lower() for t in letters)
-    tile_values = [0] + [values.get(t, 0) for t in letters[1:]]
+    index = kwg.index
+    codes = {t: (index.get(t.upper(), NO_TILE), v) for t, v in values.items() if t != BLANK}
+    out = (
+        tuple(letters),
+        tuple(t.lower() for t in letters),
+        [0] + [values.get(t, 0) for t in letters[1:]],
+        codes,
+    )
     if len(_ALPHABETS) > 16:
         _ALPHABETS.clear()
-    _ALPHABETS[key] = (kwg, uppers, lowers, tile_values)
-    return uppers, lowers, tile_values
+    _ALPHABETS[key] = (kwg, out)
+    return out
 
 
 def _klv_data(
@@ -116,7 +123,7 @@ class EngineBoard:
         self._nodes = kwg_buffer(kwg)
         letters = len(kwg.letters)
         self._full = (1 << letters) - 2  # every tile but the separator
-        self._uppers, self._lowers, self._tile_values = _alphabet(kwg, self.tiles)
+        self._uppers, self._lowers, self._tile_values, self._codes = _alphabet(kwg, self.tiles)
         size = self.size = board.size
         area = size * size
         self._bt = array("i", bytes(4 * area))
@@ -127,11 +134,8 @@ class EngineBoard:
             array("Q", bytes(16 * area)) if letters <= 64 else [0] * (2 * area)
         )
         self._xsum = array("i", bytes(8 * area))
-        self._count = 0  # tiles on the board
         self._history: list[tuple[list[int], list[tuple[int, int, int, int, int]], object]] = []
-        for i, tile in enumerate(self.board.cells):
-            if tile is not None:
-                self._put(i, tile)
+        self._count = self._load()  # tiles on the board
         self._fill(None)
 
     def _rules(self, rules: RuleSet | None, board: Board) -> None:
@@ -146,12 +150,28 @@ class EngineBoard:
             self.exchange_minimum = 7
 
     # ------------------------------------------------------------------ board state
+    def _load(self) -> int:
+        cells, codes, bt, bv = self.board.cells, self._codes, self._bt, self._bv
+        try:
+            if self._native is not None:
+                return self._native.load_board(cells, codes, bt, bv)
+            count = 0
+            for i, tile in enumerate(cells):
+                if tile is not None:
+                    bt[i], bv[i] = codes[tile]
+                    count += 1
+            return count
+        except KeyError as exc:
+            raise TileError(self._not_a_tile(exc.args[0])) from None
+
+    def _not_a_tile(self, tile: object) -> str:
+        return f"{tile!r} on the board is not a tile of {self.tiles.name}"
+
     def _put(self, i: int, tile: str) -> None:
         try:
-            self._bv[i] = self._values[tile]
+            self._bt[i], self._bv[i] = self._codes[tile]
         except KeyError:
-            raise TileError(f"{tile!r} on the board is not a tile of {self.tiles.name}") from None
-        self._bt[i] = self._index.get(tile.upper(), NO_TILE)
+            raise TileError(self._not_a_tile(tile)) from None
         self.board.cells[i] = tile
         self._count += 1
 
