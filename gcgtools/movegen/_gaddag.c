@@ -4,7 +4,7 @@
  * Everything here has a pure-Python twin in gcgtools/movegen (engine.py, generator.py,
  * crosses.py) that gives the same results; the tests run both and compare them.
  *
- *   cross_sets(nodes, dawg_root, size, bt, bv, cross, xsum, squares)
+ *   cross_sets(nodes, dawg_root, size, bt, bv, cross, xsum, full, squares)
  *       Fill the cross-sets (one uint64 bit set per square and direction: the tiles that
  *       form a word with the tiles above/below, resp. left/right) and the cross-scores
  *       (the value of those tiles, -1 for no neighbour) of the squares `squares` (None:
@@ -308,6 +308,7 @@ typedef struct {
     uint32_t root;
     int size, area, nmax, bingo_size, bingo_bonus, endgame;
     int32_t rack_code;
+    const double *more; /* when pruning: the anchor's bound by tiles placed (or more) */
     double going_out;
     const double *leave; /* by leave code */
     /* the line being walked */
@@ -384,6 +385,7 @@ static void left(Gen *g, int pos, uint32_t grp, long ms, long wmul, long xs, int
         return;
     }
     if (n == g->nmax) return;
+    if (g->more && g->more[n + 1] < threshold(g->found)) return; /* nothing to beat */
     int blanks = g->rc[0];
     uint64_t allowed = g->xc[pos];
     if (!blanks) allowed &= g->rmask;
@@ -445,6 +447,7 @@ static void right(Gen *g, int pos, uint32_t grp, int start, long ms, long wmul, 
         return;
     }
     if (n == g->nmax) return;
+    if (g->more && g->more[n + 1] < threshold(g->found)) return; /* nothing to beat */
     int blanks = g->rc[0];
     uint64_t allowed = g->xc[pos];
     if (!blanks) allowed &= g->rmask;
@@ -483,9 +486,10 @@ static void right(Gen *g, int pos, uint32_t grp, int start, long ms, long wmul, 
 
 /* ------------------------------------------------------------------ shadow bounds */
 typedef struct {
-    double bound;
+    double bound; /* the best bound of a play from the anchor */
     uint64_t ord_base;
     uint8_t dir, line, anchor, leftstop, minn;
+    double more[MAX_RACK + 2]; /* the bound of plays of n tiles or more, by n */
 } Anchor;
 
 typedef struct {
@@ -494,10 +498,10 @@ typedef struct {
     double best_leave[MAX_RACK + 1]; /* by tiles played: the best leave left */
 } Shadow;
 
-/* The highest score + leave a play from the anchor of g's current line could reach: for
- * every segment of squares around the anchor that a play could cover, the rack's best
- * tiles on the segment's best squares (each square weighted by its letter premium times
- * the word premiums, plus its own cross-word), whatever the lexicon says. */
+/* The highest score + leave a play of k tiles from the anchor could reach on a segment
+ * of squares whose new squares are sq: the rack's best tiles on the best squares (each
+ * square weighted by its letter premium times the word premiums, plus its own
+ * cross-word), whatever the lexicon says, and the best leave of what is left. */
 static inline double segment_bound(const Gen *g, const Shadow *sh, const int *sq, int k,
                                    long wmul, long board, long cross) {
     long c[MAX_RACK];
@@ -513,9 +517,13 @@ static inline double segment_bound(const Gen *g, const Shadow *sh, const int *sq
     return (double)score + sh->best_leave[k];
 }
 
-static double anchor_bound(const Gen *g, const Shadow *sh) {
+/* Every segment a play from the anchor could cover (starting at or after the left stop,
+ * bounded by empty squares or the edge, every new square able to take a rack tile): the
+ * best bound of plays of n tiles or more in an->more; returns the best of all. */
+static double anchor_bound(const Gen *g, const Shadow *sh, Anchor *an) {
     int a = g->anchor, size = g->size;
-    double best = -INFINITY;
+    double byk[MAX_RACK + 2];
+    for (int k = 0; k <= MAX_RACK + 1; k++) byk[k] = -INFINITY;
     int sq[MAX_RACK], k = 0;
     long wl = 1, bl = 0, cl = 0;
     for (int s = a; s >= g->leftstop; s--) { /* the word starts at s */
@@ -533,7 +541,7 @@ static double anchor_bound(const Gen *g, const Shadow *sh) {
         for (;;) { /* ... and ends at e */
             while (e + 1 < size && g->bt[e + 1]) { e++; b += g->bv[e]; }
             double v = segment_bound(g, sh, sq, kk, w, b, c);
-            if (v > best) best = v;
+            if (v > byk[kk]) byk[kk] = v;
             if (e + 1 >= size || kk == g->nmax) break;
             int p = e + 1;
             if (!(g->xc[p] & sh->avail)) break;
@@ -544,7 +552,10 @@ static double anchor_bound(const Gen *g, const Shadow *sh) {
         }
         /* sq[k..kk) were the right part's: the left part's stay */
     }
-    return best;
+    an->more[MAX_RACK + 1] = -INFINITY;
+    for (int n = MAX_RACK; n >= 0; n--)
+        an->more[n] = byk[n] > an->more[n + 1] ? byk[n] : an->more[n + 1];
+    return an->more[0];
 }
 
 /* ------------------------------------------------------------------ request reading */
@@ -1026,7 +1037,7 @@ static Py_ssize_t list_anchors(Gen *g, const Inputs *in, int centre, const Shado
                     if (sh) {
                         g->anchor = k;
                         g->leftstop = prev + 1;
-                        a->bound = anchor_bound(g, sh);
+                        a->bound = anchor_bound(g, sh, a);
                     } else {
                         a->bound = INFINITY;
                     }
@@ -1047,6 +1058,7 @@ static int walk_anchor(Gen *g, const Inputs *in, const Anchor *a) {
     g->minn = a->minn;
     g->ord_base = a->ord_base;
     g->seq = 0;
+    g->more = g->found->top ? a->more : NULL;
     left(g, a->anchor, g->root, 0, 1, 0, 0, g->rack_code, 0);
     return g->error ? -1 : 0;
 }
