@@ -322,6 +322,7 @@ typedef struct {
     int rc[MAX_LETTERS];
     int32_t radix[MAX_LETTERS];
     uint64_t rmask;
+    int cap[MAX_SIZE]; /* for bounds: the best value of a rack tile a square can take */
     Found *found;
     int error;
 } Gen;
@@ -512,8 +513,15 @@ static inline double segment_bound(const Gen *g, const Shadow *sh, const int *sq
             long tmp = c[r]; c[r] = c[r - 1]; c[r - 1] = tmp;
         }
     }
+    /* the best tiles on the best squares, or each square's best tile: both bound it */
+    long best = 0, capped = 0;
+    for (int q = 0; q < k; q++) {
+        best += c[q] * sh->vals[q];
+        int p = sq[q];
+        capped += ((long)g->lm[p] * wmul + (g->xs[p] >= 0 ? (long)g->lm[p] * g->wm[p] : 0)) * g->cap[p];
+    }
     long score = board * wmul + cross + (k >= g->bingo_size ? g->bingo_bonus : 0);
-    for (int q = 0; q < k; q++) score += c[q] * sh->vals[q];
+    score += best < capped ? best : capped;
     return (double)score + sh->best_leave[k];
 }
 
@@ -1005,6 +1013,20 @@ static void load_line(Gen *g, const Inputs *in, int dir, int line) {
     }
 }
 
+/* each square's best rack tile value (0 for a blank; -1000 for nothing) */
+static void line_caps(Gen *g) {
+    for (int k = 0; k < g->size; k++) {
+        int cap = g->rc[0] && g->xc[k] ? 0 : -1000;
+        uint64_t fits = g->xc[k] & g->rmask;
+        while (fits) {
+            int t = __builtin_ctzll(fits);
+            fits &= fits - 1;
+            if (g->tv[t] > cap) cap = g->tv[t];
+        }
+        g->cap[k] = cap;
+    }
+}
+
 static int is_anchor(const int32_t *bt, int size, int f) {
     if (bt[f]) return 0;
     int r = f / size, c = f % size;
@@ -1025,7 +1047,11 @@ static Py_ssize_t list_anchors(Gen *g, const Inputs *in, int centre, const Shado
             for (int k = 0; k < size; k++) {
                 int f = dir == 0 ? line * size + k : k * size + line;
                 if (centre >= 0 ? f != centre : !is_anchor(bt, size, f)) continue;
-                if (!loaded) { load_line(g, in, dir, line); loaded = 1; }
+                if (!loaded) {
+                    load_line(g, in, dir, line);
+                    if (sh) line_caps(g);
+                    loaded = 1;
+                }
                 if (g->xc[k]) {
                     Anchor *a = &out[n];
                     a->dir = (uint8_t)dir;
@@ -1165,6 +1191,43 @@ static void merge_sort(Key *a, Key *tmp, Py_ssize_t n) {
     while (i < h) a[k++] = tmp[i++];
 }
 
+/* The same order in about linear time: keys bucketed by how far they are below the
+ * best (a counting sort keeps the order within a bucket), then each bucket, short,
+ * sorted by insertion. Falls back on merge_sort for a wide range. */
+static int bucket_sort(Key *a, Key *tmp, Py_ssize_t n) {
+    if (n < 64) return 0;
+    double lo = a[0].eq, hi = a[0].eq;
+    for (Py_ssize_t i = 1; i < n; i++) {
+        if (a[i].eq < lo) lo = a[i].eq;
+        if (a[i].eq > hi) hi = a[i].eq;
+    }
+    if (!(hi - lo < 4096.0)) return 0; /* NaN too */
+    /* bucket of e: (long)((hi - e) * scale), hi - e >= 0; about one key a bucket */
+    double scale = (double)n / (hi - lo + 1.0);
+    scale = scale < 1.0 ? 1.0 : scale > 64.0 ? 64.0 : scale;
+    long span = (long)((hi - lo) * scale) + 1;
+    Py_ssize_t *start = PyMem_Calloc((size_t)span + 1, sizeof(Py_ssize_t));
+    if (!start) return 0;
+    for (Py_ssize_t i = 0; i < n; i++) start[(long)((hi - a[i].eq) * scale) + 1]++;
+    for (long b = 0; b < span; b++) start[b + 1] += start[b];
+    for (Py_ssize_t i = 0; i < n; i++) tmp[start[(long)((hi - a[i].eq) * scale)]++] = a[i];
+    /* start[b] is now the end of bucket b */
+    Py_ssize_t from = 0;
+    for (long b = 0; b < span; b++) {
+        Py_ssize_t to = start[b];
+        for (Py_ssize_t i = from + 1; i < to; i++) {
+            Key k = tmp[i];
+            Py_ssize_t j = i;
+            while (j > from && tmp[j - 1].eq < k.eq) { tmp[j] = tmp[j - 1]; j--; }
+            tmp[j] = k;
+        }
+        from = to;
+    }
+    memcpy(a, tmp, sizeof(Key) * (size_t)n);
+    PyMem_Free(start);
+    return 1;
+}
+
 static int cmp_rec_sort(const void *x, const void *y) { return cmp_rec(x, y); }
 
 static PyObject *moves_list(Out *o, Found *f) {
@@ -1176,10 +1239,11 @@ static PyObject *moves_list(Out *o, Found *f) {
         for (Py_ssize_t k = 0; k < n; k++) keys[k].at = k;
     } else {
         for (Py_ssize_t k = 0; k < n; k++) { keys[k].eq = f->recs[k].eq; keys[k].at = k; }
-        merge_sort(keys, keys + n, n);
+        if (!bucket_sort(keys, keys + n, n)) merge_sort(keys, keys + n, n);
     }
     PyObject *out = PyList_New(n);
     for (Py_ssize_t k = 0; out && k < n; k++) {
+        if (k + 4 < n) __builtin_prefetch(&f->recs[keys[k + 4].at]);
         PyObject *m = make_move(o, &f->recs[keys[k].at]);
         if (!m) { Py_CLEAR(out); break; }
         PyList_SET_ITEM(out, k, m);
