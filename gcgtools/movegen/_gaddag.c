@@ -309,6 +309,12 @@ typedef struct {
     int size, area, nmax, bingo_size, bingo_bonus, endgame;
     int32_t rack_code;
     const double *more; /* when pruning: the anchor's bound by tiles placed (or more) */
+    /* when pruning: the segments a turn to the right of the anchor can cover, for a bound
+     * of what the plays after the turn can still be worth (see right_bound) */
+    int n_right;
+    struct { int j; long board, wmul, cross, dot_l, dot_x; } rseg[MAX_SIZE];
+    const int *vals;          /* the rack's values, highest first */
+    const double *best_leave; /* by tiles played */
     double going_out;
     const double *leave; /* by leave code */
     /* the line being walked */
@@ -323,6 +329,7 @@ typedef struct {
     int32_t radix[MAX_LETTERS];
     uint64_t rmask;
     int cap[MAX_SIZE]; /* for bounds: the best value of a rack tile a square can take */
+    uint64_t avail;    /* for bounds: the tiles a square may take (Shadow.avail) */
     Found *found;
     int error;
 } Gen;
@@ -353,6 +360,28 @@ static void record(Gen *g, long ms, long wmul, long xs, int n, int32_t code, int
 static void right(Gen *g, int pos, uint32_t grp, int start, long ms, long wmul, long xs,
                   int n, int32_t code, uint32_t mask);
 
+/* The most a play can be worth that turns right after the anchor with the left part's
+ * letters ms, word premium wmul, cross-words xs and n tiles placed: for each segment
+ * after the anchor, the best of the rack's tiles on its squares (letters and cross-words
+ * bounded apart), and the best leave of the tiles then left. */
+static double right_bound(const Gen *g, long ms, long wmul, long xs, int n) {
+    double best = -INFINITY;
+    for (int q = 0; q < g->n_right; q++) {
+        int j = g->rseg[q].j;
+        if (n + j > g->nmax) continue;
+        long score = (ms + g->rseg[q].board + g->rseg[q].dot_l) * wmul * g->rseg[q].wmul + xs +
+                     g->rseg[q].cross + g->rseg[q].dot_x +
+                     (n + j >= g->bingo_size ? g->bingo_bonus : 0);
+        double v = (double)score + g->best_leave[n + j];
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+static inline int turn_right(const Gen *g, long ms, long wmul, long xs, int n) {
+    return !g->more || right_bound(g, ms, wmul, xs, n) >= threshold(g->found);
+}
+
 /* the new tile `nt` (a blank standing for it when `blank`) on empty square pos */
 static inline void tile_parts(Gen *g, int pos, int nt, int blank, long *ms, long *xs) {
     long v = blank ? 0 : (long)g->tv[nt] * g->lm[pos];
@@ -379,7 +408,7 @@ static void left(Gen *g, int pos, uint32_t grp, long ms, long wmul, long xs, int
             if (go_on) left(g, pos - 1, arc, ms, wmul, xs, n, code, mask);
             if (sep_ok) {
                 uint32_t sep = node_at(g->nodes, g->n_nodes, arc);
-                if ((sep >> 24) == 0 && (sep & ARC))
+                if ((sep >> 24) == 0 && (sep & ARC) && turn_right(g, ms, wmul, xs, n))
                     right(g, anchor + 1, sep & ARC, pos, ms, wmul, xs, n, code, mask);
             }
         }
@@ -419,7 +448,8 @@ static void left(Gen *g, int pos, uint32_t grp, long ms, long wmul, long xs, int
                 if (accepts) record(g, m2, w, x2, n, c2, pos, anchor, mask);
                 if (arc) {
                     if (go_on) left(g, pos - 1, arc, m2, w, x2, n, c2, mask);
-                    if (sep) right(g, anchor + 1, sep, pos, m2, w, x2, n, c2, mask);
+                    if (sep && turn_right(g, m2, w, x2, n))
+                        right(g, anchor + 1, sep, pos, m2, w, x2, n, c2, mask);
                 }
                 if (!blank && !g->rc[kind]) g->rmask ^= 1ULL << nt;
                 g->rc[kind]++;
@@ -497,7 +527,127 @@ typedef struct {
     int vals[MAX_RACK]; /* the rack's playable tiles' values, highest first (blank 0) */
     uint64_t avail;     /* tiles a square may take: the rack's, or all with a blank */
     double best_leave[MAX_RACK + 1]; /* by tiles played: the best leave left */
+    /* the lexicon's words of ANA_MIN..ANA_MAX letters as sorted letters (anagram_sets),
+     * or none; whether the whole rack makes such a word (alone: whole, or with the board
+     * tile t: whole_with[t]), -1 while not known */
+    const uint64_t *ana;
+    uint64_t ana_mask;
+    int n_letters;
+    int8_t whole, whole_with[MAX_LETTERS];
 } Shadow;
+
+/* ------------------------------------------------------------------ anagram sets */
+#define ANA_MIN 7
+#define ANA_MAX 8
+
+static uint64_t ana_key(const int *letters, int n) {
+    int s[ANA_MAX];
+    for (int q = 0; q < n; q++) {
+        int r = q;
+        for (; r > 0 && s[r - 1] > letters[q]; r--) s[r] = s[r - 1];
+        s[r] = letters[q];
+    }
+    uint64_t key = (uint64_t)n;
+    for (int q = 0; q < n; q++) key = (key << 6) | (uint64_t)s[q];
+    return key; /* never 0 */
+}
+
+static inline uint64_t ana_slot(uint64_t key, uint64_t mask) {
+    key *= 0x9E3779B97F4A7C15ULL;
+    return (key ^ (key >> 31)) & mask;
+}
+
+static int ana_has(const Shadow *sh, uint64_t key) {
+    for (uint64_t i = ana_slot(key, sh->ana_mask);; i = (i + 1) & sh->ana_mask) {
+        if (sh->ana[i] == key) return 1;
+        if (!sh->ana[i]) return 0;
+    }
+}
+
+/* Whether letters[0..n) and `blanks` blanks (each any letter, tried in nondecreasing
+ * order) make a word of the set. */
+static int ana_word(const Shadow *sh, int *letters, int n, int blanks, int from) {
+    if (!blanks) return ana_has(sh, ana_key(letters, n));
+    for (int t = from; t <= sh->n_letters; t++) {
+        letters[n] = t;
+        if (ana_word(sh, letters, n + 1, blanks - 1, t)) return 1;
+    }
+    return 0;
+}
+
+/* Whether a play of every playable tile, with the one board tile `t` (or none: -1),
+ * can make its main word: its length must be one the set holds, else it may. */
+static int whole_rack_word(const Gen *g, Shadow *sh, int t) {
+    int8_t *known = t < 0 ? &sh->whole : &sh->whole_with[t];
+    if (*known >= 0) return *known;
+    int len = g->nmax + (t >= 0);
+    if (!sh->ana || len < ANA_MIN || len > ANA_MAX) return *known = 1;
+    int letters[ANA_MAX], n = 0;
+    for (int u = 1; u < MAX_LETTERS; u++)
+        for (int c = 0; c < g->rc[u]; c++) letters[n++] = u;
+    if (t >= 0) letters[n++] = t;
+    return *known = (int8_t)ana_word(sh, letters, n, g->rc[0], 1);
+}
+
+typedef struct {
+    uint64_t *keys;
+    Py_ssize_t n, cap;
+    int error;
+} KeyList;
+
+static void collect_words(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, int *path,
+                          int depth, KeyList *out) {
+    for (Py_ssize_t i = grp; !out->error; i++) {
+        uint32_t nd = node_at(nodes, nn, i);
+        int t = (int)(nd >> 24);
+        if (t >= 64) return;
+        path[depth] = t;
+        if ((nd & ACCEPTS) && depth + 1 >= ANA_MIN) {
+            if (out->n == out->cap) {
+                Py_ssize_t cap = out->cap ? out->cap * 2 : 4096;
+                uint64_t *p = PyMem_Realloc(out->keys, (size_t)cap * sizeof(uint64_t));
+                if (!p) { out->error = 1; return; }
+                out->keys = p;
+                out->cap = cap;
+            }
+            out->keys[out->n++] = ana_key(path, depth + 1);
+        }
+        if ((nd & ARC) && depth + 1 < ANA_MAX)
+            collect_words(nodes, nn, nd & ARC, path, depth + 1, out);
+        if (nd & IS_END) return;
+    }
+}
+
+/* anagram_sets(nodes, dawg_root): the DAWG's words of 7 and 8 letters as a hash set of
+ * their sorted letters (bytes: the slots, a power of two of uint64), for the bounds. */
+static PyObject *anagram_sets(PyObject *self, PyObject *args) {
+    PyObject *nodes_o;
+    unsigned int root;
+    if (!PyArg_ParseTuple(args, "OI", &nodes_o, &root)) return NULL;
+    Buf nodes = {0};
+    if (get_buf(nodes_o, &nodes, 4, 1, 0, "nodes") < 0) { release(&nodes); return NULL; }
+    KeyList keys = {0};
+    int path[ANA_MAX];
+    collect_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, &keys);
+    release(&nodes);
+    PyObject *result = NULL;
+    if (keys.error) { PyErr_NoMemory(); goto done; }
+    Py_ssize_t slots = 1024;
+    while (slots < 2 * keys.n) slots *= 2;
+    result = PyBytes_FromStringAndSize(NULL, slots * (Py_ssize_t)sizeof(uint64_t));
+    if (!result) goto done;
+    uint64_t *tab = (uint64_t *)PyBytes_AS_STRING(result);
+    memset(tab, 0, (size_t)slots * sizeof(uint64_t));
+    uint64_t mask = (uint64_t)slots - 1;
+    for (Py_ssize_t k = 0; k < keys.n; k++) {
+        uint64_t i = ana_slot(keys.keys[k], mask);
+        while (tab[i] && tab[i] != keys.keys[k]) i = (i + 1) & mask;
+        tab[i] = keys.keys[k];
+    }
+done:
+    PyMem_Free(keys.keys);
+    return result;
+}
 
 /* The highest score + leave a play of k tiles from the anchor could reach on a segment
  * of squares whose new squares are sq: the rack's best tiles on the best squares (each
@@ -528,15 +678,17 @@ static inline double segment_bound(const Gen *g, const Shadow *sh, const int *sq
 /* Every segment a play from the anchor could cover (starting at or after the left stop,
  * bounded by empty squares or the edge, every new square able to take a rack tile): the
  * best bound of plays of n tiles or more in an->more; returns the best of all. */
-static double anchor_bound(const Gen *g, const Shadow *sh, Anchor *an) {
+static double anchor_bound(const Gen *g, Shadow *sh, Anchor *an) {
     int a = g->anchor, size = g->size;
     double byk[MAX_RACK + 2];
     for (int k = 0; k <= MAX_RACK + 1; k++) byk[k] = -INFINITY;
-    int sq[MAX_RACK], k = 0;
+    int sq[MAX_RACK], k = 0, nbl = 0, letl = 0;
     long wl = 1, bl = 0, cl = 0;
     for (int s = a; s >= g->leftstop; s--) { /* the word starts at s */
         if (g->bt[s]) {
             bl += g->bv[s];
+            nbl++;
+            letl = g->bt[s];
         } else {
             if (!(g->xc[s] & sh->avail) || k == g->nmax) break;
             sq[k++] = s;
@@ -544,12 +696,15 @@ static double anchor_bound(const Gen *g, const Shadow *sh, Anchor *an) {
             if (g->xs[s] >= 0) cl += (long)g->xs[s] * g->wm[s];
         }
         if (s > 0 && g->bt[s - 1]) continue; /* the word would go on leftwards */
-        int kk = k, e = a;
+        int kk = k, e = a, nb = nbl, let = letl;
         long w = wl, b = bl, c = cl;
         for (;;) { /* ... and ends at e */
-            while (e + 1 < size && g->bt[e + 1]) { e++; b += g->bv[e]; }
+            while (e + 1 < size && g->bt[e + 1]) { e++; b += g->bv[e]; nb++; let = g->bt[e]; }
             double v = segment_bound(g, sh, sq, kk, w, b, c);
-            if (v > byk[kk]) byk[kk] = v;
+            /* the whole rack, alone or with one board tile: its letters must make a word */
+            if (v > byk[kk] && (kk != g->nmax || nb > 1 || (nb && let >= MAX_LETTERS) ||
+                                whole_rack_word(g, sh, nb ? let : -1)))
+                byk[kk] = v;
             if (e + 1 >= size || kk == g->nmax) break;
             int p = e + 1;
             if (!(g->xc[p] & sh->avail)) break;
@@ -875,7 +1030,7 @@ fail:
 
 /* ------------------------------------------------------------------ generate() */
 typedef struct {
-    Buf nodes, bt, bv, lm, wm, cross, xsum;
+    Buf nodes, bt, bv, lm, wm, cross, xsum, ana;
     PyObject *cells, *uppers, *lowers, *text;
     long rack[MAX_LETTERS], radix[MAX_LETTERS], tv[MAX_LETTERS];
     Py_ssize_t n_letters;
@@ -883,7 +1038,7 @@ typedef struct {
 
 static void free_inputs(Inputs *in) {
     release(&in->nodes); release(&in->bt); release(&in->bv); release(&in->lm);
-    release(&in->wm); release(&in->cross); release(&in->xsum);
+    release(&in->wm); release(&in->cross); release(&in->xsum); release(&in->ana);
     Py_XDECREF(in->cells); Py_XDECREF(in->uppers); Py_XDECREF(in->lowers);
     Py_XDECREF(in->text);
 }
@@ -957,6 +1112,15 @@ static int read_inputs(PyObject *req, Inputs *in, Gen *g, int *size) {
         attr_buf(req, "cross", &in->cross, 8, 2 * area) < 0 ||
         attr_buf(req, "xsum", &in->xsum, 4, 2 * area) < 0)
         return -1;
+    PyObject *ana = PyObject_GetAttrString(req, "anagrams");
+    if (!ana) return -1;
+    int bad = ana != Py_None && get_buf(ana, &in->ana, 8, 1, 0, "anagrams") < 0;
+    Py_DECREF(ana);
+    if (bad) return -1;
+    if (in->ana.held && (in->ana.view.len / 8) & (in->ana.view.len / 8 - 1)) {
+        PyErr_SetString(PyExc_ValueError, "anagrams: a power of two of slots expected");
+        return -1;
+    }
     in->cells = PyObject_GetAttrString(req, "cells");
     if (!in->cells) return -1;
     if (!PyList_Check(in->cells) || PyList_GET_SIZE(in->cells) < area) {
@@ -1036,7 +1200,7 @@ static int is_anchor(const int32_t *bt, int size, int f) {
 
 /* Every anchor (walkable: a tile fits) of the board in the full generation's order,
  * with its left stop, the one-tile rule and (when `sh`) its bound. */
-static Py_ssize_t list_anchors(Gen *g, const Inputs *in, int centre, const Shadow *sh,
+static Py_ssize_t list_anchors(Gen *g, const Inputs *in, int centre, Shadow *sh,
                                Anchor *out) {
     int size = g->size;
     const int32_t *bt = in->bt.view.buf;
@@ -1076,6 +1240,46 @@ static Py_ssize_t list_anchors(Gen *g, const Inputs *in, int centre, const Shado
     return n;
 }
 
+static long sorted_dot(long *c, int j, const int *vals) {
+    for (int q = 1; q < j; q++)
+        for (int r = q; r > 0 && c[r] > c[r - 1]; r--) {
+            long t = c[r]; c[r] = c[r - 1]; c[r - 1] = t;
+        }
+    long dot = 0;
+    for (int q = 0; q < j; q++) dot += c[q] * vals[q];
+    return dot;
+}
+
+/* the segments [anchor + 1, e] a turn to the right can cover (for right_bound) */
+static void right_segments(Gen *g) {
+    int j = 0, e = g->anchor;
+    long board = 0, wmul = 1, cross = 0, lm[MAX_RACK], xm[MAX_RACK], c[MAX_RACK];
+    g->n_right = 0;
+    while (e + 1 < g->size) {
+        int p = ++e;
+        if (g->bt[p]) {
+            board += g->bv[p];
+        } else {
+            if (j == g->nmax - 1 || !(g->xc[p] & g->avail)) break;
+            lm[j] = g->lm[p];
+            xm[j] = g->xs[p] >= 0 ? (long)g->lm[p] * g->wm[p] : 0;
+            wmul *= g->wm[p];
+            if (g->xs[p] >= 0) cross += (long)g->xs[p] * g->wm[p];
+            j++;
+        }
+        if (e + 1 < g->size && g->bt[e + 1]) continue; /* the word goes on */
+        int q = g->n_right++;
+        g->rseg[q].j = j;
+        g->rseg[q].board = board;
+        g->rseg[q].wmul = wmul;
+        g->rseg[q].cross = cross;
+        memcpy(c, lm, sizeof(long) * (size_t)j);
+        g->rseg[q].dot_l = sorted_dot(c, j, g->vals);
+        memcpy(c, xm, sizeof(long) * (size_t)j);
+        g->rseg[q].dot_x = sorted_dot(c, j, g->vals);
+    }
+}
+
 static int walk_anchor(Gen *g, const Inputs *in, const Anchor *a) {
     if (g->dir != a->dir || g->line != a->line) load_line(g, in, a->dir, a->line);
     g->anchor = a->anchor;
@@ -1085,6 +1289,7 @@ static int walk_anchor(Gen *g, const Inputs *in, const Anchor *a) {
     g->ord_base = a->ord_base;
     g->seq = 0;
     g->more = g->found->top ? a->more : NULL;
+    if (g->more) right_segments(g);
     left(g, a->anchor, g->root, 0, 1, 0, 0, g->rack_code, 0);
     return g->error ? -1 : 0;
 }
@@ -1106,7 +1311,13 @@ static long code_tiles(const Kinds *kd, long code) {
     return n;
 }
 
-static void make_shadow(const Gen *g, const Kinds *kd, long total, Shadow *sh) {
+static void make_shadow(const Gen *g, const Kinds *kd, long total, const Inputs *in,
+                        Shadow *sh) {
+    sh->ana = in->ana.held && in->ana.view.len >= 8 ? in->ana.view.buf : NULL;
+    sh->ana_mask = sh->ana ? (uint64_t)(in->ana.view.len / 8) - 1 : 0;
+    sh->n_letters = (int)in->n_letters - 1;
+    sh->whole = -1;
+    memset(sh->whole_with, -1, sizeof sh->whole_with);
     int n = 0;
     for (int t = 0; t < MAX_LETTERS; t++)
         for (int c = 0; c < g->rc[t] && n < MAX_RACK; c++) sh->vals[n++] = t ? g->tv[t] : 0;
@@ -1151,7 +1362,12 @@ static int find_moves(Gen *g, const Inputs *in, const Kinds *kd, long total, int
     if (!anchors) { PyErr_NoMemory(); return -1; }
     int top = g->found->top != 0, rc = 0;
     Shadow sh;
-    if (top) make_shadow(g, kd, total, &sh);
+    if (top) {
+        make_shadow(g, kd, total, in, &sh);
+        g->vals = sh.vals;
+        g->best_leave = sh.best_leave;
+        g->avail = sh.avail;
+    }
     Py_ssize_t n = list_anchors(g, in, centre, top ? &sh : NULL, anchors);
     if (top) qsort(anchors, (size_t)n, sizeof(Anchor), cmp_anchor);
     g->dir = -1;
@@ -1327,6 +1543,8 @@ static PyMethodDef methods[] = {
     {"cross_sets", cross_sets, METH_VARARGS,
      "cross_sets(nodes, dawg_root, size, bt, bv, cross, xsum, full, squares): fill the "
      "cross-sets and cross-scores of `squares` (None: all) in place."},
+    {"anagram_sets", anagram_sets, METH_VARARGS,
+     "anagram_sets(nodes, dawg_root): the 7- and 8-letter words as sorted letters (bytes)."},
     {"load_board", load_board, METH_VARARGS,
      "load_board(cells, codes, bt, bv): a board's tiles as indices and values; their number."},
     {"generate", generate, METH_O,

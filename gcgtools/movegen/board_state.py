@@ -46,6 +46,8 @@ def rack_tiles(rack: str | Sequence[str], tiles: TileSet) -> list[str]:
 #: (index, value) by tile text on the board
 _Alphabet = tuple[tuple[str, ...], tuple[str, ...], list[int], dict[str, tuple[int, int]]]
 _ALPHABETS: dict[tuple[int, str], tuple[object, _Alphabet]] = {}
+#: the lexicons' anagram sets for the C helper's bounds, kept per KWG
+_ANAGRAMS: dict[int, tuple[object, bytes]] = {}
 #: KLV leave tables' data for the C helper, kept per Leaves object
 _KLVS: dict[int, tuple[object, tuple[Sequence[int], Sequence[int], Sequence[float], int]]] = {}
 
@@ -282,6 +284,22 @@ class EngineBoard:
                            opponent_rack=opponent_rack, exchanges=exchanges, top=1)  # fmt: skip
         return found[0] if found else None
 
+    def _anagrams(self) -> bytes | None:
+        """The lexicon's 7- and 8-letter words as sorted letters, made once per KWG by the
+        C helper: the bounds of best-only requests leave out whole-rack plays that make
+        no word."""
+        if self._native is None:
+            return None
+        hit = _ANAGRAMS.get(id(self.kwg))
+        if hit is None or hit[0] is not self.kwg:
+            if len(_ANAGRAMS) > 4:
+                _ANAGRAMS.clear()
+            hit = _ANAGRAMS[id(self.kwg)] = (
+                self.kwg,
+                self._native.anagram_sets(self._nodes, self.kwg.dawg_root),
+            )
+        return hit[1]
+
     def request(
         self,
         rack: str | Sequence[str],
@@ -328,7 +346,8 @@ class EngineBoard:
             tuple(k if len(k) == 1 else f"[{k}]" for k in kinds), kind_klv,
             endgame, going_out, leave_table, klv, self.bingo_size, self.bingo_bonus,
             bag_count if exchanges and bag_count >= self.exchange_minimum else -1,
-            top, self.board, self.kwg, values, ri, rack_list, leaves,
+            top, self._anagrams() if top else None, self.board, self.kwg, values, ri,
+            rack_list, leaves,
         )  # fmt: skip
 
 
