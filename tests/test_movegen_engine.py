@@ -180,3 +180,14 @@ def test_native_equals_python_on_corpus_positions(enable: Lexicon) -> None:
         same_moves(c, py, rack, klv, bag_count=bag, opponent_rack=opponent)
         endgames += bag == 0
     assert endgames >= 1
+
+
+@needs_data
+def test_native_cross_sets_equal_python_on_corpus_boards(enable: Lexicon) -> None:
+    if native_module() is None:
+        pytest.skip("the C helper is not built here (test_movegen_native compiles it)")
+    boards = [board for board, _, _, _ in _corpus_positions(every=41, limit=40)]
+    assert len(boards) >= 30
+    for board in boards:
+        c, py = EngineBoard(board, enable), EngineBoard(board, enable, native=False)
+        assert state(c) == state(py)

@@ -4,7 +4,7 @@
  * Everything here has a pure-Python twin in gcgtools/movegen (engine.py, generator.py,
  * crosses.py) that gives the same results; the tests run both and compare them.
  *
- *   cross_sets(nodes, dawg_root, size, bt, bv, cross, xsum, full, squares)
+ *   cross_sets(nodes, dawg_root, gaddag_root, size, bt, bv, cross, xsum, full, squares)
  *       Fill the cross-sets (one uint64 bit set per square and direction: the tiles that
  *       form a word with the tiles above/below, resp. left/right) and the cross-scores
  *       (the value of those tiles, -1 for no neighbour) of the squares `squares` (None:
@@ -116,8 +116,30 @@ static uint64_t allowed_between(const uint32_t *nodes, Py_ssize_t n, uint32_t ro
     return mask & ~1ULL;
 }
 
+/* The tiles t for which t + suffix is a word, by the GADDAG: the full reversal of a
+ * word is one of its paths, so walk the suffix backwards, then read which siblings
+ * accept (one group, where the DAWG would walk the suffix once per letter). */
+static uint64_t allowed_before(const uint32_t *nodes, Py_ssize_t n, uint32_t groot,
+                               const int *suffix, int ns) {
+    uint32_t group = groot, nd;
+    for (int k = ns - 1; k >= 0; k--) {
+        if (!group || !find_node(nodes, n, group, suffix[k], &nd)) return 0;
+        group = nd & ARC;
+    }
+    if (!group) return 0;
+    uint64_t mask = 0;
+    for (Py_ssize_t i = group;; i++) {
+        nd = node_at(nodes, n, i);
+        int t = (int)(nd >> 24);
+        if ((nd & ACCEPTS) && t < 64) mask |= 1ULL << t;
+        if (nd & IS_END) break;
+    }
+    return mask & ~1ULL;
+}
+
 /* cross-set and cross-score of square i for plays in direction dir (0 across) */
-static void one_cross(const uint32_t *nodes, Py_ssize_t nn, uint32_t root, int size,
+static void one_cross(const uint32_t *nodes, Py_ssize_t nn, uint32_t root, uint32_t groot,
+                      int size,
                       const int32_t *bt, const int32_t *bv, int i, int dir, uint64_t full,
                       uint64_t *cross, int32_t *xsum) {
     int area = size * size;
@@ -133,17 +155,18 @@ static void one_cross(const uint32_t *nodes, Py_ssize_t nn, uint32_t root, int s
     for (int q = j + step; q != i; q += step) { prefix[np++] = bt[q]; total += bv[q]; }
     j = i + step; m = k + 1;
     while (m < size && bt[j]) { suffix[ns++] = bt[j]; total += bv[j]; j += step; m++; }
-    cross[dir * area + i] = allowed_between(nodes, nn, root, prefix, np, suffix, ns);
+    cross[dir * area + i] = np == 0 && groot ? allowed_before(nodes, nn, groot, suffix, ns)
+                                             : allowed_between(nodes, nn, root, prefix, np, suffix, ns);
     xsum[dir * area + i] = total;
 }
 
 static PyObject *cross_sets(PyObject *self, PyObject *args) {
     PyObject *nodes_o, *bt_o, *bv_o, *cross_o, *xsum_o, *squares;
-    unsigned int root;
+    unsigned int root, groot;
     int size;
     unsigned long long full;
-    if (!PyArg_ParseTuple(args, "OIiOOOOKO", &nodes_o, &root, &size, &bt_o, &bv_o, &cross_o,
-                          &xsum_o, &full, &squares))
+    if (!PyArg_ParseTuple(args, "OIIiOOOOKO", &nodes_o, &root, &groot, &size, &bt_o, &bv_o,
+                          &cross_o, &xsum_o, &full, &squares))
         return NULL;
     if (size < 1 || size > MAX_SIZE) {
         PyErr_SetString(PyExc_ValueError, "cross_sets: board size out of range");
@@ -162,7 +185,7 @@ static PyObject *cross_sets(PyObject *self, PyObject *args) {
     if (squares == Py_None) {
         for (int i = 0; i < area; i++)
             for (int dir = 0; dir < 2; dir++)
-                one_cross(nd, nn, root, size, bt.view.buf, bv.view.buf, i, dir, full,
+                one_cross(nd, nn, root, groot, size, bt.view.buf, bv.view.buf, i, dir, full,
                           cross.view.buf, xsum.view.buf);
     } else {
         seq = PySequence_Fast(squares, "squares: a sequence of ints expected");
@@ -176,7 +199,7 @@ static PyObject *cross_sets(PyObject *self, PyObject *args) {
                 goto done;
             }
             for (int dir = 0; dir < 2; dir++)
-                one_cross(nd, nn, root, size, bt.view.buf, bv.view.buf, (int)i, dir, full,
+                one_cross(nd, nn, root, groot, size, bt.view.buf, bv.view.buf, (int)i, dir, full,
                           cross.view.buf, xsum.view.buf);
         }
     }
@@ -1541,7 +1564,8 @@ static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS,
      "configure(Move, PLAY, EXCHANGE, PASS): the class generate() makes moves of."},
     {"cross_sets", cross_sets, METH_VARARGS,
-     "cross_sets(nodes, dawg_root, size, bt, bv, cross, xsum, full, squares): fill the "
+     "cross_sets(nodes, dawg_root, gaddag_root, size, bt, bv, cross, xsum, full, squares): "
+     "fill the "
      "cross-sets and cross-scores of `squares` (None: all) in place."},
     {"anagram_sets", anagram_sets, METH_VARARGS,
      "anagram_sets(nodes, dawg_root): the 7- and 8-letter words as sorted letters (bytes)."},

@@ -178,8 +178,8 @@ class EngineBoard:
         self._count += 1
 
     def _fill(self, squares: Sequence[int] | None) -> None:
-        args = (self._nodes, self.kwg.dawg_root, self.size, self._bt, self._bv, self._cross,
-                self._xsum, self._full, squares)  # fmt: skip
+        args = (self._nodes, self.kwg.dawg_root, self.kwg.gaddag_root, self.size, self._bt,
+                self._bv, self._cross, self._xsum, self._full, squares)  # fmt: skip
         if self._native is not None and isinstance(self._cross, array):
             self._native.cross_sets(*args)
         else:

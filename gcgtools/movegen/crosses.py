@@ -76,6 +76,7 @@ def allowed_between(nodes: Sequence[int], root: int, prefix: list[int], suffix: 
 def fill_cross_sets(
     nodes: Sequence[int],
     dawg_root: int,
+    gaddag_root: int,
     size: int,
     bt: Sequence[int],
     bv: Sequence[int],
@@ -86,7 +87,10 @@ def fill_cross_sets(
 ) -> None:
     """Fill ``cross`` and ``xsum`` (``2 * size * size`` entries) for ``squares`` (flat
     indices; None: every square) from the tiles ``bt`` (KWG index, 0 empty) and their
-    values ``bv``."""
+    values ``bv``. Every word is checked in the DAWG here; the C helper reads the GADDAG
+    (``gaddag_root``) for a square with tiles after it only, and the tests compare the
+    two."""
+    del gaddag_root  # the same arguments as the C helper's cross_sets
     area = size * size
     for i in range(area) if squares is None else squares:
         for d in (0, 1):

@@ -177,7 +177,9 @@ def find_plays(
     if cross is None or xsum is None:
         cross_l: MutableSequence[int] = [0] * (2 * area)
         xsum_l: MutableSequence[int] = [0] * (2 * area)
-        fill_cross_sets(nodes, kwg.dawg_root, size, bt, bv, cross_l, xsum_l, full, None)
+        fill_cross_sets(
+            nodes, kwg.dawg_root, kwg.gaddag_root, size, bt, bv, cross_l, xsum_l, full, None
+        )
         cross, xsum = cross_l, xsum_l
     empty_board = not any(bt)
     if empty_board:
