@@ -116,11 +116,13 @@ static uint64_t allowed_between(const uint32_t *nodes, Py_ssize_t n, uint32_t ro
     return mask & ~1ULL;
 }
 
-/* The tiles t for which t + suffix is a word, by the GADDAG: the full reversal of a
- * word is one of its paths, so walk the suffix backwards, then read which siblings
- * accept (one group, where the DAWG would walk the suffix once per letter). */
-static uint64_t allowed_before(const uint32_t *nodes, Py_ssize_t n, uint32_t groot,
-                               const int *suffix, int ns) {
+/* The tiles t for which prefix + t + suffix is a word, by the GADDAG: the full
+ * reversal of a word is one of its paths, so walk the suffix backwards, then for each
+ * sibling the prefix backwards (nothing when the prefix is empty: the siblings that
+ * accept). The DAWG walks the suffix once per letter instead: this is for prefixes
+ * shorter than the suffix. */
+static uint64_t allowed_reversed(const uint32_t *nodes, Py_ssize_t n, uint32_t groot,
+                                 const int *prefix, int np, const int *suffix, int ns) {
     uint32_t group = groot, nd;
     for (int k = ns - 1; k >= 0; k--) {
         if (!group || !find_node(nodes, n, group, suffix[k], &nd)) return 0;
@@ -130,11 +132,20 @@ static uint64_t allowed_before(const uint32_t *nodes, Py_ssize_t n, uint32_t gro
     uint64_t mask = 0;
     for (Py_ssize_t i = group;; i++) {
         nd = node_at(nodes, n, i);
-        int t = (int)(nd >> 24);
-        if ((nd & ACCEPTS) && t < 64) mask |= 1ULL << t;
+        int t = (int)(nd >> 24), ok = (nd & ACCEPTS) != 0;
+        if (np) {
+            uint32_t g = nd & ARC, m = 0;
+            ok = 0;
+            for (int k = np - 1; k >= 0; k--) {
+                if (!g || !find_node(nodes, n, g, prefix[k], &m)) { ok = 0; break; }
+                ok = (m & ACCEPTS) != 0;
+                g = m & ARC;
+            }
+        }
+        if (ok && t > 0 && t < 64) mask |= 1ULL << t;
         if (nd & IS_END) break;
     }
-    return mask & ~1ULL;
+    return mask;
 }
 
 /* cross-set and cross-score of square i for plays in direction dir (0 across) */
@@ -155,8 +166,9 @@ static void one_cross(const uint32_t *nodes, Py_ssize_t nn, uint32_t root, uint3
     for (int q = j + step; q != i; q += step) { prefix[np++] = bt[q]; total += bv[q]; }
     j = i + step; m = k + 1;
     while (m < size && bt[j]) { suffix[ns++] = bt[j]; total += bv[j]; j += step; m++; }
-    cross[dir * area + i] = np == 0 && groot ? allowed_before(nodes, nn, groot, suffix, ns)
-                                             : allowed_between(nodes, nn, root, prefix, np, suffix, ns);
+    cross[dir * area + i] =
+        np < ns && groot ? allowed_reversed(nodes, nn, groot, prefix, np, suffix, ns)
+                         : allowed_between(nodes, nn, root, prefix, np, suffix, ns);
     xsum[dir * area + i] = total;
 }
 

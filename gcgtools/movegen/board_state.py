@@ -73,6 +73,22 @@ def _alphabet(kwg: KwgLike, tiles: TileSet) -> _Alphabet:
     return out
 
 
+#: per board layout: zeros (``2 * area``), letter and word premiums, as ``array('i')``
+_LAYOUTS: dict[int, tuple[object, tuple[array, array, array]]] = {}
+
+
+def _layout_arrays(board: Board) -> tuple[array, array, array]:
+    hit = _LAYOUTS.get(id(board.layout))
+    if hit is None or hit[0] is not board.layout:
+        if len(_LAYOUTS) > 16:
+            _LAYOUTS.clear()
+        area = board.size * board.size
+        arrays = (array("i", bytes(8 * area)), array("i", board.letter_mult),
+                  array("i", board.word_mult))  # fmt: skip
+        hit = _LAYOUTS[id(board.layout)] = (board.layout, arrays)
+    return hit[1]
+
+
 def _klv_data(
     leaves: LeaveValues,
 ) -> tuple[Sequence[int], Sequence[int], Sequence[float], int] | None:
@@ -128,14 +144,13 @@ class EngineBoard:
         self._uppers, self._lowers, self._tile_values, self._codes = _alphabet(kwg, self.tiles)
         size = self.size = board.size
         area = size * size
-        self._bt = array("i", bytes(4 * area))
-        self._bv = array("i", bytes(4 * area))
-        self._lm = array("i", board.letter_mult)
-        self._wm = array("i", board.word_mult)
+        zeros, self._lm, self._wm = _layout_arrays(board)
+        self._bt = zeros[:area]
+        self._bv = zeros[:area]
         self._cross: MutableSequence[int] = (
             array("Q", bytes(16 * area)) if letters <= 64 else [0] * (2 * area)
         )
-        self._xsum = array("i", bytes(8 * area))
+        self._xsum = zeros[:]
         self._history: list[tuple[list[int], list[tuple[int, int, int, int, int]], object]] = []
         self._count = self._load()  # tiles on the board
         self._fill(None)
@@ -341,7 +356,7 @@ class EngineBoard:
             self._nodes, self.kwg.gaddag_root, self._uppers, self._lowers, self._tile_values,
             size, self.board.cells, self._bt, self._bv, self._lm, self._wm, self._cross,
             self._xsum, -1 if self._count else r0 * size + c0,
-            ri.counts, ri.radix, ri.kind_counts, ri.radices, [_points([k], values) for k in kinds],
+            ri.counts, ri.radix, ri.kind_counts, ri.radices, [values[k] for k in kinds],
             sorted(range(len(kinds)), key=lambda k: (kinds[k] == BLANK, kinds[k])),
             tuple(k if len(k) == 1 else f"[{k}]" for k in kinds), kind_klv,
             endgame, going_out, leave_table, klv, self.bingo_size, self.bingo_bonus,

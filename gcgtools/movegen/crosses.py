@@ -88,7 +88,7 @@ def fill_cross_sets(
     """Fill ``cross`` and ``xsum`` (``2 * size * size`` entries) for ``squares`` (flat
     indices; None: every square) from the tiles ``bt`` (KWG index, 0 empty) and their
     values ``bv``. Every word is checked in the DAWG here; the C helper reads the GADDAG
-    (``gaddag_root``) for a square with tiles after it only, and the tests compare the
+    (``gaddag_root``) when fewer tiles stand before the square than after it; the tests compare the
     two."""
     del gaddag_root  # the same arguments as the C helper's cross_sets
     area = size * size

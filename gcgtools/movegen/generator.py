@@ -103,9 +103,12 @@ class RackIndex:
                 counts.append(1)
         self.kinds = kinds
         self.kind_counts = counts
-        self.size = sum(counts)
+        self.size = len(rack)
         self.counts = [0] * (n_letters + 1)  # by tile index; [0] = blanks
         self.radix = [0] * (n_letters + 1)
+        #: bit set of the tile indices the rack holds (not the blank); the generator
+        #: keeps it up to date as it places tiles
+        self.mask = 0
         radix = 1
         radices = []
         for kind, count in zip(kinds, counts, strict=True):
@@ -114,14 +117,10 @@ class RackIndex:
             if 0 <= t <= n_letters:
                 self.counts[t] = count
                 self.radix[t] = radix
+                if t:
+                    self.mask |= 1 << t
             radix *= count + 1
         self.code = radix - 1  # every digit at its full count
-        #: bit set of the tile indices the rack holds (not the blank); the generator
-        #: keeps it up to date as it places tiles
-        self.mask = 0
-        for t in range(1, n_letters + 1):
-            if self.counts[t]:
-                self.mask |= 1 << t
         self.radices = radices
 
     def leave_tiles(self, code: int) -> list[str]:
