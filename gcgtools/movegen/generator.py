@@ -4,10 +4,11 @@ The lexicon's KWG is read as a flat array of 32-bit nodes (tile in bits 24-31, a
 0x800000, last sibling 0x400000, arc in bits 0-21); nothing is built per node. For each
 direction the generator:
 
-1. computes, for every empty square with neighbours across the play, the *cross-check*:
+1. takes, for every empty square with neighbours across the play, the *cross-check*:
    the set of tiles that form a word with them, as a bit set (bit ``t`` for tile index
-   ``t``), by walking the KWG's DAWG; and the cross-word's score parts
-   (:func:`gcgtools.replay.scoring.cross_sums`, :func:`~gcgtools.replay.scoring.square_parts`);
+   ``t``), and the cross-score (:mod:`gcgtools.movegen.crosses`, kept up to date by an
+   :class:`~gcgtools.movegen.board_state.EngineBoard`), and from them each square's score
+   parts (:func:`~gcgtools.replay.scoring.square_parts`);
 2. takes each *anchor* (an empty square next to a tile; the start square on an empty
    board) and walks the GADDAG from it: leftwards first (tiles on the board must match,
    empty squares take a rack tile allowed by the cross-check, a blank as every allowed
