@@ -16,12 +16,13 @@ from test_movegen_native import facts, same_moves
 from gcgtools.lexicon import Lexicon, builtin_leaves, load_leaves, load_lexicon
 from gcgtools.model.load import load_game
 from gcgtools.movegen import EngineBoard, Move, MoveKind, best_move, generate_moves, parse_cgp
-from gcgtools.movegen.engine import native_module
+from gcgtools.movegen.engine import fits_native, native_module
 from gcgtools.replay import Board
 from gcgtools.replay.engine import replay
 from gcgtools.replay.position import known_rack
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules import tile_set
+from gcgtools.rules.tiles import TileError
 from gcgtools.syntax.records import TURN_KINDS
 
 
@@ -191,3 +192,25 @@ def test_native_cross_sets_equal_python_on_corpus_boards(enable: Lexicon) -> Non
     for board in boards:
         c, py = EngineBoard(board, enable), EngineBoard(board, enable, native=False)
         assert state(c) == state(py)
+
+
+def test_a_rack_beyond_the_helpers_limits_runs_in_python() -> None:
+    lexicon = small_lexicon(SMALL_WORDS)
+    board = Board(MINI9, tile_set("english"))
+    rack = list("A" * 12 + "TESRN")  # 17 tiles: more than the C helper takes
+    engine = EngineBoard(board, lexicon)
+    request = engine.request(rack, leaves=None, bag_count=50, opponent_rack=None,
+                             exchanges=True, top=0)  # fmt: skip
+    assert not fits_native(request)
+    moves = engine.moves(rack, leaves=None, bag_count=50)
+    assert facts(moves) == facts(EngineBoard(board, lexicon, native=False).moves(
+        rack, leaves=None, bag_count=50))  # fmt: skip
+    assert any(m.kind == "play" for m in moves)
+
+
+def test_a_board_tile_the_tile_set_lacks_is_a_tile_error() -> None:
+    board = Board(MINI9, tile_set("english"))
+    board[4, 4] = "#"
+    for native in (True, False):
+        with pytest.raises(TileError, match="'#' on the board is not a tile of english"):
+            EngineBoard(board, small_lexicon(SMALL_WORDS), native=native)
