@@ -7,16 +7,17 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from types import ModuleType
 
 import pytest
 from conftest import valid_files
 from test_movegen import DATA, MAGPIE_README_CGP, MINI9, SMALL_WORDS, needs_data, small_lexicon
-from test_movegen_native import facts, same_moves
+from test_movegen_native import compiled_helper, facts, same_moves
 
 from gcgtools.lexicon import Lexicon, builtin_leaves, load_leaves, load_lexicon
 from gcgtools.model.load import load_game
 from gcgtools.movegen import EngineBoard, Move, MoveKind, best_move, generate_moves, parse_cgp
-from gcgtools.movegen.engine import fits_native, native_module
+from gcgtools.movegen.engine import fits_native
 from gcgtools.replay import Board
 from gcgtools.replay.engine import replay
 from gcgtools.replay.position import known_rack
@@ -112,6 +113,11 @@ def test_move_kind_is_a_string() -> None:
 
 
 @pytest.fixture(scope="module")
+def native(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compiled_helper(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
 def enable() -> Lexicon:
     assert DATA is not None
     return load_lexicon(DATA / "lexica" / "ENABLE.kwg")
@@ -168,29 +174,27 @@ def _corpus_positions(
 
 
 @needs_data
-def test_native_equals_python_on_corpus_positions(enable: Lexicon) -> None:
-    if native_module() is None:
-        pytest.skip("the C helper is not built here (test_movegen_native compiles it)")
+def test_native_equals_python_on_corpus_positions(enable: Lexicon, native: ModuleType) -> None:
     assert DATA is not None
     klv = load_leaves(DATA / "lexica" / "CSW21.klv2")
     found = _corpus_positions(every=23, limit=60)
     assert len(found) >= 40
     endgames = 0
     for board, rack, bag, opponent in found:
-        c, py = EngineBoard(board, enable), EngineBoard(board, enable, native=False)
+        c, py = EngineBoard(board, enable, native=native), EngineBoard(board, enable, native=False)
         same_moves(c, py, rack, klv, bag_count=bag, opponent_rack=opponent)
         endgames += bag == 0
     assert endgames >= 1
 
 
 @needs_data
-def test_native_cross_sets_equal_python_on_corpus_boards(enable: Lexicon) -> None:
-    if native_module() is None:
-        pytest.skip("the C helper is not built here (test_movegen_native compiles it)")
+def test_native_cross_sets_equal_python_on_corpus_boards(
+    enable: Lexicon, native: ModuleType
+) -> None:
     boards = [board for board, _, _, _ in _corpus_positions(every=41, limit=40)]
     assert len(boards) >= 30
     for board in boards:
-        c, py = EngineBoard(board, enable), EngineBoard(board, enable, native=False)
+        c, py = EngineBoard(board, enable, native=native), EngineBoard(board, enable, native=False)
         assert state(c) == state(py)
 
 

@@ -35,6 +35,11 @@ SOURCE = Path(__file__).resolve().parents[1] / "gcgtools" / "movegen" / "_gaddag
 
 @pytest.fixture(scope="module")
 def native(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compiled_helper(tmp_path_factory)
+
+
+def compiled_helper(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    """The C helper: the built one, else compiled now (skips without a compiler)."""
     built = native_module()
     if built is not None:
         return built
