@@ -558,33 +558,45 @@ typedef struct {
     double more[MAX_RACK + 2]; /* the bound of plays of n tiles or more, by n */
 } Anchor;
 
+#define ANA_MIN 7 /* the anagram sets hold the words of 7 to 9 letters */
+#define ANA_MAX 9
+#define ANA_POS 8 /* ... and those of 8 letters by each of their positions too */
+
 typedef struct {
     int vals[MAX_RACK]; /* the rack's playable tiles' values, highest first (blank 0) */
     uint64_t avail;     /* tiles a square may take: the rack's, or all with a blank */
     double best_leave[MAX_RACK + 1]; /* by tiles played: the best leave left */
-    /* the lexicon's words of ANA_MIN..ANA_MAX letters as sorted letters (anagram_sets),
-     * or none; whether the whole rack makes such a word (alone: whole, or with the board
-     * tile t: whole_with[t]), -1 while not known */
+    /* the lexicon's words of ANA_MIN..ANA_MAX letters as sorted letters, and those of
+     * ANA_POS letters also by (position, letter there, the others) (anagram_sets), or
+     * none; whether the whole rack makes a word (alone: whole; with the board tile t at
+     * position i of an ANA_POS-letter word: at[i][t]; with the board tiles t, u: with2[t][u]),
+     * -1 while not known */
     const uint64_t *ana;
     uint64_t ana_mask;
     int n_letters;
-    int8_t whole, whole_with[MAX_LETTERS];
+    int8_t whole, at[ANA_POS][MAX_LETTERS], with1[MAX_LETTERS], with2[MAX_LETTERS][MAX_LETTERS];
 } Shadow;
 
 /* ------------------------------------------------------------------ anagram sets */
-#define ANA_MIN 7
-#define ANA_MAX 8
-
-static uint64_t ana_key(const int *letters, int n) {
+/* sorted letters, 6 bits each */
+static uint64_t ana_pack(const int *letters, int n) {
     int s[ANA_MAX];
     for (int q = 0; q < n; q++) {
         int r = q;
         for (; r > 0 && s[r - 1] > letters[q]; r--) s[r] = s[r - 1];
         s[r] = letters[q];
     }
-    uint64_t key = (uint64_t)n;
+    uint64_t key = 0;
     for (int q = 0; q < n; q++) key = (key << 6) | (uint64_t)s[q];
-    return key; /* never 0 */
+    return key;
+}
+
+/* a word of n letters: its sorted letters and length; or (pos >= 0) a word of ANA_POS
+ * letters with `letter` at position pos and the n others */
+static uint64_t ana_key(const int *letters, int n, int pos, int letter) {
+    if (pos < 0) return ana_pack(letters, n) | ((uint64_t)n << 56);
+    return (15ULL << 56) | ((uint64_t)pos << 51) | ((uint64_t)letter << 45) |
+           ana_pack(letters, n);
 }
 
 static inline uint64_t ana_slot(uint64_t key, uint64_t mask) {
@@ -600,28 +612,51 @@ static int ana_has(const Shadow *sh, uint64_t key) {
 }
 
 /* Whether letters[0..n) and `blanks` blanks (each any letter, tried in nondecreasing
- * order) make a word of the set. */
-static int ana_word(const Shadow *sh, int *letters, int n, int blanks, int from) {
-    if (!blanks) return ana_has(sh, ana_key(letters, n));
+ * order) make a word of the set (with `letter` at `pos` when pos >= 0). */
+static int ana_word(const Shadow *sh, int *letters, int n, int blanks, int from, int pos,
+                    int letter) {
+    if (!blanks) return ana_has(sh, ana_key(letters, n, pos, letter));
     for (int t = from; t <= sh->n_letters; t++) {
         letters[n] = t;
-        if (ana_word(sh, letters, n + 1, blanks - 1, t)) return 1;
+        if (ana_word(sh, letters, n + 1, blanks - 1, t, pos, letter)) return 1;
     }
     return 0;
 }
 
-/* Whether a play of every playable tile, with the one board tile `t` (or none: -1),
- * can make its main word: its length must be one the set holds, else it may. */
-static int whole_rack_word(const Gen *g, Shadow *sh, int t) {
-    int8_t *known = t < 0 ? &sh->whole : &sh->whole_with[t];
+/* Whether a play of every playable tile on the segment [s, e] (nb board tiles) can make
+ * its main word: with no board tile, the rack's letters must make a word; with one (at
+ * position i), a word of ANA_POS letters with it there (or any word of the letters);
+ * with two, a word of all the letters. Lengths the set does not hold, more board
+ * tiles, or two blanks with a board tile: it may. */
+static int whole_rack_word(const Gen *g, Shadow *sh, int s, int e, int nb) {
+    int len = g->nmax + nb, blanks = g->rc[0];
+    if (!sh->ana || nb > 2 || len < ANA_MIN || len > ANA_MAX || (nb && blanks > 1)) return 1;
+    int tiles[2], where[2], found = 0;
+    for (int p = s; p <= e && found < nb; p++)
+        if (g->bt[p]) { where[found] = p - s; tiles[found++] = g->bt[p]; }
+    for (int q = 0; q < nb; q++)
+        if (tiles[q] <= 0 || tiles[q] >= MAX_LETTERS) return 1;
+    int8_t *known;
+    int pos = -1, letter = 0;
+    if (nb == 0) {
+        known = &sh->whole;
+    } else if (nb == 1 && len == ANA_POS) {
+        known = &sh->at[where[0]][tiles[0]];
+        pos = where[0];
+        letter = tiles[0];
+    } else if (nb == 1) {
+        known = &sh->with1[tiles[0]];
+    } else {
+        int t = tiles[0] < tiles[1] ? tiles[0] : tiles[1], u = tiles[0] ^ tiles[1] ^ t;
+        known = &sh->with2[t][u];
+    }
     if (*known >= 0) return *known;
-    int len = g->nmax + (t >= 0);
-    if (!sh->ana || len < ANA_MIN || len > ANA_MAX) return *known = 1;
     int letters[ANA_MAX], n = 0;
     for (int u = 1; u < MAX_LETTERS; u++)
         for (int c = 0; c < g->rc[u]; c++) letters[n++] = u;
-    if (t >= 0) letters[n++] = t;
-    return *known = (int8_t)ana_word(sh, letters, n, g->rc[0], 1);
+    if (pos < 0)
+        for (int q = 0; q < nb; q++) letters[n++] = tiles[q];
+    return *known = (int8_t)ana_word(sh, letters, n, blanks, 1, pos, letter);
 }
 
 typedef struct {
@@ -629,6 +664,29 @@ typedef struct {
     Py_ssize_t n, cap;
     int error;
 } KeyList;
+
+static int push_key(KeyList *out, uint64_t key) {
+    if (out->n == out->cap) {
+        Py_ssize_t cap = out->cap ? out->cap * 2 : 4096;
+        uint64_t *p = PyMem_Realloc(out->keys, (size_t)cap * sizeof(uint64_t));
+        if (!p) { out->error = 1; return -1; }
+        out->keys = p;
+        out->cap = cap;
+    }
+    out->keys[out->n++] = key;
+    return 0;
+}
+
+/* an ANA_POS-letter word by each of its positions */
+static int push_positions(const int *word, KeyList *out) {
+    for (int i = 0; i < ANA_POS; i++) {
+        int rest[ANA_POS], n = 0;
+        for (int q = 0; q < ANA_POS; q++)
+            if (q != i) rest[n++] = word[q];
+        if (push_key(out, ana_key(rest, n, i, word[i])) < 0) return -1;
+    }
+    return 0;
+}
 
 static void collect_words(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, int *path,
                           int depth, KeyList *out) {
@@ -638,14 +696,8 @@ static void collect_words(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, in
         if (t >= 64) return;
         path[depth] = t;
         if ((nd & ACCEPTS) && depth + 1 >= ANA_MIN) {
-            if (out->n == out->cap) {
-                Py_ssize_t cap = out->cap ? out->cap * 2 : 4096;
-                uint64_t *p = PyMem_Realloc(out->keys, (size_t)cap * sizeof(uint64_t));
-                if (!p) { out->error = 1; return; }
-                out->keys = p;
-                out->cap = cap;
-            }
-            out->keys[out->n++] = ana_key(path, depth + 1);
+            if (push_key(out, ana_key(path, depth + 1, -1, 0)) < 0) return;
+            if (depth + 1 == ANA_POS && push_positions(path, out) < 0) return;
         }
         if ((nd & ARC) && depth + 1 < ANA_MAX)
             collect_words(nodes, nn, nd & ARC, path, depth + 1, out);
@@ -653,8 +705,9 @@ static void collect_words(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, in
     }
 }
 
-/* anagram_sets(nodes, dawg_root): the DAWG's words of 7 and 8 letters as a hash set of
- * their sorted letters (bytes: the slots, a power of two of uint64), for the bounds. */
+/* anagram_sets(nodes, dawg_root): the DAWG's words of 7 to 9 letters as a hash set of
+ * their sorted letters, and the 8-letter words by position too (ana_key; bytes: the
+ * slots, a power of two of uint64), for the bounds. */
 static PyObject *anagram_sets(PyObject *self, PyObject *args) {
     PyObject *nodes_o;
     unsigned int root;
@@ -668,7 +721,7 @@ static PyObject *anagram_sets(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     if (keys.error) { PyErr_NoMemory(); goto done; }
     Py_ssize_t slots = 1024;
-    while (slots < 2 * keys.n) slots *= 2;
+    while (2 * slots < 3 * keys.n) slots *= 2; /* at most two thirds full */
     result = PyBytes_FromStringAndSize(NULL, slots * (Py_ssize_t)sizeof(uint64_t));
     if (!result) goto done;
     uint64_t *tab = (uint64_t *)PyBytes_AS_STRING(result);
@@ -717,13 +770,12 @@ static double anchor_bound(const Gen *g, Shadow *sh, Anchor *an) {
     int a = g->anchor, size = g->size;
     double byk[MAX_RACK + 2];
     for (int k = 0; k <= MAX_RACK + 1; k++) byk[k] = -INFINITY;
-    int sq[MAX_RACK], k = 0, nbl = 0, letl = 0;
+    int sq[MAX_RACK], k = 0, nbl = 0;
     long wl = 1, bl = 0, cl = 0;
     for (int s = a; s >= g->leftstop; s--) { /* the word starts at s */
         if (g->bt[s]) {
             bl += g->bv[s];
             nbl++;
-            letl = g->bt[s];
         } else {
             if (!(g->xc[s] & sh->avail) || k == g->nmax) break;
             sq[k++] = s;
@@ -731,14 +783,13 @@ static double anchor_bound(const Gen *g, Shadow *sh, Anchor *an) {
             if (g->xs[s] >= 0) cl += (long)g->xs[s] * g->wm[s];
         }
         if (s > 0 && g->bt[s - 1]) continue; /* the word would go on leftwards */
-        int kk = k, e = a, nb = nbl, let = letl;
+        int kk = k, e = a, nb = nbl;
         long w = wl, b = bl, c = cl;
         for (;;) { /* ... and ends at e */
-            while (e + 1 < size && g->bt[e + 1]) { e++; b += g->bv[e]; nb++; let = g->bt[e]; }
+            while (e + 1 < size && g->bt[e + 1]) { e++; b += g->bv[e]; nb++; }
             double v = segment_bound(g, sh, sq, kk, w, b, c);
             /* the whole rack, alone or with one board tile: its letters must make a word */
-            if (v > byk[kk] && (kk != g->nmax || nb > 1 || (nb && let >= MAX_LETTERS) ||
-                                whole_rack_word(g, sh, nb ? let : -1)))
+            if (v > byk[kk] && (kk != g->nmax || whole_rack_word(g, sh, s, e, nb)))
                 byk[kk] = v;
             if (e + 1 >= size || kk == g->nmax) break;
             int p = e + 1;
@@ -1352,7 +1403,9 @@ static void make_shadow(const Gen *g, const Kinds *kd, long total, const Inputs 
     sh->ana_mask = sh->ana ? (uint64_t)(in->ana.view.len / 8) - 1 : 0;
     sh->n_letters = (int)in->n_letters - 1;
     sh->whole = -1;
-    memset(sh->whole_with, -1, sizeof sh->whole_with);
+    memset(sh->at, -1, sizeof sh->at);
+    memset(sh->with1, -1, sizeof sh->with1);
+    memset(sh->with2, -1, sizeof sh->with2);
     int n = 0;
     for (int t = 0; t < MAX_LETTERS; t++)
         for (int c = 0; c < g->rc[t] && n < MAX_RACK; c++) sh->vals[n++] = t ? g->tv[t] : 0;
@@ -1580,7 +1633,7 @@ static PyMethodDef methods[] = {
      "fill the "
      "cross-sets and cross-scores of `squares` (None: all) in place."},
     {"anagram_sets", anagram_sets, METH_VARARGS,
-     "anagram_sets(nodes, dawg_root): the 7- and 8-letter words as sorted letters (bytes)."},
+     "anagram_sets(nodes, dawg_root): the 7- to 9-letter words as sorted letters (bytes)."},
     {"load_board", load_board, METH_VARARGS,
      "load_board(cells, codes, bt, bv): a board's tiles as indices and values; their number."},
     {"generate", generate, METH_O,
