@@ -41,6 +41,10 @@
 #define NO_TILE (1 << 12)
 #define BOARD_CELL 0xFF /* a record's cell that holds the board's tile */
 #define BLANK_BIT 0x40  /* a record's cell: a blank standing for the letter */
+#define ANA_MIN 7       /* the anagram index holds the words of 7 to 9 letters */
+#define ANA_MAX 9
+#define ANA_CACHE 32    /* letter sets whose words one generation keeps */
+#define ANA_CANDS 4096  /* ... and words */
 
 enum { KIND_PLAY = 0, KIND_EXCHANGE = 1, KIND_PASS = 2 };
 
@@ -365,6 +369,10 @@ typedef struct {
     uint64_t rmask;
     int cap[MAX_SIZE]; /* for bounds: the best value of a rack tile a square can take */
     uint64_t avail;    /* for bounds: the tiles a square may take (Shadow.avail) */
+    /* for bounds: the words of the rack's letters (and of one or two board tiles) */
+    struct { int nb, t1, t2, first, count; } cache[ANA_CACHE];
+    int n_cache, n_cand;
+    uint64_t cand[ANA_CANDS];
     Found *found;
     int error;
 } Gen;
@@ -558,28 +566,22 @@ typedef struct {
     double more[MAX_RACK + 2]; /* the bound of plays of n tiles or more, by n */
 } Anchor;
 
-#define ANA_MIN 7 /* the anagram sets hold the words of 7 to 9 letters */
-#define ANA_MAX 9
-#define ANA_POS 8 /* ... and those of 8 letters by each of their positions too */
 
 typedef struct {
     int vals[MAX_RACK]; /* the rack's playable tiles' values, highest first (blank 0) */
     uint64_t avail;     /* tiles a square may take: the rack's, or all with a blank */
     double best_leave[MAX_RACK + 1]; /* by tiles played: the best leave left */
-    /* the lexicon's words of ANA_MIN..ANA_MAX letters as sorted letters, and those of
-     * ANA_POS letters also by (position, letter there, the others) (anagram_sets), or
-     * none; whether the whole rack makes a word (alone: whole; with the board tile t at
-     * position i of an ANA_POS-letter word: at[i][t]; with the board tiles t, u: with2[t][u]),
-     * -1 while not known */
-    const uint64_t *ana;
+    /* the lexicon's words of ANA_MIN..ANA_MAX letters by their sorted letters
+     * (anagram_index), or none */
+    const uint64_t *ana_slots, *ana_words;
     uint64_t ana_mask;
+    Py_ssize_t ana_n_words;
     int n_letters;
-    int8_t whole, at[ANA_POS][MAX_LETTERS], with1[MAX_LETTERS], with2[MAX_LETTERS][MAX_LETTERS];
 } Shadow;
 
-/* ------------------------------------------------------------------ anagram sets */
-/* sorted letters, 6 bits each */
-static uint64_t ana_pack(const int *letters, int n) {
+/* ------------------------------------------------------------------ anagram index */
+/* sorted letters, 6 bits each, and the length: the key of a set of letters */
+static uint64_t ana_key(const int *letters, int n) {
     int s[ANA_MAX];
     for (int q = 0; q < n; q++) {
         int r = q;
@@ -588,15 +590,7 @@ static uint64_t ana_pack(const int *letters, int n) {
     }
     uint64_t key = 0;
     for (int q = 0; q < n; q++) key = (key << 6) | (uint64_t)s[q];
-    return key;
-}
-
-/* a word of n letters: its sorted letters and length; or (pos >= 0) a word of ANA_POS
- * letters with `letter` at position pos and the n others */
-static uint64_t ana_key(const int *letters, int n, int pos, int letter) {
-    if (pos < 0) return ana_pack(letters, n) | ((uint64_t)n << 56);
-    return (15ULL << 56) | ((uint64_t)pos << 51) | ((uint64_t)letter << 45) |
-           ana_pack(letters, n);
+    return key | ((uint64_t)n << 56); /* never 0 */
 }
 
 static inline uint64_t ana_slot(uint64_t key, uint64_t mask) {
@@ -604,89 +598,87 @@ static inline uint64_t ana_slot(uint64_t key, uint64_t mask) {
     return (key ^ (key >> 31)) & mask;
 }
 
-static int ana_has(const Shadow *sh, uint64_t key) {
+/* the words of a key: (first << 16 | count) in the index, 0 for none */
+static uint64_t ana_find(const Shadow *sh, uint64_t key) {
     for (uint64_t i = ana_slot(key, sh->ana_mask);; i = (i + 1) & sh->ana_mask) {
-        if (sh->ana[i] == key) return 1;
-        if (!sh->ana[i]) return 0;
+        if (sh->ana_slots[2 * i] == key) return sh->ana_slots[2 * i + 1];
+        if (!sh->ana_slots[2 * i]) return 0;
     }
 }
 
-/* Whether letters[0..n) and `blanks` blanks (each any letter, tried in nondecreasing
- * order) make a word of the set (with `letter` at `pos` when pos >= 0). */
-static int ana_word(const Shadow *sh, int *letters, int n, int blanks, int from, int pos,
-                    int letter) {
-    if (!blanks) return ana_has(sh, ana_key(letters, n, pos, letter));
+/* the words of letters[0..n) and `blanks` blanks (each any letter, in nondecreasing
+ * order) into g's candidates; -1 when they do not fit */
+static int ana_gather(Gen *g, const Shadow *sh, int *letters, int n, int blanks, int from) {
+    if (!blanks) {
+        uint64_t ref = ana_find(sh, ana_key(letters, n));
+        Py_ssize_t first = (Py_ssize_t)(ref >> 16), count = (Py_ssize_t)(ref & 0xFFFF);
+        if (first + count > sh->ana_n_words || g->n_cand + count > ANA_CANDS) return -1;
+        memcpy(g->cand + g->n_cand, sh->ana_words + first, sizeof(uint64_t) * (size_t)count);
+        g->n_cand += (int)count;
+        return 0;
+    }
     for (int t = from; t <= sh->n_letters; t++) {
         letters[n] = t;
-        if (ana_word(sh, letters, n + 1, blanks - 1, t, pos, letter)) return 1;
+        if (ana_gather(g, sh, letters, n + 1, blanks - 1, t) < 0) return -1;
     }
     return 0;
 }
 
-/* Whether a play of every playable tile on the segment [s, e] (nb board tiles) can make
- * its main word: with no board tile, the rack's letters must make a word; with one (at
- * position i), a word of ANA_POS letters with it there (or any word of the letters);
- * with two, a word of all the letters. Lengths the set does not hold, more board
- * tiles, or two blanks with a board tile: it may. */
-static int whole_rack_word(const Gen *g, Shadow *sh, int s, int e, int nb) {
-    int len = g->nmax + nb, blanks = g->rc[0];
-    if (!sh->ana || nb > 2 || len < ANA_MIN || len > ANA_MAX || (nb && blanks > 1)) return 1;
-    int tiles[2], where[2], found = 0;
-    for (int p = s; p <= e && found < nb; p++)
-        if (g->bt[p]) { where[found] = p - s; tiles[found++] = g->bt[p]; }
-    for (int q = 0; q < nb; q++)
-        if (tiles[q] <= 0 || tiles[q] >= MAX_LETTERS) return 1;
-    int8_t *known;
-    int pos = -1, letter = 0;
-    if (nb == 0) {
-        known = &sh->whole;
-    } else if (nb == 1 && len == ANA_POS) {
-        known = &sh->at[where[0]][tiles[0]];
-        pos = where[0];
-        letter = tiles[0];
-    } else if (nb == 1) {
-        known = &sh->with1[tiles[0]];
-    } else {
-        int t = tiles[0] < tiles[1] ? tiles[0] : tiles[1], u = tiles[0] ^ tiles[1] ^ t;
-        known = &sh->with2[t][u];
-    }
-    if (*known >= 0) return *known;
-    int letters[ANA_MAX], n = 0;
-    for (int u = 1; u < MAX_LETTERS; u++)
-        for (int c = 0; c < g->rc[u]; c++) letters[n++] = u;
-    if (pos < 0)
+/* Whether a play of every playable tile on the segment [s, e] (with nb board tiles)
+ * can make its main word: a word of the rack's letters and the board tiles that has
+ * the board tiles where they stand and, on each new square, a letter its cross-set
+ * allows. Lengths the index does not hold, or more than two board tiles: it may. */
+static int whole_rack_word(Gen *g, const Shadow *sh, int s, int e, int nb) {
+    int len = g->nmax + nb;
+    if (!sh->ana_slots || nb > 2 || len < ANA_MIN || len > ANA_MAX || e - s + 1 != len) return 1;
+    int tiles[2] = {0, 0}, found = 0;
+    for (int p = s; p <= e; p++)
+        if (g->bt[p]) {
+            if (g->bt[p] >= MAX_LETTERS) return 1;
+            tiles[found++] = g->bt[p];
+        }
+    if (nb == 2 && tiles[0] > tiles[1]) { int t = tiles[0]; tiles[0] = tiles[1]; tiles[1] = t; }
+    int c = 0;
+    while (c < g->n_cache && !(g->cache[c].nb == nb && g->cache[c].t1 == tiles[0] &&
+                               g->cache[c].t2 == tiles[1]))
+        c++;
+    if (c == g->n_cache) { /* the words of these letters, once a generation */
+        if (c == ANA_CACHE) return 1;
+        int letters[ANA_MAX + 1], n = 0, first = g->n_cand;
+        for (int u = 1; u < MAX_LETTERS; u++)
+            for (int q = 0; q < g->rc[u]; q++) letters[n++] = u;
         for (int q = 0; q < nb; q++) letters[n++] = tiles[q];
-    return *known = (int8_t)ana_word(sh, letters, n, blanks, 1, pos, letter);
+        int ok = ana_gather(g, sh, letters, n, g->rc[0], 1);
+        g->cache[c].nb = nb;
+        g->cache[c].t1 = tiles[0];
+        g->cache[c].t2 = tiles[1];
+        g->cache[c].first = first;
+        g->cache[c].count = ok < 0 ? -1 : g->n_cand - first;
+        if (ok < 0) g->n_cand = first;
+        g->n_cache++;
+    }
+    if (g->cache[c].count < 0) return 1;
+    for (int w = 0; w < g->cache[c].count; w++) {
+        uint64_t word = g->cand[g->cache[c].first + w];
+        int fits = 1;
+        for (int q = 0; q < len && fits; q++) {
+            int letter = (int)((word >> (6 * (len - 1 - q))) & 63), p = s + q;
+            fits = g->bt[p] ? g->bt[p] == letter : (int)((g->xc[p] >> letter) & 1);
+        }
+        if (fits) return 1;
+    }
+    return 0;
 }
 
 typedef struct {
-    uint64_t *keys;
+    uint64_t key, word;
+} KeyWord;
+
+typedef struct {
+    KeyWord *items;
     Py_ssize_t n, cap;
     int error;
 } KeyList;
-
-static int push_key(KeyList *out, uint64_t key) {
-    if (out->n == out->cap) {
-        Py_ssize_t cap = out->cap ? out->cap * 2 : 4096;
-        uint64_t *p = PyMem_Realloc(out->keys, (size_t)cap * sizeof(uint64_t));
-        if (!p) { out->error = 1; return -1; }
-        out->keys = p;
-        out->cap = cap;
-    }
-    out->keys[out->n++] = key;
-    return 0;
-}
-
-/* an ANA_POS-letter word by each of its positions */
-static int push_positions(const int *word, KeyList *out) {
-    for (int i = 0; i < ANA_POS; i++) {
-        int rest[ANA_POS], n = 0;
-        for (int q = 0; q < ANA_POS; q++)
-            if (q != i) rest[n++] = word[q];
-        if (push_key(out, ana_key(rest, n, i, word[i])) < 0) return -1;
-    }
-    return 0;
-}
 
 static void collect_words(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, int *path,
                           int depth, KeyList *out) {
@@ -696,8 +688,17 @@ static void collect_words(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, in
         if (t >= 64) return;
         path[depth] = t;
         if ((nd & ACCEPTS) && depth + 1 >= ANA_MIN) {
-            if (push_key(out, ana_key(path, depth + 1, -1, 0)) < 0) return;
-            if (depth + 1 == ANA_POS && push_positions(path, out) < 0) return;
+            if (out->n == out->cap) {
+                Py_ssize_t cap = out->cap ? out->cap * 2 : 4096;
+                KeyWord *p = PyMem_Realloc(out->items, (size_t)cap * sizeof(KeyWord));
+                if (!p) { out->error = 1; return; }
+                out->items = p;
+                out->cap = cap;
+            }
+            uint64_t word = 0;
+            for (int q = 0; q <= depth; q++) word = (word << 6) | (uint64_t)path[q];
+            out->items[out->n].key = ana_key(path, depth + 1);
+            out->items[out->n++].word = word;
         }
         if ((nd & ARC) && depth + 1 < ANA_MAX)
             collect_words(nodes, nn, nd & ARC, path, depth + 1, out);
@@ -705,35 +706,53 @@ static void collect_words(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, in
     }
 }
 
-/* anagram_sets(nodes, dawg_root): the DAWG's words of 7 to 9 letters as a hash set of
- * their sorted letters, and the 8-letter words by position too (ana_key; bytes: the
- * slots, a power of two of uint64), for the bounds. */
-static PyObject *anagram_sets(PyObject *self, PyObject *args) {
+static int cmp_keyword(const void *x, const void *y) {
+    const KeyWord *a = x, *b = y;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    return a->word < b->word ? -1 : a->word > b->word;
+}
+
+/* anagram_index(nodes, dawg_root): the DAWG's words of 7 to 9 letters by their sorted
+ * letters, for the bounds: bytes holding the number of slots (a power of two), the
+ * slots (key, first word << 16 | count), then the words (6 bits a letter). */
+static PyObject *anagram_index(PyObject *self, PyObject *args) {
     PyObject *nodes_o;
     unsigned int root;
     if (!PyArg_ParseTuple(args, "OI", &nodes_o, &root)) return NULL;
     Buf nodes = {0};
     if (get_buf(nodes_o, &nodes, 4, 1, 0, "nodes") < 0) { release(&nodes); return NULL; }
-    KeyList keys = {0};
+    KeyList list = {0};
     int path[ANA_MAX];
-    collect_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, &keys);
+    collect_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, &list);
     release(&nodes);
     PyObject *result = NULL;
-    if (keys.error) { PyErr_NoMemory(); goto done; }
+    if (list.error) { PyErr_NoMemory(); goto done; }
+    qsort(list.items, (size_t)list.n, sizeof(KeyWord), cmp_keyword);
+    Py_ssize_t groups = 0;
+    for (Py_ssize_t k = 0; k < list.n; k++) groups += k == 0 || list.items[k].key != list.items[k - 1].key;
     Py_ssize_t slots = 1024;
-    while (2 * slots < 3 * keys.n) slots *= 2; /* at most two thirds full */
-    result = PyBytes_FromStringAndSize(NULL, slots * (Py_ssize_t)sizeof(uint64_t));
+    while (2 * slots < 3 * groups) slots *= 2; /* at most two thirds full */
+    result = PyBytes_FromStringAndSize(NULL, (1 + 2 * slots + list.n) * (Py_ssize_t)sizeof(uint64_t));
     if (!result) goto done;
-    uint64_t *tab = (uint64_t *)PyBytes_AS_STRING(result);
-    memset(tab, 0, (size_t)slots * sizeof(uint64_t));
+    uint64_t *buf = (uint64_t *)PyBytes_AS_STRING(result), *tab = buf + 1, *words = tab + 2 * slots;
+    memset(buf, 0, (size_t)(1 + 2 * slots) * sizeof(uint64_t));
+    buf[0] = (uint64_t)slots;
     uint64_t mask = (uint64_t)slots - 1;
-    for (Py_ssize_t k = 0; k < keys.n; k++) {
-        uint64_t i = ana_slot(keys.keys[k], mask);
-        while (tab[i] && tab[i] != keys.keys[k]) i = (i + 1) & mask;
-        tab[i] = keys.keys[k];
+    for (Py_ssize_t k = 0; k < list.n;) {
+        Py_ssize_t end = k;
+        while (end < list.n && list.items[end].key == list.items[k].key && end - k < 0xFFFF) {
+            words[end] = list.items[end].word;
+            end++;
+        }
+        uint64_t i = ana_slot(list.items[k].key, mask);
+        while (tab[2 * i]) i = (i + 1) & mask;
+        tab[2 * i] = list.items[k].key;
+        tab[2 * i + 1] = ((uint64_t)k << 16) | (uint64_t)(end - k);
+        while (end < list.n && list.items[end].key == list.items[k].key) { words[end] = list.items[end].word; end++; }
+        k = end;
     }
 done:
-    PyMem_Free(keys.keys);
+    PyMem_Free(list.items);
     return result;
 }
 
@@ -766,7 +785,7 @@ static inline double segment_bound(const Gen *g, const Shadow *sh, const int *sq
 /* Every segment a play from the anchor could cover (starting at or after the left stop,
  * bounded by empty squares or the edge, every new square able to take a rack tile): the
  * best bound of plays of n tiles or more in an->more; returns the best of all. */
-static double anchor_bound(const Gen *g, Shadow *sh, Anchor *an) {
+static double anchor_bound(Gen *g, const Shadow *sh, Anchor *an) {
     int a = g->anchor, size = g->size;
     double byk[MAX_RACK + 2];
     for (int k = 0; k <= MAX_RACK + 1; k++) byk[k] = -INFINITY;
@@ -1203,9 +1222,13 @@ static int read_inputs(PyObject *req, Inputs *in, Gen *g, int *size) {
     int bad = ana != Py_None && get_buf(ana, &in->ana, 8, 1, 0, "anagrams") < 0;
     Py_DECREF(ana);
     if (bad) return -1;
-    if (in->ana.held && (in->ana.view.len / 8) & (in->ana.view.len / 8 - 1)) {
-        PyErr_SetString(PyExc_ValueError, "anagrams: a power of two of slots expected");
-        return -1;
+    if (in->ana.held) {
+        const uint64_t *buf = in->ana.view.buf;
+        Py_ssize_t items = in->ana.view.len / 8;
+        if (!buf[0] || (buf[0] & (buf[0] - 1)) || (Py_ssize_t)(1 + 2 * buf[0]) > items) {
+            PyErr_SetString(PyExc_ValueError, "anagrams: not an anagram_index");
+            return -1;
+        }
     }
     in->cells = PyObject_GetAttrString(req, "cells");
     if (!in->cells) return -1;
@@ -1286,7 +1309,7 @@ static int is_anchor(const int32_t *bt, int size, int f) {
 
 /* Every anchor (walkable: a tile fits) of the board in the full generation's order,
  * with its left stop, the one-tile rule and (when `sh`) its bound. */
-static Py_ssize_t list_anchors(Gen *g, const Inputs *in, int centre, Shadow *sh,
+static Py_ssize_t list_anchors(Gen *g, const Inputs *in, int centre, const Shadow *sh,
                                Anchor *out) {
     int size = g->size;
     const int32_t *bt = in->bt.view.buf;
@@ -1397,15 +1420,19 @@ static long code_tiles(const Kinds *kd, long code) {
     return n;
 }
 
-static void make_shadow(const Gen *g, const Kinds *kd, long total, const Inputs *in,
-                        Shadow *sh) {
-    sh->ana = in->ana.held && in->ana.view.len >= 8 ? in->ana.view.buf : NULL;
-    sh->ana_mask = sh->ana ? (uint64_t)(in->ana.view.len / 8) - 1 : 0;
+static void make_shadow(Gen *g, const Kinds *kd, long total, const Inputs *in, Shadow *sh) {
+    g->n_cache = g->n_cand = 0;
+    sh->ana_slots = sh->ana_words = NULL;
+    sh->ana_mask = 0;
+    sh->ana_n_words = 0;
+    if (in->ana.held) { /* checked by read_inputs */
+        const uint64_t *buf = in->ana.view.buf;
+        sh->ana_slots = buf + 1;
+        sh->ana_mask = buf[0] - 1;
+        sh->ana_words = buf + 1 + 2 * buf[0];
+        sh->ana_n_words = (Py_ssize_t)(in->ana.view.len / 8) - 1 - 2 * (Py_ssize_t)buf[0];
+    }
     sh->n_letters = (int)in->n_letters - 1;
-    sh->whole = -1;
-    memset(sh->at, -1, sizeof sh->at);
-    memset(sh->with1, -1, sizeof sh->with1);
-    memset(sh->with2, -1, sizeof sh->with2);
     int n = 0;
     for (int t = 0; t < MAX_LETTERS; t++)
         for (int c = 0; c < g->rc[t] && n < MAX_RACK; c++) sh->vals[n++] = t ? g->tv[t] : 0;
@@ -1632,8 +1659,8 @@ static PyMethodDef methods[] = {
      "cross_sets(nodes, dawg_root, gaddag_root, size, bt, bv, cross, xsum, full, squares): "
      "fill the "
      "cross-sets and cross-scores of `squares` (None: all) in place."},
-    {"anagram_sets", anagram_sets, METH_VARARGS,
-     "anagram_sets(nodes, dawg_root): the 7- to 9-letter words as sorted letters (bytes)."},
+    {"anagram_index", anagram_index, METH_VARARGS,
+     "anagram_index(nodes, dawg_root): the 7- to 9-letter words by their letters (bytes)."},
     {"load_board", load_board, METH_VARARGS,
      "load_board(cells, codes, bt, bv): a board's tiles as indices and values; their number."},
     {"generate", generate, METH_O,

@@ -300,9 +300,9 @@ class EngineBoard:
         return found[0] if found else None
 
     def _anagrams(self) -> bytes | None:
-        """The lexicon's 7- and 8-letter words as sorted letters, made once per KWG by the
-        C helper: the bounds of best-only requests leave out whole-rack plays that make
-        no word."""
+        """The lexicon's 7- to 9-letter words by their letters, made once per KWG by the C
+        helper: the bounds of top-K requests leave out whole-rack plays that make no word
+        on their squares."""
         if self._native is None:
             return None
         hit = _ANAGRAMS.get(id(self.kwg))
@@ -311,7 +311,7 @@ class EngineBoard:
                 _ANAGRAMS.clear()
             hit = _ANAGRAMS[id(self.kwg)] = (
                 self.kwg,
-                self._native.anagram_sets(self._nodes, self.kwg.dawg_root),
+                self._native.anagram_index(self._nodes, self.kwg.dawg_root),
             )
         return hit[1]
 

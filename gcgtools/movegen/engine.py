@@ -116,7 +116,7 @@ class Request:
     bingo_bonus: int
     exchange_bag: int  #: exchanges of at most this many tiles, -1 for none
     top: int  #: 0 for every move, else the best ``top``
-    anagrams: bytes | None  #: ``_gaddag.anagram_sets`` of the lexicon (bounds), or None
+    anagrams: bytes | None  #: ``_gaddag.anagram_index`` of the lexicon (bounds), or None
     # for the pure-Python reference only
     board: Board
     kwg: KwgLike
