@@ -67,9 +67,12 @@ def test_analyse_records_benchmark_runs() -> None:
 
 
 def test_analyse_benchmark_runs() -> None:
-    out = run("analyse.py", "--limit", "5")
+    out = run("analyse.py", "--limit", "5", "--pure-limit", "2")
     assert "5 positions" in out and "positions/s" in out
-    assert out.splitlines()[-1].startswith("targets (cpu): median <= 50 ms, p99 < 500 ms:")
+    assert "all moves with equity, " in out and "best move only, " in out
+    assert "best move on a kept EngineBoard, " in out
+    assert out.splitlines()[-1].startswith("targets (cpu, ")
+    assert "all moves median <= 0.5 ms: " in out and "best move median <= 0.08 ms: " in out
 
 
 def test_long_note_benchmark_runs() -> None:

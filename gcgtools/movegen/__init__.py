@@ -1,15 +1,21 @@
 """Move generation: every legal play for a rack on a board (GADDAG over a KWG), with
 exchanges and the pass, each scored by the replay's scoring rules and valued by equity;
-and Compact Game Positions (CGP)."""
+all of them, the best few or the best one (:func:`generate_moves`, :func:`best_move`);
+an incremental board for many generations (:class:`EngineBoard`); and Compact Game
+Positions (CGP)."""
 
+from gcgtools.movegen.board_state import EngineBoard
 from gcgtools.movegen.cgp import CgpError, CgpPosition, parse_cgp, write_cgp
-from gcgtools.movegen.generate import generate_moves, rack_tiles
-from gcgtools.movegen.move import Move
+from gcgtools.movegen.generate import best_move, generate_moves, rack_tiles
+from gcgtools.movegen.move import Move, MoveKind
 
 __all__ = [
     "CgpError",
     "CgpPosition",
+    "EngineBoard",
     "Move",
+    "MoveKind",
+    "best_move",
     "generate_moves",
     "parse_cgp",
     "rack_tiles",

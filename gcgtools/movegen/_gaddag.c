@@ -1,69 +1,439 @@
 /*
- * gcgtools.movegen._gaddag: the inner loop of the move generator in C.
+ * gcgtools.movegen._gaddag: the move generator's engine core in C (optional).
  *
- * line_plays() is gcgtools/movegen/generator.py's _line_plays written in C, with the same
- * arguments and the same output: it walks the GADDAG from every anchor of one line and
- * appends one tuple per play to `out`. Everything it needs about scoring comes in as
- * tables built by gcgtools.replay.scoring (per square: letter part and cross-word part of
- * each tile, word premium); it only adds them up, as the Python version does. The pure
- * Python version stays the reference: the tests run both and compare their plays.
+ * Everything here has a pure-Python twin in gcgtools/movegen (engine.py, generator.py,
+ * crosses.py) that gives the same results; the tests run both and compare them.
+ *
+ *   cross_sets(nodes, dawg_root, gaddag_root, size, bt, bv, cross, xsum, full, squares)
+ *       Fill the cross-sets (one uint64 bit set per square and direction: the tiles that
+ *       form a word with the tiles above/below, resp. left/right) and the cross-scores
+ *       (the value of those tiles, -1 for no neighbour) of the squares `squares` (None:
+ *       every square), in place, in the buffers of an EngineBoard.
+ *   generate(request)
+ *       Every move of a rack (plays by Gordon's GADDAG algorithm, exchanges, the pass),
+ *       scored, with leave values looked up in a table or in a KLV leave graph, as
+ *       Move objects: all of them sorted by equity, or the best `top` only. For `top`
+ *       requests every anchor first gets an upper bound on what a play from it can be
+ *       worth (the "shadow" of the play: premium squares, cross-scores, the rack's best
+ *       tiles on the best squares, the best leave of the size left), and anchors are
+ *       walked best bound first until no bound can beat the moves kept.
+ *
+ * Ties in equity keep the order in which the full generation finds moves (across lines
+ * first, then down; lines, anchors and the GADDAG walk in order; exchanges; the pass),
+ * so a `top` request gives exactly the first moves of the full list.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
+#include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define ARC 0x3FFFFFu
 #define ACCEPTS 0x800000u
 #define IS_END 0x400000u
-#define MAXSQ 32
-#define MAXT 64
+#define MAX_SIZE 32     /* squares a side */
+#define MAX_LETTERS 64  /* alphabet size, the separator / blank index 0 included */
+#define MAX_KINDS 16    /* distinct tiles on a rack */
+#define MAX_RACK 16     /* tiles on a rack */
+#define MAX_CODES 65536 /* leave codes (product of count + 1 over the rack's kinds) */
+#define NO_TILE (1 << 12)
+#define BOARD_CELL 0xFF /* a record's cell that holds the board's tile */
+#define BLANK_BIT 0x40  /* a record's cell: a blank standing for the letter */
+#define ANA_MIN 7       /* the anagram index holds the words of 7 to 9 letters */
+#define ANA_MAX 9
+#define ANA_CACHE 32    /* letter sets whose words one generation keeps */
+#define ANA_CANDS 4096  /* ... and words */
 
+enum { KIND_PLAY = 0, KIND_EXCHANGE = 1, KIND_PASS = 2 };
+
+/* ------------------------------------------------------------------ buffers */
+typedef struct {
+    Py_buffer view;
+    int held;
+} Buf;
+
+static int get_buf(PyObject *obj, Buf *b, Py_ssize_t itemsize, Py_ssize_t min_items,
+                   int writable, const char *what) {
+    if (PyObject_GetBuffer(obj, &b->view, writable ? PyBUF_WRITABLE : PyBUF_SIMPLE) < 0)
+        return -1;
+    b->held = 1;
+    if (b->view.len % itemsize != 0 || b->view.len / itemsize < min_items) {
+        PyErr_Format(PyExc_ValueError, "%s: a buffer of %zd items of %zd bytes expected",
+                     what, min_items, itemsize);
+        return -1;
+    }
+    return 0;
+}
+
+static void release(Buf *b) {
+    if (b->held) PyBuffer_Release(&b->view);
+    b->held = 0;
+}
+
+static inline uint32_t node_at(const uint32_t *nodes, Py_ssize_t n, Py_ssize_t i) {
+    return (i >= 0 && i < n) ? nodes[i] : IS_END; /* out of range: an empty end */
+}
+
+/* ------------------------------------------------------------------ cross-sets */
+/* The node of `tile` in the sibling group at `group`, or 0 (no node has tile bits 0
+ * with a non-zero tile searched for). */
+static int find_node(const uint32_t *nodes, Py_ssize_t n, uint32_t group, int tile,
+                     uint32_t *out) {
+    Py_ssize_t i = group;
+    for (;;) {
+        uint32_t nd = node_at(nodes, n, i);
+        int t = (int)(nd >> 24);
+        if (t == tile) { *out = nd; return 1; }
+        if (t > tile || (nd & IS_END)) return 0;
+        i++;
+    }
+}
+
+static uint64_t allowed_between(const uint32_t *nodes, Py_ssize_t n, uint32_t root,
+                                const int *prefix, int np, const int *suffix, int ns) {
+    uint32_t group = root, nd;
+    for (int k = 0; k < np; k++) {
+        if (!group || !find_node(nodes, n, group, prefix[k], &nd)) return 0;
+        group = nd & ARC;
+    }
+    if (!group) return 0;
+    uint64_t mask = 0;
+    for (Py_ssize_t i = group;; i++) {
+        nd = node_at(nodes, n, i);
+        int t = (int)(nd >> 24);
+        if (ns) {
+            uint32_t g = nd & ARC, m = 0;
+            int ok = 0;
+            for (int k = 0; k < ns; k++) {
+                if (!g || !find_node(nodes, n, g, suffix[k], &m)) { ok = 0; break; }
+                ok = (m & ACCEPTS) != 0;
+                g = m & ARC;
+            }
+            if (ok && t < 64) mask |= 1ULL << t;
+        } else if ((nd & ACCEPTS) && t < 64) {
+            mask |= 1ULL << t;
+        }
+        if (nd & IS_END) break;
+    }
+    return mask & ~1ULL;
+}
+
+/* The tiles t for which prefix + t + suffix is a word, by the GADDAG: the full
+ * reversal of a word is one of its paths, so walk the suffix backwards, then for each
+ * sibling the prefix backwards (nothing when the prefix is empty: the siblings that
+ * accept). The DAWG walks the suffix once per letter instead: this is for prefixes
+ * shorter than the suffix. */
+static uint64_t allowed_reversed(const uint32_t *nodes, Py_ssize_t n, uint32_t groot,
+                                 const int *prefix, int np, const int *suffix, int ns) {
+    uint32_t group = groot, nd;
+    for (int k = ns - 1; k >= 0; k--) {
+        if (!group || !find_node(nodes, n, group, suffix[k], &nd)) return 0;
+        group = nd & ARC;
+    }
+    if (!group) return 0;
+    uint64_t mask = 0;
+    for (Py_ssize_t i = group;; i++) {
+        nd = node_at(nodes, n, i);
+        int t = (int)(nd >> 24), ok = (nd & ACCEPTS) != 0;
+        if (np) {
+            uint32_t g = nd & ARC, m = 0;
+            ok = 0;
+            for (int k = np - 1; k >= 0; k--) {
+                if (!g || !find_node(nodes, n, g, prefix[k], &m)) { ok = 0; break; }
+                ok = (m & ACCEPTS) != 0;
+                g = m & ARC;
+            }
+        }
+        if (ok && t > 0 && t < 64) mask |= 1ULL << t;
+        if (nd & IS_END) break;
+    }
+    return mask;
+}
+
+/* cross-set and cross-score of square i for plays in direction dir (0 across) */
+static void one_cross(const uint32_t *nodes, Py_ssize_t nn, uint32_t root, uint32_t groot,
+                      int size,
+                      const int32_t *bt, const int32_t *bv, int i, int dir, uint64_t full,
+                      uint64_t *cross, int32_t *xsum) {
+    int area = size * size;
+    if (bt[i]) { cross[dir * area + i] = 0; xsum[dir * area + i] = -1; return; }
+    int step = dir == 0 ? size : 1;
+    int k = dir == 0 ? i / size : i % size;
+    int before = k > 0 && bt[i - step], after = k < size - 1 && bt[i + step];
+    if (!before && !after) { cross[dir * area + i] = full; xsum[dir * area + i] = -1; return; }
+    int prefix[MAX_SIZE], suffix[MAX_SIZE], np = 0, ns = 0;
+    int32_t total = 0;
+    int j = i - step, m = k - 1;
+    while (m >= 0 && bt[j]) { j -= step; m--; }
+    for (int q = j + step; q != i; q += step) { prefix[np++] = bt[q]; total += bv[q]; }
+    j = i + step; m = k + 1;
+    while (m < size && bt[j]) { suffix[ns++] = bt[j]; total += bv[j]; j += step; m++; }
+    cross[dir * area + i] =
+        np < ns && groot ? allowed_reversed(nodes, nn, groot, prefix, np, suffix, ns)
+                         : allowed_between(nodes, nn, root, prefix, np, suffix, ns);
+    xsum[dir * area + i] = total;
+}
+
+static PyObject *cross_sets(PyObject *self, PyObject *args) {
+    PyObject *nodes_o, *bt_o, *bv_o, *cross_o, *xsum_o, *squares;
+    unsigned int root, groot;
+    int size;
+    unsigned long long full;
+    if (!PyArg_ParseTuple(args, "OIIiOOOOKO", &nodes_o, &root, &groot, &size, &bt_o, &bv_o,
+                          &cross_o, &xsum_o, &full, &squares))
+        return NULL;
+    if (size < 1 || size > MAX_SIZE) {
+        PyErr_SetString(PyExc_ValueError, "cross_sets: board size out of range");
+        return NULL;
+    }
+    int area = size * size;
+    Buf nodes = {0}, bt = {0}, bv = {0}, cross = {0}, xsum = {0};
+    PyObject *result = NULL, *seq = NULL;
+    if (get_buf(nodes_o, &nodes, 4, 1, 0, "nodes") < 0 || get_buf(bt_o, &bt, 4, area, 0, "bt") < 0 ||
+        get_buf(bv_o, &bv, 4, area, 0, "bv") < 0 ||
+        get_buf(cross_o, &cross, 8, 2 * area, 1, "cross") < 0 ||
+        get_buf(xsum_o, &xsum, 4, 2 * area, 1, "xsum") < 0)
+        goto done;
+    const uint32_t *nd = nodes.view.buf;
+    Py_ssize_t nn = nodes.view.len / 4;
+    if (squares == Py_None) {
+        for (int i = 0; i < area; i++)
+            for (int dir = 0; dir < 2; dir++)
+                one_cross(nd, nn, root, groot, size, bt.view.buf, bv.view.buf, i, dir, full,
+                          cross.view.buf, xsum.view.buf);
+    } else {
+        seq = PySequence_Fast(squares, "squares: a sequence of ints expected");
+        if (!seq) goto done;
+        Py_ssize_t ns = PySequence_Fast_GET_SIZE(seq);
+        for (Py_ssize_t k = 0; k < ns; k++) {
+            long i = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+            if (i == -1 && PyErr_Occurred()) goto done;
+            if (i < 0 || i >= area) {
+                PyErr_SetString(PyExc_ValueError, "cross_sets: square off the board");
+                goto done;
+            }
+            for (int dir = 0; dir < 2; dir++)
+                one_cross(nd, nn, root, groot, size, bt.view.buf, bv.view.buf, (int)i, dir, full,
+                          cross.view.buf, xsum.view.buf);
+        }
+    }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(seq);
+    release(&nodes); release(&bt); release(&bv); release(&cross); release(&xsum);
+    return result;
+}
+
+/* load_board(cells, codes, bt, bv): the tiles of a Board's cells (str or None) as KWG
+ * indices and values, by `codes` (tile text -> (index, value)); the number of tiles.
+ * KeyError (the tile) for a tile `codes` lacks. */
+static PyObject *load_board(PyObject *self, PyObject *args) {
+    PyObject *cells, *codes, *bt_o, *bv_o;
+    if (!PyArg_ParseTuple(args, "O!O!OO", &PyList_Type, &cells, &PyDict_Type, &codes, &bt_o,
+                          &bv_o))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(cells), count = 0;
+    Buf bt = {0}, bv = {0};
+    PyObject *result = NULL;
+    if (get_buf(bt_o, &bt, 4, n, 1, "bt") < 0 || get_buf(bv_o, &bv, 4, n, 1, "bv") < 0) goto done;
+    int32_t *t = bt.view.buf, *v = bv.view.buf;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *cell = PyList_GET_ITEM(cells, i);
+        if (cell == Py_None) { t[i] = v[i] = 0; continue; }
+        PyObject *code = PyDict_GetItemWithError(codes, cell);
+        if (!code) {
+            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, cell);
+            goto done;
+        }
+        long a, b;
+        if (!PyArg_ParseTuple(code, "ll", &a, &b)) goto done;
+        t[i] = (int32_t)a;
+        v[i] = (int32_t)b;
+        count++;
+    }
+    result = PyLong_FromSsize_t(count);
+done:
+    release(&bt); release(&bv);
+    return result;
+}
+
+/* ------------------------------------------------------------------ moves found */
+typedef struct {
+    double eq;
+    uint64_t ord;   /* the order of the full generation: ties keep it */
+    int32_t score;
+    int32_t code;   /* leave code */
+    uint32_t mask;  /* new squares, bit by position along the line */
+    uint8_t kind, across, line, start, end, n;
+    uint8_t cells[MAX_SIZE];
+} Rec;
+
+static inline int better(const Rec *a, const Rec *b) {
+    return a->eq > b->eq || (a->eq == b->eq && a->ord < b->ord);
+}
+
+static int cmp_rec(const void *x, const void *y) {
+    const Rec *a = x, *b = y;
+    if (better(a, b)) return -1;
+    if (better(b, a)) return 1;
+    return 0;
+}
+
+typedef struct {
+    Rec *recs;
+    Py_ssize_t n, cap;
+    Py_ssize_t top; /* 0: keep all; else a heap of the `top` best (worst at the root) */
+} Found;
+
+static int found_push(Found *f, const Rec *r) {
+    if (f->n == f->cap) {
+        Py_ssize_t cap = f->cap ? f->cap * 2 : 1024;
+        Rec *p = PyMem_Realloc(f->recs, (size_t)cap * sizeof(Rec));
+        if (!p) return -1;
+        f->recs = p;
+        f->cap = cap;
+    }
+    f->recs[f->n++] = *r;
+    return 0;
+}
+
+static void sift_down(Rec *h, Py_ssize_t n, Py_ssize_t i) {
+    for (;;) {
+        Py_ssize_t l = 2 * i + 1, r = l + 1, w = i;
+        if (l < n && better(&h[w], &h[l])) w = l;
+        if (r < n && better(&h[w], &h[r])) w = r;
+        if (w == i) return;
+        Rec t = h[i]; h[i] = h[w]; h[w] = t;
+        i = w;
+    }
+}
+
+static void sift_up(Rec *h, Py_ssize_t i) {
+    while (i > 0) {
+        Py_ssize_t p = (i - 1) / 2;
+        if (!better(&h[p], &h[i])) return;
+        Rec t = h[i]; h[i] = h[p]; h[p] = t;
+        i = p;
+    }
+}
+
+/* keep r: all of them, or in the heap of the best `top` */
+static int offer(Found *f, const Rec *r) {
+    if (!f->top) return found_push(f, r);
+    if (f->n < f->top) {
+        if (found_push(f, r) < 0) return -1;
+        sift_up(f->recs, f->n - 1);
+        return 0;
+    }
+    if (better(r, &f->recs[0])) {
+        f->recs[0] = *r;
+        sift_down(f->recs, f->n, 0);
+    }
+    return 0;
+}
+
+/* the equity a move must beat to be kept (-inf while the heap is not full) */
+static inline double threshold(const Found *f) {
+    return (f->top && f->n >= f->top) ? f->recs[0].eq : -INFINITY;
+}
+
+/* ------------------------------------------------------------------ generation state */
 typedef struct {
     const uint32_t *nodes;
     Py_ssize_t n_nodes;
-    int size, line, nmax, minn, anchor, leftstop, right_ok;
-    PyObject *across_obj;
-    int bt[MAXSQ];
-    long bv[MAXSQ], wm[MAXSQ], xb[MAXSQ];
-    uint64_t xc[MAXSQ];
-    long lt[MAXSQ][MAXT], xt[MAXSQ][MAXT];
-    PyObject *cur[MAXSQ]; /* borrowed */
-    PyObject *uppers[MAXT], *lowers[MAXT]; /* borrowed */
-    int rc[MAXT];
-    long long radix[MAXT];
+    uint32_t root;
+    int size, area, nmax, bingo_size, bingo_bonus, endgame;
+    int32_t rack_code;
+    const double *more; /* when pruning: the anchor's bound by tiles placed (or more) */
+    /* when pruning: the segments a turn to the right of the anchor can cover, for a bound
+     * of what the plays after the turn can still be worth (see right_bound) */
+    int n_right;
+    struct { int j; long board, wmul, cross, dot_l, dot_x; } rseg[MAX_SIZE];
+    const int *vals;          /* the rack's values, highest first */
+    const double *best_leave; /* by tiles played */
+    double going_out;
+    const double *leave; /* by leave code */
+    /* the line being walked */
+    int dir, line, anchor, leftstop, right_ok, minn;
+    uint64_t ord_base, seq;
+    int bt[MAX_SIZE];
+    int32_t bv[MAX_SIZE], lm[MAX_SIZE], wm[MAX_SIZE], xs[MAX_SIZE];
+    uint64_t xc[MAX_SIZE];
+    uint8_t cur[MAX_SIZE];
+    int tv[MAX_LETTERS];
+    int rc[MAX_LETTERS];
+    int32_t radix[MAX_LETTERS];
     uint64_t rmask;
-    PyObject *out;
+    int cap[MAX_SIZE]; /* for bounds: the best value of a rack tile a square can take */
+    uint64_t avail;    /* for bounds: the tiles a square may take (Shadow.avail) */
+    /* for bounds: the words of the rack's letters (and of one or two board tiles) */
+    struct { int nb, t1, t2, first, count; } cache[ANA_CACHE];
+    int n_cache, n_cand;
+    uint64_t cand[ANA_CANDS];
+    Found *found;
     int error;
 } Gen;
 
-static inline uint32_t node(Gen *g, Py_ssize_t i) {
-    return (i >= 0 && i < g->n_nodes) ? g->nodes[i] : IS_END; /* out of range: an empty end */
-}
-
-static void record(Gen *g, long ms, long wmul, long xs, int n, long long code, int start,
-                   int end, long long mask) {
+static void record(Gen *g, long ms, long wmul, long xs, int n, int32_t code, int start,
+                   int end, uint32_t mask) {
     if (g->error) return;
-    PyObject *cells = PyTuple_New(end - start + 1);
-    if (!cells) { g->error = 1; return; }
-    for (int k = start; k <= end; k++) {
-        Py_INCREF(g->cur[k]);
-        PyTuple_SET_ITEM(cells, k - start, g->cur[k]);
-    }
-    Py_INCREF(g->across_obj);
-    PyObject *t = Py_BuildValue("(lllnLNinnLN)", ms, wmul, xs, (Py_ssize_t)n, code,
-                                g->across_obj, g->line, (Py_ssize_t)start, (Py_ssize_t)end,
-                                mask, cells);
-    if (!t) { g->error = 1; return; }
-    if (PyList_Append(g->out, t) < 0) g->error = 1;
-    Py_DECREF(t);
+    long score = ms * wmul + xs + (n >= g->bingo_size ? g->bingo_bonus : 0);
+    double lv = (g->endgame && code == 0) ? g->going_out : g->leave[code];
+    Rec r;
+    r.eq = (double)score + lv;
+    r.ord = g->ord_base + g->seq++;
+    if (g->found->top && g->found->n >= g->found->top && !better(&r, &g->found->recs[0]))
+        return;
+    r.score = (int32_t)score;
+    r.code = code;
+    r.mask = mask;
+    r.kind = KIND_PLAY;
+    r.across = g->dir == 0;
+    r.line = (uint8_t)g->line;
+    r.start = (uint8_t)start;
+    r.end = (uint8_t)end;
+    r.n = (uint8_t)n;
+    memcpy(r.cells + start, g->cur + start, (size_t)(end - start + 1));
+    if (offer(g->found, &r) < 0) g->error = 1;
 }
 
 static void right(Gen *g, int pos, uint32_t grp, int start, long ms, long wmul, long xs,
-                  int n, long long code, long long mask);
+                  int n, int32_t code, uint32_t mask);
+
+/* The most a play can be worth that turns right after the anchor with the left part's
+ * letters ms, word premium wmul, cross-words xs and n tiles placed: for each segment
+ * after the anchor, the best of the rack's tiles on its squares (letters and cross-words
+ * bounded apart), and the best leave of the tiles then left. */
+static double right_bound(const Gen *g, long ms, long wmul, long xs, int n) {
+    double best = -INFINITY;
+    for (int q = 0; q < g->n_right; q++) {
+        int j = g->rseg[q].j;
+        if (n + j > g->nmax) continue;
+        long score = (ms + g->rseg[q].board + g->rseg[q].dot_l) * wmul * g->rseg[q].wmul + xs +
+                     g->rseg[q].cross + g->rseg[q].dot_x +
+                     (n + j >= g->bingo_size ? g->bingo_bonus : 0);
+        double v = (double)score + g->best_leave[n + j];
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+static inline int turn_right(const Gen *g, long ms, long wmul, long xs, int n) {
+    return !g->more || right_bound(g, ms, wmul, xs, n) >= threshold(g->found);
+}
+
+/* the new tile `nt` (a blank standing for it when `blank`) on empty square pos */
+static inline void tile_parts(Gen *g, int pos, int nt, int blank, long *ms, long *xs) {
+    long v = blank ? 0 : (long)g->tv[nt] * g->lm[pos];
+    *ms += v;
+    if (g->xs[pos] >= 0) *xs += ((long)g->xs[pos] + v) * g->wm[pos];
+}
 
 static void left(Gen *g, int pos, uint32_t grp, long ms, long wmul, long xs, int n,
-                 long long code, long long mask) {
+                 int32_t code, uint32_t mask) {
     if (g->error) return;
     int size = g->size, anchor = g->anchor;
     int free_ = pos == 0 || !g->bt[pos - 1];
@@ -71,15 +441,8 @@ static void left(Gen *g, int pos, uint32_t grp, long ms, long wmul, long xs, int
     int go_on = pos > g->leftstop;
     int t = g->bt[pos];
     if (t) {
-        Py_ssize_t i = grp;
         uint32_t nd;
-        for (;;) {
-            nd = node(g, i);
-            int nt = nd >> 24;
-            if (nt == t) break;
-            if (nt > t || (nd & IS_END)) return;
-            i++;
-        }
+        if (!find_node(g->nodes, g->n_nodes, grp, t, &nd)) return;
         ms += g->bv[pos];
         if ((nd & ACCEPTS) && free_ && g->right_ok && n >= g->minn)
             record(g, ms, wmul, xs, n, code, pos, anchor, mask);
@@ -87,87 +450,69 @@ static void left(Gen *g, int pos, uint32_t grp, long ms, long wmul, long xs, int
         if (arc) {
             if (go_on) left(g, pos - 1, arc, ms, wmul, xs, n, code, mask);
             if (sep_ok) {
-                uint32_t sep = node(g, arc);
-                if ((sep >> 24) == 0 && (sep & ARC))
+                uint32_t sep = node_at(g->nodes, g->n_nodes, arc);
+                if ((sep >> 24) == 0 && (sep & ARC) && turn_right(g, ms, wmul, xs, n))
                     right(g, anchor + 1, sep & ARC, pos, ms, wmul, xs, n, code, mask);
             }
         }
         return;
     }
     if (n == g->nmax) return;
+    if (g->more && g->more[n + 1] < threshold(g->found)) return; /* nothing to beat */
     int blanks = g->rc[0];
     uint64_t allowed = g->xc[pos];
     if (!blanks) allowed &= g->rmask;
     if (!allowed) return;
     long w = wmul * g->wm[pos];
-    mask |= 1LL << pos;
+    mask |= 1u << pos;
     n += 1;
     int rec = free_ && g->right_ok && n >= g->minn;
     int stop = 64 - __builtin_clzll(allowed);
-    Py_ssize_t i = grp;
-    for (;;) {
-        uint32_t nd = node(g, i);
-        int nt = nd >> 24;
+    for (Py_ssize_t i = grp;; i++) {
+        uint32_t nd = node_at(g->nodes, g->n_nodes, i);
+        int nt = (int)(nd >> 24);
         if (nt >= stop) return;
         if ((allowed >> nt) & 1) {
             int accepts = (nd & ACCEPTS) && rec;
-            uint32_t arc = nd & ARC;
-            uint32_t sep = 0;
+            uint32_t arc = nd & ARC, sep = 0;
             if (arc && sep_ok) {
-                uint32_t s = node(g, arc);
+                uint32_t s = node_at(g->nodes, g->n_nodes, arc);
                 if ((s >> 24) == 0 && (s & ARC)) sep = s & ARC;
             }
-            if (g->rc[nt]) {
-                g->rc[nt]--;
-                if (!g->rc[nt]) g->rmask ^= 1ULL << nt;
-                g->cur[pos] = g->uppers[nt];
-                long m2 = ms + g->lt[pos][nt], x2 = xs + g->xt[pos][nt];
-                long long c2 = code - g->radix[nt];
+            for (int blank = 0; blank < 2; blank++) {
+                int kind = blank ? 0 : nt;
+                if (!g->rc[kind]) continue;
+                g->rc[kind]--;
+                if (!blank && !g->rc[kind]) g->rmask ^= 1ULL << nt;
+                g->cur[pos] = (uint8_t)(blank ? (nt | BLANK_BIT) : nt);
+                long m2 = ms, x2 = xs;
+                tile_parts(g, pos, nt, blank, &m2, &x2);
+                int32_t c2 = code - g->radix[kind];
                 if (accepts) record(g, m2, w, x2, n, c2, pos, anchor, mask);
                 if (arc) {
                     if (go_on) left(g, pos - 1, arc, m2, w, x2, n, c2, mask);
-                    if (sep) right(g, anchor + 1, sep, pos, m2, w, x2, n, c2, mask);
+                    if (sep && turn_right(g, m2, w, x2, n))
+                        right(g, anchor + 1, sep, pos, m2, w, x2, n, c2, mask);
                 }
-                if (!g->rc[nt]) g->rmask ^= 1ULL << nt;
-                g->rc[nt]++;
-            }
-            if (blanks) {
-                g->rc[0] = blanks - 1;
-                g->cur[pos] = g->lowers[nt];
-                long x2 = xs + g->xb[pos];
-                long long c2 = code - g->radix[0];
-                if (accepts) record(g, ms, w, x2, n, c2, pos, anchor, mask);
-                if (arc) {
-                    if (go_on) left(g, pos - 1, arc, ms, w, x2, n, c2, mask);
-                    if (sep) right(g, anchor + 1, sep, pos, ms, w, x2, n, c2, mask);
-                }
-                g->rc[0] = blanks;
+                if (!blank && !g->rc[kind]) g->rmask ^= 1ULL << nt;
+                g->rc[kind]++;
             }
             if (g->error) return;
         }
         if (nd & IS_END) return;
-        i++;
     }
 }
 
 static void right(Gen *g, int pos, uint32_t grp, int start, long ms, long wmul, long xs,
-                  int n, long long code, long long mask) {
+                  int n, int32_t code, uint32_t mask) {
     if (g->error) return;
-    int size = g->size;
-    int nxt = pos + 1;
+    int size = g->size, nxt = pos + 1;
     int end_ok = nxt == size || !g->bt[nxt];
     int more = nxt < size;
     int t = g->bt[pos];
     if (t) {
-        Py_ssize_t i = grp;
         uint32_t nd;
-        for (;;) {
-            nd = node(g, i);
-            int nt = nd >> 24;
-            if (nt == t) break;
-            if (nt > t || (nd & IS_END)) return;
-            i++;
-        }
+        if (!find_node(g->nodes, g->n_nodes, grp, t, &nd)) return;
         ms += g->bv[pos];
         if ((nd & ACCEPTS) && end_ok && n >= g->minn)
             record(g, ms, wmul, xs, n, code, start, pos, mask);
@@ -176,177 +521,1169 @@ static void right(Gen *g, int pos, uint32_t grp, int start, long ms, long wmul, 
         return;
     }
     if (n == g->nmax) return;
+    if (g->more && g->more[n + 1] < threshold(g->found)) return; /* nothing to beat */
     int blanks = g->rc[0];
     uint64_t allowed = g->xc[pos];
     if (!blanks) allowed &= g->rmask;
     if (!allowed) return;
     long w = wmul * g->wm[pos];
-    mask |= 1LL << pos;
+    mask |= 1u << pos;
     n += 1;
     int rec = end_ok && n >= g->minn;
     int stop = 64 - __builtin_clzll(allowed);
-    Py_ssize_t i = grp;
-    for (;;) {
-        uint32_t nd = node(g, i);
-        int nt = nd >> 24;
+    for (Py_ssize_t i = grp;; i++) {
+        uint32_t nd = node_at(g->nodes, g->n_nodes, i);
+        int nt = (int)(nd >> 24);
         if (nt >= stop) return;
         if ((allowed >> nt) & 1) {
             int accepts = (nd & ACCEPTS) && rec;
             uint32_t arc = more ? (nd & ARC) : 0;
-            if (g->rc[nt]) {
-                g->rc[nt]--;
-                if (!g->rc[nt]) g->rmask ^= 1ULL << nt;
-                g->cur[pos] = g->uppers[nt];
-                long m2 = ms + g->lt[pos][nt], x2 = xs + g->xt[pos][nt];
-                long long c2 = code - g->radix[nt];
+            for (int blank = 0; blank < 2; blank++) {
+                int kind = blank ? 0 : nt;
+                if (!g->rc[kind]) continue;
+                g->rc[kind]--;
+                if (!blank && !g->rc[kind]) g->rmask ^= 1ULL << nt;
+                g->cur[pos] = (uint8_t)(blank ? (nt | BLANK_BIT) : nt);
+                long m2 = ms, x2 = xs;
+                tile_parts(g, pos, nt, blank, &m2, &x2);
+                int32_t c2 = code - g->radix[kind];
                 if (accepts) record(g, m2, w, x2, n, c2, start, pos, mask);
                 if (arc) right(g, nxt, arc, start, m2, w, x2, n, c2, mask);
-                if (!g->rc[nt]) g->rmask ^= 1ULL << nt;
-                g->rc[nt]++;
-            }
-            if (blanks) {
-                g->rc[0] = blanks - 1;
-                g->cur[pos] = g->lowers[nt];
-                long x2 = xs + g->xb[pos];
-                long long c2 = code - g->radix[0];
-                if (accepts) record(g, ms, w, x2, n, c2, start, pos, mask);
-                if (arc) right(g, nxt, arc, start, ms, w, x2, n, c2, mask);
-                g->rc[0] = blanks;
+                if (!blank && !g->rc[kind]) g->rmask ^= 1ULL << nt;
+                g->rc[kind]++;
             }
             if (g->error) return;
         }
         if (nd & IS_END) return;
-        i++;
     }
 }
 
-/* ---------------------------------------------------------------- argument reading */
-static int read_longs(PyObject *seq, long *dst, Py_ssize_t n, const char *what) {
-    if (!PyList_Check(seq) || PyList_GET_SIZE(seq) < n) {
-        PyErr_Format(PyExc_TypeError, "%s: a list of %zd ints expected", what, n);
-        return -1;
+/* ------------------------------------------------------------------ shadow bounds */
+typedef struct {
+    double bound; /* the best bound of a play from the anchor */
+    uint64_t ord_base;
+    uint8_t dir, line, anchor, leftstop, minn;
+    double more[MAX_RACK + 2]; /* the bound of plays of n tiles or more, by n */
+} Anchor;
+
+
+typedef struct {
+    int vals[MAX_RACK]; /* the rack's playable tiles' values, highest first (blank 0) */
+    uint64_t avail;     /* tiles a square may take: the rack's, or all with a blank */
+    double best_leave[MAX_RACK + 1]; /* by tiles played: the best leave left */
+    /* the lexicon's words of ANA_MIN..ANA_MAX letters by their sorted letters
+     * (anagram_index), or none */
+    const uint64_t *ana_slots, *ana_words;
+    uint64_t ana_mask;
+    Py_ssize_t ana_n_words;
+    int n_letters;
+} Shadow;
+
+/* ------------------------------------------------------------------ anagram index */
+/* sorted letters, 6 bits each, and the length: the key of a set of letters */
+static uint64_t ana_key(const int *letters, int n) {
+    int s[ANA_MAX];
+    for (int q = 0; q < n; q++) {
+        int r = q;
+        for (; r > 0 && s[r - 1] > letters[q]; r--) s[r] = s[r - 1];
+        s[r] = letters[q];
     }
-    for (Py_ssize_t k = 0; k < n; k++) {
-        long v = PyLong_AsLong(PyList_GET_ITEM(seq, k));
-        if (v == -1 && PyErr_Occurred()) return -1;
-        dst[k] = v;
+    uint64_t key = 0;
+    for (int q = 0; q < n; q++) key = (key << 6) | (uint64_t)s[q];
+    return key | ((uint64_t)n << 56); /* never 0 */
+}
+
+static inline uint64_t ana_slot(uint64_t key, uint64_t mask) {
+    key *= 0x9E3779B97F4A7C15ULL;
+    return (key ^ (key >> 31)) & mask;
+}
+
+/* the words of a key: (first << 16 | count) in the index, 0 for none */
+static uint64_t ana_find(const Shadow *sh, uint64_t key) {
+    for (uint64_t i = ana_slot(key, sh->ana_mask);; i = (i + 1) & sh->ana_mask) {
+        if (sh->ana_slots[2 * i] == key) return sh->ana_slots[2 * i + 1];
+        if (!sh->ana_slots[2 * i]) return 0;
+    }
+}
+
+/* the words of letters[0..n) and `blanks` blanks (each any letter, in nondecreasing
+ * order) into g's candidates; -1 when they do not fit */
+static int ana_gather(Gen *g, const Shadow *sh, int *letters, int n, int blanks, int from) {
+    if (!blanks) {
+        uint64_t ref = ana_find(sh, ana_key(letters, n));
+        Py_ssize_t first = (Py_ssize_t)(ref >> 16), count = (Py_ssize_t)(ref & 0xFFFF);
+        if (first + count > sh->ana_n_words || g->n_cand + count > ANA_CANDS) return -1;
+        memcpy(g->cand + g->n_cand, sh->ana_words + first, sizeof(uint64_t) * (size_t)count);
+        g->n_cand += (int)count;
+        return 0;
+    }
+    for (int t = from; t <= sh->n_letters; t++) {
+        letters[n] = t;
+        if (ana_gather(g, sh, letters, n + 1, blanks - 1, t) < 0) return -1;
     }
     return 0;
 }
 
-static PyObject *line_plays(PyObject *self, PyObject *args) {
-    Py_buffer buf;
+/* Whether a play of every playable tile on the segment [s, e] (with nb board tiles)
+ * can make its main word: a word of the rack's letters and the board tiles that has
+ * the board tiles where they stand and, on each new square, a letter its cross-set
+ * allows. Lengths the index does not hold, or more than two board tiles: it may. */
+static int whole_rack_word(Gen *g, const Shadow *sh, int s, int e, int nb) {
+    int len = g->nmax + nb;
+    if (!sh->ana_slots || nb > 2 || len < ANA_MIN || len > ANA_MAX || e - s + 1 != len) return 1;
+    int tiles[2] = {0, 0}, found = 0;
+    for (int p = s; p <= e; p++)
+        if (g->bt[p]) {
+            if (g->bt[p] >= MAX_LETTERS) return 1;
+            tiles[found++] = g->bt[p];
+        }
+    if (nb == 2 && tiles[0] > tiles[1]) { int t = tiles[0]; tiles[0] = tiles[1]; tiles[1] = t; }
+    int c = 0;
+    while (c < g->n_cache && !(g->cache[c].nb == nb && g->cache[c].t1 == tiles[0] &&
+                               g->cache[c].t2 == tiles[1]))
+        c++;
+    if (c == g->n_cache) { /* the words of these letters, once a generation */
+        if (c == ANA_CACHE) return 1;
+        int letters[ANA_MAX + 1], n = 0, first = g->n_cand;
+        for (int u = 1; u < MAX_LETTERS; u++)
+            for (int q = 0; q < g->rc[u]; q++) letters[n++] = u;
+        for (int q = 0; q < nb; q++) letters[n++] = tiles[q];
+        int ok = ana_gather(g, sh, letters, n, g->rc[0], 1);
+        g->cache[c].nb = nb;
+        g->cache[c].t1 = tiles[0];
+        g->cache[c].t2 = tiles[1];
+        g->cache[c].first = first;
+        g->cache[c].count = ok < 0 ? -1 : g->n_cand - first;
+        if (ok < 0) g->n_cand = first;
+        g->n_cache++;
+    }
+    if (g->cache[c].count < 0) return 1;
+    for (int w = 0; w < g->cache[c].count; w++) {
+        uint64_t word = g->cand[g->cache[c].first + w];
+        int fits = 1;
+        for (int q = 0; q < len && fits; q++) {
+            int letter = (int)((word >> (6 * (len - 1 - q))) & 63), p = s + q;
+            fits = g->bt[p] ? g->bt[p] == letter : (int)((g->xc[p] >> letter) & 1);
+        }
+        if (fits) return 1;
+    }
+    return 0;
+}
+
+typedef struct {
+    uint64_t key, word;
+} KeyWord;
+
+typedef struct {
+    KeyWord *items;
+    Py_ssize_t n, cap;
+    int error;
+} KeyList;
+
+static void collect_words(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, int *path,
+                          int depth, KeyList *out) {
+    for (Py_ssize_t i = grp; !out->error; i++) {
+        uint32_t nd = node_at(nodes, nn, i);
+        int t = (int)(nd >> 24);
+        if (t >= 64) return;
+        path[depth] = t;
+        if ((nd & ACCEPTS) && depth + 1 >= ANA_MIN) {
+            if (out->n == out->cap) {
+                Py_ssize_t cap = out->cap ? out->cap * 2 : 4096;
+                KeyWord *p = PyMem_Realloc(out->items, (size_t)cap * sizeof(KeyWord));
+                if (!p) { out->error = 1; return; }
+                out->items = p;
+                out->cap = cap;
+            }
+            uint64_t word = 0;
+            for (int q = 0; q <= depth; q++) word = (word << 6) | (uint64_t)path[q];
+            out->items[out->n].key = ana_key(path, depth + 1);
+            out->items[out->n++].word = word;
+        }
+        if ((nd & ARC) && depth + 1 < ANA_MAX)
+            collect_words(nodes, nn, nd & ARC, path, depth + 1, out);
+        if (nd & IS_END) return;
+    }
+}
+
+static int cmp_keyword(const void *x, const void *y) {
+    const KeyWord *a = x, *b = y;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    return a->word < b->word ? -1 : a->word > b->word;
+}
+
+/* anagram_index(nodes, dawg_root): the DAWG's words of 7 to 9 letters by their sorted
+ * letters, for the bounds: bytes holding the number of slots (a power of two), the
+ * slots (key, first word << 16 | count), then the words (6 bits a letter). */
+static PyObject *anagram_index(PyObject *self, PyObject *args) {
+    PyObject *nodes_o;
     unsigned int root;
-    int size, across, line, nmax, empty_board;
-    long long rack_code;
-    unsigned long long rmask;
-    PyObject *anchors, *bt, *bv, *xc, *wm, *cur, *lt, *xt, *xb, *hascross, *uppers, *lowers,
-        *rc, *radix, *out;
-    if (!PyArg_ParseTuple(args, "y*IiiiOOOOOOOOOOOOOOiLKiO", &buf, &root, &size, &across,
-                          &line, &anchors, &bt, &bv, &xc, &wm, &cur, &lt, &xt, &xb,
-                          &hascross, &uppers, &lowers, &rc, &radix, &nmax, &rack_code,
-                          &rmask, &empty_board, &out))
-        return NULL;
-    Gen *g = PyMem_Calloc(1, sizeof(Gen));
-    if (!g) { PyBuffer_Release(&buf); return PyErr_NoMemory(); }
+    if (!PyArg_ParseTuple(args, "OI", &nodes_o, &root)) return NULL;
+    Buf nodes = {0};
+    if (get_buf(nodes_o, &nodes, 4, 1, 0, "nodes") < 0) { release(&nodes); return NULL; }
+    KeyList list = {0};
+    int path[ANA_MAX];
+    collect_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, &list);
+    release(&nodes);
     PyObject *result = NULL;
-    long tmp[MAXT];
-    Py_ssize_t nlet = PyList_Check(uppers) ? PyList_GET_SIZE(uppers) : 0;
-    if (buf.len % 4 != 0) {
-        PyErr_SetString(PyExc_ValueError, "nodes: a buffer of uint32 expected");
-        goto done;
-    }
-    if (size < 1 || size > MAXSQ || nlet < 1 || nlet > MAXT || !PyList_Check(out) ||
-        !PyList_Check(lowers) || PyList_GET_SIZE(lowers) < nlet || !PyList_Check(cur) ||
-        PyList_GET_SIZE(cur) < size || !PyList_Check(lt) || !PyList_Check(xt) ||
-        PyList_GET_SIZE(lt) < size || PyList_GET_SIZE(xt) < size || !PyList_Check(anchors) ||
-        !PyList_Check(xc) || PyList_GET_SIZE(xc) < size || !PyList_Check(hascross) ||
-        PyList_GET_SIZE(hascross) < size) {
-        PyErr_SetString(PyExc_ValueError, "line_plays: bad arguments");
-        goto done;
-    }
-    g->nodes = (const uint32_t *)buf.buf;
-    g->n_nodes = buf.len / 4;
-    g->size = size;
-    g->line = line;
-    g->nmax = nmax;
-    g->out = out;
-    g->across_obj = across ? Py_True : Py_False;
-    g->rmask = rmask;
-    if (read_longs(bt, tmp, size, "bt") < 0) goto done;
-    for (int k = 0; k < size; k++) g->bt[k] = (int)tmp[k];
-    if (read_longs(bv, g->bv, size, "bv") < 0) goto done;
-    if (read_longs(wm, g->wm, size, "wm") < 0) goto done;
-    if (read_longs(xb, g->xb, size, "xb") < 0) goto done;
-    for (int k = 0; k < size; k++) {
-        unsigned long long v = PyLong_AsUnsignedLongLongMask(PyList_GET_ITEM(xc, k));
-        if (v == (unsigned long long)-1 && PyErr_Occurred()) goto done;
-        g->xc[k] = v;
-        g->cur[k] = PyList_GET_ITEM(cur, k);
-        if (read_longs(PyList_GET_ITEM(lt, k), g->lt[k], nlet, "lt") < 0) goto done;
-        if (read_longs(PyList_GET_ITEM(xt, k), g->xt[k], nlet, "xt") < 0) goto done;
-    }
-    for (Py_ssize_t k = 0; k < nlet; k++) {
-        g->uppers[k] = PyList_GET_ITEM(uppers, k);
-        g->lowers[k] = PyList_GET_ITEM(lowers, k);
-    }
-    if (read_longs(rc, tmp, nlet, "rc") < 0) goto done;
-    for (Py_ssize_t k = 0; k < nlet; k++) g->rc[k] = (int)tmp[k];
-    {
-        PyObject *seq = radix;
-        if (!PyList_Check(seq) || PyList_GET_SIZE(seq) < nlet) {
-            PyErr_SetString(PyExc_TypeError, "radix: a list expected");
-            goto done;
+    if (list.error) { PyErr_NoMemory(); goto done; }
+    qsort(list.items, (size_t)list.n, sizeof(KeyWord), cmp_keyword);
+    Py_ssize_t groups = 0;
+    for (Py_ssize_t k = 0; k < list.n; k++) groups += k == 0 || list.items[k].key != list.items[k - 1].key;
+    Py_ssize_t slots = 1024;
+    while (2 * slots < 3 * groups) slots *= 2; /* at most two thirds full */
+    result = PyBytes_FromStringAndSize(NULL, (1 + 2 * slots + list.n) * (Py_ssize_t)sizeof(uint64_t));
+    if (!result) goto done;
+    uint64_t *buf = (uint64_t *)PyBytes_AS_STRING(result), *tab = buf + 1, *words = tab + 2 * slots;
+    memset(buf, 0, (size_t)(1 + 2 * slots) * sizeof(uint64_t));
+    buf[0] = (uint64_t)slots;
+    uint64_t mask = (uint64_t)slots - 1;
+    for (Py_ssize_t k = 0; k < list.n;) {
+        Py_ssize_t end = k;
+        while (end < list.n && list.items[end].key == list.items[k].key && end - k < 0xFFFF) {
+            words[end] = list.items[end].word;
+            end++;
         }
-        for (Py_ssize_t k = 0; k < nlet; k++) {
-            long long v = PyLong_AsLongLong(PyList_GET_ITEM(seq, k));
-            if (v == -1 && PyErr_Occurred()) goto done;
-            g->radix[k] = v;
-        }
+        uint64_t i = ana_slot(list.items[k].key, mask);
+        while (tab[2 * i]) i = (i + 1) & mask;
+        tab[2 * i] = list.items[k].key;
+        tab[2 * i + 1] = ((uint64_t)k << 16) | (uint64_t)(end - k);
+        while (end < list.n && list.items[end].key == list.items[k].key) { words[end] = list.items[end].word; end++; }
+        k = end;
     }
-    {
-        int prev = -1;
-        Py_ssize_t na = PyList_GET_SIZE(anchors);
-        for (Py_ssize_t k = 0; k < na; k++) {
-            long a = PyLong_AsLong(PyList_GET_ITEM(anchors, k));
-            if (a == -1 && PyErr_Occurred()) goto done;
-            if (a < 0 || a >= size) {
-                PyErr_SetString(PyExc_ValueError, "anchor off the line");
-                goto done;
-            }
-            if (g->xc[a]) {
-                g->anchor = (int)a;
-                g->leftstop = prev + 1;
-                g->right_ok = a + 1 == size || !g->bt[a + 1];
-                int cross = PyObject_IsTrue(PyList_GET_ITEM(hascross, a));
-                if (empty_board || (!across && cross))
-                    g->minn = 2;
-                else
-                    g->minn = 1;
-                left(g, (int)a, root, 0, 1, 0, 0, rack_code, 0);
-                if (g->error) goto done;
-            }
-            prev = (int)a;
-        }
-    }
-    result = Py_None;
-    Py_INCREF(result);
 done:
-    PyBuffer_Release(&buf);
+    PyMem_Free(list.items);
+    return result;
+}
+
+/* The highest score + leave a play of k tiles from the anchor could reach on a segment
+ * of squares whose new squares are sq: the rack's best tiles on the best squares (each
+ * square weighted by its letter premium times the word premiums, plus its own
+ * cross-word), whatever the lexicon says, and the best leave of what is left. */
+static inline double segment_bound(const Gen *g, const Shadow *sh, const int *sq, int k,
+                                   long wmul, long board, long cross) {
+    long c[MAX_RACK];
+    for (int q = 0; q < k; q++) {
+        int p = sq[q];
+        c[q] = (long)g->lm[p] * wmul + (g->xs[p] >= 0 ? (long)g->lm[p] * g->wm[p] : 0);
+        for (int r = q; r > 0 && c[r] > c[r - 1]; r--) {
+            long tmp = c[r]; c[r] = c[r - 1]; c[r - 1] = tmp;
+        }
+    }
+    /* the best tiles on the best squares, or each square's best tile: both bound it */
+    long best = 0, capped = 0;
+    for (int q = 0; q < k; q++) {
+        best += c[q] * sh->vals[q];
+        int p = sq[q];
+        capped += ((long)g->lm[p] * wmul + (g->xs[p] >= 0 ? (long)g->lm[p] * g->wm[p] : 0)) * g->cap[p];
+    }
+    long score = board * wmul + cross + (k >= g->bingo_size ? g->bingo_bonus : 0);
+    score += best < capped ? best : capped;
+    return (double)score + sh->best_leave[k];
+}
+
+/* Every segment a play from the anchor could cover (starting at or after the left stop,
+ * bounded by empty squares or the edge, every new square able to take a rack tile): the
+ * best bound of plays of n tiles or more in an->more; returns the best of all. */
+static double anchor_bound(Gen *g, const Shadow *sh, Anchor *an) {
+    int a = g->anchor, size = g->size;
+    double byk[MAX_RACK + 2];
+    for (int k = 0; k <= MAX_RACK + 1; k++) byk[k] = -INFINITY;
+    int sq[MAX_RACK], k = 0, nbl = 0;
+    long wl = 1, bl = 0, cl = 0;
+    for (int s = a; s >= g->leftstop; s--) { /* the word starts at s */
+        if (g->bt[s]) {
+            bl += g->bv[s];
+            nbl++;
+        } else {
+            if (!(g->xc[s] & sh->avail) || k == g->nmax) break;
+            sq[k++] = s;
+            wl *= g->wm[s];
+            if (g->xs[s] >= 0) cl += (long)g->xs[s] * g->wm[s];
+        }
+        if (s > 0 && g->bt[s - 1]) continue; /* the word would go on leftwards */
+        int kk = k, e = a, nb = nbl;
+        long w = wl, b = bl, c = cl;
+        for (;;) { /* ... and ends at e */
+            while (e + 1 < size && g->bt[e + 1]) { e++; b += g->bv[e]; nb++; }
+            double v = segment_bound(g, sh, sq, kk, w, b, c);
+            /* the whole rack, alone or with one board tile: its letters must make a word */
+            if (v > byk[kk] && (kk != g->nmax || whole_rack_word(g, sh, s, e, nb)))
+                byk[kk] = v;
+            if (e + 1 >= size || kk == g->nmax) break;
+            int p = e + 1;
+            if (!(g->xc[p] & sh->avail)) break;
+            sq[kk++] = p;
+            w *= g->wm[p];
+            if (g->xs[p] >= 0) c += (long)g->xs[p] * g->wm[p];
+            e = p;
+        }
+        /* sq[k..kk) were the right part's: the left part's stay */
+    }
+    an->more[MAX_RACK + 1] = -INFINITY;
+    for (int n = MAX_RACK; n >= 0; n--)
+        an->more[n] = byk[n] > an->more[n + 1] ? byk[n] : an->more[n + 1];
+    return an->more[0];
+}
+
+/* ------------------------------------------------------------------ request reading */
+typedef struct {
+    PyObject *move_type;
+    PyObject *kinds[3];
+    Py_ssize_t off[12]; /* slot offsets of Move's attributes, in SLOT_NAMES order */
+    int ready;
+} MoveMaker;
+
+static MoveMaker maker = {0};
+static const char *SLOT_NAMES[12] = {"kind", "row", "col", "across", "cells", "new", "score",
+                                     "leave", "leave_value", "equity", "bingo", "_tiles"};
+
+static PyObject *configure(PyObject *self, PyObject *args) {
+    PyObject *type, *play, *exchange, *pass;
+    if (!PyArg_ParseTuple(args, "O!OOO", &PyType_Type, &type, &play, &exchange, &pass))
+        return NULL;
+    Py_ssize_t off[12];
+    for (int k = 0; k < 12; k++) {
+        PyObject *d = PyObject_GetAttrString(type, SLOT_NAMES[k]);
+        if (!d) return NULL;
+        int ok = Py_IS_TYPE(d, &PyMemberDescr_Type) &&
+                 ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX;
+        if (ok) off[k] = ((PyMemberDescrObject *)d)->d_member->offset;
+        Py_DECREF(d);
+        if (!ok) {
+            PyErr_Format(PyExc_TypeError, "configure: %s is not a slot", SLOT_NAMES[k]);
+            return NULL;
+        }
+    }
+    Py_XDECREF(maker.move_type);
+    for (int k = 0; k < 3; k++) Py_XDECREF(maker.kinds[k]);
+    Py_INCREF(type); Py_INCREF(play); Py_INCREF(exchange); Py_INCREF(pass);
+    maker.move_type = type;
+    maker.kinds[0] = play; maker.kinds[1] = exchange; maker.kinds[2] = pass;
+    memcpy(maker.off, off, sizeof off);
+    maker.ready = 1;
+    Py_RETURN_NONE;
+}
+
+static long attr_long(PyObject *req, const char *name, int *err) {
+    PyObject *v = PyObject_GetAttrString(req, name);
+    if (!v) { *err = 1; return 0; }
+    long x = PyLong_AsLong(v);
+    Py_DECREF(v);
+    if (x == -1 && PyErr_Occurred()) *err = 1;
+    return x;
+}
+
+/* a list/tuple of ints into dst[0..n) (n its length, at most cap) */
+static Py_ssize_t read_ints(PyObject *req, const char *name, long *dst, Py_ssize_t cap) {
+    PyObject *v = PyObject_GetAttrString(req, name);
+    if (!v) return -1;
+    PyObject *seq = PySequence_Fast(v, "a sequence of ints expected");
+    Py_DECREF(v);
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > cap) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: at most %zd items", name, cap);
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        dst[k] = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (dst[k] == -1 && PyErr_Occurred()) { Py_DECREF(seq); return -1; }
+    }
+    Py_DECREF(seq);
+    return n;
+}
+
+typedef struct {
+    int n_kinds;
+    long count[MAX_KINDS], radix[MAX_KINDS], points[MAX_KINDS], klv[MAX_KINDS];
+    long order[MAX_KINDS];       /* kinds in the order their text sorts */
+    PyObject *text;              /* tuple: each kind's notation */
+    Py_ssize_t n_codes;
+} Kinds;
+
+/* Every leave's value from a KLV: its index is its rank among the graph's words
+ * (wolges' get_word_index), found for all the rack's leaves in one walk that shares
+ * their common prefixes: the leave so far is in (group p, index idx, code). */
+typedef struct {
+    const uint32_t *nodes, *counts;
+    Py_ssize_t n_nodes;
+    const float *values;
+    Py_ssize_t n_values;
+    const Kinds *kd;
+    int by_num[MAX_KINDS];
+    double *out;
+} KlvWalk;
+
+static void klv_walk(const KlvWalk *w, int q, uint32_t p, long idx, long code, int alive) {
+    const Kinds *kd = w->kd;
+    for (int j = q; j < kd->n_kinds; j++) {
+        int k = w->by_num[j];
+        uint32_t pp = p;
+        long ii = idx, cc = code;
+        int al = alive;
+        for (long d = 1; d <= kd->count[k]; d++) {
+            cc += kd->radix[k];
+            double v = 0.0;
+            if (al && pp) {
+                uint32_t nd;
+                al = 0;
+                for (;;) {
+                    nd = node_at(w->nodes, w->n_nodes, pp);
+                    if ((long)(nd >> 24) == kd->klv[k]) { al = 1; break; }
+                    if ((nd & IS_END) || (Py_ssize_t)pp + 1 >= w->n_nodes) break;
+                    ii += (long)w->counts[pp] - (long)w->counts[pp + 1];
+                    pp++;
+                }
+                if (al) {
+                    if (nd & ACCEPTS) {
+                        if (ii >= 0 && ii < w->n_values) v = (double)w->values[ii];
+                        ii++;
+                    }
+                    pp = nd & ARC;
+                }
+            } else {
+                al = 0;
+            }
+            w->out[cc] = v;
+            klv_walk(w, j + 1, pp, ii, cc, al);
+        }
+    }
+}
+
+/* the value of every leave code: a table given, the KLV, or (bag empty) minus points */
+static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out) {
+    Py_ssize_t nc = kd->n_codes;
+    if (endgame) {
+        for (Py_ssize_t code = 0; code < nc; code++) {
+            long rest = code, pts = 0;
+            for (int k = 0; k < kd->n_kinds; k++) {
+                pts += (rest % (kd->count[k] + 1)) * kd->points[k];
+                rest /= kd->count[k] + 1;
+            }
+            out[code] = -(double)pts;
+        }
+        return 0;
+    }
+    PyObject *table = PyObject_GetAttrString(req, "leave_table");
+    if (!table) return -1;
+    if (table != Py_None) {
+        PyObject *seq = PySequence_Fast(table, "leave_table: a sequence expected");
+        Py_DECREF(table);
+        if (!seq) return -1;
+        if (PySequence_Fast_GET_SIZE(seq) != nc) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "leave_table: one value per leave code expected");
+            return -1;
+        }
+        for (Py_ssize_t code = 0; code < nc; code++) {
+            out[code] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, code));
+            if (out[code] == -1.0 && PyErr_Occurred()) { Py_DECREF(seq); return -1; }
+        }
+        Py_DECREF(seq);
+        return 0;
+    }
+    Py_DECREF(table);
+    PyObject *klv = PyObject_GetAttrString(req, "klv");
+    if (!klv) return -1;
+    if (klv == Py_None) { /* no leaves: every leave is worth 0 */
+        Py_DECREF(klv);
+        for (Py_ssize_t code = 0; code < nc; code++) out[code] = 0.0;
+        return 0;
+    }
+    PyObject *nodes_o, *counts_o, *values_o;
+    unsigned int root;
+    int rc = -1;
+    Buf nodes = {0}, counts = {0}, values = {0};
+    if (!PyArg_ParseTuple(klv, "OOOI", &nodes_o, &counts_o, &values_o, &root)) goto done;
+    if (get_buf(nodes_o, &nodes, 4, 1, 0, "klv nodes") < 0 ||
+        get_buf(counts_o, &counts, 4, nodes.view.len / 4, 0, "klv counts") < 0 ||
+        get_buf(values_o, &values, 4, 0, 0, "klv values") < 0)
+        goto done;
+    {
+        const uint32_t *nd = nodes.view.buf, *ct = counts.view.buf;
+        const float *vals = values.view.buf;
+        Py_ssize_t nn = nodes.view.len / 4, nv = values.view.len / 4;
+        /* kinds by KLV number: a leave's tiles are looked up sorted */
+        KlvWalk w = {nd, ct, nn, vals, nv, kd, {0}, out};
+        for (int k = 0; k < kd->n_kinds; k++) {
+            w.by_num[k] = k;
+            for (int r = k; r > 0 && kd->klv[w.by_num[r]] < kd->klv[w.by_num[r - 1]]; r--) {
+                int t = w.by_num[r]; w.by_num[r] = w.by_num[r - 1]; w.by_num[r - 1] = t;
+            }
+        }
+        out[0] = 0.0;
+        klv_walk(&w, 0, root, 0, 0, 1);
+    }
+    rc = 0;
+done:
+    Py_DECREF(klv);
+    release(&nodes); release(&counts); release(&values);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ Move objects */
+typedef struct {
+    PyObject *cells;       /* board.cells: a list of str | None */
+    PyObject *uppers, *lowers;
+    PyObject **leave_text; /* by code, made on demand */
+    PyObject **leave_val;  /* by code, made on demand */
+    const Kinds *kd;
+    const double *leave;
+    int size, bingo_size, endgame;
+    double going_out;
+} Out;
+
+/* the tiles of a leave code (or of what a code throws back) in sorted order, as text */
+static PyObject *tiles_text(const Kinds *kd, long code) {
+    long digit[MAX_KINDS], rest = code;
+    for (int k = 0; k < kd->n_kinds; k++) {
+        digit[k] = rest % (kd->count[k] + 1);
+        rest /= kd->count[k] + 1;
+    }
+    PyObject *parts = PyList_New(0);
+    if (!parts) return NULL;
+    for (int q = 0; q < kd->n_kinds; q++) {
+        int k = (int)kd->order[q];
+        PyObject *t = PyTuple_GET_ITEM(kd->text, k);
+        for (long d = 0; d < digit[k]; d++)
+            if (PyList_Append(parts, t) < 0) { Py_DECREF(parts); return NULL; }
+    }
+    PyObject *empty = PyUnicode_FromStringAndSize("", 0);
+    PyObject *out = empty ? PyUnicode_Join(empty, parts) : NULL;
+    Py_XDECREF(empty);
+    Py_DECREF(parts);
+    return out;
+}
+
+static PyObject *play_cells(const Out *o, const Rec *r) {
+    int n = r->end - r->start + 1, size = o->size;
+    PyObject *cells = PyTuple_New(n);
+    if (!cells) return NULL;
+    for (int k = 0; k < n; k++) {
+        int pos = r->start + k;
+        uint8_t c = r->cells[pos];
+        PyObject *t;
+        if ((r->mask >> pos) & 1) {
+            t = PyTuple_GET_ITEM((c & BLANK_BIT) ? o->lowers : o->uppers, c & ~BLANK_BIT);
+        } else {
+            int flat = r->across ? r->line * size + pos : pos * size + r->line;
+            t = PyList_GET_ITEM(o->cells, flat);
+        }
+        Py_INCREF(t);
+        PyTuple_SET_ITEM(cells, k, t);
+    }
+    return cells;
+}
+
+static PyObject *make_move(Out *o, const Rec *r) {
+    PyObject *v[12] = {0};
+    PyObject **leave = &o->leave_text[r->code];
+    if (!*leave && !(*leave = tiles_text(o->kd, r->code))) return NULL;
+    int going_out = r->kind == KIND_PLAY && o->endgame && r->code == 0;
+    if (going_out) {
+        v[8] = PyFloat_FromDouble(o->going_out);
+    } else {
+        PyObject **lv = &o->leave_val[r->code];
+        if (!*lv) *lv = PyFloat_FromDouble(o->leave[r->code]);
+        v[8] = *lv;
+        Py_XINCREF(v[8]);
+    }
+    v[0] = maker.kinds[r->kind];
+    Py_INCREF(v[0]);
+    v[7] = *leave;
+    Py_INCREF(v[7]);
+    int play = r->kind == KIND_PLAY, across = play ? r->across : 1;
+    v[1] = PyLong_FromLong(!play ? 0 : across ? r->line : r->start);
+    v[2] = PyLong_FromLong(!play ? 0 : across ? r->start : r->line);
+    v[3] = across ? Py_True : Py_False;
+    Py_INCREF(v[3]);
+    v[5] = PyLong_FromUnsignedLong(play ? (unsigned long)(r->mask >> r->start) : 0);
+    v[6] = PyLong_FromLong(r->score);
+    v[9] = PyFloat_FromDouble(r->eq);
+    v[10] = (play && r->n >= o->bingo_size) ? Py_True : Py_False;
+    Py_INCREF(v[10]);
+    if (play) {
+        v[4] = play_cells(o, r);
+        v[11] = Py_None;
+        Py_INCREF(v[11]);
+    } else {
+        v[4] = PyTuple_New(0);
+        v[11] = r->kind == KIND_PASS
+                    ? PyUnicode_FromStringAndSize("", 0)
+                    : tiles_text(o->kd, (long)(o->kd->n_codes - 1) - r->code);
+    }
+    PyObject *m = NULL;
+    for (int k = 0; k < 12; k++)
+        if (!v[k]) goto fail;
+    PyTypeObject *tp = (PyTypeObject *)maker.move_type;
+    m = tp->tp_alloc(tp, 0);
+    if (!m) goto fail;
+    for (int k = 0; k < 12; k++) /* the slots were NULL: each takes its reference */
+        *(PyObject **)((char *)m + maker.off[k]) = v[k];
+    /* A new move holds only strings, numbers, a tuple of strings and a MoveKind: it
+     * cannot be part of a reference cycle, so the garbage collector need not track it
+     * (tracking thousands of them per call cost a quarter of the time). */
+    PyObject_GC_UnTrack(v[4]);
+    PyObject_GC_UnTrack(m);
+    return m;
+fail:
+    for (int k = 0; k < 12; k++) Py_XDECREF(v[k]);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ generate() */
+typedef struct {
+    Buf nodes, bt, bv, lm, wm, cross, xsum, ana;
+    PyObject *cells, *uppers, *lowers, *text;
+    long rack[MAX_LETTERS], radix[MAX_LETTERS], tv[MAX_LETTERS];
+    Py_ssize_t n_letters;
+} Inputs;
+
+static void free_inputs(Inputs *in) {
+    release(&in->nodes); release(&in->bt); release(&in->bv); release(&in->lm);
+    release(&in->wm); release(&in->cross); release(&in->xsum); release(&in->ana);
+    Py_XDECREF(in->cells); Py_XDECREF(in->uppers); Py_XDECREF(in->lowers);
+    Py_XDECREF(in->text);
+}
+
+static int attr_buf(PyObject *req, const char *name, Buf *b, Py_ssize_t itemsize,
+                    Py_ssize_t min_items) {
+    PyObject *v = PyObject_GetAttrString(req, name);
+    if (!v) return -1;
+    int rc = get_buf(v, b, itemsize, min_items, 0, name);
+    Py_DECREF(v);
+    return rc;
+}
+
+static int attr_tuple(PyObject *req, const char *name, PyObject **out, Py_ssize_t min) {
+    *out = PyObject_GetAttrString(req, name);
+    if (!*out) return -1;
+    if (!PyTuple_Check(*out) || PyTuple_GET_SIZE(*out) < min) {
+        PyErr_Format(PyExc_TypeError, "%s: a tuple of %zd items expected", name, min);
+        return -1;
+    }
+    return 0;
+}
+
+static int read_kinds(PyObject *req, Kinds *kd) {
+    long tmp[MAX_KINDS];
+    Py_ssize_t n = read_ints(req, "kind_counts", kd->count, MAX_KINDS);
+    if (n < 0) return -1;
+    kd->n_kinds = (int)n;
+    if (read_ints(req, "kind_radix", kd->radix, MAX_KINDS) != n ||
+        read_ints(req, "kind_points", kd->points, MAX_KINDS) != n ||
+        read_ints(req, "kind_order", kd->order, MAX_KINDS) != n) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "kinds: one entry per kind expected");
+        return -1;
+    }
+    Py_ssize_t nk = read_ints(req, "kind_klv", tmp, MAX_KINDS);
+    if (nk < 0) return -1;
+    for (int k = 0; k < n; k++) kd->klv[k] = k < nk ? tmp[k] : 0;
+    long codes = 1, tiles = 0;
+    for (int k = 0; k < n; k++) {
+        if (kd->count[k] < 1 || kd->order[k] < 0 || kd->order[k] >= n) {
+            PyErr_SetString(PyExc_ValueError, "kinds: bad count or order");
+            return -1;
+        }
+        tiles += kd->count[k];
+        codes *= kd->count[k] + 1;
+        if (codes > MAX_CODES || tiles > MAX_RACK) {
+            PyErr_SetString(PyExc_ValueError, "rack: too many tiles for the C helper");
+            return -1;
+        }
+    }
+    kd->n_codes = codes;
+    return 0;
+}
+
+static int read_inputs(PyObject *req, Inputs *in, Gen *g, int *size) {
+    int err = 0;
+    *size = (int)attr_long(req, "size", &err);
+    g->root = (uint32_t)attr_long(req, "root", &err);
+    g->bingo_size = (int)attr_long(req, "bingo_size", &err);
+    g->bingo_bonus = (int)attr_long(req, "bingo_bonus", &err);
+    if (err) return -1;
+    if (*size < 1 || *size > MAX_SIZE) {
+        PyErr_SetString(PyExc_ValueError, "generate: board size out of range");
+        return -1;
+    }
+    int area = *size * *size;
+    if (attr_buf(req, "nodes", &in->nodes, 4, 1) < 0 || attr_buf(req, "bt", &in->bt, 4, area) < 0 ||
+        attr_buf(req, "bv", &in->bv, 4, area) < 0 || attr_buf(req, "lm", &in->lm, 4, area) < 0 ||
+        attr_buf(req, "wm", &in->wm, 4, area) < 0 ||
+        attr_buf(req, "cross", &in->cross, 8, 2 * area) < 0 ||
+        attr_buf(req, "xsum", &in->xsum, 4, 2 * area) < 0)
+        return -1;
+    PyObject *ana = PyObject_GetAttrString(req, "anagrams");
+    if (!ana) return -1;
+    int bad = ana != Py_None && get_buf(ana, &in->ana, 8, 1, 0, "anagrams") < 0;
+    Py_DECREF(ana);
+    if (bad) return -1;
+    if (in->ana.held) {
+        const uint64_t *buf = in->ana.view.buf;
+        Py_ssize_t items = in->ana.view.len / 8;
+        if (!buf[0] || (buf[0] & (buf[0] - 1)) || (Py_ssize_t)(1 + 2 * buf[0]) > items) {
+            PyErr_SetString(PyExc_ValueError, "anagrams: not an anagram_index");
+            return -1;
+        }
+    }
+    in->cells = PyObject_GetAttrString(req, "cells");
+    if (!in->cells) return -1;
+    if (!PyList_Check(in->cells) || PyList_GET_SIZE(in->cells) < area) {
+        PyErr_SetString(PyExc_TypeError, "cells: a list of the board's squares expected");
+        return -1;
+    }
+    Py_ssize_t nl = read_ints(req, "rack", in->rack, MAX_LETTERS);
+    if (nl < 1) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "rack: counts expected");
+        return -1;
+    }
+    in->n_letters = nl;
+    if (read_ints(req, "radix", in->radix, MAX_LETTERS) != nl ||
+        read_ints(req, "tile_values", in->tv, MAX_LETTERS) != nl) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "radix, tile_values: one per tile index");
+        return -1;
+    }
+    if (attr_tuple(req, "uppers", &in->uppers, nl) < 0 ||
+        attr_tuple(req, "lowers", &in->lowers, nl) < 0)
+        return -1;
+    g->nodes = in->nodes.view.buf;
+    g->n_nodes = in->nodes.view.len / 4;
+    g->size = *size;
+    g->area = area;
+    g->nmax = 0;
+    g->rmask = 0;
+    for (Py_ssize_t t = 0; t < nl; t++) {
+        g->rc[t] = (int)in->rack[t];
+        g->radix[t] = (int32_t)in->radix[t];
+        g->tv[t] = (int)in->tv[t];
+        g->nmax += g->rc[t];
+        if (t > 0 && g->rc[t]) g->rmask |= 1ULL << t;
+    }
+    return 0;
+}
+
+/* the lines' state for direction dir, line `line` */
+static void load_line(Gen *g, const Inputs *in, int dir, int line) {
+    int size = g->size, area = g->area;
+    const int32_t *bt = in->bt.view.buf, *bv = in->bv.view.buf, *lm = in->lm.view.buf,
+                  *wm = in->wm.view.buf, *xsum = in->xsum.view.buf;
+    const uint64_t *cross = in->cross.view.buf;
+    g->dir = dir;
+    g->line = line;
+    for (int k = 0; k < size; k++) {
+        int f = dir == 0 ? line * size + k : k * size + line;
+        g->bt[k] = bt[f];
+        g->bv[k] = bv[f];
+        g->lm[k] = lm[f];
+        g->wm[k] = wm[f];
+        g->xc[k] = cross[dir * area + f];
+        g->xs[k] = xsum[dir * area + f];
+    }
+}
+
+/* each square's best rack tile value (0 for a blank; -1000 for nothing) */
+static void line_caps(Gen *g) {
+    for (int k = 0; k < g->size; k++) {
+        int cap = g->rc[0] && g->xc[k] ? 0 : -1000;
+        uint64_t fits = g->xc[k] & g->rmask;
+        while (fits) {
+            int t = __builtin_ctzll(fits);
+            fits &= fits - 1;
+            if (g->tv[t] > cap) cap = g->tv[t];
+        }
+        g->cap[k] = cap;
+    }
+}
+
+static int is_anchor(const int32_t *bt, int size, int f) {
+    if (bt[f]) return 0;
+    int r = f / size, c = f % size;
+    return (r > 0 && bt[f - size]) || (r < size - 1 && bt[f + size]) || (c > 0 && bt[f - 1]) ||
+           (c < size - 1 && bt[f + 1]);
+}
+
+/* Every anchor (walkable: a tile fits) of the board in the full generation's order,
+ * with its left stop, the one-tile rule and (when `sh`) its bound. */
+static Py_ssize_t list_anchors(Gen *g, const Inputs *in, int centre, const Shadow *sh,
+                               Anchor *out) {
+    int size = g->size;
+    const int32_t *bt = in->bt.view.buf;
+    Py_ssize_t n = 0;
+    for (int dir = 0; dir < 2; dir++) {
+        for (int line = 0; line < size; line++) {
+            int loaded = 0, prev = -1;
+            for (int k = 0; k < size; k++) {
+                int f = dir == 0 ? line * size + k : k * size + line;
+                if (centre >= 0 ? f != centre : !is_anchor(bt, size, f)) continue;
+                if (!loaded) {
+                    load_line(g, in, dir, line);
+                    if (sh) line_caps(g);
+                    loaded = 1;
+                }
+                if (g->xc[k]) {
+                    Anchor *a = &out[n];
+                    a->dir = (uint8_t)dir;
+                    a->line = (uint8_t)line;
+                    a->anchor = (uint8_t)k;
+                    a->leftstop = (uint8_t)(prev + 1);
+                    a->ord_base = (uint64_t)(n + 1) << 32;
+                    a->minn = (centre >= 0 || (dir == 1 && g->xs[k] >= 0)) ? 2 : 1;
+                    if (sh) {
+                        g->anchor = k;
+                        g->leftstop = prev + 1;
+                        a->bound = anchor_bound(g, sh, a);
+                    } else {
+                        a->bound = INFINITY;
+                    }
+                    n++;
+                }
+                prev = k;
+            }
+        }
+    }
+    return n;
+}
+
+static long sorted_dot(long *c, int j, const int *vals) {
+    for (int q = 1; q < j; q++)
+        for (int r = q; r > 0 && c[r] > c[r - 1]; r--) {
+            long t = c[r]; c[r] = c[r - 1]; c[r - 1] = t;
+        }
+    long dot = 0;
+    for (int q = 0; q < j; q++) dot += c[q] * vals[q];
+    return dot;
+}
+
+/* the segments [anchor + 1, e] a turn to the right can cover (for right_bound) */
+static void right_segments(Gen *g) {
+    int j = 0, e = g->anchor;
+    long board = 0, wmul = 1, cross = 0, lm[MAX_RACK], xm[MAX_RACK], c[MAX_RACK];
+    g->n_right = 0;
+    while (e + 1 < g->size) {
+        int p = ++e;
+        if (g->bt[p]) {
+            board += g->bv[p];
+        } else {
+            if (j == g->nmax - 1 || !(g->xc[p] & g->avail)) break;
+            lm[j] = g->lm[p];
+            xm[j] = g->xs[p] >= 0 ? (long)g->lm[p] * g->wm[p] : 0;
+            wmul *= g->wm[p];
+            if (g->xs[p] >= 0) cross += (long)g->xs[p] * g->wm[p];
+            j++;
+        }
+        if (e + 1 < g->size && g->bt[e + 1]) continue; /* the word goes on */
+        int q = g->n_right++;
+        g->rseg[q].j = j;
+        g->rseg[q].board = board;
+        g->rseg[q].wmul = wmul;
+        g->rseg[q].cross = cross;
+        memcpy(c, lm, sizeof(long) * (size_t)j);
+        g->rseg[q].dot_l = sorted_dot(c, j, g->vals);
+        memcpy(c, xm, sizeof(long) * (size_t)j);
+        g->rseg[q].dot_x = sorted_dot(c, j, g->vals);
+    }
+}
+
+static int walk_anchor(Gen *g, const Inputs *in, const Anchor *a) {
+    if (g->dir != a->dir || g->line != a->line) load_line(g, in, a->dir, a->line);
+    g->anchor = a->anchor;
+    g->leftstop = a->leftstop;
+    g->right_ok = a->anchor + 1 == g->size || !g->bt[a->anchor + 1];
+    g->minn = a->minn;
+    g->ord_base = a->ord_base;
+    g->seq = 0;
+    g->more = g->found->top ? a->more : NULL;
+    if (g->more) right_segments(g);
+    left(g, a->anchor, g->root, 0, 1, 0, 0, g->rack_code, 0);
+    return g->error ? -1 : 0;
+}
+
+static int cmp_anchor(const void *x, const void *y) {
+    const Anchor *a = x, *b = y;
+    if (a->bound != b->bound) return a->bound > b->bound ? -1 : 1;
+    return a->ord_base < b->ord_base ? -1 : a->ord_base > b->ord_base;
+}
+
+#define AFTER_PLAYS (1ULL << 62) /* exchanges and the pass come after every play */
+
+static long code_tiles(const Kinds *kd, long code) {
+    long n = 0;
+    for (int k = 0; k < kd->n_kinds; k++) {
+        n += code % (kd->count[k] + 1);
+        code /= kd->count[k] + 1;
+    }
+    return n;
+}
+
+static void make_shadow(Gen *g, const Kinds *kd, long total, const Inputs *in, Shadow *sh) {
+    g->n_cache = g->n_cand = 0;
+    sh->ana_slots = sh->ana_words = NULL;
+    sh->ana_mask = 0;
+    sh->ana_n_words = 0;
+    if (in->ana.held) { /* checked by read_inputs */
+        const uint64_t *buf = in->ana.view.buf;
+        sh->ana_slots = buf + 1;
+        sh->ana_mask = buf[0] - 1;
+        sh->ana_words = buf + 1 + 2 * buf[0];
+        sh->ana_n_words = (Py_ssize_t)(in->ana.view.len / 8) - 1 - 2 * (Py_ssize_t)buf[0];
+    }
+    sh->n_letters = (int)in->n_letters - 1;
+    int n = 0;
+    for (int t = 0; t < MAX_LETTERS; t++)
+        for (int c = 0; c < g->rc[t] && n < MAX_RACK; c++) sh->vals[n++] = t ? g->tv[t] : 0;
+    for (int q = 1; q < n; q++)
+        for (int r = q; r > 0 && sh->vals[r] > sh->vals[r - 1]; r--) {
+            int tmp = sh->vals[r]; sh->vals[r] = sh->vals[r - 1]; sh->vals[r - 1] = tmp;
+        }
+    sh->avail = g->rc[0] ? ~1ULL : g->rmask;
+    for (int k = 0; k <= MAX_RACK; k++) sh->best_leave[k] = -INFINITY;
+    for (long code = 0; code < (long)kd->n_codes; code++) {
+        long played = total - code_tiles(kd, code);
+        if (played < 0 || played > MAX_RACK) continue;
+        double lv = (g->endgame && code == 0) ? g->going_out : g->leave[code];
+        if (lv > sh->best_leave[played]) sh->best_leave[played] = lv;
+    }
+}
+
+static int other_moves(Gen *g, const Kinds *kd, long total, long exchange_bag) {
+    long full = (long)kd->n_codes - 1;
+    Rec r;
+    memset(&r, 0, sizeof r);
+    if (exchange_bag >= 0) {
+        r.kind = KIND_EXCHANGE;
+        for (long code = 0; code < full; code++) {
+            if (total - code_tiles(kd, code) > exchange_bag) continue;
+            r.eq = g->leave[code];
+            r.code = (int32_t)code;
+            r.ord = AFTER_PLAYS + (uint64_t)code;
+            if (offer(g->found, &r) < 0) return -1;
+        }
+    }
+    r.kind = KIND_PASS;
+    r.eq = g->leave[full];
+    r.code = (int32_t)full;
+    r.ord = AFTER_PLAYS + (uint64_t)full + 1;
+    return offer(g->found, &r);
+}
+
+static int find_moves(Gen *g, const Inputs *in, const Kinds *kd, long total, int centre) {
+    if (total == 0) return 0;
+    Anchor *anchors = PyMem_Malloc(sizeof(Anchor) * 2 * (size_t)g->area);
+    if (!anchors) { PyErr_NoMemory(); return -1; }
+    int top = g->found->top != 0, rc = 0;
+    Shadow sh;
+    if (top) {
+        make_shadow(g, kd, total, in, &sh);
+        g->vals = sh.vals;
+        g->best_leave = sh.best_leave;
+        g->avail = sh.avail;
+    }
+    Py_ssize_t n = list_anchors(g, in, centre, top ? &sh : NULL, anchors);
+    if (top) qsort(anchors, (size_t)n, sizeof(Anchor), cmp_anchor);
+    g->dir = -1;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        if (top && anchors[k].bound < threshold(g->found)) break;
+        if (walk_anchor(g, in, &anchors[k]) < 0) { PyErr_NoMemory(); rc = -1; break; }
+    }
+    PyMem_Free(anchors);
+    return rc;
+}
+
+/* Sort by equity, highest first, keeping the order of equal ones (`recs` come in the
+ * full generation's order when all are kept): a merge sort of (equity, index) keys. */
+typedef struct {
+    double eq;
+    Py_ssize_t at;
+} Key;
+
+static void merge_sort(Key *a, Key *tmp, Py_ssize_t n) {
+    if (n < 2) return;
+    if (n <= 12) { /* insertion sort, stable */
+        for (Py_ssize_t i = 1; i < n; i++) {
+            Key k = a[i];
+            Py_ssize_t j = i;
+            while (j > 0 && a[j - 1].eq < k.eq) { a[j] = a[j - 1]; j--; }
+            a[j] = k;
+        }
+        return;
+    }
+    Py_ssize_t h = n / 2;
+    merge_sort(a, tmp, h);
+    merge_sort(a + h, tmp, n - h);
+    if (a[h - 1].eq >= a[h].eq) return;
+    memcpy(tmp, a, sizeof(Key) * (size_t)h);
+    Py_ssize_t i = 0, j = h, k = 0;
+    while (i < h && j < n) a[k++] = (a[j].eq > tmp[i].eq) ? a[j++] : tmp[i++];
+    while (i < h) a[k++] = tmp[i++];
+}
+
+/* The same order in about linear time: keys bucketed by how far they are below the
+ * best (a counting sort keeps the order within a bucket), then each bucket, short,
+ * sorted by insertion. Falls back on merge_sort for a wide range. */
+static int bucket_sort(Key *a, Key *tmp, Py_ssize_t n) {
+    if (n < 64) return 0;
+    double lo = a[0].eq, hi = a[0].eq;
+    for (Py_ssize_t i = 1; i < n; i++) {
+        if (a[i].eq < lo) lo = a[i].eq;
+        if (a[i].eq > hi) hi = a[i].eq;
+    }
+    if (!(hi - lo < 4096.0)) return 0; /* NaN too */
+    /* bucket of e: (long)((hi - e) * scale), hi - e >= 0; about one key a bucket */
+    double scale = (double)n / (hi - lo + 1.0);
+    scale = scale < 1.0 ? 1.0 : scale > 64.0 ? 64.0 : scale;
+    long span = (long)((hi - lo) * scale) + 1;
+    Py_ssize_t *start = PyMem_Calloc((size_t)span + 1, sizeof(Py_ssize_t));
+    if (!start) return 0;
+    for (Py_ssize_t i = 0; i < n; i++) start[(long)((hi - a[i].eq) * scale) + 1]++;
+    for (long b = 0; b < span; b++) start[b + 1] += start[b];
+    for (Py_ssize_t i = 0; i < n; i++) tmp[start[(long)((hi - a[i].eq) * scale)]++] = a[i];
+    /* start[b] is now the end of bucket b */
+    Py_ssize_t from = 0;
+    for (long b = 0; b < span; b++) {
+        Py_ssize_t to = start[b];
+        for (Py_ssize_t i = from + 1; i < to; i++) {
+            Key k = tmp[i];
+            Py_ssize_t j = i;
+            while (j > from && tmp[j - 1].eq < k.eq) { tmp[j] = tmp[j - 1]; j--; }
+            tmp[j] = k;
+        }
+        from = to;
+    }
+    memcpy(a, tmp, sizeof(Key) * (size_t)n);
+    PyMem_Free(start);
+    return 1;
+}
+
+static int cmp_rec_sort(const void *x, const void *y) { return cmp_rec(x, y); }
+
+static PyObject *moves_list(Out *o, Found *f) {
+    Py_ssize_t n = f->n;
+    Key *keys = PyMem_Malloc(sizeof(Key) * (size_t)(2 * n + 1));
+    if (!keys) return PyErr_NoMemory();
+    if (f->top) {
+        qsort(f->recs, (size_t)n, sizeof(Rec), cmp_rec_sort); /* at most `top` of them */
+        for (Py_ssize_t k = 0; k < n; k++) keys[k].at = k;
+    } else {
+        for (Py_ssize_t k = 0; k < n; k++) { keys[k].eq = f->recs[k].eq; keys[k].at = k; }
+        if (!bucket_sort(keys, keys + n, n)) merge_sort(keys, keys + n, n);
+    }
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t k = 0; out && k < n; k++) {
+        if (k + 4 < n) __builtin_prefetch(&f->recs[keys[k + 4].at]);
+        PyObject *m = make_move(o, &f->recs[keys[k].at]);
+        if (!m) { Py_CLEAR(out); break; }
+        PyList_SET_ITEM(out, k, m);
+    }
+    PyMem_Free(keys);
+    return out;
+}
+
+static PyObject *generate(PyObject *self, PyObject *req) {
+    if (!maker.ready) {
+        PyErr_SetString(PyExc_RuntimeError, "generate: configure() the Move type first");
+        return NULL;
+    }
+    Gen *g = PyMem_Calloc(1, sizeof(Gen));
+    if (!g) return PyErr_NoMemory();
+    Inputs in;
+    memset(&in, 0, sizeof in);
+    Kinds kd;
+    memset(&kd, 0, sizeof kd);
+    Found found = {0};
+    Out o;
+    memset(&o, 0, sizeof o);
+    double *leave = NULL;
+    PyObject *result = NULL;
+    int size, err = 0;
+    if (read_inputs(req, &in, g, &size) < 0 || read_kinds(req, &kd) < 0) goto done;
+    if (attr_tuple(req, "kind_text", &in.text, kd.n_kinds) < 0) goto done;
+    kd.text = in.text;
+    long top = attr_long(req, "top", &err);
+    g->endgame = (int)attr_long(req, "endgame", &err);
+    long exchange_bag = attr_long(req, "exchange_bag", &err);
+    long centre = attr_long(req, "centre", &err);
+    PyObject *go = PyObject_GetAttrString(req, "going_out");
+    if (!go) goto done;
+    g->going_out = PyFloat_AsDouble(go);
+    Py_DECREF(go);
+    if (err || PyErr_Occurred()) goto done;
+    long total = 0;
+    for (int k = 0; k < kd.n_kinds; k++) total += kd.count[k];
+    g->rack_code = (int32_t)(kd.n_codes - 1);
+    leave = PyMem_Malloc(sizeof(double) * (size_t)kd.n_codes);
+    o.leave_text = PyMem_Calloc((size_t)kd.n_codes, sizeof(PyObject *));
+    o.leave_val = PyMem_Calloc((size_t)kd.n_codes, sizeof(PyObject *));
+    if (!leave || !o.leave_text || !o.leave_val) { PyErr_NoMemory(); goto done; }
+    if (leave_values(req, &kd, g->endgame, leave) < 0) goto done;
+    g->leave = leave;
+    found.top = top > 0 ? top : 0;
+    g->found = &found;
+    /* all moves: in the full generation's order (the sort keeps it for ties); the best:
+     * the exchanges and the pass first, a bound the plays must beat */
+    if (found.top && other_moves(g, &kd, total, exchange_bag) < 0) { PyErr_NoMemory(); goto done; }
+    if (find_moves(g, &in, &kd, total, (int)centre) < 0) goto done;
+    if (!found.top && other_moves(g, &kd, total, exchange_bag) < 0) { PyErr_NoMemory(); goto done; }
+    o.cells = in.cells;
+    o.uppers = in.uppers;
+    o.lowers = in.lowers;
+    o.kd = &kd;
+    o.leave = leave;
+    o.size = size;
+    o.bingo_size = g->bingo_size;
+    o.endgame = g->endgame;
+    o.going_out = g->going_out;
+    result = moves_list(&o, &found);
+done:
+    if (o.leave_text)
+        for (Py_ssize_t k = 0; k < kd.n_codes; k++) Py_XDECREF(o.leave_text[k]);
+    if (o.leave_val)
+        for (Py_ssize_t k = 0; k < kd.n_codes; k++) Py_XDECREF(o.leave_val[k]);
+    PyMem_Free(o.leave_text);
+    PyMem_Free(o.leave_val);
+    PyMem_Free(leave);
+    PyMem_Free(found.recs);
+    free_inputs(&in);
     PyMem_Free(g);
     return result;
 }
 
 static PyMethodDef methods[] = {
-    {"line_plays", line_plays, METH_VARARGS,
-     "The plays from every anchor of one line (see generator._line_plays)."},
+    {"configure", configure, METH_VARARGS,
+     "configure(Move, PLAY, EXCHANGE, PASS): the class generate() makes moves of."},
+    {"cross_sets", cross_sets, METH_VARARGS,
+     "cross_sets(nodes, dawg_root, gaddag_root, size, bt, bv, cross, xsum, full, squares): "
+     "fill the "
+     "cross-sets and cross-scores of `squares` (None: all) in place."},
+    {"anagram_index", anagram_index, METH_VARARGS,
+     "anagram_index(nodes, dawg_root): the 7- to 9-letter words by their letters (bytes)."},
+    {"load_board", load_board, METH_VARARGS,
+     "load_board(cells, codes, bt, bv): a board's tiles as indices and values; their number."},
+    {"generate", generate, METH_O,
+     "generate(request): the moves of an engine.Request, best first (all or the top)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_gaddag",
-    "The move generator's inner loop in C (gcgtools.movegen.generator._line_plays).", -1,
-    methods,
+    "The move generator's engine core in C (see gcgtools.movegen.engine).", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__gaddag(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__gaddag(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    if (PyModule_AddIntConstant(m, "MAX_SIZE", MAX_SIZE) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_LETTERS", MAX_LETTERS) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_KINDS", MAX_KINDS) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_RACK", MAX_RACK) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_CODES", MAX_CODES) < 0 ||
+        PyModule_AddIntConstant(m, "NO_TILE", NO_TILE) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,58 +1,18 @@
-"""``generate_moves``: every legal move for a rack, scored, with its leave and equity."""
+"""``generate_moves`` and ``best_move``: the moves of a rack on a board, scored, with
+their leaves and equities (one :class:`~gcgtools.movegen.board_state.EngineBoard` per
+call; callers that play many moves on one board keep their own)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from operator import attrgetter
-from typing import Protocol
+from collections.abc import Sequence
 
-from gcgtools.movegen.generator import KwgLike, RackIndex, find_plays
+from gcgtools.movegen.board_state import EngineBoard, LexiconLike, rack_tiles
+from gcgtools.movegen.engine import LeaveValues
 from gcgtools.movegen.move import Move
 from gcgtools.replay.board import Board
-from gcgtools.replay.position import sorted_tiles, tiles_text
-from gcgtools.replay.scoring import parts_score
-from gcgtools.rules.equity import leave_equity
-from gcgtools.rules.rulesets import EndRule, RuleSet, bingo_bonus_for
-from gcgtools.rules.tiles import BLANK, TileError, TileSet
+from gcgtools.rules.rulesets import RuleSet
 
-__all__ = ["LeaveValues", "generate_moves", "rack_tiles"]
-
-
-class LexiconLike(Protocol):
-    """What :func:`generate_moves` needs of a lexicon (``gcgtools.lexicon.Lexicon``)."""
-
-    @property
-    def kwg(self) -> KwgLike: ...
-    @property
-    def tiles(self) -> TileSet | None: ...
-
-
-class LeaveValues(Protocol):
-    """What :func:`generate_moves` needs of a leave table (``gcgtools.lexicon.Leaves``)."""
-
-    def value(self, tiles: Iterable[str]) -> float: ...
-
-
-def rack_tiles(rack: str | Sequence[str], tiles: TileSet) -> list[str]:
-    """A rack as tile texts, upper case, blanks ``?`` (a string is split by the tile set:
-    ``[CH]`` or the longest match)."""
-    items = tiles.split(rack) if isinstance(rack, str) else list(rack)
-    out = []
-    for t in items:
-        if t == BLANK:
-            out.append(t)
-        else:
-            out.append(t.upper())
-    return out
-
-
-def _tileset(board: Board, lexicon: LexiconLike) -> TileSet:
-    ts = board.tileset if board.tileset is not None else lexicon.tiles
-    if ts is None:
-        from gcgtools.rules.tiles import tile_set
-
-        ts = tile_set("english")
-    return ts
+__all__ = ["LeaveValues", "LexiconLike", "best_move", "generate_moves", "rack_tiles"]
 
 
 def generate_moves(
@@ -65,10 +25,13 @@ def generate_moves(
     opponent_rack: str | Sequence[str] | None = None,
     exchanges: bool = True,
     rules: RuleSet | None = None,
+    top: int | None = None,
 ) -> list[Move]:
     """Every legal move of ``rack`` (tile texts, ``?`` a blank; TileError for a tile the
     tile set lacks) on ``board`` in
-    ``lexicon`` (anything with a ``kwg``: see :mod:`gcgtools.lexicon`), best first.
+    ``lexicon`` (anything with a ``kwg``: see :mod:`gcgtools.lexicon`), best first; only
+    the best ``top`` when ``top`` is given (the first ``top`` of the full list, found
+    without generating the rest).
 
     Plays are scored by the replay's scoring rules. **Equity**: while the bag holds
     tiles (``bag_count`` > 0), score plus the value of the leave (``leaves``; 0 without
@@ -79,87 +42,26 @@ def generate_moves(
     only when the bag holds at least ``rules.exchange_minimum_bag`` tiles (7), worth
     their leave; the pass is always there, keeping the whole rack. ``rules`` gives the
     bingo bonus (default 50, 35 on the Words With Friends board), the rack size (7) and
-    the end-of-game rule.
+    the end-of-game rule. Moves of equal equity keep the order they are generated in.
     """
-    tiles = _tileset(board, lexicon)
-    values = tiles.token_values
-    rack_list = rack_tiles(rack, tiles)
-    for t in rack_list:
-        if t != BLANK and t not in tiles.values:
-            raise TileError(f"{t!r} in the rack is not a tile of {tiles.name}")
-    kwg = lexicon.kwg
-    if not kwg.gaddag_root:
-        raise ValueError("the lexicon's KWG has no GADDAG: moves cannot be generated")
-    index: dict[str, int] = kwg.index
-    n_letters = len(kwg.letters) - 1
-    ri = RackIndex(rack_list, index, n_letters)
-    if rules is not None:
-        bingo_size, bingo_bonus = rules.rack_size, rules.bingo_bonus
-        end_rule, min_bag = rules.end_rule, rules.exchange_minimum_bag
-    else:
-        bingo_size, bingo_bonus = 7, bingo_bonus_for(tiles.name, board.layout.name)
-        end_rule, min_bag = EndRule.STANDARD, 7
-
-    # the leave of every code: its text and what it adds to a move's score
-    codes = ri.all_codes()
-    leave_texts: list[str] = []
-    leave_values: list[float] = []
-    opponent = rack_tiles(opponent_rack, tiles) if opponent_rack is not None else None
-    value = leaves.value if leaves is not None else None
-    for code in codes:
-        kept = ri.leave_tiles(code)
-        leave_texts.append(sorted_tiles(kept))
-        leave_values.append(
-            leave_equity(
-                kept, bag=bag_count, tiles=tiles, end_rule=end_rule, leave_value=value,
-                opponent=opponent,
-            )
-        )  # fmt: skip
-
-    moves: list[Move] = []
-    append = moves.append
-    for ms, wmul, xs, n, code, across, line, start, _end, mask, cells in find_plays(
-        board, kwg, ri, values
-    ):
-        score = parts_score(ms, wmul, xs, n, bingo_size, bingo_bonus)
-        lv = leave_values[code]
-        if across:
-            row, col = line, start
-        else:
-            row, col = start, line
-        append(
-            Move("play", row, col, across, cells, mask >> start, score, leave_texts[code], lv,
-                 score + lv, n >= bingo_size)
-        )  # fmt: skip
-    full = ri.code
-    if exchanges and bag_count >= min_bag:
-        for code in codes:
-            if code == full:
-                continue
-            thrown = _minus(rack_list, ri.leave_tiles(code))
-            if len(thrown) > bag_count:
-                continue
-            lv = leave_values[code]
-            append(
-                Move("exchange", 0, 0, True, (), 0, 0, leave_texts[code], lv, lv,
-                     tiles=tiles_text(sorted_tiles_list(thrown)))
-            )  # fmt: skip
-    lv = leave_values[full]
-    append(Move("pass", 0, 0, True, (), 0, 0, leave_texts[full], lv, lv, tiles=""))
-    moves.sort(key=_EQUITY, reverse=True)
-    return moves
+    engine = EngineBoard(board, lexicon, rules=rules)
+    return engine.moves(rack, leaves=leaves, bag_count=bag_count, opponent_rack=opponent_rack,
+                        exchanges=exchanges, top=top)  # fmt: skip
 
 
-_EQUITY = attrgetter("equity")
-
-
-def _minus(rack: list[str], kept: list[str]) -> list[str]:
-    left = list(rack)
-    for t in kept:
-        left.remove(t)
-    return left
-
-
-def sorted_tiles_list(tiles: list[str]) -> list[str]:
-    """Tiles sorted, blanks last."""
-    return sorted(tiles, key=lambda t: (t == BLANK, t))
+def best_move(
+    board: Board,
+    rack: str | Sequence[str],
+    lexicon: LexiconLike,
+    *,
+    leaves: LeaveValues | None,
+    bag_count: int,
+    opponent_rack: str | Sequence[str] | None = None,
+    exchanges: bool = True,
+    rules: RuleSet | None = None,
+) -> Move | None:
+    """The first move :func:`generate_moves` gives (the same tie-break), found by pruning
+    every anchor whose upper bound cannot beat the best move so far."""
+    engine = EngineBoard(board, lexicon, rules=rules)
+    return engine.best_move(rack, leaves=leaves, bag_count=bag_count,
+                            opponent_rack=opponent_rack, exchanges=exchanges)  # fmt: skip

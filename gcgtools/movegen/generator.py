@@ -4,10 +4,11 @@ The lexicon's KWG is read as a flat array of 32-bit nodes (tile in bits 24-31, a
 0x800000, last sibling 0x400000, arc in bits 0-21); nothing is built per node. For each
 direction the generator:
 
-1. computes, for every empty square with neighbours across the play, the *cross-check*:
+1. takes, for every empty square with neighbours across the play, the *cross-check*:
    the set of tiles that form a word with them, as a bit set (bit ``t`` for tile index
-   ``t``), by walking the KWG's DAWG; and the cross-word's score parts
-   (:func:`gcgtools.replay.scoring.cross_sums`, :func:`~gcgtools.replay.scoring.square_parts`);
+   ``t``), and the cross-score (:mod:`gcgtools.movegen.crosses`, kept up to date by an
+   :class:`~gcgtools.movegen.board_state.EngineBoard`), and from them each square's score
+   parts (:func:`~gcgtools.replay.scoring.square_parts`);
 2. takes each *anchor* (an empty square next to a tile; the start square on an empty
    board) and walks the GADDAG from it: leftwards first (tiles on the board must match,
    empty squares take a rack tile allowed by the cross-check, a blank as every allowed
@@ -21,39 +22,22 @@ direction the generator:
 A one-tile play is found in both directions when it forms words both ways; it is kept
 once, in the across direction (the down pass skips it).
 
-Step 2 for one line is :func:`_line_plays`; the optional C helper ``_gaddag.c`` (built by
-``setup.py``) does the same walk with the same arguments and output, about ten times
-faster. It is used when it is built (``GCGTOOLS_PURE_PYTHON=1`` switches it off), the
-alphabet has at most 63 tiles and the board at most 32 squares a side.
+This module is the pure-Python reference of the engine: the optional C helper
+``_gaddag.c`` (see :mod:`gcgtools.movegen.engine`) does the same walk, scores and values
+the plays it finds and builds the moves; the tests compare the two.
 """
 
 from __future__ import annotations
 
-import os
 from array import array
-from collections.abc import Callable, Sequence
-from types import ModuleType
+from collections.abc import Callable, MutableSequence, Sequence
 from typing import Protocol
 
+from gcgtools.movegen.crosses import ACCEPTS, ARC, IS_END, NO_TILE, fill_cross_sets
 from gcgtools.replay.board import Board
-from gcgtools.replay.scoring import cross_sums, square_parts
+from gcgtools.replay.scoring import square_parts
 
-__all__ = ["Found", "KwgLike", "RackIndex", "find_plays", "kwg_buffer", "native_module"]
-
-#: Set to 1 to run the generator in pure Python even where the C helper is built.
-PURE_ENV = "GCGTOOLS_PURE_PYTHON"
-
-try:  # the optional C helper (setup.py builds it when a compiler is there)
-    from gcgtools.movegen import _gaddag as _NATIVE  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - depends on the installation
-    _NATIVE = None
-
-
-def native_module() -> ModuleType | None:
-    """The C helper when it is built and not switched off by ``GCGTOOLS_PURE_PYTHON``."""
-    if _NATIVE is None or os.environ.get(PURE_ENV, "") not in ("", "0"):
-        return None
-    return _NATIVE
+__all__ = ["Found", "KwgLike", "RackIndex", "find_plays", "kwg_buffer"]
 
 
 class KwgLike(Protocol):
@@ -72,12 +56,6 @@ class KwgLike(Protocol):
     @property
     def index(self) -> dict[str, int]: ...
 
-
-ARC = 0x3FFFFF
-ACCEPTS = 0x800000
-IS_END = 0x400000
-#: A tile on the board that the lexicon's alphabet lacks: matches no KWG node.
-NO_TILE = 1 << 12
 
 #: A found play: ``(letters, word_mult, cross, placed, leave_code, across, line, start,
 #: end, new_mask, cells)``; ``line`` is the row (across) or the column (down), ``start``
@@ -126,9 +104,12 @@ class RackIndex:
                 counts.append(1)
         self.kinds = kinds
         self.kind_counts = counts
-        self.size = sum(counts)
+        self.size = len(rack)
         self.counts = [0] * (n_letters + 1)  # by tile index; [0] = blanks
         self.radix = [0] * (n_letters + 1)
+        #: bit set of the tile indices the rack holds (not the blank); the generator
+        #: keeps it up to date as it places tiles
+        self.mask = 0
         radix = 1
         radices = []
         for kind, count in zip(kinds, counts, strict=True):
@@ -137,14 +118,10 @@ class RackIndex:
             if 0 <= t <= n_letters:
                 self.counts[t] = count
                 self.radix[t] = radix
+                if t:
+                    self.mask |= 1 << t
             radix *= count + 1
         self.code = radix - 1  # every digit at its full count
-        #: bit set of the tile indices the rack holds (not the blank); the generator
-        #: keeps it up to date as it places tiles
-        self.mask = 0
-        for t in range(1, n_letters + 1):
-            if self.counts[t]:
-                self.mask |= 1 << t
         self.radices = radices
 
     def leave_tiles(self, code: int) -> list[str]:
@@ -160,39 +137,50 @@ class RackIndex:
         return range(self.code + 1)
 
 
+def board_tiles(
+    board: Board, index: dict[str, int], values: dict[str, int]
+) -> tuple[list[int], list[int]]:
+    """The board's tiles by KWG index (0: empty; :data:`NO_TILE`: not in the alphabet) and
+    their values (blanks 0), by flat index. KeyError for a tile ``values`` lacks."""
+    bt = [0] * len(board.cells)
+    bv = [0] * len(board.cells)
+    for i, tile in enumerate(board.cells):
+        if tile is not None:
+            bt[i] = index.get(tile.upper(), NO_TILE)
+            bv[i] = values[tile]
+    return bt, bv
+
+
 def find_plays(
     board: Board,
     kwg: KwgLike,
     rack: RackIndex,
     values: dict[str, int],
     *,
-    native: ModuleType | None | bool = True,
+    cross: Sequence[int] | None = None,
+    xsum: Sequence[int] | None = None,
 ) -> list[Found]:
     """Every legal play of ``rack`` on ``board`` in the lexicon of ``kwg``, unscored (the
-    parts of each score are in the tuple). ``native``: True to use the C helper when it
-    is there (:func:`native_module`), False for pure Python, or the helper module itself."""
+    parts of each score are in the tuple), in pure Python. ``cross``/``xsum``: the
+    board's cross-sets and cross-scores (:mod:`gcgtools.movegen.crosses`), computed here
+    when not given."""
     letters: Sequence[str] = kwg.letters
-    if native is True:
-        native = native_module()
-    if not isinstance(native, ModuleType) or len(letters) > 64 or board.size > 32:
-        native = None
     nodes = kwg_buffer(kwg)  # indexing the array is as fast as a list, and smaller
-    index: dict[str, int] = kwg.index
-    dawg_root: int = kwg.dawg_root
-    gaddag_root: int = kwg.gaddag_root
     n_letters = len(letters) - 1
     size = board.size
-    cells = board.cells
+    area = size * size
     tile_values = [0] + [values.get(letters[t], 0) for t in range(1, n_letters + 1)]
     uppers = list(letters)
     lowers = [t.lower() for t in letters]
-    # tiles on the board by index (NO_TILE: not in the alphabet); values (blanks 0)
-    bt = [0] * (size * size)
-    bv = [0] * (size * size)
-    for i, tile in enumerate(cells):
-        if tile is not None:
-            bt[i] = index.get(tile.upper(), NO_TILE)
-            bv[i] = values.get(tile, 0)
+    bt, bv = board_tiles(board, kwg.index, values)
+    full = (1 << (n_letters + 1)) - 2  # every tile but the separator
+    if cross is None or xsum is None:
+        cross_l: MutableSequence[int] = [0] * (2 * area)
+        xsum_l: MutableSequence[int] = [0] * (2 * area)
+        fill_cross_sets(
+            nodes, kwg.dawg_root, kwg.gaddag_root, size, bt, bv, cross_l, xsum_l, full, None
+        )
+        cross, xsum = cross_l, xsum_l
     empty_board = not any(bt)
     if empty_board:
         r0, c0 = board.layout.centre
@@ -202,13 +190,11 @@ def find_plays(
     out: list[Found] = []
     if not anchors or rack.size == 0:
         return out
-    full = (1 << (n_letters + 1)) - 2  # every tile but the separator
-    for across in (True, False):
-        xsums = cross_sums(board, across, values)
-        checks = _cross_checks(nodes, dawg_root, bt, size, across, full)
+    for d, across in enumerate((True, False)):
         _generate(
-            nodes, gaddag_root, board, bt, bv, cells, size, across, anchors, checks, xsums,
-            tile_values, uppers, lowers, rack, empty_board, out, native,
+            nodes, kwg.gaddag_root, board, bt, bv, board.cells, size, across, anchors,
+            cross[d * area : (d + 1) * area], xsum[d * area : (d + 1) * area], tile_values,
+            uppers, lowers, rack, empty_board, out,
         )  # fmt: skip
     return out
 
@@ -230,91 +216,6 @@ def _anchors(bt: list[int], size: int) -> set[int]:
     return out
 
 
-def _find(nodes: Sequence[int], group: int, tile: int) -> int:
-    """The node of ``tile`` in the sibling group starting at ``group``, or -1."""
-    i = group
-    while True:
-        n = nodes[i]
-        t = n >> 24
-        if t == tile:
-            return n
-        if t > tile or n & IS_END:
-            return -1
-        i += 1
-
-
-def _cross_checks(
-    nodes: Sequence[int], dawg_root: int, bt: list[int], size: int, across: bool, full: int
-) -> list[int]:
-    """The cross-check bit set of every square (by flat index) for plays in direction
-    ``across``: ``full`` when the square has no neighbour across the play, 0 on occupied
-    squares."""
-    step = size if across else 1  # perpendicular to the play
-    last = size - 1
-    out = [0] * (size * size)
-    for i, t in enumerate(bt):
-        if t:
-            continue
-        k = i // size if across else i % size
-        before = k > 0 and bt[i - step]
-        after = k < last and bt[i + step]
-        if not (before or after):
-            out[i] = full
-            continue
-        prefix = []
-        j, m = i - step, k - 1
-        while m >= 0 and bt[j]:
-            prefix.append(bt[j])
-            j -= step
-            m -= 1
-        prefix.reverse()
-        suffix = []
-        j, m = i + step, k + 1
-        while m <= last and bt[j]:
-            suffix.append(bt[j])
-            j += step
-            m += 1
-        out[i] = _allowed(nodes, dawg_root, prefix, suffix)
-    return out
-
-
-def _allowed(nodes: Sequence[int], root: int, prefix: list[int], suffix: list[int]) -> int:
-    """Bit set of the tiles ``t`` for which ``prefix + [t] + suffix`` is a word (DAWG)."""
-    group = root
-    for t in prefix:
-        n = _find(nodes, group, t) if group else -1
-        if n < 0:
-            return 0
-        group = n & ARC
-    if not group:
-        return 0
-    mask = 0
-    i = group
-    while True:
-        n = nodes[i]
-        if suffix:
-            g = n & ARC
-            ok = 0
-            for s in suffix:
-                if not g:
-                    ok = 0
-                    break
-                m = _find(nodes, g, s)
-                if m < 0:
-                    ok = 0
-                    break
-                ok = m & ACCEPTS
-                g = m & ARC
-            if ok:
-                mask |= 1 << (n >> 24)
-        elif n & ACCEPTS:
-            mask |= 1 << (n >> 24)
-        if n & IS_END:
-            break
-        i += 1
-    return mask & ~1
-
-
 def _generate(
     nodes: Sequence[int],
     root: int,
@@ -325,18 +226,17 @@ def _generate(
     size: int,
     across: bool,
     anchors: set[int],
-    checks: list[int],
-    xsums: list[int],
+    checks: Sequence[int],
+    xsums: Sequence[int],
     tile_values: list[int],
     uppers: list[str],
     lowers: list[str],
     rack: RackIndex,
     empty_board: bool,
     out: list[Found],
-    native: ModuleType | None,
 ) -> None:
     """Gordon's generation along every line in one direction, appending to ``out``
-    (each line by :func:`_line_plays`, or by the C helper ``native``)."""
+    (each line by :func:`_line_plays`)."""
     nmax = sum(rack.counts)  # the tiles that can be placed
     wm_flat = board.word_mult
     append = out.append
@@ -372,13 +272,6 @@ def _generate(
             xt.append(parts[1])
             xb.append(parts[1][0])  # a blank: value 0, index 0 of tile_values
         hascross = [xsums[f] >= 0 for f in flats]
-        if native is not None:
-            native.line_plays(
-                nodes, root, size, across, line, line_anchors, bt, bv, xc, wm, cur, lt, xt,
-                xb, hascross, uppers, lowers, rack.counts, rack.radix, nmax, rack.code,
-                rack.mask, empty_board, out,
-            )  # fmt: skip
-            continue
         _line_plays(
             nodes, root, size, across, line, line_anchors, bt, bv, xc, wm, cur, lt, xt, xb,
             hascross, uppers, lowers, rack, nmax, empty_board, append,

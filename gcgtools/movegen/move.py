@@ -2,24 +2,40 @@
 
 from __future__ import annotations
 
+from enum import Enum
+
 from gcgtools.replay.board import square_name
 from gcgtools.replay.notation import word_notation
 from gcgtools.replay.position import tiles_text
 from gcgtools.rules.tiles import BLANK
 
-__all__ = ["Move"]
+__all__ = ["Move", "MoveKind"]
+
+
+class MoveKind(str, Enum):
+    """What a move does. A ``str``: ``move.kind == "play"`` holds for a play."""
+
+    PLAY = "play"
+    EXCHANGE = "exchange"
+    PASS = "pass"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return self.value.__format__(spec)
 
 
 class Move:
     """One move for the player to move.
 
-    ``kind`` is ``"play"``, ``"exchange"`` or ``"pass"``. A play has ``row``/``col``
-    (0-based, the first square of the whole word), ``across`` and ``coord`` (the GCG
-    coordinate: ``8D`` across, ``D8`` down); ``word`` is the whole word, tiles already on
-    the board included, blanks in lower case; ``cells`` the same word tile by tile and
-    ``new`` a bit mask of the new tiles in it (bit ``k`` = the word's ``k``-th tile).
-    ``tiles`` are the tiles taken from the rack (a blank as ``?``; for an exchange the
-    tiles thrown back), ``leave`` the tiles kept (sorted, blanks last), ``leave_value``
+    ``kind`` is a :class:`MoveKind` (``"play"``, ``"exchange"`` or ``"pass"``). A play has
+    ``row``/``col`` (0-based, the first square of the whole word), ``across`` and ``coord``
+    (the GCG coordinate: ``8D`` across, ``D8`` down); ``word`` is the whole word, tiles
+    already on the board included, blanks in lower case; ``cells`` the same word tile by
+    tile and ``new`` a bit mask of the new tiles in it (bit ``k`` = the word's ``k``-th
+    tile). ``tiles`` are the tiles taken from the rack (a blank as ``?``; for an exchange
+    the tiles thrown back), ``leave`` the tiles kept (sorted, blanks last), ``leave_value``
     what the leave is worth, ``equity`` the move's value (see :func:`generate_moves`),
     ``bingo`` whether the whole rack was played. Exchanges and passes have empty ``coord``
     and ``word`` and score 0.
@@ -35,7 +51,7 @@ class Move:
 
     def __init__(
         self,
-        kind: str,
+        kind: MoveKind | str,
         row: int,
         col: int,
         across: bool,
@@ -48,7 +64,7 @@ class Move:
         bingo: bool = False,
         tiles: str | None = None,
     ) -> None:
-        self.kind = kind
+        self.kind = MoveKind(kind)
         self.row = row
         self.col = col
         self.across = across
@@ -114,7 +130,7 @@ class Move:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "kind": self.kind,
+            "kind": self.kind.value,
             "coord": self.coord,
             "word": self.word,
             "tiles": self.tiles,

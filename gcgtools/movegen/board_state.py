@@ -1,0 +1,367 @@
+"""``EngineBoard``: a board with its cross-sets, updated one play at a time, that
+generates moves.
+
+Callers that play many moves on one board (simulation, endgame search) make one
+``EngineBoard`` and call :meth:`EngineBoard.play` / :meth:`EngineBoard.undo` between
+generations: only the squares a play touches get their cross-sets computed again.
+:func:`~gcgtools.movegen.generate.generate_moves` makes one per call.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, MutableSequence, Sequence
+from types import ModuleType
+from typing import Protocol
+
+from gcgtools.movegen.crosses import NO_TILE, fill_cross_sets
+from gcgtools.movegen.engine import LeaveValues, Request, native_module, run
+from gcgtools.movegen.generator import KwgLike, RackIndex, kwg_buffer
+from gcgtools.movegen.move import Move
+from gcgtools.replay.board import Board
+from gcgtools.rules.equity import leave_equity
+from gcgtools.rules.rulesets import EndRule, RuleSet, bingo_bonus_for
+from gcgtools.rules.tiles import BLANK, TileError, TileSet, tile_set
+
+__all__ = ["EngineBoard", "LexiconLike", "rack_tiles"]
+
+
+class LexiconLike(Protocol):
+    """What the engine needs of a lexicon (``gcgtools.lexicon.Lexicon``)."""
+
+    @property
+    def kwg(self) -> KwgLike: ...
+    @property
+    def tiles(self) -> TileSet | None: ...
+
+
+def rack_tiles(rack: str | Sequence[str], tiles: TileSet) -> list[str]:
+    """A rack as tile texts, upper case, blanks ``?`` (a string is split by the tile set:
+    ``[CH]`` or the longest match)."""
+    items = tiles.split(rack) if isinstance(rack, str) else list(rack)
+    return [t if t == BLANK else t.upper() for t in items]
+
+
+#: one alphabet's tables, kept per (KWG, tile set): texts by index, values by index, and
+#: (index, value) by tile text on the board
+_Alphabet = tuple[tuple[str, ...], tuple[str, ...], list[int], dict[str, tuple[int, int]]]
+_ALPHABETS: dict[tuple[int, str], tuple[object, _Alphabet]] = {}
+#: the lexicons' anagram sets for the C helper's bounds, kept per KWG
+_ANAGRAMS: dict[int, tuple[object, bytes]] = {}
+#: KLV leave tables' data for the C helper, kept per Leaves object
+_KLVS: dict[int, tuple[object, tuple[Sequence[int], Sequence[int], Sequence[float], int]]] = {}
+
+
+def _alphabet(kwg: KwgLike, tiles: TileSet) -> _Alphabet:
+    key = (id(kwg), tiles.name)
+    hit = _ALPHABETS.get(key)
+    if hit is not None and hit[0] is kwg:
+        return hit[1]
+    letters = list(kwg.letters)
+    values = tiles.token_values
+    index = kwg.index
+    codes = {t: (index.get(t.upper(), NO_TILE), v) for t, v in values.items() if t != BLANK}
+    out = (
+        tuple(letters),
+        tuple(t.lower() for t in letters),
+        [0] + [values.get(t, 0) for t in letters[1:]],
+        codes,
+    )
+    if len(_ALPHABETS) > 16:
+        _ALPHABETS.clear()
+    _ALPHABETS[key] = (kwg, out)
+    return out
+
+
+#: per board layout: zeros (``2 * area``), letter and word premiums, as ``array('i')``
+_LAYOUTS: dict[int, tuple[object, tuple[array, array, array]]] = {}
+
+
+def _layout_arrays(board: Board) -> tuple[array, array, array]:
+    hit = _LAYOUTS.get(id(board.layout))
+    if hit is None or hit[0] is not board.layout:
+        if len(_LAYOUTS) > 16:
+            _LAYOUTS.clear()
+        area = board.size * board.size
+        arrays = (array("i", bytes(8 * area)), array("i", board.letter_mult),
+                  array("i", board.word_mult))  # fmt: skip
+        hit = _LAYOUTS[id(board.layout)] = (board.layout, arrays)
+    return hit[1]
+
+
+def _klv_data(
+    leaves: LeaveValues,
+) -> tuple[Sequence[int], Sequence[int], Sequence[float], int] | None:
+    """The KLV graph of ``leaves`` (``gcgtools.lexicon.KlvLeaves``) for the C helper, or
+    None for other leave tables (their values are listed per leave in Python)."""
+    hit = _KLVS.get(id(leaves))
+    if hit is not None and hit[0] is leaves:
+        return hit[1]
+    kwg = getattr(leaves, "kwg", None)
+    values = getattr(leaves, "values", None)
+    if kwg is None or not isinstance(values, array) or values.typecode != "f":
+        return None
+    data = (kwg_buffer(kwg), kwg.word_counts(), values, int(kwg.dawg_root))
+    if len(_KLVS) > 8:
+        _KLVS.clear()
+    _KLVS[id(leaves)] = (leaves, data)
+    return data
+
+
+class EngineBoard:
+    """A board, its tiles as KWG indices and its cross-sets, for one lexicon and rules.
+
+    ``EngineBoard(board, lexicon, rules=None)`` copies ``board``. :meth:`moves` and
+    :meth:`best_move` generate; :meth:`play` puts a move's tiles on the board (updating
+    only the cross-sets it changes), :meth:`undo` takes the last one back; ``board`` is
+    the board as it stands. ``native``: False for the pure-Python engine (True: the C
+    helper when it is built; or the helper module itself).
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        lexicon: LexiconLike,
+        *,
+        rules: RuleSet | None = None,
+        native: bool | ModuleType = True,
+    ) -> None:
+        kwg = lexicon.kwg
+        if not kwg.gaddag_root:
+            raise ValueError("the lexicon's KWG has no GADDAG: moves cannot be generated")
+        self.board = board.copy()
+        self.tiles = board.tileset or lexicon.tiles or tile_set("english")
+        self.kwg = kwg
+        self._rules(rules, board)
+        self._native: ModuleType | None = (
+            native if isinstance(native, ModuleType) else native_module() if native else None
+        )
+        self._index: dict[str, int] = kwg.index
+        self._values = self.tiles.token_values
+        self._nodes = kwg_buffer(kwg)
+        letters = len(kwg.letters)
+        self._full = (1 << letters) - 2  # every tile but the separator
+        self._uppers, self._lowers, self._tile_values, self._codes = _alphabet(kwg, self.tiles)
+        size = self.size = board.size
+        area = size * size
+        zeros, self._lm, self._wm = _layout_arrays(board)
+        self._bt = zeros[:area]
+        self._bv = zeros[:area]
+        self._cross: MutableSequence[int] = (
+            array("Q", bytes(16 * area)) if letters <= 64 else [0] * (2 * area)
+        )
+        self._xsum = zeros[:]
+        self._history: list[tuple[list[int], list[tuple[int, int, int, int, int]], object]] = []
+        self._count = self._load()  # tiles on the board
+        self._fill(None)
+
+    def _rules(self, rules: RuleSet | None, board: Board) -> None:
+        if rules is not None:
+            self.bingo_size, self.bingo_bonus = rules.rack_size, rules.bingo_bonus
+            self.end_rule = rules.end_rule
+            self.exchange_minimum = rules.exchange_minimum_bag
+        else:
+            self.bingo_size = 7
+            self.bingo_bonus = bingo_bonus_for(self.tiles.name, board.layout.name)
+            self.end_rule = EndRule.STANDARD
+            self.exchange_minimum = 7
+
+    # ------------------------------------------------------------------ board state
+    def _load(self) -> int:
+        cells, codes, bt, bv = self.board.cells, self._codes, self._bt, self._bv
+        try:
+            if self._native is not None:
+                return self._native.load_board(cells, codes, bt, bv)
+            count = 0
+            for i, tile in enumerate(cells):
+                if tile is not None:
+                    bt[i], bv[i] = codes[tile]
+                    count += 1
+            return count
+        except KeyError as exc:
+            raise TileError(self._not_a_tile(exc.args[0])) from None
+
+    def _not_a_tile(self, tile: object) -> str:
+        return f"{tile!r} on the board is not a tile of {self.tiles.name}"
+
+    def _put(self, i: int, tile: str) -> None:
+        try:
+            self._bt[i], self._bv[i] = self._codes[tile]
+        except KeyError:
+            raise TileError(self._not_a_tile(tile)) from None
+        self.board.cells[i] = tile
+        self._count += 1
+
+    def _fill(self, squares: Sequence[int] | None) -> None:
+        args = (self._nodes, self.kwg.dawg_root, self.kwg.gaddag_root, self.size, self._bt,
+                self._bv, self._cross, self._xsum, self._full, squares)  # fmt: skip
+        if self._native is not None and isinstance(self._cross, array):
+            self._native.cross_sets(*args)
+        else:
+            fill_cross_sets(*args)
+
+    def _touched(self, flats: Iterable[int]) -> list[int]:
+        """The new squares and the empty squares at the ends of the runs of tiles
+        through them, both ways: the squares whose cross-sets a play changes."""
+        size, bt = self.size, self._bt
+        out = set()
+        for f in flats:
+            out.add(f)
+            r, c = divmod(f, size)
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                rr, cc = r + dr, c + dc
+                while 0 <= rr < size and 0 <= cc < size and bt[rr * size + cc]:
+                    rr, cc = rr + dr, cc + dc
+                if 0 <= rr < size and 0 <= cc < size:
+                    out.add(rr * size + cc)
+        return sorted(out)
+
+    def play(self, move: Move) -> None:
+        """Put ``move``'s new tiles on the board (an exchange or a pass changes nothing,
+        but is taken back by :meth:`undo` all the same). ValueError for a square that is
+        taken or off the board."""
+        squares = move.squares if move.kind == "play" else []
+        size, area = self.size, self.size * self.size
+        flats = []
+        for r, c, _ in squares:
+            if not (0 <= r < size and 0 <= c < size) or self.board.cells[r * size + c]:
+                raise ValueError(
+                    f"{move.notation()}: square {r + 1},{c + 1} is taken or off the board"
+                )
+            flats.append(r * size + c)
+        for f, (_, _, tile) in zip(flats, squares, strict=True):
+            self._put(f, tile)
+        touched = self._touched(flats) if flats else []
+        cross, xsum = self._cross, self._xsum
+        saved = [(i, cross[i], cross[area + i], xsum[i], xsum[area + i]) for i in touched]
+        self._history.append((flats, saved, self.board.last_placed))
+        if flats:
+            self._fill(touched)
+            self.board.last_placed = tuple(squares)
+
+    def undo(self) -> None:
+        """Take back the last :meth:`play`. IndexError when there is none."""
+        flats, saved, last = self._history.pop()
+        area = self.size * self.size
+        for f in flats:
+            self.board.cells[f] = None
+            self._bt[f] = self._bv[f] = 0
+            self._count -= 1
+        cross, xsum = self._cross, self._xsum
+        for i, ca, cd, xa, xd in saved:
+            cross[i], cross[area + i], xsum[i], xsum[area + i] = ca, cd, xa, xd
+        self.board.last_placed = last  # type: ignore[assignment]
+
+    def copy(self) -> EngineBoard:
+        """An independent copy (the history of plays is not copied)."""
+        other = EngineBoard.__new__(EngineBoard)
+        other.__dict__.update(self.__dict__)
+        other.board = self.board.copy()
+        for name in ("_bt", "_bv", "_cross", "_xsum"):
+            setattr(other, name, getattr(self, name)[:])
+        other._history = []
+        return other
+
+    # ------------------------------------------------------------------ generation
+    def moves(
+        self,
+        rack: str | Sequence[str],
+        *,
+        leaves: LeaveValues | None,
+        bag_count: int,
+        opponent_rack: str | Sequence[str] | None = None,
+        exchanges: bool = True,
+        top: int | None = None,
+    ) -> list[Move]:
+        """The moves of ``rack``, best first (see
+        :func:`~gcgtools.movegen.generate.generate_moves`); only the best ``top`` when
+        ``top`` is given (exactly the first ``top`` of the full list)."""
+        if top is not None and top < 1:
+            raise ValueError(f"top must be at least 1, not {top}")
+        req = self.request(
+            rack, leaves=leaves, bag_count=bag_count, opponent_rack=opponent_rack,
+            exchanges=exchanges, top=top or 0,
+        )  # fmt: skip
+        return run(req, self._native if self._native is not None else False)
+
+    def best_move(
+        self,
+        rack: str | Sequence[str],
+        *,
+        leaves: LeaveValues | None,
+        bag_count: int,
+        opponent_rack: str | Sequence[str] | None = None,
+        exchanges: bool = True,
+    ) -> Move | None:
+        """The first of :meth:`moves` (the highest equity; the pass is always a move, so
+        None only for an empty list)."""
+        found = self.moves(rack, leaves=leaves, bag_count=bag_count,
+                           opponent_rack=opponent_rack, exchanges=exchanges, top=1)  # fmt: skip
+        return found[0] if found else None
+
+    def _anagrams(self) -> bytes | None:
+        """The lexicon's 7- to 9-letter words by their letters, made once per KWG by the C
+        helper: the bounds of top-K requests leave out whole-rack plays that make no word
+        on their squares."""
+        if self._native is None:
+            return None
+        hit = _ANAGRAMS.get(id(self.kwg))
+        if hit is None or hit[0] is not self.kwg:
+            if len(_ANAGRAMS) > 4:
+                _ANAGRAMS.clear()
+            hit = _ANAGRAMS[id(self.kwg)] = (
+                self.kwg,
+                self._native.anagram_index(self._nodes, self.kwg.dawg_root),
+            )
+        return hit[1]
+
+    def request(
+        self,
+        rack: str | Sequence[str],
+        *,
+        leaves: LeaveValues | None,
+        bag_count: int,
+        opponent_rack: str | Sequence[str] | None,
+        exchanges: bool,
+        top: int,
+    ) -> Request:
+        """The engine's :class:`~gcgtools.movegen.engine.Request` for one generation."""
+        tiles, values = self.tiles, self._values
+        rack_list = rack_tiles(rack, tiles)
+        for t in rack_list:
+            if t != BLANK and t not in tiles.values:
+                raise TileError(f"{t!r} in the rack is not a tile of {tiles.name}")
+        ri = RackIndex(rack_list, self._index, len(self._uppers) - 1)
+        kinds = ri.kinds
+        endgame = bag_count <= 0
+        going_out = 0.0
+        if endgame and opponent_rack is not None:
+            opponent = rack_tiles(opponent_rack, tiles)
+            going_out = leave_equity(
+                (), bag=0, tiles=tiles, end_rule=self.end_rule, opponent=opponent
+            )
+        klv = None
+        kind_klv: list[int] = []
+        if leaves is not None and not endgame and self._native is not None:
+            klv = _klv_data(leaves)
+            if klv is not None:
+                kind_klv = leaves.alphabet.encode_tiles(kinds)  # type: ignore[attr-defined]
+        leave_table = None
+        if leaves is not None and not endgame and klv is None and self._native is not None:
+            leave_table = [
+                float(leaves.value(ri.leave_tiles(c))) if c else 0.0 for c in ri.all_codes()
+            ]
+        size = self.size
+        r0, c0 = self.board.layout.centre
+        return Request(
+            self._nodes, self.kwg.gaddag_root, self._uppers, self._lowers, self._tile_values,
+            size, self.board.cells, self._bt, self._bv, self._lm, self._wm, self._cross,
+            self._xsum, -1 if self._count else r0 * size + c0,
+            ri.counts, ri.radix, ri.kind_counts, ri.radices, [values[k] for k in kinds],
+            sorted(range(len(kinds)), key=lambda k: (kinds[k] == BLANK, kinds[k])),
+            tuple(k if len(k) == 1 else f"[{k}]" for k in kinds), kind_klv,
+            endgame, going_out, leave_table, klv, self.bingo_size, self.bingo_bonus,
+            bag_count if exchanges and bag_count >= self.exchange_minimum else -1,
+            top, self._anagrams() if top else None, self.board, self.kwg, values, ri,
+            rack_list, leaves, tiles, self.end_rule,
+        )  # fmt: skip
