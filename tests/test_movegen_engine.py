@@ -15,7 +15,6 @@ from test_movegen import DATA, MAGPIE_README_CGP, MINI9, SMALL_WORDS, needs_data
 from test_movegen_native import compiled_helper, facts, same_moves
 
 from gcgtools.lexicon import Lexicon, builtin_leaves, load_leaves, load_lexicon
-from gcgtools.model.load import load_game
 from gcgtools.movegen import EngineBoard, Move, MoveKind, best_move, generate_moves, parse_cgp
 from gcgtools.movegen.engine import fits_native
 from gcgtools.replay import Board
@@ -24,6 +23,7 @@ from gcgtools.replay.position import known_rack
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules import tile_set
 from gcgtools.rules.tiles import TileError
+from gcgtools.sources.load import load_game
 from gcgtools.syntax.records import TURN_KINDS
 
 

@@ -4,8 +4,8 @@ generator: the best move, the top ``k`` moves, and a move put down on a copy of 
 Everything above this module (``gcgtools.analysis.simulate``, ``tools/selfplay_winpct.py``,
 ``benchmarks/simulate.py``) goes through these functions, so that a faster engine (a
 compiled ``best_move`` or ``generate_moves(..., top=k)``) is wired in here and nowhere
-else. Today both are answered by :func:`gcgtools.movegen.generate_moves`, which makes
-every move and sorts them by equity.
+else: the top ``k`` come from ``generate_moves(..., top=k)`` and the best move from the
+engine's pruned :func:`gcgtools.movegen.best_move`.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gcgtools.movegen import Move, generate_moves
+from gcgtools.movegen import best_move as find_best
 from gcgtools.movegen.generate import LeaveValues, LexiconLike
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import RuleSet
@@ -36,11 +37,12 @@ def top_moves(
     """The ``k`` moves of ``rack`` with the highest equity, best first (see
     :func:`gcgtools.movegen.generate_moves` for equity and the other parameters). The
     pass is always among the moves, so the list is never empty for ``k`` >= 1."""
-    moves = generate_moves(
+    if k < 1:
+        return []
+    return generate_moves(
         board, list(rack), lexicon, leaves=leaves, bag_count=bag_count,
-        opponent_rack=opponent_rack, exchanges=exchanges, rules=rules,
+        opponent_rack=opponent_rack, exchanges=exchanges, rules=rules, top=k,
     )  # fmt: skip
-    return moves[: max(k, 0)]
 
 
 def best_move(
@@ -54,11 +56,14 @@ def best_move(
     exchanges: bool = True,
     rules: RuleSet | None = None,
 ) -> Move:
-    """The move of ``rack`` with the highest static equity (the pass when nothing else)."""
-    return top_moves(
-        board, rack, lexicon, 1, leaves=leaves, bag_count=bag_count,
+    """The move of ``rack`` with the highest static equity (the pass when nothing else),
+    found by the engine's pruned search (:func:`gcgtools.movegen.best_move`)."""
+    move = find_best(
+        board, list(rack), lexicon, leaves=leaves, bag_count=bag_count,
         opponent_rack=opponent_rack, exchanges=exchanges, rules=rules,
-    )[0]  # fmt: skip
+    )  # fmt: skip
+    assert move is not None  # the pass is always a move
+    return move
 
 
 def apply_move(board: Board, move: Move) -> Board:
