@@ -328,8 +328,10 @@ _RULES: list[Rule] = [
         "error",
         "phony withdrawn without a play",
         "-- withdraws the play just made; it must follow a play by the same player. A -- that "
-        "does not is ignored: the play before it stays on the board and can still be "
-        "withdrawn, and the turn and the totals stay as they were.",
+        "does not changes nothing: the play before it stays on the board and can still be "
+        "withdrawn, and the totals stay as they were. When it is that player's turn (some "
+        "programs write a turn lost to a challenge this way), the line counts as the turn "
+        "and the next player moves next; otherwise it is ignored.",
     ),
     Rule(
         "O306",
