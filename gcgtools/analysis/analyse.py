@@ -20,9 +20,12 @@ minus the value of the tiles kept (the end-game adjustment).
 The recorded move is looked up among the generated moves by its placement (the squares
 and tiles it puts down); an exchange by the tiles exchanged; a pass as the pass. A play
 that is not among them (a phony, or a placement the rules do not allow) gets the equity
-of its computed score and leave as above, is marked ``legal`` False and ranks below every
-legal move (rank = number of legal moves + 1). A play withdrawn with ``--`` is judged by
-what the turn became: a pass (no score, the whole rack kept).
+of its computed score and leave as above and is marked ``legal`` False; as liwords
+measures it, its equity lost is measured against the best legal move and is never below
+zero (a phony that stood and outscored every legal move lost nothing by this measure),
+and it has no rank among the legal moves (``rank`` None). A play withdrawn with ``--`` is
+judged by what the turn became: a pass (no score, the whole rack kept, valued by the leave
+model as any leave is).
 
     >>> result = analyse_record(read_game("game.gcg"), lexicon=lex)  # doctest: +SKIP
     >>> [(t.event, t.played, t.equity_lost) for t in result.turns]  # doctest: +SKIP
@@ -115,8 +118,8 @@ class TurnAnalysis:
     ``event`` is the 1-based event number; ``status`` is ``analysed`` or says why only the
     phony check was done. ``phony_words`` is None when the words were not checked (no
     lexicon, not a play). ``rank`` is 1 for the best move; a recorded move that is not
-    among the generated ones (``legal`` False) ranks below all of them. ``moves`` counts
-    the legal moves generated.
+    among the generated ones (``legal`` False) has none. ``equity_lost`` is never below
+    zero. ``moves`` counts the legal moves generated.
     """
 
     event: int
@@ -213,8 +216,9 @@ class RecordAnalysis:
         return text
 
     def player_summary(self) -> dict[str, dict[str, Any]]:
-        """Per player: phonies played and stood, missed bingos, turns analysed, total and
-        average equity lost per analysed turn (None without a lexicon)."""
+        """Per player: phonies played and stood, missed bingos, turns analysed, best moves
+        found (analysed turns whose move ranks first, withdrawn plays not counted), total
+        and average equity lost per analysed turn (None without a lexicon)."""
         out: dict[str, dict[str, Any]] = {}
         checked = self.lexicon is not None
         for nick in self.players:
@@ -232,6 +236,8 @@ class RecordAnalysis:
             if t.equity_lost is not None:
                 s["analysed_turns"] += 1
                 s["equity_lost"] += t.equity_lost
+                if t.rank == 1 and not t.withdrawn:
+                    s["best_moves"] += 1
         for s in out.values():
             if checked:
                 s["equity_lost"] = round(s["equity_lost"], 2)
@@ -262,6 +268,7 @@ def _empty_summary(checked: bool) -> dict[str, Any]:
         "phonies_stood": zero,
         "missed_bingos": zero,
         "analysed_turns": zero,
+        "best_moves": zero,
         "equity_lost": 0.0 if checked else None,
         "avg_equity_lost": None,
     }
@@ -612,10 +619,12 @@ class _Analyser:
         turn.equity = equity
         if equity is not None:
             if turn.best_equity is not None:
-                turn.equity_lost = round(turn.best_equity - equity, 4)
-                # ties share the better rank; a move not generated ranks below all of them
-                better = sum(1 for m in moves if m.equity > equity)
-                turn.rank = better + 1 if index is not None else legal + 1
+                # measured against the best legal move: a play that is not one of them (a
+                # phony that stood) loses what it falls short by, never less than nothing,
+                # and has no rank among them
+                turn.equity_lost = round(max(0.0, turn.best_equity - equity), 4)
+                if index is not None:  # ties share the better rank
+                    turn.rank = sum(1 for m in moves if m.equity > equity) + 1
             else:  # no legal move at all (a pass is always generated: should not happen)
                 turn.equity_lost = 0.0
         turn.missed_bingo = bool(turn.bingo_available) and not played_bingo

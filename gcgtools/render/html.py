@@ -561,10 +561,10 @@ def _was_bingo(info: ReplayInfo, game: Game, index: int) -> bool:
 
 # ------------------------------------------------------------------------ analysis
 def _rank_text(t: TurnAnalysis) -> str:
+    if t.legal is False:  # a phony that stood: no rank among the legal moves
+        return f", not among the {t.moves} legal moves"
     if t.rank is None:
         return ""
-    if t.legal is False:
-        return f", not among the {t.moves} legal moves"
     return f", rank {t.rank} of {t.moves}"
 
 
