@@ -52,15 +52,38 @@ def test_analyse_text_table(folder: Path) -> None:
     code, out, _ = run("analyse", str(folder), "--lexicon", ENABLE, "--jobs", "1")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith(f"{folder / 'w801-phony-stood.gcg'}: lexicon ENABLE: ENABLE.kwg")
-    assert "leaves builtin" in lines[0]
-    head = lines[1].split()
-    assert head[:4] == ["event", "player", "played", "equity"]
+    # the lexicon and leaves are said once for the run, not once per file
+    assert lines[0].startswith("lexicon ENABLE: ENABLE.kwg") and lines[1].startswith("leaves ")
+    assert "leaves builtin" in lines[1]
+    assert sum(line.startswith("lexicon ") for line in lines) == 1
+    assert lines[3] == str(folder / "w801-phony-stood.gcg")
+    head = lines[4].split()
+    assert head == ["#", "player", "played", "equity", "lost", "rank", "best"]
     bob = next(line for line in lines if line.split()[:2] == ["2", "Bob"])
-    assert "H5 WOG(R)" in bob and "WOGR" in bob
-    assert any(" W801 " in line and ":6:" in line for line in lines)
-    assert any(" W803 " in line and ":6:" in line for line in lines)
-    assert any(line.strip().startswith("Bob: 1 turns analysed") for line in lines)
+    assert "H5 WOG(R)" in bob and "phony" in bob  # a phony has no rank
+    assert any(line.strip() == "phony WOGR stood: not a legal move, no rank" for line in lines)
+    assert any(line.strip().startswith("line 6: W801 ") for line in lines)
+    assert any(line.strip().startswith("line 6: W803 ") for line in lines)
+    summary = lines.index("  player  turns  best  avg lost  phonies  stood  missed bingos")
+    assert lines[summary + 2].split()[:3] == ["Bob", "1", "0"]
+    assert max(len(line) for line in lines if not line.startswith(str(folder))) <= 80
+
+
+def test_analyse_text_names_the_missed_bingo_and_lists_top_moves(tmp_path: Path) -> None:
+    record = tmp_path / "missed.gcg"
+    record.write_text("#player1 A\n#player2 B\n>A: AEINRST 8H RETAIN +14 14\n")
+    code, out, _ = run("analyse", str(record), "--lexicon", ENABLE, "--no-cache")
+    assert code == 0
+    note = next(line.strip() for line in out.splitlines() if "missed bingo" in line)
+    move, score = note.removeprefix("missed bingo ").rsplit(" ", 1)
+    assert move.split()[1] in {"RETAINS", "RETSINA", "STAINER", "NASTIER", "STEARIN",
+                               "RATINES", "ANESTRI", "RETINAS"} and int(score) >= 66  # fmt: skip
+    assert not any(line.strip().startswith("1. ") for line in out.splitlines())
+    code, out, _ = run("analyse", str(record), "--lexicon", ENABLE, "--top", "3", "--no-cache")
+    listed = [line.strip() for line in out.splitlines() if line.strip()[:2] in {"1.", "2.", "3."}]
+    assert len(listed) == 3
+    assert all(" score " in line and " leave " in line and " equity " in line for line in listed)
+    assert all(len(line) <= 80 for line in out.splitlines())
 
 
 def test_analyse_json_one_object_per_file(folder: Path) -> None:
@@ -88,7 +111,7 @@ def test_analyse_without_a_lexicon_still_lists_the_turns(folder: Path) -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert "no lexicon" in lines[0] and "--lexicon" in lines[0]
-    assert lines[2].split()[:3] == ["1", "Alice", "8H"]
+    assert lines[4].split()[:3] == ["1", "Alice", "8H"]
     assert "W801" not in result.stdout
 
 
