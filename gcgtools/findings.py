@@ -586,7 +586,7 @@ _RULES: list[Rule] = [
         "info",
         "phony stood unchallenged",
         "A play formed a word that is not in the lexicon used for the analysis, and the play "
-        "stood: no --, no challenge bonus. The message names the word(s). Only reported when "
+        "stood: no --, no challenge bonus. The message names the words. Only reported when "
         "a lexicon is given (gcgtools analyse, annotate --only analysis); a record played "
         "with another lexicon than the one given reports the words the two lists disagree on.",
     ),

@@ -5,7 +5,7 @@
 * checks every word a play formed against the lexicon (any turn, rack known or not): a
   phony that stood is finding W801 (info), a valid play withdrawn with ``--`` W802
   (warning), a challenge bonus after a play that formed a phony W803 (warning), each at
-  the play's own line and naming the word(s);
+  the play's own line and naming the words;
 * when the mover's full rack is known (the record's rack has as many tiles as the player
   holds), generates every legal move in the position before the turn
   (:func:`gcgtools.movegen.generate_moves`) and reports the recorded move's equity, the
@@ -51,6 +51,8 @@ from gcgtools.replay.setup import rules_for
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK
 from gcgtools.syntax.records import Event, EventKind
+from gcgtools.wording import NO_LEXICON as WORDING_NO_LEXICON
+from gcgtools.wording import plural_form
 
 if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
@@ -79,7 +81,7 @@ LOST_TURN = "turn lost to a challenge: not judged"
 AFTER_LOST_LINE = "phony check only: a line before it could not be read"
 UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
 PARTIAL_RACK = "phony check only: partial rack"
-NO_LEXICON = "no lexicon"
+NO_LEXICON = WORDING_NO_LEXICON
 
 
 @dataclass(slots=True)
@@ -330,10 +332,10 @@ def _phony_finding(turn: TurnAnalysis, column: int) -> Finding | None:
     if not phonies:
         return None
     if turn.challenged:
-        s = "s" if len(phonies) > 1 else ""
         return make(
             "W803",
-            f"challenge bonus after {turn.played}, which formed the phony{s} {named}",
+            f"challenge bonus after {turn.played}, which formed the "
+            f"{plural_form('phony', len(phonies))} {named}",
             turn.line,
             column,
         )

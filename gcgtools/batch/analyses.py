@@ -181,5 +181,6 @@ def analyse_paths(
         jobs=jobs,
         progress=progress,
         label="analysing",
+        unit="games",
         scheduler=scheduler,
     )

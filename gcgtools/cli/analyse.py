@@ -25,6 +25,7 @@ from gcgtools.cli.common import (
     app,
     batch_command,
 )
+from gcgtools.wording import plural
 
 LexiconOpt = Annotated[
     str | None,
@@ -128,7 +129,7 @@ def analyse_command(
                 lines.insert(0, "")
             typer.echo("\n".join(lines))
     if unreadable:
-        typer.echo(f"could not read {len(unreadable)} file(s):", err=True)
+        typer.echo(f"could not read {plural(len(unreadable), 'file')}:", err=True)
         for name, reason in unreadable:
             typer.echo(f"  {name}: {reason}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)

@@ -29,6 +29,7 @@ from gcgtools.jobs.outputs import Outcome, OutputJob, write_outputs
 from gcgtools.render.html import BASE_STYLE
 from gcgtools.render.palette import player_colour
 from gcgtools.sources.atomic import write_atomic
+from gcgtools.wording import plural
 
 __all__ = ["GAMES_FOLDER", "SiteResult", "index_html", "write_site"]
 
@@ -138,7 +139,9 @@ def _row(number: int, outcome: Outcome, site: Path, dated: bool) -> str:
     winner = s.get("winner") or ("" if s.get("finished") else "not over")
     errors, warnings = s.get("errors", 0), s.get("warnings", 0)
     findings = errors + warnings
-    finding_text = f"{errors} errors, {warnings} warnings" if findings else "none"
+    finding_text = (
+        f"{plural(errors, 'error')}, {plural(warnings, 'warning')}" if findings else "none"
+    )
     return (
         f'<tr data-file="{escape(outcome.path)}">'
         + _cell(str(number), number, "num")
@@ -178,7 +181,7 @@ def index_html(outcomes: list[Outcome], site: Path, charts_svg: str = "", title:
     could not be read, and ``charts_svg`` (inline SVG) under the table."""
     done = [o for o in outcomes if o.target is not None]
     failed = [o for o in outcomes if o.target is None]
-    heading = title or f"{len(done)} game{'s' * (len(done) != 1)}"
+    heading = title or plural(len(done), "game")
     dated = any((o.summary or {}).get("date") for o in done)
     rows = [_row(i, o, site, dated) for i, o in enumerate(done, start=1)]
     heads = "".join(
@@ -192,7 +195,7 @@ def index_html(outcomes: list[Outcome], site: Path, charts_svg: str = "", title:
             f"<li>{escape(o.path)}: {escape(o.reason or 'unreadable')}</li>" for o in failed
         )
         failed_html = (
-            f'<section class="unreadable"><h2>{len(failed)} record(s) without a page</h2>'
+            f'<section class="unreadable"><h2>{plural(len(failed), "record")} without a page</h2>'
             f"<ul>{items}</ul></section>"
         )
     charts = (

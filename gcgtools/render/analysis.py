@@ -24,6 +24,7 @@ from gcgtools.analysis.analyse import (
     RecordAnalysis,
     TurnAnalysis,
 )
+from gcgtools.wording import plural_form
 
 __all__ = [
     "WIDTH",
@@ -77,14 +78,13 @@ def _notes(t: TurnAnalysis) -> list[str]:
     if t.withdrawn:
         notes.append("withdrawn (--): judged as the pass the turn became")
     if t.phony_words:
-        s = "ies" if len(t.phony_words) > 1 else "y"
-        words = ", ".join(t.phony_words)
+        words = f"{plural_form('phony', len(t.phony_words))} {', '.join(t.phony_words)}"
         if t.withdrawn:
-            notes.append(f"phon{s} {words}")
+            notes.append(words)
         elif t.analysed and t.legal is False:
-            notes.append(f"phon{s} {words} stood: not a legal move, no rank")
+            notes.append(f"{words} stood: not a legal move, no rank")
         else:
-            notes.append(f"phon{s} {words} stood")
+            notes.append(f"{words} stood")
     elif t.legal is False and t.analysed:
         notes.append("not a legal move: no rank")
     if t.missed_bingo and t.best_bingo is not None:
@@ -213,8 +213,8 @@ def analysis_notes(turn: TurnAnalysis) -> list[str]:
     elif not turn.analysed and turn.status != NO_LEXICON:
         notes.append(turn.status)
     if turn.phony_words:
-        s = "ies" if len(turn.phony_words) > 1 else "y"
-        notes.append(f"phon{s} {', '.join(turn.phony_words)}")
+        phonies = turn.phony_words
+        notes.append(f"{plural_form('phony', len(phonies))} {', '.join(phonies)}")
     if turn.missed_bingo:
         text = "missed bingo"
         if turn.best_bingo is not None:

@@ -31,6 +31,7 @@ from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import expand_paths
 from gcgtools.syntax.records import TURN_KINDS, EventKind
 from gcgtools.tables.frames import IGNORED_PASS, Source, load_frames
+from gcgtools.wording import plural
 
 __all__ = [
     "FORMATS",
@@ -234,7 +235,7 @@ def archive_figure(games: pd.DataFrame, moves: pd.DataFrame) -> Figure:
     data = archive_data(games, moves)
     readable = int((games["status"] != "unreadable").sum()) if len(games) else 0
     fig = _figure(13, 4.4)
-    fig.suptitle(f"{readable} game{'s' * (readable != 1)}", fontweight="bold")
+    fig.suptitle(plural(readable, "game"), fontweight="bold")
     ax_scores, ax_bingos, ax_ppt = fig.subplots(1, 3)
     scores = data["scores"]
     if scores:

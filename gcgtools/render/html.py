@@ -32,6 +32,7 @@ from gcgtools.replay.engine import Position
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
 from gcgtools.rules.tiles import TileSet
 from gcgtools.syntax.records import EventKind
+from gcgtools.wording import plural
 
 if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
@@ -422,7 +423,7 @@ def game_report(
     all_findings = [f for fs in info.findings.values() for f in fs]
     errors = sum(f.severity == "error" for f in all_findings)
     warnings = sum(f.severity == "warning" for f in all_findings)
-    meta = [f"{len(game.events)} events"]
+    meta = [plural(len(game.events), "event")]
     if game.lexicon:
         meta.append(f"lexicon {escape(game.lexicon)}")
     meta.append(f"tiles {escape(values.name)}, board {escape(info.rules.board.name)}")
@@ -498,7 +499,8 @@ def game_report(
         f"<header>{back_html}<h1>{escape(title)}</h1>",
         f'<p class="players">{players}</p>',
         f'<p class="result">{result}</p>',
-        f'<p class="meta">{", ".join(meta)}; {errors} errors, {warnings} warnings</p>',
+        f'<p class="meta">{", ".join(meta)}; {plural(errors, "error")}, '
+        f"{plural(warnings, 'warning')}</p>",
         loose_html,
         "</header>",
     ]

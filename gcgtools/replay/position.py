@@ -15,6 +15,7 @@ from gcgtools.replay.scoring import Word
 from gcgtools.rules.rulesets import EndRule, RuleSet
 from gcgtools.rules.tiles import BLANK, TileError, TileSet
 from gcgtools.syntax.records import Event
+from gcgtools.wording import plural
 
 
 @dataclass(slots=True)
@@ -89,17 +90,14 @@ class Validation:
 
     def _counts(self) -> str:
         n = {s: sum(1 for f in self.findings if f.severity == s) for s in ("error", "warning")}
-        return (
-            f"{n['error']} error{'s' * (n['error'] != 1)}, "
-            f"{n['warning']} warning{'s' * (n['warning'] != 1)}"
-        )
+        return f"{plural(n['error'], 'error')}, {plural(n['warning'], 'warning')}"
 
     def __repr__(self) -> str:
         name = self.game.path or self.game.title or "<gcg>"
         scores = "-".join(str(s) for s in self.recorded)
         state = "ok" if self.ok else "errors"
         return (
-            f"<Validation {name!r}: {state}, {self.events} events, {self._counts()}, "
+            f"<Validation {name!r}: {state}, {plural(self.events, 'event')}, {self._counts()}, "
             f"final {scores}>"
         )
 
@@ -110,7 +108,8 @@ class Validation:
 
         name = self.game.path or self.game.title or "<gcg>"
         head = (
-            f"<p><b>{escape(name)}</b>: {'ok' if self.ok else 'errors'}, {self.events} events, "
+            f"<p><b>{escape(name)}</b>: {'ok' if self.ok else 'errors'}, "
+            f"{plural(self.events, 'event')}, "
             f"{self._counts()}; final {escape(' - '.join(str(s) for s in self.recorded))}</p>"
         )
         if not self.findings:
