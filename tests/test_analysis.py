@@ -350,3 +350,14 @@ def test_a_turn_after_an_unreadable_line_gets_the_phony_check_only(enable: Lexic
     assert [t.status for t in result.turns][0] == ANALYSED
     assert result.turns[-1].status == AFTER_LOST_LINE
     assert result.turns[-1].phony_words == []  # SMILE
+
+
+@needs_data
+def test_analysis_results_print_short(enable: Lexicon) -> None:
+    result = _analyse_file("w801-phony-stood.gcg", enable)
+    assert repr(result).startswith("<RecordAnalysis ") and "2 turns, 2 analysed" in repr(result)
+    assert "lexicon ENABLE, leaves builtin>" in repr(result)
+    bob = repr(result.turns[1])
+    assert bob.startswith("<TurnAnalysis 2: Bob H5 WOG(R) equity ") and "phony WOGR" in bob
+    assert "| best " in bob and len(bob) < 160
+    assert repr(result.turns[0].best[0]).startswith("<Candidate ")

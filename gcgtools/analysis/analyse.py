@@ -52,7 +52,7 @@ from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK
 from gcgtools.syntax.records import Event, EventKind
 from gcgtools.wording import NO_LEXICON as WORDING_NO_LEXICON
-from gcgtools.wording import plural_form
+from gcgtools.wording import plural, plural_form
 
 if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
@@ -98,6 +98,12 @@ class Candidate:
     leave: str
     equity: float
     bingo: bool
+
+    def __repr__(self) -> str:
+        return (
+            f"<Candidate {self.notation} score {self.score} leave {self.leave or '-'} "
+            f"equity {self.equity:.1f}>"
+        )
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -154,6 +160,25 @@ class TurnAnalysis:
     def analysed(self) -> bool:
         return self.status == ANALYSED
 
+    def __repr__(self) -> str:
+        """``<TurnAnalysis 6: Bob H5 WOG(R) equity 9.9, lost 20.1, phony WOGR | best M3
+        GODOW(N) 30.1>``; a turn not judged says why."""
+        head = f"<TurnAnalysis {self.event}: {self.player} {self.played}"
+        if self.withdrawn:
+            head += " (withdrawn)"
+        if not self.analysed:
+            return f"{head}: {self.status}>"
+        parts = [f"equity {_fmt(self.equity)}", f"lost {_fmt(self.equity_lost)}"]
+        if self.rank is not None:
+            parts.append(f"rank {self.rank} of {self.moves}")
+        if self.phony_words:
+            parts.append(f"{plural_form('phony', len(self.phony_words))} "
+                         f"{','.join(self.phony_words)}")  # fmt: skip
+        if self.missed_bingo and self.best_bingo is not None:
+            parts.append(f"missed bingo {self.best_bingo.notation}")
+        best = f" | best {self.best_move} {_fmt(self.best_equity)}" if self.best_move else ""
+        return f"{head} {', '.join(parts)}{best}>"
+
     @property
     def best_move(self) -> str | None:
         return self.best[0].notation if self.best else None
@@ -206,6 +231,20 @@ class RecordAnalysis:
     players: list[str] = field(default_factory=list)
     unreadable: bool = False
     reason: str | None = None
+
+    def __repr__(self) -> str:
+        """``<RecordAnalysis 'game.gcg': 24 turns, 20 analysed, lexicon ENABLE, leaves
+        CSW21>``."""
+        if self.unreadable:
+            return f"<RecordAnalysis {self.path!r}: unreadable: {self.reason}>"
+        analysed = sum(1 for t in self.turns if t.analysed)
+        used = f"lexicon {self.lexicon}" if self.lexicon is not None else NO_LEXICON
+        if self.lexicon is not None and self.leaves is not None:
+            used += f", leaves {self.leaves}"
+        return (
+            f"<RecordAnalysis {self.path!r}: {plural(len(self.turns), 'turn')}, {analysed} "
+            f"analysed, {plural(len(self.findings), 'finding')}, {used}>"
+        )
 
     @property
     def used(self) -> str:
@@ -274,6 +313,10 @@ def _empty_summary(checked: bool) -> dict[str, Any]:
         "equity_lost": 0.0 if checked else None,
         "avg_equity_lost": None,
     }
+
+
+def _fmt(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
 
 
 def _round(value: float | None) -> float | None:
@@ -497,7 +540,7 @@ class _Analyser:
             previous_line = e.line
             if e.kind in _TURNS and pos.player is not None:
                 if not any(f.code in _IGNORED for f in pos.findings):
-                    nxt = events[pos.index + 1] if pos.index + 1 < len(events) else None
+                    nxt = events[pos.number] if pos.number < len(events) else None
                     turn = self._turn(e, pos, before, counts_before, nxt, gap)
                     turns.append(turn)
                     finding = _phony_finding(turn, e.column)
@@ -523,7 +566,7 @@ class _Analyser:
         withdrawn = is_play and nxt is not None and nxt.kind is EventKind.WITHDRAWN
         challenged = is_play and nxt is not None and nxt.kind is EventKind.CHALLENGE_BONUS
         turn = TurnAnalysis(
-            event=pos.index + 1,
+            event=pos.number,
             line=e.line,
             player=self.nicks.get(p, e.nick),
             kind=e.kind.value,

@@ -114,7 +114,7 @@ def record_position(
     pos = None
     for p in replay(game, rules):
         pos = p
-        if p.index + 1 == event:
+        if p.number == event:
             break
     assert pos is not None
     player = pos.to_move if pos.to_move is not None else 0

@@ -87,7 +87,7 @@ def progression_data(game: Game, **rule_options: Any) -> dict[str, dict[str, Any
         e = pos.event
         assert e is not None
         p = pos.player
-        turn = pos.index + 1  # the event number
+        turn = pos.number  # the event number
         if e.kind is EventKind.PASS and any(f.code == IGNORED_PASS for f in pos.findings):
             continue  # the final pass after the opponent went out: not a turn
         if p is None:

@@ -287,7 +287,7 @@ def _caption(game: Game, pos: Position) -> str:
     if e is None:
         return "Start of the game (event 0)"
     who = _nick(game, e.player, e.nick)
-    text = f"{pos.index + 1}. {who}: {event_notation(e, pos)} {e.score:+d}"
+    text = f"{pos.number}. {who}: {event_notation(e, pos)} {e.score:+d}"
     if pos.computed is not None and pos.computed != e.score:
         text += f" (computed {pos.computed:+d})"
     if pos.bingo:
