@@ -236,13 +236,24 @@ def test_report_shows_the_top_moves_beside_the_recorded_one(tmp_path: Path) -> N
     code, _, _ = run("report", record, "--lexicon", ENABLE, "--top", "3", "-o", str(target))
     assert code == 0
     html = target.read_text()
-    assert "analysis: lexicon ENABLE" in html
+    # the lexicon said for a player, the files in a details element
+    assert "analysis with ENABLE, built-in leaves <details><summary>files</summary>" in html
+    assert "<div>lexicon ENABLE: ENABLE.kwg (KWG file " in html
     assert html.count('<table class="top-moves">') == 2  # both turns' racks are known
+    head = "<thead><tr><th>move</th><th>score</th><th>leave</th><th>equity</th></tr></thead>"
+    assert html.count(head) == 2
     # Bob's phony is not a legal move: shown below the three best, with its own numbers
-    bob = html.split('data-line="6"', 1)[1].split("</tr></table>", 1)[0]
-    assert bob.count("<tr>") == 3
+    bob = html.split('data-line="6"', 1)[1].split("</tbody></table>", 1)[0]
+    assert bob.count("<tr>") == 4  # the heads and the three best
     assert '<tr class="recorded"><td>H5 WOG(R)</td><td>8</td><td>DOPR</td>' in bob
-    assert "not among the" in bob and "phony: WOGR" in html
+    assert "equity lost" in bob and "(a phony: not among the" in bob and "phony: WOGR" in html
+    # the per-player summary
+    summary = html.split('<table class="player-analysis">', 1)[1].split("</table>", 1)[0]
+    for head in ("turns analysed", "average equity lost", "best moves found", "phonies",
+                 "missed bingos"):  # fmt: skip
+        assert f"<th>{head}" in summary
+    bob_row = summary.split(">Bob</td>", 1)[1].split("</tr>", 1)[0]
+    assert bob_row.startswith('<td class="n">1</td>') and "1 (1)" in bob_row
     plain = tmp_path / "plain.html"
     env = {k: v for k, v in os.environ.items() if k != "GCGTOOLS_LEXICA"}
     result = runner.invoke(app, ["report", record, "-o", str(plain)], env=env)
