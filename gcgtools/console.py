@@ -102,11 +102,14 @@ def track(
     label: str = "games",
     enabled: bool = True,
     weight: Callable[[R], int] | None = None,
+    unit: str | None = None,
 ) -> Iterator[R]:
     """Yield ``results`` while a progress bar counts them towards ``total``: done/total,
     rate and time remaining. Each result counts 1, or ``weight(result)`` (a batch of
     files). Nothing is drawn when ``enabled`` is false, ``total`` is 0 or a bar is already
-    showing; the bar is erased when the results run out (or the consumer stops early)."""
+    showing; the bar is erased when the results run out (or the consumer stops early).
+    The bar reads ``label`` (``analysing``) and its rate counts ``unit`` per second
+    (``games/s``; default: the label)."""
     global _live
     if not enabled or total <= 0 or _live is not None:
         yield from results
@@ -122,7 +125,7 @@ def track(
         redirect_stdout=False,  # done below, in a way click.echo (typer.echo) goes through
         redirect_stderr=False,
     )
-    task = bar.add_task(label, total=total, unit=label)
+    task = bar.add_task(label, total=total, unit=unit or label)
     saved = sys.stdout, sys.stderr
     bar.start()
     _live = bar

@@ -328,8 +328,10 @@ _RULES: list[Rule] = [
         "error",
         "phony withdrawn without a play",
         "-- withdraws the play just made; it must follow a play by the same player. A -- that "
-        "does not is ignored: the play before it stays on the board and can still be "
-        "withdrawn, and the turn and the totals stay as they were.",
+        "does not changes nothing: the play before it stays on the board and can still be "
+        "withdrawn, and the totals stay as they were. When it is that player's turn (some "
+        "programs write a turn lost to a challenge this way), the line counts as the turn "
+        "and the next player moves next; otherwise it is ignored.",
     ),
     Rule(
         "O306",
@@ -584,7 +586,7 @@ _RULES: list[Rule] = [
         "info",
         "phony stood unchallenged",
         "A play formed a word that is not in the lexicon used for the analysis, and the play "
-        "stood: no --, no challenge bonus. The message names the word(s). Only reported when "
+        "stood: no --, no challenge bonus. The message names the words. Only reported when "
         "a lexicon is given (gcgtools analyse, annotate --only analysis); a record played "
         "with another lexicon than the one given reports the words the two lists disagree on.",
     ),

@@ -112,10 +112,12 @@ def test_article_infancy_is_a_phony_in_enable(enable: Lexicon) -> None:
     infancy = result.turns[2]
     assert infancy.phony_words == ["QI"]
     assert infancy.legal is False
-    # not generated: ranks below every legal move
-    assert infancy.rank == infancy.moves + 1
-    # its equity is its computed score with its leave (all seven played, bag not empty)
+    # not generated: no rank among the legal moves
+    assert infancy.rank is None
+    # its equity is its computed score with its leave (all seven played, bag not empty);
+    # it outscores the best legal move (78), so by the best legal move it lost nothing
     assert infancy.equity == 88 + 0
+    assert infancy.best_equity == 78.0 and infancy.equity_lost == 0.0
     assert [(f.code, f.line) for f in result.findings] == [("W801", 6)]
     assert "QI" in result.findings[0].message
 
@@ -134,6 +136,24 @@ def test_w801_phony_stood_unchallenged(enable: Lexicon) -> None:
     assert bob.phony_words == ["WOGR"] and not bob.withdrawn
     assert bob.legal is False
     assert RULES["W801"].severity == "info"
+    # no rank among the legal moves; lost what it fell short of the best legal move by
+    assert bob.rank is None
+    assert bob.equity is not None and bob.best_equity is not None
+    assert bob.equity_lost == pytest.approx(bob.best_equity - bob.equity, abs=1e-3)
+
+
+@needs_data
+def test_a_phony_that_outscores_every_legal_move_loses_nothing(enable: Lexicon) -> None:
+    # RETAINZ is no word: 8H RETAINZ scores more than any legal move on the rack
+    record = "#player1 A\n#player2 B\n>A: AEINRTZ 8H RETAINZ +84 84\n"
+    result = analyse_record(parse_string(record), lexicon=enable)
+    (turn,) = result.turns
+    assert turn.phony_words == ["RETAINZ"] and turn.legal is False
+    assert turn.equity is not None and turn.best_equity is not None
+    assert turn.equity > turn.best_equity  # by its own score
+    assert turn.equity_lost == 0.0 and turn.rank is None
+    summary = result.player_summary()["A"]
+    assert summary["avg_equity_lost"] == 0.0 and summary["best_moves"] == 0
 
 
 @needs_data
@@ -330,3 +350,14 @@ def test_a_turn_after_an_unreadable_line_gets_the_phony_check_only(enable: Lexic
     assert [t.status for t in result.turns][0] == ANALYSED
     assert result.turns[-1].status == AFTER_LOST_LINE
     assert result.turns[-1].phony_words == []  # SMILE
+
+
+@needs_data
+def test_analysis_results_print_short(enable: Lexicon) -> None:
+    result = _analyse_file("w801-phony-stood.gcg", enable)
+    assert repr(result).startswith("<RecordAnalysis ") and "2 turns, 2 analysed" in repr(result)
+    assert "lexicon ENABLE, leaves builtin>" in repr(result)
+    bob = repr(result.turns[1])
+    assert bob.startswith("<TurnAnalysis 2: Bob H5 WOG(R) equity ") and "phony WOGR" in bob
+    assert "| best " in bob and len(bob) < 160
+    assert repr(result.turns[0].best[0]).startswith("<Candidate ")

@@ -52,15 +52,38 @@ def test_analyse_text_table(folder: Path) -> None:
     code, out, _ = run("analyse", str(folder), "--lexicon", ENABLE, "--jobs", "1")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith(f"{folder / 'w801-phony-stood.gcg'}: lexicon ENABLE: ENABLE.kwg")
-    assert "leaves builtin" in lines[0]
-    head = lines[1].split()
-    assert head[:4] == ["event", "player", "played", "equity"]
+    # the lexicon and leaves are said once for the run, not once per file
+    assert lines[0].startswith("lexicon ENABLE: ENABLE.kwg") and lines[1].startswith("leaves ")
+    assert "leaves builtin" in lines[1]
+    assert sum(line.startswith("lexicon ") for line in lines) == 1
+    assert lines[3] == str(folder / "w801-phony-stood.gcg")
+    head = lines[4].split()
+    assert head == ["#", "player", "played", "equity", "lost", "rank", "best"]
     bob = next(line for line in lines if line.split()[:2] == ["2", "Bob"])
-    assert "H5 WOG(R)" in bob and "WOGR" in bob
-    assert any(" W801 " in line and ":6:" in line for line in lines)
-    assert any(" W803 " in line and ":6:" in line for line in lines)
-    assert any(line.strip().startswith("Bob: 1 turns analysed") for line in lines)
+    assert "H5 WOG(R)" in bob and "phony" in bob  # a phony has no rank
+    assert any(line.strip() == "phony WOGR stood: not a legal move, no rank" for line in lines)
+    assert any(line.strip().startswith("line 6: W801 ") for line in lines)
+    assert any(line.strip().startswith("line 6: W803 ") for line in lines)
+    summary = lines.index("  player  turns  best  avg lost  phonies  stood  missed bingos")
+    assert lines[summary + 2].split()[:3] == ["Bob", "1", "0"]
+    assert max(len(line) for line in lines if not line.startswith(str(folder))) <= 80
+
+
+def test_analyse_text_names_the_missed_bingo_and_lists_top_moves(tmp_path: Path) -> None:
+    record = tmp_path / "missed.gcg"
+    record.write_text("#player1 A\n#player2 B\n>A: AEINRST 8H RETAIN +14 14\n")
+    code, out, _ = run("analyse", str(record), "--lexicon", ENABLE, "--no-cache")
+    assert code == 0
+    note = next(line.strip() for line in out.splitlines() if "missed bingo" in line)
+    move, score = note.removeprefix("missed bingo ").rsplit(" ", 1)
+    assert move.split()[1] in {"RETAINS", "RETSINA", "STAINER", "NASTIER", "STEARIN",
+                               "RATINES", "ANESTRI", "RETINAS"} and int(score) >= 66  # fmt: skip
+    assert not any(line.strip().startswith("1. ") for line in out.splitlines())
+    code, out, _ = run("analyse", str(record), "--lexicon", ENABLE, "--top", "3", "--no-cache")
+    listed = [line.strip() for line in out.splitlines() if line.strip()[:2] in {"1.", "2.", "3."}]
+    assert len(listed) == 3
+    assert all(" score " in line and " leave " in line and " equity " in line for line in listed)
+    assert all(len(line) <= 80 for line in out.splitlines())
 
 
 def test_analyse_json_one_object_per_file(folder: Path) -> None:
@@ -88,7 +111,7 @@ def test_analyse_without_a_lexicon_still_lists_the_turns(folder: Path) -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert "no lexicon" in lines[0] and "--lexicon" in lines[0]
-    assert lines[2].split()[:3] == ["1", "Alice", "8H"]
+    assert lines[4].split()[:3] == ["1", "Alice", "8H"]
     assert "W801" not in result.stdout
 
 
@@ -108,7 +131,7 @@ def test_analyse_lists_unreadable_files(folder: Path) -> None:
     (folder / "broken.gcg").write_bytes(b"")
     code, out, err = run("analyse", str(folder), "--lexicon", ENABLE, "-j", "1")
     assert code == 2
-    assert "could not read 1 file(s)" in err and "broken.gcg" in err
+    assert "could not read 1 file:" in err and "broken.gcg" in err
     assert "W801" in out  # the other files were analysed
 
 
@@ -213,13 +236,24 @@ def test_report_shows_the_top_moves_beside_the_recorded_one(tmp_path: Path) -> N
     code, _, _ = run("report", record, "--lexicon", ENABLE, "--top", "3", "-o", str(target))
     assert code == 0
     html = target.read_text()
-    assert "analysis: lexicon ENABLE" in html
+    # the lexicon said for a player, the files in a details element
+    assert "analysis with ENABLE, built-in leaves <details><summary>files</summary>" in html
+    assert "<div>lexicon ENABLE: ENABLE.kwg (KWG file " in html
     assert html.count('<table class="top-moves">') == 2  # both turns' racks are known
+    head = "<thead><tr><th>move</th><th>score</th><th>leave</th><th>equity</th></tr></thead>"
+    assert html.count(head) == 2
     # Bob's phony is not a legal move: shown below the three best, with its own numbers
-    bob = html.split('data-line="6"', 1)[1].split("</tr></table>", 1)[0]
-    assert bob.count("<tr>") == 3
+    bob = html.split('data-line="6"', 1)[1].split("</tbody></table>", 1)[0]
+    assert bob.count("<tr>") == 4  # the heads and the three best
     assert '<tr class="recorded"><td>H5 WOG(R)</td><td>8</td><td>DOPR</td>' in bob
-    assert "not among the" in bob and "phony: WOGR" in html
+    assert "equity lost" in bob and "(a phony: not among the" in bob and "phony: WOGR" in html
+    # the per-player summary
+    summary = html.split('<table class="player-analysis">', 1)[1].split("</table>", 1)[0]
+    for head in ("turns analysed", "average equity lost", "best moves found", "phonies",
+                 "missed bingos"):  # fmt: skip
+        assert f"<th>{head}" in summary
+    bob_row = summary.split(">Bob</td>", 1)[1].split("</tr>", 1)[0]
+    assert bob_row.startswith('<td class="n">1</td>') and "1 (1)" in bob_row
     plain = tmp_path / "plain.html"
     env = {k: v for k, v in os.environ.items() if k != "GCGTOOLS_LEXICA"}
     result = runner.invoke(app, ["report", record, "-o", str(plain)], env=env)

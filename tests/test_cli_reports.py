@@ -140,10 +140,10 @@ def test_chart_of_one_game(archive: Path, tmp_path: Path) -> None:
 def test_chart_of_an_archive(archive: Path, tmp_path: Path) -> None:
     out = tmp_path / "club.png"
     code, text, _ = run("chart", str(archive), "-o", str(out), "--jobs", "1")
-    assert code == 0 and "archive chart of 2 game(s)" in text
+    assert code == 0 and "archive chart of 2 games" in text
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     code, text, _ = run("chart", str(archive / "a.gcg"), "--archive", "-o", str(out))
-    assert code == 0 and "archive chart of 1 game(s)" in text
+    assert code == 0 and "archive chart of 1 game" in text
 
 
 def test_chart_of_an_unreadable_file(tmp_path: Path) -> None:

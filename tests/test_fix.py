@@ -170,12 +170,66 @@ def test_fix_of_quackle_multiplayer_crash_lists_its_nine_errors(tmp_path: Path) 
 
 
 def test_fix_leaves_a_misplaced_withdrawal_alone() -> None:
-    # B's "--" follows A's play: the replay ignores it, and so does fix (A's total is not
-    # rolled back, nothing after it changes); the finding is listed
+    # B's "--" follows A's play: it counts as B's turn and changes nothing else, and fix
+    # leaves it alone (A's total is not rolled back, nothing after it changes); the
+    # finding is listed
     text = (
         "#player1 A Alice\n#player2 B Bob\n>A: AEINRST 8H RETAINS +66 66\n"
-        ">B: DGOOPRW -- -0 0\n>B: DGOOPRW I7 P.G +11 11\n>A: EEILMOT N8 .MILE +9 75\n"
+        ">B: DGOOPRW -- -0 0\n>A: EEILMOT N8 .MILE +9 75\n>B: DGOOPRW I7 P.G +11 11\n"
     )
     result = fix_record(parse_string(text))
     assert result.changes == [] and result.data == text.encode()
     assert [(f.line, f.code) for f in result.unfixable] == [(4, "O305")]
+
+
+# ------------------------------------------------- misscored by one pattern (S609)
+WWF = Path(__file__).parent / "records" / "wwf-scores.gcg"
+FLIP = "#player1 A Ann\n#player2 B Bob\n>A: AEINRST 8H RETAINS +66 66\n>B: DGOOPRW I7 P.G +80 80\n"
+
+
+def test_fix_refuses_a_record_that_misscores_by_one_pattern(tmp_path: Path) -> None:
+    out = tmp_path / "fixed.gcg"
+    result = CliRunner().invoke(app, ["fix", str(WWF), "-o", str(out)])
+    assert result.exit_code == 1
+    assert not out.exists()  # nothing written
+    text = result.stderr
+    assert "S609" in text and "--board" in text and "--tiles" in text
+    assert "--even-if-misscored" in text and "not fixed" in text
+    assert "would change 5 lines" in text
+
+
+def test_fix_misscored_record_when_asked_to_says_the_final_scores(tmp_path: Path) -> None:
+    out = tmp_path / "fixed.gcg"
+    result = CliRunner().invoke(app, ["fix", str(WWF), "-o", str(out), "--even-if-misscored"])
+    assert result.exit_code == 0 and out.exists()
+    assert "final score A 74 -> 81, B 14 -> 16; A still wins" in result.stdout
+    # with the board and tiles the game used there is nothing to fix and nothing refused
+    right = ["--board", "WordsWithFriends", "--tiles", "wwf_english"]
+    result = CliRunner().invoke(app, ["fix", str(WWF), "-o", str(out), *right])
+    assert result.exit_code == 0 and "0 lines changed" in result.stdout
+
+
+def test_fix_says_when_the_winner_changes() -> None:
+    result = fix_record(parse_string(FLIP))
+    assert result.misscored is None
+    assert result.scores_before == [66, 80] and result.scores_after == [66, 11]
+    assert result.winner_before == "B" and result.winner_after == "A"
+    assert result.outcome_change() == "final score A 66, B 80 -> 11; the winner changes: B -> A"
+    same = fix_record(parse_string(FLIP.replace("+80 80", "+11 11")))
+    assert same.changes == [] and same.outcome_change() is None
+
+
+def test_batch_fix_prints_a_total(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "wwf.gcg").write_bytes(WWF.read_bytes())
+    (folder / "flip.gcg").write_text(FLIP)
+    (folder / "fine.gcg").write_text(FLIP.replace("+80 80", "+11 11"))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["fix", str(folder), "-o", f"{out}/", "-q", "-j", "1"])
+    assert result.exit_code == 1  # one record refused
+    assert sorted(p.name for p in out.iterdir()) == ["fine.gcg", "flip.gcg"]
+    total = result.stdout.splitlines()[-1]
+    assert total.startswith("fix: 1 line changed in 1 of 3 records; final score changed in 1")
+    assert "winner in 1" in total and "1 refused (S609" in total
+    assert "the winner changes: B -> A" in result.stdout

@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 
 import pytest
 from conftest import valid_file, valid_file_params
+from reference_data import DATA, needs_data
 from samples_annotator import GAME
 from typer.testing import CliRunner
 
@@ -300,3 +301,79 @@ def test_report_in_headless_chromium(tmp_path: Path, monkeypatch: pytest.MonkeyP
     finally:
         driver.quit()
     assert os.path.getsize(shot) > 10_000
+
+
+def test_home_and_end_step_through_the_game_without_scrolling(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = tmp_path / "report.html"
+    page.write_text(game_report_html(read_game(EXAMPLES / "club-final.gcg")), encoding="utf-8")
+    driver = chromium(tmp_path, monkeypatch)
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    try:
+        driver.set_window_size(1000, 500)  # the page is taller than the window
+        driver.get(page.as_uri())
+        driver.execute_script("window.scrollTo(0, 300)")
+        scrolled = driver.execute_script("return window.scrollY")
+        assert scrolled > 0
+        last = driver.execute_script("return document.body.getAttribute('data-position')")
+        for key, position in ((Keys.HOME, "0"), (Keys.ARROW_RIGHT, "1"), (Keys.END, last)):
+            ActionChains(driver).send_keys(key).perform()
+            assert driver.execute_script("return document.body.dataset.position") == position
+            assert driver.execute_script("return window.scrollY") == scrolled
+    finally:
+        driver.quit()
+
+
+def _overflow(driver: Any, selector: str) -> int:
+    """How many pixels the page (or the element) is wider than it shows."""
+    return int(
+        driver.execute_script(
+            "var e = arguments[0] ? document.querySelector(arguments[0]) "
+            ": document.documentElement; return e.scrollWidth - e.clientWidth;",
+            selector,
+        )
+    )
+
+
+def test_report_title_fits_a_phone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    long = "#title Lorem_ipsum_dolor_sit_amet_consectetur_adipiscing_elit_sed_do_eiusmod\n"
+    page = tmp_path / "report.html"
+    page.write_text(game_report_html(parse_string(long + GAME)), encoding="utf-8")
+    driver = chromium(tmp_path, monkeypatch)
+    try:
+        driver.set_window_size(390, 844)
+        driver.get(page.as_uri())
+        width = driver.execute_script("return window.innerWidth")
+        assert width <= 390
+        assert _overflow(driver, "header h1") == 0 and _overflow(driver, "header") == 0
+        assert _overflow(driver, "") == 0  # nothing wider than the phone: no sideways scroll
+    finally:
+        driver.quit()
+
+
+@needs_data
+def test_site_index_with_analysis_fits_1400_pixels(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert DATA is not None
+    lexicon = str(DATA / "lexica" / "ENABLE.kwg")
+    site = tmp_path / "site"
+    records = sorted(str(p) for p in EXAMPLES.glob("*.gcg"))
+    result = CliRunner().invoke(
+        app, ["report", *records, "--lexicon", lexicon, "-o", f"{site}/", "-q", "-j", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    index = (site / "index.html").read_text()
+    assert "Analysis with ENABLE, built-in leaves." in index
+    for head in ("avg equity lost", "phonies", "missed bingos"):
+        assert f">{head}</th>" in index
+    driver = chromium(tmp_path, monkeypatch)
+    try:
+        driver.set_window_size(1400, 1000)
+        driver.get((site / "index.html").as_uri())
+        assert _overflow(driver, "") == 0
+    finally:
+        driver.quit()

@@ -13,9 +13,10 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "gcgtools"
 
 # The layers in order: a package may import itself and any package listed before it.
-# Base modules (the version, the finding catalogue, the terminal) come first.
+# Base modules (the version, counted words, the finding catalogue, the terminal) come first.
 LAYERS: list[tuple[str, set[str]]] = [
     ("_version", set()),
+    ("wording", set()),
     ("findings", set()),
     ("console", {"rich"}),
     ("syntax", {"lark"}),

@@ -189,3 +189,54 @@ def test_builtin_leaves_shared_per_tile_set():
     assert builtin_leaves() is builtin_leaves("English") is builtin_leaves(tile_set("english"))
     assert builtin_leaves("spanish") is not builtin_leaves()
     assert alphabet_of("english") is alphabet_of(tile_set("english"))
+
+
+# ------------------------------------------------- leaves longer than a file lists
+def test_leave_longer_than_the_file_lists_is_the_mean_of_its_splits(tmp_path: Path):
+    english = alphabet_of("english")
+    listed = {"E": 3.0, "R": 1.0, "S": 8.0, "ER": 5.0, "ES": 12.0, "RS": 10.0}
+    path = tmp_path / "two.klv2"
+    path.write_bytes(
+        klv_bytes((bytes(sorted(english.encode_tiles(list(k)))), v) for k, v in listed.items())
+    )
+    leaves = load_leaves(path)
+    # ERS = mean of (RS + E), (ES + R), (ER + S)
+    expected = ((10.0 + 3.0) + (12.0 + 1.0) + (5.0 + 8.0)) / 3
+    assert leaves.value("SRE") == pytest.approx(expected)
+    # a 2-tile leave the file does not list is worth 0, as before
+    assert leaves.value("EE") == 0.0
+    # four tiles: split again, each 3-tile part estimated the same way
+    ers = expected
+    eers = (leaves.value("ERS") + 3.0 + leaves.value("EES") + 1.0) / 4
+    eers += (leaves.value("EER") + 8.0) / 4 + (ers + 3.0) / 4
+    assert leaves.value("EERS") == pytest.approx(eers)
+    # a CSV table the same way
+    csv = tmp_path / "two.csv"
+    csv.write_text("".join(f"{k},{v}\n" for k, v in listed.items()))
+    assert load_leaves(csv).value("ERS") == pytest.approx(expected)
+
+
+@needs_data
+def test_a_seven_tile_keep_is_valued_by_the_klv2(csw21: Leaves):
+    rack = "UUVVWQI"
+    splits = [rack[:i] + rack[i + 1 :] for i in range(7)]
+    expected = sum(csw21.value(six) + csw21.value(rack[i]) for i, six in enumerate(splits)) / 7
+    assert csw21.value(rack) == pytest.approx(expected)
+    assert csw21.value(rack) < -20  # a dreadful rack to keep, not 0.0
+
+
+@needs_data
+def test_the_pass_is_not_the_best_move_on_a_bad_rack(csw21: Leaves):
+    from gcgtools.lexicon import Lexicon
+    from gcgtools.movegen import generate_moves
+    from gcgtools.replay import Board
+    from gcgtools.rules import board_layout, tile_set
+
+    lexicon = Lexicon.from_words(["QI", "VIEW"], tile_set("english"))
+    board = Board(board_layout("standard"), tile_set("english"))
+    moves = generate_moves(board, list("UUVVWQI"), lexicon, leaves=csw21, bag_count=60)
+    best = moves[0]
+    passed = next(m for m in moves if m.kind == "pass")
+    assert best.kind != "pass"
+    assert passed.equity == pytest.approx(csw21.value("UUVVWQI"))
+    assert best.equity > passed.equity

@@ -7,6 +7,8 @@ Expected behaviour follows the GCG format digest (/work/shared/docs/gcg-format.m
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gcgtools import Game, load_game, parse_bytes, parse_string, read_game
@@ -484,3 +486,31 @@ def test_every_event_knows_its_original_text_and_line():
         (4, ">b: DEF -DEF +0 0"),
     ]
     assert game.to_dict()["events"][0]["text"] == ">a:  ABC   8H  CAB   +14  14   "
+
+
+# ------------------------------------------------- the library: numbering and reprs
+def test_replay_numbers_positions_as_the_commands_do() -> None:
+    import warnings
+
+    from gcgtools import replay
+
+    game = read_game(Path(__file__).parent.parent / "examples" / "club-final.gcg")
+    positions = list(replay(game))
+    # 0: the start before any event; then the 1-based event number (board --move N)
+    assert [p.number for p in positions] == list(range(len(game.events) + 1))
+    assert positions[0].event is None and positions[1].event is game.events[0]
+    assert repr(positions[0]) == "<Position 0: start | 0-0>"
+    assert repr(positions[1]) == "<Position 1: >Ada_Quill H5 FUTZ +32 | 32-0>"
+    assert repr(positions[7]) == "<Position 7: >Brendan -- -47 | 79-63>"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert positions[1].index == 0 and positions[0].index == -1  # the old numbering
+    assert [w.category for w in caught] == [DeprecationWarning, DeprecationWarning]
+    assert "Position.number" in str(caught[0].message)
+
+
+def test_events_print_as_their_line() -> None:
+    game = parse_string("#player1 A Ann\n#player2 B Bob\n>A: AEINRST 8H RETAINS +66 66\n")
+    assert repr(game.events[0]) == "<Event line 3: >A: AEINRST 8H RETAINS +66 66>"
+    odd = parse_string("#player1 A Ann\n#player2 B Bob\n>A: AEINRST 8H RETAINS +66 66 \x1b[2J\n")
+    assert "\x1b" not in repr(odd.events[0])

@@ -46,7 +46,7 @@ def test_words_through_board_letters() -> None:
 """
     assert _notations(record) == ["8F CATS", "H6 AB(T)OR"]
     club = read_game(EXAMPLES / "club-final.gcg")
-    shown = {p.index + 1: event_notation(p.event, p) for p in replay(club) if p.event}
+    shown = {p.number: event_notation(p.event, p) for p in replay(club) if p.event}
     assert shown[8] == "O1 HaN(G)OVEr"  # the bingo of issue 10, as Woogles writes it
     assert shown[13] == "J2 K(N)O(T)TE(R)"  # two separate runs of board letters
     assert shown[18] == "5H (FYTTE)S"  # a hook: the whole word, the old part bracketed

@@ -123,3 +123,31 @@ def test_names_the_terminal_cannot_show_do_not_crash(tmp_path: Path) -> None:
         )
         assert proc.returncode == 0, proc.stderr
         assert "Traceback" not in proc.stderr and "J\\ufffd" in proc.stdout
+
+
+# ------------------------------------------------------------- counted words
+def test_plural_says_counts_one_way() -> None:
+    from gcgtools.wording import no_lexicon, plural
+
+    assert [plural(n, "error") for n in (0, 1, 2)] == ["0 errors", "1 error", "2 errors"]
+    assert plural(1, "phony") == "1 phony" and plural(3, "phony") == "3 phonies"
+    assert plural(1, "file") == "1 file" and plural(2, "game") == "2 games"
+    assert no_lexicon().startswith("no lexicon: give --lexicon FILE")
+    assert no_lexicon("ENABLE not found").startswith("no lexicon: ENABLE not found; give ")
+
+
+def test_no_count_in_the_package_is_written_with_parentheses_or_a_bare_s() -> None:
+    # every counted word goes through gcgtools.wording.plural: no "file(s)", no "1 errors"
+    import re
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "gcgtools"
+    nouns = "file|game|record|node|group|word|line|move|error|warning|tile|play|page|turn"
+    bad = re.compile(rf"""\b({nouns})\(s\)|'s' \* \(|"s" \* \(|phon\{{s\}}""")
+    found = [
+        f"{path.name}:{number}: {line.strip()}"
+        for path in sorted(package.rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if bad.search(line) and not line.lstrip().startswith("#")
+    ]
+    assert found == []

@@ -583,31 +583,44 @@ def test_o306_withdrawn_with_another_rack():
     assert errors(check(record)) == [("O306", 5)]
 
 
-# B withdraws a play (--) right after A's play: B made no play just before it
+# B withdraws a play (--) right after A's play: B made no play just before it. Some
+# programs write a turn lost to a challenge this way, and A moves next.
 MISPLACED = """\
 #player1 A Alice
 #player2 B Bob
 >A: AEINRST 8H RETAINS +66 66
 >B: DGOOPRW -- -0 0
->B: DGOOPRW I7 P.G +11 11
 >A: EEILMOT N8 .MILE +9 75
->B: DOORWXY 9I .O +5 16
+>B: DGOOPRW I7 P.G +11 11
 """
 
 
-def test_misplaced_withdrawal_is_flagged_and_changes_nothing():
-    # A's RETAINS stays on the board, it is still B's turn and A's total stays 66: no
-    # false B5xx, O301 or S602 on the lines after it
+def test_misplaced_withdrawal_counts_as_a_turn_and_changes_nothing_else():
+    # A's RETAINS stays on the board, the line is B's turn (A moves next: no false O301)
+    # and A's total stays 66: no false B5xx or S602 on the lines after it
     result = check(MISPLACED)
     assert errors(result) == [("O305", 4)]
-    assert "the line is ignored" in finding(result, "O305", 4).message
-    assert result.recorded == result.computed == [75, 16]
+    assert "counts as B's turn and changes nothing else" in finding(result, "O305", 4).message
+    assert result.recorded == result.computed == [75, 11]
+
+
+def test_misplaced_withdrawal_after_the_players_own_turn_is_ignored():
+    # B passes, then writes --: not B's turn any more, so the line is only ignored and A
+    # moves next (as in MAGPIE's phony_tiles_returned_with_no_play.gcg)
+    record = (
+        MISPLACED.replace(">B: DGOOPRW -- -0 0\n", ">B: DGOOPRW - +0 0\n>B: DGOOPRW -- -0 0\n")
+        .replace("I7 P.G +11 11", "I7 P.G +11 11")
+        .replace("\n>A: EEILMOT", "\n>A: EEILMOT", 1)
+    )
+    result = check(record)
+    assert errors(result) == [("O305", 5)]
+    assert "the line is ignored" in finding(result, "O305", 5).message
+    assert result.recorded == result.computed == [75, 11]
 
 
 def test_misplaced_withdrawal_with_a_total_of_its_own():
     # the line takes 5 off B's total: B's next cumulative may follow either total
     record = MISPLACED.replace("-- -0 0", "-- -5 -5").replace("+11 11", "+11 6")
-    record = record.replace("+5 16", "+5 11")
     assert errors(check(record)) == [("O305", 4)]
 
 

@@ -5,7 +5,7 @@
 * checks every word a play formed against the lexicon (any turn, rack known or not): a
   phony that stood is finding W801 (info), a valid play withdrawn with ``--`` W802
   (warning), a challenge bonus after a play that formed a phony W803 (warning), each at
-  the play's own line and naming the word(s);
+  the play's own line and naming the words;
 * when the mover's full rack is known (the record's rack has as many tiles as the player
   holds), generates every legal move in the position before the turn
   (:func:`gcgtools.movegen.generate_moves`) and reports the recorded move's equity, the
@@ -20,9 +20,12 @@ minus the value of the tiles kept (the end-game adjustment).
 The recorded move is looked up among the generated moves by its placement (the squares
 and tiles it puts down); an exchange by the tiles exchanged; a pass as the pass. A play
 that is not among them (a phony, or a placement the rules do not allow) gets the equity
-of its computed score and leave as above, is marked ``legal`` False and ranks below every
-legal move (rank = number of legal moves + 1). A play withdrawn with ``--`` is judged by
-what the turn became: a pass (no score, the whole rack kept).
+of its computed score and leave as above and is marked ``legal`` False; as liwords
+measures it, its equity lost is measured against the best legal move and is never below
+zero (a phony that stood and outscored every legal move lost nothing by this measure),
+and it has no rank among the legal moves (``rank`` None). A play withdrawn with ``--`` is
+judged by what the turn became: a pass (no score, the whole rack kept, valued by the leave
+model as any leave is).
 
     >>> result = analyse_record(read_game("game.gcg"), lexicon=lex)  # doctest: +SKIP
     >>> [(t.event, t.played, t.equity_lost) for t in result.turns]  # doctest: +SKIP
@@ -50,6 +53,8 @@ from gcgtools.rules.resolve import resolve
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK
 from gcgtools.syntax.records import Event, EventKind
+from gcgtools.wording import NO_LEXICON as WORDING_NO_LEXICON
+from gcgtools.wording import plural, plural_form
 
 if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
@@ -64,7 +69,7 @@ __all__ = [
 ]
 
 #: Bumped when the results of the analysis change for the same inputs (cache keys).
-ANALYSIS_VERSION = f"{__version__}+analysis1"
+ANALYSIS_VERSION = f"{__version__}+analysis2"
 #: Best moves kept per turn unless asked otherwise.
 DEFAULT_TOP = 5
 
@@ -78,7 +83,7 @@ LOST_TURN = "turn lost to a challenge: not judged"
 AFTER_LOST_LINE = "phony check only: a line before it could not be read"
 UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
 PARTIAL_RACK = "phony check only: partial rack"
-NO_LEXICON = "no lexicon"
+NO_LEXICON = WORDING_NO_LEXICON
 
 
 @dataclass(slots=True)
@@ -95,6 +100,12 @@ class Candidate:
     leave: str
     equity: float
     bingo: bool
+
+    def __repr__(self) -> str:
+        return (
+            f"<Candidate {self.notation} score {self.score} leave {self.leave or '-'} "
+            f"equity {self.equity:.1f}>"
+        )
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -117,8 +128,8 @@ class TurnAnalysis:
     ``event`` is the 1-based event number; ``status`` is ``analysed`` or says why only the
     phony check was done. ``phony_words`` is None when the words were not checked (no
     lexicon, not a play). ``rank`` is 1 for the best move; a recorded move that is not
-    among the generated ones (``legal`` False) ranks below all of them. ``moves`` counts
-    the legal moves generated.
+    among the generated ones (``legal`` False) has none. ``equity_lost`` is never below
+    zero. ``moves`` counts the legal moves generated.
     """
 
     event: int
@@ -150,6 +161,25 @@ class TurnAnalysis:
     @property
     def analysed(self) -> bool:
         return self.status == ANALYSED
+
+    def __repr__(self) -> str:
+        """``<TurnAnalysis 6: Bob H5 WOG(R) equity 9.9, lost 20.1, phony WOGR | best M3
+        GODOW(N) 30.1>``; a turn not judged says why."""
+        head = f"<TurnAnalysis {self.event}: {self.player} {self.played}"
+        if self.withdrawn:
+            head += " (withdrawn)"
+        if not self.analysed:
+            return f"{head}: {self.status}>"
+        parts = [f"equity {_fmt(self.equity)}", f"lost {_fmt(self.equity_lost)}"]
+        if self.rank is not None:
+            parts.append(f"rank {self.rank} of {self.moves}")
+        if self.phony_words:
+            parts.append(f"{plural_form('phony', len(self.phony_words))} "
+                         f"{','.join(self.phony_words)}")  # fmt: skip
+        if self.missed_bingo and self.best_bingo is not None:
+            parts.append(f"missed bingo {self.best_bingo.notation}")
+        best = f" | best {self.best_move} {_fmt(self.best_equity)}" if self.best_move else ""
+        return f"{head} {', '.join(parts)}{best}>"
 
     @property
     def best_move(self) -> str | None:
@@ -204,6 +234,20 @@ class RecordAnalysis:
     unreadable: bool = False
     reason: str | None = None
 
+    def __repr__(self) -> str:
+        """``<RecordAnalysis 'game.gcg': 24 turns, 20 analysed, lexicon ENABLE, leaves
+        CSW21>``."""
+        if self.unreadable:
+            return f"<RecordAnalysis {self.path!r}: unreadable: {self.reason}>"
+        analysed = sum(1 for t in self.turns if t.analysed)
+        used = f"lexicon {self.lexicon}" if self.lexicon is not None else NO_LEXICON
+        if self.lexicon is not None and self.leaves is not None:
+            used += f", leaves {self.leaves}"
+        return (
+            f"<RecordAnalysis {self.path!r}: {plural(len(self.turns), 'turn')}, {analysed} "
+            f"analysed, {plural(len(self.findings), 'finding')}, {used}>"
+        )
+
     @property
     def used(self) -> str:
         """One line: which lexicon and leaves were used, or why there was no lexicon."""
@@ -215,8 +259,9 @@ class RecordAnalysis:
         return text
 
     def player_summary(self) -> dict[str, dict[str, Any]]:
-        """Per player: phonies played and stood, missed bingos, turns analysed, total and
-        average equity lost per analysed turn (None without a lexicon)."""
+        """Per player: phonies played and stood, missed bingos, turns analysed, best moves
+        found (analysed turns whose move ranks first, withdrawn plays not counted), total
+        and average equity lost per analysed turn (None without a lexicon)."""
         out: dict[str, dict[str, Any]] = {}
         checked = self.lexicon is not None
         for nick in self.players:
@@ -234,6 +279,8 @@ class RecordAnalysis:
             if t.equity_lost is not None:
                 s["analysed_turns"] += 1
                 s["equity_lost"] += t.equity_lost
+                if t.rank == 1 and not t.withdrawn:
+                    s["best_moves"] += 1
         for s in out.values():
             if checked:
                 s["equity_lost"] = round(s["equity_lost"], 2)
@@ -264,9 +311,14 @@ def _empty_summary(checked: bool) -> dict[str, Any]:
         "phonies_stood": zero,
         "missed_bingos": zero,
         "analysed_turns": zero,
+        "best_moves": zero,
         "equity_lost": 0.0 if checked else None,
         "avg_equity_lost": None,
     }
+
+
+def _fmt(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
 
 
 def _round(value: float | None) -> float | None:
@@ -325,10 +377,10 @@ def _phony_finding(turn: TurnAnalysis, column: int) -> Finding | None:
     if not phonies:
         return None
     if turn.challenged:
-        s = "s" if len(phonies) > 1 else ""
         return make(
             "W803",
-            f"challenge bonus after {turn.played}, which formed the phony{s} {named}",
+            f"challenge bonus after {turn.played}, which formed the "
+            f"{plural_form('phony', len(phonies))} {named}",
             turn.line,
             column,
         )
@@ -478,7 +530,7 @@ class _Analyser:
             previous_line = e.line
             if e.kind in _TURNS and pos.player is not None:
                 if not any(f.code in _IGNORED for f in pos.findings):
-                    nxt = events[pos.index + 1] if pos.index + 1 < len(events) else None
+                    nxt = events[pos.number] if pos.number < len(events) else None
                     turn = self._turn(e, pos, before, counts_before, nxt, gap)
                     turns.append(turn)
                     finding = _phony_finding(turn, e.column)
@@ -504,7 +556,7 @@ class _Analyser:
         withdrawn = is_play and nxt is not None and nxt.kind is EventKind.WITHDRAWN
         challenged = is_play and nxt is not None and nxt.kind is EventKind.CHALLENGE_BONUS
         turn = TurnAnalysis(
-            event=pos.index + 1,
+            event=pos.number,
             line=e.line,
             player=self.nicks.get(p, e.nick),
             kind=e.kind.value,
@@ -602,10 +654,12 @@ class _Analyser:
         turn.equity = equity
         if equity is not None:
             if turn.best_equity is not None:
-                turn.equity_lost = round(turn.best_equity - equity, 4)
-                # ties share the better rank; a move not generated ranks below all of them
-                better = sum(1 for m in moves if m.equity > equity)
-                turn.rank = better + 1 if index is not None else legal + 1
+                # measured against the best legal move: a play that is not one of them (a
+                # phony that stood) loses what it falls short by, never less than nothing,
+                # and has no rank among them
+                turn.equity_lost = round(max(0.0, turn.best_equity - equity), 4)
+                if index is not None:  # ties share the better rank
+                    turn.rank = sum(1 for m in moves if m.equity > equity) + 1
             else:  # no legal move at all (a pass is always generated: should not happen)
                 turn.equity_lost = 0.0
         turn.missed_bingo = bool(turn.bingo_available) and not played_bingo

@@ -172,5 +172,6 @@ def analyse_paths(
         jobs=jobs,
         progress=progress,
         label="analysing",
+        unit="games",
         scheduler=scheduler,
     )

@@ -258,11 +258,13 @@ def map_files(
     progress: bool = False,
     label: str = "games",
     scheduler: Scheduler = None,
+    unit: str | None = None,
 ) -> Iterator[R]:
     """Yield ``func(path)`` for every file named by ``paths`` (files, folders, globs,
     URLs), in order, as :func:`map_window` runs it. ``jobs`` > 1 spreads the work over
     processes, a ``scheduler`` over a Dask cluster; ``func`` must then be a module-level
-    function (or a partial of one)."""
+    function (or a partial of one). The progress bar reads ``label`` and counts ``unit``
+    per second (default: the label)."""
     files = list(expand_paths(paths))
     results = map_window(func, files, jobs=jobs, scheduler=scheduler)
-    yield from track(results, len(files), label=label, enabled=progress)
+    yield from track(results, len(files), label=label, enabled=progress, unit=unit)

@@ -26,6 +26,7 @@ from gcgtools.cli.common import (
     batch_command,
     rule_options,
 )
+from gcgtools.wording import plural
 
 LexiconOpt = Annotated[
     str | None,
@@ -65,7 +66,17 @@ def analyse_command(
     lexicon: LexiconOpt = None,
     lexica: LexicaOpt = None,
     leaves: LeavesOpt = None,
-    top: Annotated[int, typer.Option("--top", min=0, help="Best moves kept per turn.")] = 5,
+    top: Annotated[
+        int | None,
+        typer.Option(
+            "--top",
+            min=0,
+            metavar="N",
+            help="List the N best moves (score, leave, equity) under each turn of the text "
+            "table, and keep N in the JSON. Default: the text shows the best move only, the "
+            "JSON keeps 5.",
+        ),
+    ] = None,
     format: Annotated[AnalyseFormat, typer.Option("--format", "-f")] = AnalyseFormat.text,
     tiles: Tiles = None,
     board: BoardOpt = None,
@@ -78,18 +89,22 @@ def analyse_command(
 ) -> None:
     """Check every play's words against a lexicon and, for every turn whose full rack is
     known, compare the move with the best moves: equity, equity lost, rank, missed bingos.
-    Without a lexicon the turns are listed and the analysis columns left empty."""
+    The text says which lexicon and leaves were used once, then a table per record that
+    fits 80 columns. Without a lexicon the turns are listed and the analysis columns left
+    empty."""
+    from gcgtools.analysis.analyse import DEFAULT_TOP
     from gcgtools.batch.analyses import analyse_paths
-    from gcgtools.render.analysis import analysis_json, analysis_lines
+    from gcgtools.render.analysis import analysis_json, analysis_lines, used_lines
 
     unreadable: list[tuple[str, str]] = []
     count = 0
+    said: list[str] | None = None  # the lexicon lines last printed
     results = analyse_paths(
         paths,
         lexicon=lexicon,
         lexica=lexica,
         leaves=leaves,
-        top=top,
+        top=DEFAULT_TOP if top is None else top,
         jobs=jobs,
         progress=show_progress(quiet) and format is AnalyseFormat.text,
         cache=not no_cache,
@@ -103,9 +118,16 @@ def analyse_command(
         if format is AnalyseFormat.json:
             typer.echo(analysis_json(result))
         elif not result.unreadable:
-            typer.echo("\n".join(analysis_lines(result)))
+            used = used_lines(result)
+            lines = analysis_lines(result, used=False, alternatives=top is not None)
+            if used != said:  # said once per run, again only when it changes
+                lines = [*used, "", *lines]
+                said = used
+            elif count > 1:
+                lines.insert(0, "")
+            typer.echo("\n".join(lines))
     if unreadable:
-        typer.echo(f"could not read {len(unreadable)} file(s):", err=True)
+        typer.echo(f"could not read {plural(len(unreadable), 'file')}:", err=True)
         for name, reason in unreadable:
             typer.echo(f"  {name}: {reason}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)

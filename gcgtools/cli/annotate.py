@@ -11,6 +11,7 @@ input file unless ``--in-place`` is given. Files are written atomically.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -41,7 +42,7 @@ from gcgtools.cli.common import (
 )
 from gcgtools.console import echo
 from gcgtools.edit import annotate as annotating
-from gcgtools.edit.fix import fix_record
+from gcgtools.edit.fix import FORCE_OPTION, fix_messages, fix_record
 from gcgtools.jobs.files import STDOUT, write_output
 from gcgtools.jobs.outputs import OutputJob, write_outputs
 from gcgtools.lexicon.choice import LexiconChoice
@@ -51,6 +52,7 @@ from gcgtools.render.svg import picture, picture_format
 from gcgtools.render.writer import write_gcg
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import display_name, expand_paths
+from gcgtools.wording import plural
 
 
 class Group(str, Enum):
@@ -171,30 +173,73 @@ def _run_batch(
     failed: list[tuple[str, str]] = []
     status = EXIT_CLEAN
     used: list[str] = []
+    fixes = FixTotals()
     outcomes = write_outputs(
         job, paths, folder, jobs=jobs, progress=show_progress(quiet), scheduler=scheduler
     )
     for outcome in outcomes:
         for message in outcome.messages:  # above the progress bar while it shows
             echo(message)
-        analysis = (outcome.summary or {}).get("analysis")
+        summary = outcome.summary or {}
+        analysis = summary.get("analysis")
         if analysis and analysis not in used:
             used.append(analysis)  # which lexicon the analysis notes come from
             echo(f"analysis: {analysis}", err=True)
-        if outcome.target is None:
+        if job.kind == "fix":
+            fixes.add(summary)
+        if summary.get("refused"):
+            pass  # said above, counted in the fix totals
+        elif outcome.target is None:
             failed.append((outcome.path, outcome.reason or "failed"))
         else:
             done += 1
         status = max(status, outcome.status)
     where = "in place" if folder is None else f"to {folder}"
-    typer.echo(f"wrote {done} {what}{'s' * (done != 1)} {where}")
+    typer.echo(f"wrote {plural(done, what)} {where}")
+    if job.kind == "fix":
+        typer.echo(fixes.line())
     _list_failed(failed)
     raise typer.Exit(status)
 
 
+@dataclass(slots=True)
+class FixTotals:
+    """What a batch ``fix`` did, summed over its records (one line at the end)."""
+
+    records: int = 0
+    changed: int = 0
+    lines: int = 0
+    refused: int = 0
+    scores: int = 0
+    winners: int = 0
+
+    def add(self, summary: dict[str, Any]) -> None:
+        if "changes" not in summary:
+            return  # not read: listed with the failures
+        self.records += 1
+        self.lines += summary["changes"]
+        self.changed += summary["changes"] > 0
+        self.refused += bool(summary.get("refused"))
+        self.scores += bool(summary.get("score_changed"))
+        self.winners += bool(summary.get("winner_changed"))
+
+    def line(self) -> str:
+        text = (
+            f"fix: {plural(self.lines, 'line')} changed in {self.changed} of "
+            f"{plural(self.records, 'record')}; final score changed in {self.scores}, "
+            f"winner in {self.winners}"
+        )
+        if self.refused:
+            text += (
+                f"; {self.refused} refused (S609: most plays misscored; give --board/--tiles, "
+                f"or {FORCE_OPTION})"
+            )
+        return text
+
+
 def _list_failed(failed: list[tuple[str, str]]) -> None:
     if failed:
-        typer.echo(f"could not do {len(failed)} file(s):", err=True)
+        typer.echo(f"could not do {plural(len(failed), 'file')}:", err=True)
         for path, reason in failed:
             typer.echo(f"  {display_name(path)}: {reason}", err=True)
 
@@ -270,12 +315,25 @@ def fix_command(
     jobs: Jobs = None,
     scheduler: SchedulerOpt = None,
     quiet: Quiet = False,
+    even_if_misscored: Annotated[
+        bool,
+        typer.Option(
+            FORCE_OPTION,
+            help="Fix a record even when most of its plays misscore (S609: usually another "
+            "board or tile values; give those with --board/--tiles instead).",
+        ),
+    ] = False,
 ) -> None:
     """Correct the scores and cumulatives the replay proves wrong, and print each change,
-    then every finding the corrected record still has. Exit 1 when errors remain."""
+    then every finding the corrected record still has, and when a final score or the
+    winner changes. A record whose plays misscore by one pattern (S609) is refused
+    unless --even-if-misscored. Exit 1 when errors remain or a record was refused."""
     file = _single(paths, output, in_place)
     if file is None:
-        options = _options(rules=rule_options(tiles, board, rules, challenge_bonus))
+        options = _options(
+            rules=rule_options(tiles, board, rules, challenge_bonus),
+            even_if_misscored=even_if_misscored,
+        )
         _run_batch(OutputJob("fix", options), paths, output, jobs, quiet, "record", scheduler)
     game = _load(file, report_lines=False)
     target = _target(file, output, in_place)
@@ -283,21 +341,20 @@ def fix_command(
         result = fix_record(game, options=rule_options(tiles, board, rules, challenge_bonus))
     except (KeyError, ValueError) as exc:
         _fail(failed_on(file, exc))
+    name = display_name(str(file))
+    if result.misscored is not None and result.changes and not even_if_misscored:
+        for line in fix_messages(result, name, refused=True):
+            typer.echo(line, err=True)
+        raise typer.Exit(EXIT_FINDINGS)
     _write(target, result.data)
     # the record itself may be on standard output: the report then goes to standard error
     err = target is None or target == STDOUT
-    for c in result.changes:
-        typer.echo(f"{display_name(str(file))}:{c.line}: {c.reason}", err=err)
-        typer.echo(f"  - {c.old}", err=err)
-        typer.echo(f"  + {c.new}", err=err)
-    left = sorted([*result.unfixable, *result.warnings], key=lambda f: (f.line, f.code))
-    for f in left:
-        typer.echo(f"{f.format(display_name(str(file)))} (not fixed)", err=err)
+    for line in fix_messages(result, name):
+        typer.echo(line, err=err)
     errors, warnings = len(result.unfixable), len(result.warnings)
     typer.echo(
-        f"{len(result.changes)} line{'s' * (len(result.changes) != 1)} changed, "
-        f"{errors} error{'s' * (errors != 1)} and {warnings} warning{'s' * (warnings != 1)} "
-        "left to fix by hand",
+        f"{plural(len(result.changes), 'line')} changed, {plural(errors, 'error')} and "
+        f"{plural(warnings, 'warning')} left to fix by hand",
         err=err,
     )
     raise typer.Exit(EXIT_FINDINGS if result.unfixable else EXIT_CLEAN)
@@ -386,7 +443,7 @@ def report_command(
             )  # fmt: skip
         except OSError as exc:
             _fail(cannot_write(exc, output))
-        typer.echo(f"wrote a site of {site.pages} game{'s' * (site.pages != 1)} to {site.index}")
+        typer.echo(f"wrote a site of {plural(site.pages, 'game')} to {site.index}")
         failed = site.failed
         _list_failed([(o.path, o.reason or "failed") for o in failed])
         raise typer.Exit(max((o.status for o in site.outcomes), default=EXIT_CLEAN))

@@ -18,6 +18,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from gcgtools._version import __version__
 from gcgtools.rules.options import RuleOptionError, RuleOptions
+from gcgtools.wording import plural
 
 # The commands in --help, by what they are for, in the order a user meets them. A command
 # not named here is listed under "Other commands".
@@ -298,7 +299,7 @@ def report_unreadable(reasons: dict[str, str]) -> None:
     if not reasons:
         return
     n = len(reasons)
-    echo(f"could not read {n} file{'s' * (n != 1)}:", err=True)
+    echo(f"could not read {plural(n, 'file')}:", err=True)
     from gcgtools.sources.paths import display_name
 
     for name, reason in reasons.items():

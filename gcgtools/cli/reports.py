@@ -36,6 +36,7 @@ from gcgtools.cli.common import (
 from gcgtools.console import echo, show_progress
 from gcgtools.render.tables import check_columns, print_frame
 from gcgtools.sources.paths import display_name
+from gcgtools.wording import plural
 
 
 class ReportFormat(str, Enum):
@@ -121,7 +122,7 @@ def _cannot_write(exc: OSError, out: Path) -> NoReturn:
 
 def _count(n: int, noun: str) -> str:
     """``1 game``, ``2 games``."""
-    return f"{n} {noun}{'s' * (n != 1)}"
+    return plural(n, noun)
 
 
 def _check(known: list[str], columns: list[str] | None, sort: str | None) -> None:
@@ -290,7 +291,7 @@ def chart(
     except OSError as exc:
         _cannot_write(exc, out)
     if result.path is not None:
-        echo(f"wrote {result.kind} chart of {result.games} game(s) to {result.path}")
+        echo(f"wrote {result.kind} chart of {plural(result.games, 'game')} to {result.path}")
     _finish(result.unreadable, result.reasons, result.games)
 
 
@@ -354,5 +355,5 @@ def export(
     for used in summary.analysis:
         echo(f"analysis: {used}", err=True)
     where = f"{out}" + (f" and {games}" if games is not None else "")
-    echo(f"wrote {summary.moves} moves of {summary.games} games to {where}")
+    echo(f"wrote {plural(summary.moves, 'move')} of {plural(summary.games, 'game')} to {where}")
     _finish(summary.unreadable, summary.reasons, summary.games)

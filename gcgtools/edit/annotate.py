@@ -30,6 +30,7 @@ from gcgtools.replay.notation import event_notation
 from gcgtools.replay.position import tiles_text
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.syntax.records import Event, EventKind, Note, Pragma, SourceLine
+from gcgtools.wording import plural_form
 
 if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
@@ -87,7 +88,8 @@ def _groups(only: str | Iterable[str] | None) -> frozenset[str]:
     unknown = chosen - GROUPS
     if unknown:
         raise ValueError(
-            f"unknown annotation group(s) {', '.join(sorted(unknown))}: "
+            f"unknown annotation {plural_form('group', len(unknown))} "
+            f"{', '.join(sorted(unknown))}: "
             f"choose from {', '.join(sorted(GROUPS))}"
         )
     return chosen

@@ -15,6 +15,13 @@ cumulative says the lost line added. The corrected record is then validated agai
 error it still has is in :attr:`FixResult.unfixable` (every warning in
 :attr:`FixResult.warnings`), whatever its kind.
 
+A record whose plays misscore by one pattern (S609: most of them, usually because the game
+was played on another board or with other tile values) is not a record of wrong scores
+but of other rules: :attr:`FixResult.misscored` holds that finding, and the command line
+refuses to write such a fix unless asked to (``--even-if-misscored``); the right remedy is
+the game's own ``--board``/``--tiles``. :meth:`FixResult.outcome_change` says when the fix
+changes a final score or the winner.
+
     >>> data, changes = fix(read_game("game.gcg"))  # doctest: +SKIP
     >>> [(c.line, c.old, c.new) for c in changes]  # doctest: +SKIP
     [(12, '>Bob: AEINRST 8D NASTIER +64 90', '>Bob: AEINRST 8D NASTIER +66 92')]
@@ -29,11 +36,16 @@ from gcgtools.model.game import Game
 from gcgtools.model.read import parse_bytes
 from gcgtools.render.writer import GCGExporter, ReplayInfo, accept
 from gcgtools.replay.engine import validate
+from gcgtools.replay.position import Validation
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.syntax.records import Event, EventKind, SourceLine
 from gcgtools.syntax.spans import score_spans
+from gcgtools.wording import plural
 
-__all__ = ["Change", "FixResult", "Fixer", "fix", "fix_record"]
+__all__ = ["FORCE_OPTION", "Change", "FixResult", "Fixer", "fix", "fix_messages", "fix_record"]
+
+#: The command-line option that fixes a record even when most of its plays misscore.
+FORCE_OPTION = "--even-if-misscored"
 
 # Findings that mean a play or end-rack line cannot be scored from the record.
 _BLOCKING = {"T403", "T406", "T407"}
@@ -63,10 +75,62 @@ class FixResult:
     changes: list[Change] = field(default_factory=list)
     unfixable: list[Finding] = field(default_factory=list)
     warnings: list[Finding] = field(default_factory=list)
+    #: the S609 of the record as it was (most plays misscored: another board or tiles?)
+    misscored: Finding | None = None
+    players: list[str] = field(default_factory=list)
+    #: each player's final total, as recorded before the fix and after it
+    scores_before: list[int] = field(default_factory=list)
+    scores_after: list[int] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.unfixable
+
+    @property
+    def winner_before(self) -> str | None:
+        return _winner(self.players, self.scores_before)
+
+    @property
+    def winner_after(self) -> str | None:
+        return _winner(self.players, self.scores_after)
+
+    @property
+    def score_changed(self) -> bool:
+        return self.scores_before != self.scores_after
+
+    @property
+    def winner_changed(self) -> bool:
+        return self.winner_before != self.winner_after
+
+    def outcome_change(self) -> str | None:
+        """One sentence when the fix changes a final score (and whether the winner
+        changes with it), else None: ``final score Ann 450 -> 438, Bob 380; the winner
+        changes: Ann -> Bob``."""
+        if not self.score_changed:
+            return None
+        parts = []
+        for i, nick in enumerate(self.players):
+            old = self.scores_before[i] if i < len(self.scores_before) else 0
+            new = self.scores_after[i] if i < len(self.scores_after) else 0
+            parts.append(f"{nick} {old} -> {new}" if old != new else f"{nick} {new}")
+        text = "final score " + ", ".join(parts)
+        before, after = self.winner_before or "a tie", self.winner_after or "a tie"
+        if before != after:
+            return text + f"; the winner changes: {before} -> {after}"
+        if self.winner_after is None:
+            return text + "; still a tie"
+        return text + f"; {after} still wins"
+
+
+def _winner(players: list[str], scores: list[int]) -> str | None:
+    """The player with the highest total, None for a tie (or no scores)."""
+    if not scores or not players:
+        return None
+    top = max(scores)
+    leaders = [i for i, s in enumerate(scores) if s == top]
+    if len(leaders) != 1 or leaders[0] >= len(players):
+        return None
+    return players[leaders[0]]
 
 
 def _blocked(event: Event, info: ReplayInfo, findings: list[Finding]) -> bool:
@@ -216,16 +280,31 @@ def fix_record(
     options: RuleOptions = NO_OPTIONS,
 ) -> FixResult:
     """Correct the scores and cumulatives the replay proves wrong; see the module doc."""
+
+    def check(record: Game) -> Validation:
+        return validate(record, options=options)
+
+    before = check(game)
     info = ReplayInfo.of(game, options)
     fixer = Fixer()
     data = accept(game, fixer, info)
     # what is left: the corrected record validated again (a line left alone keeps its
     # findings, and so do lines and pragmas fix never touches)
     fixed = parse_bytes(data, game.path) if fixer.changes else game
-    left = validate(fixed, options=options).findings
+    after = check(fixed) if fixer.changes else before
+    left = after.findings
     errors = [f for f in left if f.severity == "error"]
     warnings = [f for f in left if f.severity == "warning"]
-    return FixResult(data, fixer.changes, errors, warnings)
+    return FixResult(
+        data,
+        fixer.changes,
+        errors,
+        warnings,
+        misscored=next((f for f in before.findings if f.code == "S609"), None),
+        players=[p.nick for p in sorted(game.players, key=lambda p: p.index)],
+        scores_before=list(before.recorded),
+        scores_after=list(after.recorded),
+    )
 
 
 def fix(
@@ -238,3 +317,31 @@ def fix(
     Use :func:`fix_record` to also get the findings that could not be fixed."""
     result = fix_record(game, options=options)
     return result.data, result.changes
+
+
+def fix_messages(result: FixResult, name: str, *, refused: bool = False) -> list[str]:
+    """What ``fix`` tells the user about one record: each change (the line before and
+    after), every finding left, and when the final score or the winner changes; or, when
+    the fix is ``refused`` (the record misscores by one pattern, S609), why, and what to
+    do instead."""
+    if refused and result.misscored is not None:
+        f = result.misscored
+        n = len(result.changes)
+        would = f"rescoring every play on this board would change {plural(n, 'line')}"
+        if result.winner_changed:
+            would += f" and the winner ({result.winner_before or 'a tie'} -> "
+            would += f"{result.winner_after or 'a tie'})"
+        return [
+            f"{f.format(name)}",
+            f"{name}: not fixed: {would}; give the board and tiles the game used (--board, "
+            f"--tiles), or rescore anyway with {FORCE_OPTION}",
+        ]
+    lines: list[str] = []
+    for c in result.changes:
+        lines += [f"{name}:{c.line}: {c.reason}", f"  - {c.old}", f"  + {c.new}"]
+    left = sorted([*result.unfixable, *result.warnings], key=lambda f: (f.line, f.code))
+    lines += [f"{f.format(name)} (not fixed)" for f in left]
+    outcome = result.outcome_change()
+    if outcome is not None:
+        lines.append(f"{name}: {outcome}")
+    return lines

@@ -160,6 +160,8 @@ class OutputJob:
             return Outcome(path, None, FAILED, str(exc.args[0] if exc.args else exc))
         except Exception as exc:  # noqa: BLE001 - a batch goes on past any bad file
             return Outcome(path, None, FAILED, f"{type(exc).__name__}: {exc}")
+        if data is None:  # refused (fix of a misscored record): nothing written
+            return Outcome(path, None, status, "not fixed: see above", messages, summary)
         if target is None:
             return Outcome(path, None, status, None, messages, summary)
         made = Outcome(path, target, status, None, messages, summary, data)
@@ -168,9 +170,9 @@ class OutputJob:
 
     def make(
         self, game: Game, target: str | None = None
-    ) -> tuple[bytes, int, list[str], dict[str, Any] | None]:
-        """The output of ``game`` (to be written to ``target``): its bytes, status,
-        messages and summary."""
+    ) -> tuple[bytes | None, int, list[str], dict[str, Any] | None]:
+        """The output of ``game`` (to be written to ``target``): its bytes (None: nothing
+        to write, the messages say why), status, messages and summary."""
         o = self.options
         rules: RuleOptions = o.get("rules") or NO_OPTIONS
         if self.kind == "write":
@@ -186,18 +188,7 @@ class OutputJob:
             used = {"analysis": analysis.used} if analysis is not None else None
             return data, OK, [], used
         if self.kind == "fix":
-            from gcgtools.edit.fix import fix_record
-
-            result = fix_record(game, options=rules)
-            name = game.path or "<gcg>"
-            messages = []
-            for c in result.changes:
-                messages += [f"{name}:{c.line}: {c.reason}", f"  - {c.old}", f"  + {c.new}"]
-            left = sorted([*result.unfixable, *result.warnings], key=lambda f: (f.line, f.code))
-            messages += [f"{f.format(name)} (not fixed)" for f in left]
-            status = FINDINGS if result.unfixable else OK
-            counts = {"changes": len(result.changes), "unfixable": len(result.unfixable)}
-            return result.data, status, messages, counts
+            return self._fix(game, rules)
         if self.kind == "report":
             from gcgtools.render.html import game_report
 
@@ -218,6 +209,31 @@ class OutputJob:
             )  # fmt: skip
             return data, OK, [], None
         raise ValueError(f"unknown output kind {self.kind!r}: choose from {', '.join(KINDS)}")
+
+    def _fix(
+        self, game: Game, rules: RuleOptions
+    ) -> tuple[bytes | None, int, list[str], dict[str, Any] | None]:
+        """``fix``: the corrected record, or, for a record whose plays misscore by one
+        pattern (S609) without ``even_if_misscored``, the record unchanged with status
+        1 and the reason (``summary["refused"]``): nothing is written for it."""
+        from gcgtools.edit.fix import fix_messages, fix_record
+
+        o = self.options
+        result = fix_record(game, options=rules)
+        name = game.path or "<gcg>"
+        refused = bool(
+            result.misscored is not None and result.changes and not o.get("even_if_misscored")
+        )
+        summary = {
+            "changes": 0 if refused else len(result.changes),
+            "unfixable": len(result.unfixable),
+            "refused": refused,
+            "score_changed": result.score_changed and not refused,
+            "winner_changed": result.winner_changed and not refused,
+        }
+        messages = fix_messages(result, name, refused=refused)
+        status = FINDINGS if refused or result.unfixable else OK
+        return (None if refused else result.data), status, messages, summary
 
 
 def deliver(outcome: Outcome, in_place: bool = False) -> Outcome:

@@ -30,6 +30,7 @@ from gcgtools.render.html import BASE_STYLE
 from gcgtools.render.palette import player_colour
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.atomic import write_atomic
+from gcgtools.wording import plural
 
 __all__ = ["GAMES_FOLDER", "SiteResult", "index_html", "write_site"]
 
@@ -42,14 +43,20 @@ _STYLE = (
 main { padding: 16px 20px; }
 table.games { border-collapse: collapse; background: #fff; border: 1px solid #ddd;
               font-size: 0.92em; }
-table.games th { background: #e9e3cc; text-align: left; padding: 5px 8px; cursor: pointer;
+table.games th { background: #e9e3cc; text-align: left; padding: 5px 6px; cursor: pointer;
                  user-select: none; white-space: nowrap; position: sticky; top: 0; }
 table.games th::after { content: " \\2195"; color: #9a8f6a; }
 table.games th[aria-sort="ascending"]::after { content: " \\25B2"; color: #20364f; }
 table.games th[aria-sort="descending"]::after { content: " \\25BC"; color: #20364f; }
-table.games td { padding: 4px 8px; border-top: 1px solid #eee; vertical-align: top; }
+table.games td { padding: 4px 6px; border-top: 1px solid #eee; vertical-align: top; }
 table.games td.num { text-align: right; font-variant-numeric: tabular-nums; }
-table.games td.players, table.games td.scores { white-space: nowrap; }
+table.games td.scores { white-space: nowrap; }
+table.games td.players { max-width: 16em; }
+table.games td.players span { white-space: nowrap; }
+table.games td.game { max-width: 18em; overflow-wrap: anywhere; }
+table.games td.analysis { white-space: nowrap; }
+table.games th.wrap { white-space: normal; }
+table.games td.findings { max-width: 9em; }
 table.games tr:hover td { background: #f3efe0; }
 td.findings.errors { color: #b00020; font-weight: bold; }
 .charts svg { width: 100%; max-width: 1300px; height: auto; background: #fff;
@@ -124,7 +131,30 @@ def _cell(text: str, value: Any = None, cls: str = "") -> str:
     return f"<td{attrs}>{text}</td>"
 
 
-def _row(number: int, outcome: Outcome, site: Path, dated: bool) -> str:
+def _per_player(values: list[Any], fmt: str = "{}") -> tuple[str, Any]:
+    """``2.33 - 6.63`` and the value to sort by (the total, or the mean of an average)."""
+    shown = [v for v in values if v is not None]
+    text = " - ".join("-" if v is None else fmt.format(v) for v in values)
+    if not shown:
+        return "", ""
+    return text, round(sum(shown) / len(shown), 2) if "." in fmt else sum(shown)
+
+
+def _analysis_cells(s: dict[str, Any]) -> str:
+    """The index's analysis columns of a game: average equity lost, phonies played and
+    missed bingos, per player."""
+    a = s.get("analysed") or {}
+    avg, avg_key = _per_player(a.get("avg_equity_lost", []), "{:.2f}")
+    phonies, phony_key = _per_player(a.get("phonies", []))
+    missed, missed_key = _per_player(a.get("missed_bingos", []))
+    return (
+        _cell(avg, avg_key, "num analysis")
+        + _cell(phonies, phony_key, "num analysis")
+        + _cell(missed, missed_key, "num analysis")
+    )
+
+
+def _row(number: int, outcome: Outcome, site: Path, dated: bool, analysed: bool) -> str:
     s = outcome.summary or {}
     assert outcome.target is not None
     link = Path(os.path.relpath(outcome.target, site)).as_posix()
@@ -139,13 +169,16 @@ def _row(number: int, outcome: Outcome, site: Path, dated: bool) -> str:
     winner = s.get("winner") or ("" if s.get("finished") else "not over")
     errors, warnings = s.get("errors", 0), s.get("warnings", 0)
     findings = errors + warnings
-    finding_text = f"{errors} errors, {warnings} warnings" if findings else "none"
+    finding_text = (
+        f"{plural(errors, 'error')}, {plural(warnings, 'warning')}" if findings else "none"
+    )
     return (
         f'<tr data-file="{escape(outcome.path)}">'
         + _cell(str(number), number, "num")
         + _cell(
             f'<a href="{escape(link)}" title="{escape(outcome.path)}">'
-            f"{escape(s.get('title') or outcome.path)}</a>"
+            f"{escape(s.get('title') or outcome.path)}</a>",
+            cls="game",
         )
         + (_cell(escape(s.get("date") or "")) if dated else "")
         + _cell(names, ", ".join(players), "players")
@@ -153,6 +186,7 @@ def _row(number: int, outcome: Outcome, site: Path, dated: bool) -> str:
         + _cell("" if spread is None else str(spread), "" if spread is None else spread, "num")
         + _cell(escape(winner))
         + _cell(" - ".join(map(str, bingos)), sum(bingos), "num")
+        + (_analysis_cells(s) if analysed else "")
         + _cell(finding_text, errors * 100000 + warnings, "findings" + " errors" * bool(errors))
         + _cell(str(s.get("events", "")), s.get("events", ""), "num")
         + "</tr>"
@@ -168,9 +202,18 @@ _COLUMNS = (
     ("spread", "number"),
     ("winner", "text"),
     ("bingos", "number"),
+    ("avg equity lost", "number"),
+    ("phonies", "number"),
+    ("missed bingos", "number"),
     ("findings", "number"),
     ("events", "number"),
 )
+#: The columns a site run with a lexicon adds, with what their header's tooltip says.
+_ANALYSIS_COLUMNS = {
+    "avg equity lost": "average equity lost per analysed turn, per player",
+    "phonies": "plays forming a word not in the lexicon, per player",
+    "missed bingos": "turns where a bingo was possible and not played, per player",
+}
 
 
 def index_html(outcomes: list[Outcome], site: Path, charts_svg: str = "", title: str = "") -> str:
@@ -179,21 +222,26 @@ def index_html(outcomes: list[Outcome], site: Path, charts_svg: str = "", title:
     could not be read, and ``charts_svg`` (inline SVG) under the table."""
     done = [o for o in outcomes if o.target is not None]
     failed = [o for o in outcomes if o.target is None]
-    heading = title or f"{len(done)} game{'s' * (len(done) != 1)}"
+    heading = title or plural(len(done), "game")
     dated = any((o.summary or {}).get("date") for o in done)
-    rows = [_row(i, o, site, dated) for i, o in enumerate(done, start=1)]
+    analysed = [(o.summary or {}).get("analysed") for o in done]
+    used = sorted({a["used"] for a in analysed if a})
+    rows = [_row(i, o, site, dated, bool(used)) for i, o in enumerate(done, start=1)]
     heads = "".join(
-        f'<th scope="col" tabindex="0" data-type="{kind}">{name}</th>'
+        f'<th scope="col" tabindex="0" data-type="{kind}"'
+        + (f' class="wrap" title="{_ANALYSIS_COLUMNS[name]}"' if name in _ANALYSIS_COLUMNS else "")
+        + f">{name}</th>"
         for name, kind in _COLUMNS
-        if dated or name != "date"
+        if (dated or name != "date") and (used or name not in _ANALYSIS_COLUMNS)
     )
+    note = f"<p>Analysis with {escape('; '.join(used))}.</p>" if used else ""
     failed_html = ""
     if failed:
         items = "".join(
             f"<li>{escape(o.path)}: {escape(o.reason or 'unreadable')}</li>" for o in failed
         )
         failed_html = (
-            f'<section class="unreadable"><h2>{len(failed)} record(s) without a page</h2>'
+            f'<section class="unreadable"><h2>{plural(len(failed), "record")} without a page</h2>'
             f"<ul>{items}</ul></section>"
         )
     charts = (
@@ -210,7 +258,8 @@ def index_html(outcomes: list[Outcome], site: Path, charts_svg: str = "", title:
                 f"<style>{_STYLE}</style></head>",
                 "<body>",
                 f"<header><h1>{escape(heading)}</h1>",
-                "<p>Click a column header to sort; click a game to open its report.</p></header>",
+                "<p>Click a column header to sort; click a game to open its report.</p>",
+                f"{note}</header>",
                 "<main>",
                 f'<table class="games" id="games"><thead><tr>{heads}</tr></thead><tbody>',
                 *rows,

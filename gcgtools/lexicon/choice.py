@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gcgtools.lexicon.lookup import LEXICA_ENV
+from gcgtools.wording import NO_LEXICON, no_lexicon
 
 if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
@@ -109,7 +110,7 @@ class Chosen:
 def describe(lexicon: Any, leaves: Any, message: str | None = None) -> str:
     """``lexicon NAME: SOURCE; leaves NAME: SOURCE``, or the reason there is none."""
     if lexicon is None:
-        return message or "no lexicon"
+        return message or NO_LEXICON
     text = f"lexicon {lexicon.name}: {lexicon.source}"
     if leaves is not None:
         text += f"; leaves {leaves.name}: {leaves.source}"
@@ -179,8 +180,9 @@ def choose(choice: LexiconChoice, record_lexicon: str | None, tiles: TileSet | N
         loaded = _PRELOADED.get(choice.preloaded)
         if loaded is None:
             return Chosen(
-                None, None, "no lexicon: a loaded lexicon does not reach spawned worker "
-                "processes; give its path instead",
+                None, None, no_lexicon(
+                    "a loaded lexicon does not reach spawned worker processes: give its path"
+                ),
             )  # fmt: skip
         lexicon, leaves = loaded
         if leaves is None:
@@ -193,11 +195,9 @@ def choose(choice: LexiconChoice, record_lexicon: str | None, tiles: TileSet | N
     else:
         folder = choice.folder
         if folder is None:
-            return Chosen(None, None, "no lexicon: give --lexicon PATH or --lexica DIR")
+            return Chosen(None, None, no_lexicon())
         if not record_lexicon:
-            return Chosen(
-                None, None, "no lexicon: the record names none (#lexicon); give --lexicon PATH"
-            )
+            return Chosen(None, None, no_lexicon("the record names none (#lexicon)"))
         from gcgtools.lexicon import find_lexicon
 
         found = find_lexicon(record_lexicon, folder)
@@ -205,12 +205,14 @@ def choose(choice: LexiconChoice, record_lexicon: str | None, tiles: TileSet | N
             return Chosen(
                 None,
                 None,
-                f"no lexicon: {record_lexicon} not found in {folder} (looked for "
-                f"{record_lexicon}.kwg, .txt, .txt.gz); give --lexicon PATH",
+                no_lexicon(
+                    f"{record_lexicon} not found in {folder} (looked for {record_lexicon}.kwg, "
+                    ".txt, .txt.gz)"
+                ),
             )
         lexicon, reason = _load(os.fspath(found), tiles)
     if lexicon is None:
-        return Chosen(None, None, f"no lexicon: {reason}")
+        return Chosen(None, None, no_lexicon(reason))
     leaves, problem = _leaves(choice, lexicon.name, tiles)
     return Chosen(lexicon, leaves, problem)
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from gcgtools.lexicon.alphabet import Alphabet
 from gcgtools.sources.atomic import write_atomic
+from gcgtools.wording import plural
 
 __all__ = [
     "ACCEPTS",
@@ -76,7 +77,7 @@ def check_nodes(nodes: Sequence[int]) -> None:
     the array."""
     n = len(nodes)
     if n < 2:
-        raise KwgError(f"{n} node(s): a KWG has at least 2")
+        raise KwgError(f"{plural(n, 'node')}: a KWG has at least 2")
     top = max(node & ARC_MASK for node in nodes)
     if top >= n:
         raise KwgError(f"an arc points to node {top} of {n}")

@@ -15,6 +15,13 @@ Per-tile values for the English tile sets (english, english_super, wwf_english):
 O -1.5, B/F -2, G/J -2.5, U/W -3.5, V -5.5, Q -7. Other tile sets: ? +25, any other tile
 ``2 - points`` kept within -6..+1.5 (a 1-point tile +1, 2 points 0, 3 points -1, ...).
 The empty leave is worth 0. It is a rough guide for ranking moves, not a trained leave file.
+
+Leaves longer than a file lists (a pass keeps the whole rack, 7 tiles, while a KLV2 made for
+7-tile racks lists leaves of 1 to 6 tiles) are estimated from the leaves it does list: the
+mean, over the leave's tiles, of the value of the leave without that tile plus the value of
+that tile alone (for ``AEINRST``: the mean of ``AEINRS + T``, ``AEINRT + S``, ...); longer
+ones the same way, tile by tile (:func:`split_estimate`). Other leaves a file does not list
+are worth 0. The built-in heuristic values every leave by its formula.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from pathlib import Path
 
 from gcgtools.lexicon.alphabet import Alphabet, alphabet_of
 from gcgtools.lexicon.klv import parse_klv
-from gcgtools.lexicon.kwg import Kwg, KwgError
+from gcgtools.lexicon.kwg import ARC_MASK, IS_END, Kwg, KwgError
 from gcgtools.rules import TileError, TileSet
 
 __all__ = [
@@ -38,6 +45,7 @@ __all__ = [
     "leaves_csv",
     "load_leaves",
     "parse_leaves_csv",
+    "split_estimate",
 ]
 
 BUILTIN_NAME = "builtin"
@@ -119,13 +127,25 @@ class KlvLeaves(Leaves):
         super().__init__(kwg.alphabet, **kwargs)
         self.kwg = kwg
         self.values = values
+        self._longest: int | None = None
 
     def __len__(self) -> int:
         return len(self.values)
 
     def _compute(self, key: bytes) -> float:
         index = self.kwg.word_index(key)
-        return float(self.values[index]) if index >= 0 else 0.0
+        if index >= 0:
+            return float(self.values[index])
+        if len(key) > self.longest:
+            return split_estimate(self, key)
+        return 0.0
+
+    @property
+    def longest(self) -> int:
+        """The most tiles a leave of the file has (6 in a KLV2 for 7-tile racks)."""
+        if self._longest is None:
+            self._longest = _longest_path(self.kwg)
+        return self._longest
 
     def items(self) -> Iterator[tuple[bytes, float]]:
         values = self.values
@@ -139,15 +159,56 @@ class TableLeaves(Leaves):
     def __init__(self, table: dict[bytes, float], alphabet: Alphabet, **kwargs: str) -> None:
         super().__init__(alphabet, **kwargs)
         self.table = table
+        self.longest = max(map(len, table), default=0)
 
     def __len__(self) -> int:
         return len(self.table)
 
     def _compute(self, key: bytes) -> float:
-        return self.table.get(key, 0.0)
+        value = self.table.get(key)
+        if value is not None:
+            return value
+        if self.longest and len(key) > self.longest:
+            return split_estimate(self, key)
+        return 0.0
 
     def items(self) -> Iterator[tuple[bytes, float]]:
         return iter(sorted(self.table.items()))
+
+
+def split_estimate(leaves: Leaves, key: bytes) -> float:
+    """The value of a leave longer than ``leaves`` lists (tile numbers, sorted): the mean,
+    over its tiles, of the leave without the tile plus the tile alone (module docstring)."""
+    total = 0.0
+    for i in range(len(key)):
+        total += leaves.value_of(key[:i] + key[i + 1 :]) + leaves.value_of(key[i : i + 1])
+    return total / len(key)
+
+
+def _longest_path(kwg: Kwg) -> int:
+    """The length of the longest word of a KWG's DAWG (a graph with a cycle counts each
+    node once)."""
+    nodes = kwg.nodes
+    memo: dict[int, int] = {}
+
+    def depth(p: int) -> int:
+        known = memo.get(p)
+        if known is not None:
+            return known
+        memo[p] = 0  # a cycle ends here
+        best = 0
+        q = p
+        while q < len(nodes):
+            node = nodes[q]
+            arc = node & ARC_MASK
+            best = max(best, 1 + (depth(arc) if arc else 0))
+            if node & IS_END:
+                break
+            q += 1
+        memo[p] = best
+        return best
+
+    return depth(kwg.dawg_root) if kwg.dawg_root else 0
 
 
 class HeuristicLeaves(Leaves):

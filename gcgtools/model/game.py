@@ -9,6 +9,7 @@ from html import escape
 
 from gcgtools.findings import Finding
 from gcgtools.syntax.records import Event, Note, Pragma, Record, SourceLine
+from gcgtools.wording import plural
 
 # The finding codes that mean nothing of a record could be read.
 UNREADABLE = frozenset({"F001", "F002", "F010"})
@@ -79,8 +80,8 @@ class Game:
         errors = sum(1 for f in self.findings if f.severity == "error")
         warnings = sum(1 for f in self.findings if f.severity == "warning")
         counts = (
-            f"{len(self.events)} events, {errors} error{'s' * (errors != 1)}, "
-            f"{warnings} warning{'s' * (warnings != 1)} in parsing"
+            f"{plural(len(self.events), 'event')}, {plural(errors, 'error')}, "
+            f"{plural(warnings, 'warning')} in parsing"
         )
         return name, players, counts
 

@@ -113,7 +113,7 @@ def record_position(game: Game, event: int, *, options: RuleOptions = NO_OPTIONS
     pos = None
     for p in replay(game, rules):
         pos = p
-        if p.index + 1 == event:
+        if p.number == event:
             break
     assert pos is not None
     player = pos.to_move if pos.to_move is not None else 0

@@ -1,67 +1,194 @@
-"""The analysis of a record as text (a per-turn table) or JSON (one object per line)."""
+"""The analysis of a record as text (a per-turn table that fits 80 columns) or JSON (one
+object per line).
+
+The text of one record: its path, a table with a row per turn (event number, player,
+the move played, its equity, the equity lost against the best legal move, its rank among
+the legal moves, the best move and its equity), a note line under a turn for a phony, a
+withdrawn play or a missed bingo (naming the bingo), the ``--top`` best moves under each
+turn when asked for, the W8xx findings, and a per-player summary table. Which lexicon and
+leaves were used is said by :func:`used_lines`, once per run when it does not change.
+"""
 
 from __future__ import annotations
 
 import json
+import textwrap
 
-from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
+from gcgtools.analysis.analyse import (
+    AFTER_LOST_LINE,
+    LOST_TURN,
+    NO_LEXICON,
+    PARTIAL_RACK,
+    UNKNOWN_RACK,
+    Candidate,
+    RecordAnalysis,
+    TurnAnalysis,
+)
+from gcgtools.wording import plural_form
 
-__all__ = ["analysis_json", "analysis_lines", "analysis_notes", "summary_lines"]
+__all__ = [
+    "WIDTH",
+    "analysis_json",
+    "analysis_lines",
+    "analysis_notes",
+    "summary_lines",
+    "used_lines",
+]
 
-_HEAD = ("event", "player", "played", "equity", "best", "lost #rank", "phony", "missed bingo")
+#: The text fits this many columns (a long move may push its best move to a line of its own).
+WIDTH = 80
+_HEAD = ("#", "player", "played", "equity", "lost", "rank", "best")
+_RIGHT = {0, 3, 4, 5}
+_NICK = 12  # a longer nickname is cut (the summary below the table has it in full)
+# why a turn was not judged, as the table says it
+_SHORT = {
+    UNKNOWN_RACK: "(rack unknown)",
+    PARTIAL_RACK: "(partial rack)",
+    LOST_TURN: "(turn lost to a challenge)",
+    AFTER_LOST_LINE: "(after an unreadable line)",
+    NO_LEXICON: "",
+}
 
 
 def _num(value: float | None) -> str:
     return "" if value is None else f"{value:.1f}"
 
 
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def _cells(t: TurnAnalysis) -> tuple[str, ...]:
-    played = t.played + (" (withdrawn)" if t.withdrawn else "")
     if t.analysed:
-        best = f"{t.best_move} {_num(t.best_equity)}" if t.best else ""
-        rank = f" #{t.rank}" if t.rank is not None else ""
-        lost = _num(t.equity_lost) + rank if t.equity_lost is not None else ""
-        missed = "yes" if t.missed_bingo else ""
+        best = f"{t.best_move} {_num(t.best_equity)}" if t.best_move else ""
+        if t.rank is not None:
+            rank = str(t.rank)
+        else:
+            rank = "phony" if t.phony_words else ("-" if t.legal is False else "")
+        lost = _num(t.equity_lost)
     else:
-        best = "" if t.status == "no lexicon" else f"({t.status})"
-        lost = missed = ""
-    phony = ",".join(t.phony_words) if t.phony_words else ""
-    return (str(t.event), t.player, played, _num(t.equity), best, lost, phony, missed)
+        best = _SHORT.get(t.status, f"({t.status})")
+        lost = rank = ""
+    return (str(t.event), _cut(t.player, _NICK), t.played, _num(t.equity), lost, rank, best)
 
 
-def analysis_lines(result: RecordAnalysis) -> list[str]:
-    """The text report of one record: a header (path, lexicon and leaves used), the
-    per-turn table, the W8xx findings and a per-player summary."""
+def _notes(t: TurnAnalysis) -> list[str]:
+    """What the row cannot say: a withdrawn play, a phony, a missed bingo."""
+    notes: list[str] = []
+    if t.withdrawn:
+        notes.append("withdrawn (--): judged as the pass the turn became")
+    if t.phony_words:
+        words = f"{plural_form('phony', len(t.phony_words))} {', '.join(t.phony_words)}"
+        if t.withdrawn:
+            notes.append(words)
+        elif t.analysed and t.legal is False:
+            notes.append(f"{words} stood: not a legal move, no rank")
+        else:
+            notes.append(f"{words} stood")
+    elif t.legal is False and t.analysed:
+        notes.append("not a legal move: no rank")
+    if t.missed_bingo and t.best_bingo is not None:
+        notes.append(f"missed bingo {t.best_bingo.notation} {t.best_bingo.score}")
+    return notes
+
+
+def _alternatives(best: list[Candidate], indent: int) -> list[str]:
+    """The best moves of a turn, one a line: rank, move, score, leave, equity."""
+    if not best:
+        return []
+    width = max(len(c.notation) for c in best)
+    keep = max(len(c.leave) for c in best) or 1
+    number = len(str(len(best)))
+    pad = " " * indent
+    return [
+        f"{pad}{i:>{number}}. {c.notation:<{width}}  score {c.score:>3}  leave "
+        f"{c.leave or '-':<{keep}}  equity {c.equity:.1f}"
+        for i, c in enumerate(best, 1)
+    ]
+
+
+def _table(rows: list[tuple[str, ...]]) -> tuple[list[int], int]:
+    """Column widths, and where the last column (the best move) starts."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(_HEAD))]
+    start = 2 + sum(w + 2 for w in widths[:-1])
+    return widths, start
+
+
+def _row(row: tuple[str, ...], widths: list[int], start: int) -> list[str]:
+    cells = [
+        cell.rjust(widths[i]) if i in _RIGHT else cell.ljust(widths[i])
+        for i, cell in enumerate(row[:-1])
+    ]
+    line = "  " + "  ".join(cells) + "  "
+    if start + len(row[-1]) <= WIDTH:
+        return [(line + row[-1]).rstrip()]
+    return [line.rstrip(), " " * max(2, WIDTH - len(row[-1])) + row[-1]]
+
+
+def analysis_lines(
+    result: RecordAnalysis, *, used: bool = True, alternatives: bool = False
+) -> list[str]:
+    """The text report of one record: its path (with the lexicon and leaves used unless
+    ``used`` is False: :func:`used_lines` said them already), the per-turn table, the W8xx
+    findings and the per-player summary. ``alternatives``: list the turn's best moves
+    (as many as the analysis kept) under each turn."""
     if result.unreadable:
         return [f"{result.path}: could not read: {result.reason}"]
-    lines = [f"{result.path}: {result.used}"]
+    lines = [*used_lines(result), ""] if used else []
+    lines.append(result.path)
     rows = [_HEAD, *(_cells(t) for t in result.turns)]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(_HEAD))]
-    right = {0, 3, 5}
-    for row in rows:
-        cells = [
-            cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
-            for i, cell in enumerate(row)
-        ]
-        lines.append("  " + "  ".join(cells).rstrip())
+    widths, start = _table(rows)
+    indent = 2 + widths[0] + 2 + widths[1] + 2
+    lines.extend(_row(rows[0], widths, start))
+    for turn, row in zip(result.turns, rows[1:], strict=True):
+        lines.extend(_row(row, widths, start))
+        lines.extend(" " * indent + note for note in _notes(turn))
+        if alternatives and turn.analysed:
+            lines.extend(_alternatives(turn.best, indent))
     for f in result.findings:
-        lines.append(f.format(result.path) + f" ({f.severity})")
+        text = f"line {f.line}: {f.code} {f.message} ({f.severity})"
+        lines.extend(textwrap.wrap(text, WIDTH - 2, initial_indent="  ", subsequent_indent="    "))
     lines.extend(summary_lines(result))
     return lines
 
 
+def used_lines(result: RecordAnalysis) -> list[str]:
+    """Which lexicon and leaves the analysis used (a line each), or why it had none."""
+    if result.lexicon is None:
+        return [result.message or NO_LEXICON]
+    lines = [f"lexicon {result.lexicon}: {result.lexicon_source}"]
+    if result.leaves is not None:
+        lines.append(f"leaves {result.leaves}: {result.leaves_source}")
+    return lines
+
+
+_SUMMARY = ("player", "turns", "best", "avg lost", "phonies", "stood", "missed bingos")
+
+
 def summary_lines(result: RecordAnalysis) -> list[str]:
-    """Per player: turns analysed, average equity lost, phonies, missed bingos."""
+    """Per player: turns analysed, best moves found, average equity lost, phonies played
+    and stood, missed bingos (a table under the turns)."""
     if result.lexicon is None:
         return []
-    out = []
+    rows = [_SUMMARY]
     for nick, s in result.player_summary().items():
         avg = s["avg_equity_lost"]
-        out.append(
-            f"  {nick}: {s['analysed_turns']} turns analysed, average equity lost "
-            f"{'-' if avg is None else f'{avg:.2f}'}; phonies played {s['phonies_played']}, "
-            f"stood {s['phonies_stood']}; missed bingos {s['missed_bingos']}"
+        rows.append(
+            (
+                _cut(nick, 2 * _NICK),
+                str(s["analysed_turns"]),
+                str(s["best_moves"]),
+                "-" if avg is None else f"{avg:.2f}",
+                str(s["phonies_played"]),
+                str(s["phonies_stood"]),
+                str(s["missed_bingos"]),
+            )
         )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(_SUMMARY))]
+    out = []
+    for row in rows:
+        cells = [c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(row)]
+        out.append("  " + "  ".join(cells).rstrip())
     return out
 
 
@@ -83,11 +210,11 @@ def analysis_notes(turn: TurnAnalysis) -> list[str]:
             elif turn.rank is not None:
                 text += f", rank {turn.rank} of {turn.moves}"
         notes.append(text)
-    elif not turn.analysed and turn.status != "no lexicon":
+    elif not turn.analysed and turn.status != NO_LEXICON:
         notes.append(turn.status)
     if turn.phony_words:
-        s = "s" if len(turn.phony_words) > 1 else ""
-        notes.append(f"phony{s} {', '.join(turn.phony_words)}")
+        phonies = turn.phony_words
+        notes.append(f"{plural_form('phony', len(phonies))} {', '.join(phonies)}")
     if turn.missed_bingo:
         text = "missed bingo"
         if turn.best_bingo is not None:

@@ -32,6 +32,7 @@ from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import expand_paths
 from gcgtools.syntax.records import TURN_KINDS, EventKind
 from gcgtools.tables.frames import IGNORED_PASS, Source, load_frames
+from gcgtools.wording import plural
 
 __all__ = [
     "FORMATS",
@@ -87,7 +88,7 @@ def progression_data(game: Game, options: RuleOptions = NO_OPTIONS) -> dict[str,
         e = pos.event
         assert e is not None
         p = pos.player
-        turn = pos.index + 1  # the event number
+        turn = pos.number  # the event number
         if e.kind is EventKind.PASS and any(f.code == IGNORED_PASS for f in pos.findings):
             continue  # the final pass after the opponent went out: not a turn
         if p is None:
@@ -237,7 +238,7 @@ def archive_figure(games: pd.DataFrame, moves: pd.DataFrame) -> Figure:
     data = archive_data(games, moves)
     readable = int((games["status"] != "unreadable").sum()) if len(games) else 0
     fig = _figure(13, 4.4)
-    fig.suptitle(f"{readable} game{'s' * (readable != 1)}", fontweight="bold")
+    fig.suptitle(plural(readable, "game"), fontweight="bold")
     ax_scores, ax_bingos, ax_ppt = fig.subplots(1, 3)
     scores = data["scores"]
     if scores:

@@ -33,11 +33,21 @@ from gcgtools.replay.notation import counts_text, event_notation, study_view, vo
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.tiles import TileSet
 from gcgtools.syntax.records import EventKind
+from gcgtools.wording import plural
 
 if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
 
-__all__ = ["Report", "analysis_html", "game_report", "game_report_html", "score_chart_svg"]
+__all__ = [
+    "Report",
+    "analysis_html",
+    "game_report",
+    "game_report_html",
+    "player_analysis_html",
+    "score_chart_svg",
+    "used_html",
+    "used_label",
+]
 
 #: The page, its header and fonts: shared by the game report and the site's index.
 BASE_STYLE = """
@@ -45,8 +55,9 @@ BASE_STYLE = """
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0; color: #222;
        background: #f7f5ef; }
 header { padding: 12px 20px; background: #20364f; color: #fff; }
-header h1 { margin: 0 0 4px 0; font-size: 1.35em; }
-header p { margin: 2px 0; }
+header h1 { margin: 0 0 4px 0; font-size: 1.35em; overflow-wrap: anywhere; }
+header p { margin: 2px 0; overflow-wrap: anywhere; }
+@media (max-width: 480px) { header { padding: 10px 12px; } header h1 { font-size: 1.15em; } }
 """
 
 _STYLE = (
@@ -56,8 +67,25 @@ header .findings { color: #ffd0a0; }
 main { display: flex; flex-wrap: wrap; gap: 16px; padding: 16px 20px; align-items: flex-start; }
 .board-pane { flex: 0 1 560px; min-width: 300px; }
 .board-pane svg { width: 100%; height: auto; display: block; }
-.controls { display: flex; gap: 6px; align-items: center; margin: 8px 0; }
-.controls input { flex: 1; }
+.controls { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 8px 0; }
+.controls input { flex: 1; min-width: 120px; }
+header .used details { display: inline; }
+header .used summary { display: inline; cursor: pointer; color: #cfe3ff; }
+header .used details[open] div { font-size: 0.85em; color: #dde6f0; }
+table.player-analysis { border-collapse: collapse; margin: 8px 0; font-size: 0.85em;
+                        background: #fff; border: 1px solid #ddd; display: block;
+                        max-width: 100%; overflow-x: auto; }
+@media (max-width: 480px) {
+  main { padding: 10px 8px; }
+  table.moves { font-size: 0.78em; }
+  table.top-moves td, table.top-moves th { padding-right: 3px; }
+  table.player-analysis { font-size: 0.75em; }
+  table.player-analysis th, table.player-analysis td { padding: 2px 3px; }
+}
+table.player-analysis th { background: #e9e3cc; text-align: left; padding: 3px 6px;
+                           font-weight: bold; vertical-align: bottom; }
+table.player-analysis td { padding: 2px 6px; border-top: 1px solid #eee; }
+table.player-analysis td.n { text-align: right; font-variant-numeric: tabular-nums; }
 .controls button { font-size: 1em; padding: 4px 10px; cursor: pointer; }
 #caption { font-weight: bold; min-height: 1.3em; margin: 4px 0; }
 #tomove { font-weight: bold; margin: 4px 0; }
@@ -96,6 +124,8 @@ td.num, td.score, td.total { text-align: right; font-variant-numeric: tabular-nu
 .analysis .phony { color: #b00020; }
 table.top-moves { border-collapse: collapse; margin-top: 2px; }
 table.top-moves td { padding: 0 6px 0 0; border: none; font-variant-numeric: tabular-nums; }
+table.top-moves th { padding: 0 6px 0 0; border: none; font-weight: normal; color: #666;
+                     text-align: left; position: static; background: none; }
 table.top-moves tr.recorded { font-weight: bold; }
 """
 )
@@ -181,10 +211,12 @@ _SCRIPT = """
   for (var h = 0; h < hits.length; h++) { hits[h].addEventListener("click", jump); }
   document.addEventListener("keydown", function (e) {
     if (e.target && e.target.tagName === "INPUT") { return; }
-    if (e.key === "ArrowLeft") { show(current - 1); }
-    else if (e.key === "ArrowRight") { show(current + 1); }
-    else if (e.key === "Home") { show(0); }
-    else if (e.key === "End") { show(data.length - 1); }
+    if (e.altKey || e.ctrlKey || e.metaKey) { return; }
+    var steps = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0,
+                  End: data.length - 1 };
+    if (!Object.prototype.hasOwnProperty.call(steps, e.key)) { return; }
+    e.preventDefault();  // the keys step through the game; they do not scroll the page
+    show(steps[e.key]);
   });
   show(current);
 })();
@@ -285,7 +317,7 @@ def _caption(game: Game, pos: Position) -> str:
     if e is None:
         return "Start of the game (event 0)"
     who = _nick(game, e.player, e.nick)
-    text = f"{pos.index + 1}. {who}: {event_notation(e, pos)} {e.score:+d}"
+    text = f"{pos.number}. {who}: {event_notation(e, pos)} {e.score:+d}"
     if pos.computed is not None and pos.computed != e.score:
         text += f" (computed {pos.computed:+d})"
     if pos.bingo:
@@ -419,12 +451,10 @@ def game_report(
     all_findings = [f for fs in info.findings.values() for f in fs]
     errors = sum(f.severity == "error" for f in all_findings)
     warnings = sum(f.severity == "warning" for f in all_findings)
-    meta = [f"{len(game.events)} events"]
+    meta = [plural(len(game.events), "event")]
     if game.lexicon:
         meta.append(f"lexicon {escape(game.lexicon)}")
     meta.append(f"tiles {escape(values.name)}, board {escape(info.rules.board.name)}")
-    if analysis is not None:
-        meta.append(f"analysis: {escape(analysis.used)}")
     event_lines = {e.line for e in game.events}
     loose = [f for f in all_findings if f.line not in event_lines]
 
@@ -495,7 +525,9 @@ def game_report(
         f"<header>{back_html}<h1>{escape(title)}</h1>",
         f'<p class="players">{players}</p>',
         f'<p class="result">{result}</p>',
-        f'<p class="meta">{", ".join(meta)}; {errors} errors, {warnings} warnings</p>',
+        f'<p class="meta">{", ".join(meta)}; {plural(errors, "error")}, '
+        f"{plural(warnings, 'warning')}</p>",
+        used_html(analysis),
         loose_html,
         "</header>",
     ]
@@ -516,6 +548,7 @@ def game_report(
         f'<div id="rack">{_rack_html(study["rack"])}</div>',
         f'<p id="unseen">{escape(str(study["unseen"]))}</p>',
         f'<p id="tracking">{escape(str(study["tracking"]))}</p>',
+        player_analysis_html(analysis),
         "</section>",
         '<section class="moves-pane"><table class="moves">',
         "<thead><tr><th>#</th><th>player</th><th>rack</th><th>move</th><th>score</th>"
@@ -544,6 +577,8 @@ def game_report(
         "warnings": warnings,
         "events": len(game.events),
     }
+    if analysis is not None and analysis.lexicon is not None:
+        summary["analysed"] = _analysed_summary(analysis, names)
     return Report("\n".join(head + body) + "\n", summary)
 
 
@@ -557,46 +592,141 @@ def _was_bingo(info: ReplayInfo, game: Game, index: int) -> bool:
 
 
 # ------------------------------------------------------------------------ analysis
-def _rank_text(t: TurnAnalysis) -> str:
-    if t.rank is None:
+def used_label(analysis: RecordAnalysis) -> str:
+    """Which lexicon and leaves, as a player says it: ``ENABLE, leaves CSW21``
+    (``ENABLE, built-in leaves`` without a leave file)."""
+    if analysis.lexicon is None:
+        return analysis.message or "no lexicon"
+    if analysis.leaves is None or analysis.leaves == "builtin":
+        return f"{analysis.lexicon}, built-in leaves"
+    return f"{analysis.lexicon}, leaves {analysis.leaves}"
+
+
+def used_html(analysis: RecordAnalysis | None) -> str:
+    """The header's line on the analysis: the lexicon and leaves by name, their files in
+    a ``<details>`` element."""
+    if analysis is None:
         return ""
+    if analysis.lexicon is None:
+        return f'<p class="used">analysis: {escape(analysis.message or "no lexicon")}</p>'
+    files = [f"lexicon {analysis.lexicon}: {analysis.lexicon_source}"]
+    if analysis.leaves is not None:
+        files.append(f"leaves {analysis.leaves}: {analysis.leaves_source}")
+    listed = "".join(f"<div>{escape(f)}</div>" for f in files)
+    return (
+        f'<div class="used">analysis with {escape(used_label(analysis))} '
+        f"<details><summary>files</summary>{listed}</details></div>"
+    )
+
+
+_PLAYER_HEADS = ("player", "turns analysed", "average equity lost", "best moves found",
+                 "phonies (stood)", "missed bingos")  # fmt: skip
+
+
+def player_analysis_html(analysis: RecordAnalysis | None) -> str:
+    """Per player: turns analysed, average equity lost, best moves found, phonies played
+    (of them stood), missed bingos; empty without an analysis."""
+    if analysis is None or analysis.lexicon is None:
+        return ""
+    heads = "".join(f"<th>{h}</th>" for h in _PLAYER_HEADS)
+    rows = []
+    for k, (nick, s) in enumerate(analysis.player_summary().items()):
+        avg = s["avg_equity_lost"]
+        cells = [
+            s["analysed_turns"],
+            "-" if avg is None else f"{avg:.2f}",
+            s["best_moves"],
+            f"{s['phonies_played']} ({s['phonies_stood']})",
+            s["missed_bingos"],
+        ]
+        rows.append(
+            f'<tr><td style="color:{player_colour(k)};font-weight:bold">{escape(nick)}</td>'
+            + "".join(f'<td class="n">{c}</td>' for c in cells)
+            + "</tr>"
+        )
+    return (
+        f'<table class="player-analysis"><thead><tr>{heads}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _analysed_summary(analysis: RecordAnalysis, names: list[str]) -> dict[str, Any]:
+    """For the site's index: who was analysed with what, and per player (in seat order)
+    the average equity lost, phonies played and missed bingos."""
+    summary = analysis.player_summary()
+    per = [summary.get(n, {}) for n in names]
+    return {
+        "used": used_label(analysis),
+        "avg_equity_lost": [s.get("avg_equity_lost") for s in per],
+        "phonies": [s.get("phonies_played") for s in per],
+        "missed_bingos": [s.get("missed_bingos") for s in per],
+    }
+
+
+def _judgement(t: TurnAnalysis) -> str:
+    """One line on the recorded move: its equity, the equity lost against the best legal
+    move and its rank (a phony has none: it is not a legal move)."""
+    rank = f"rank {t.rank} of {t.moves}" if t.rank is not None else ""
+    if t.equity is None:
+        return f"best {escape(t.best_move or '')}, equity {_eq(t.best_equity)}"
+    played = "withdrawn, judged as a pass: " if t.withdrawn else ""
+    if t.rank == 1 and not t.withdrawn:
+        return f"the best move: equity {_eq(t.equity)} ({rank})"
+    text = f"{played}equity {_eq(t.equity)}, equity lost {_eq(t.equity_lost)}"
     if t.legal is False:
-        return f", not among the {t.moves} legal moves"
-    return f", rank {t.rank} of {t.moves}"
+        what = "a phony" if t.phony_words else "not a legal move"
+        text += f" ({what}: not among the {t.moves} legal moves)"
+    elif rank:
+        text += f" ({rank})"
+    return text + f"; best {escape(t.best_move or '')}, equity {_eq(t.best_equity)}"
+
+
+def _eq(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
+def _top_moves(t: TurnAnalysis) -> str:
+    """The top moves with the recorded one beside them: move, score, leave, equity."""
+    rows = []
+    recorded_key = t.found.notation if t.found is not None else None
+    for c in t.best:
+        mark = ' class="recorded"' if c.notation == recorded_key else ""
+        rows.append(
+            f"<tr{mark}><td>{escape(c.notation)}</td><td>{c.score}</td>"
+            f"<td>{escape(c.leave)}</td><td>{c.equity:.1f}</td></tr>"
+        )
+    if t.found is not None and recorded_key not in {c.notation for c in t.best}:
+        # below the best: the move the turn was (a withdrawn play: the pass it became)
+        c = t.found
+        name = f"{t.played} withdrawn: {c.notation}" if t.withdrawn else c.notation
+        rows.append(
+            f'<tr class="recorded"><td>{escape(name)}</td><td>{c.score}</td>'
+            f"<td>{escape(c.leave)}</td><td>{c.equity:.1f}</td></tr>"
+        )
+    elif t.found is None:  # not a legal move: its own score and leave
+        equity = "" if t.equity is None else f"{t.equity:.1f}"
+        rows.append(
+            f'<tr class="recorded"><td>{escape(t.played)}</td>'
+            f"<td>{t.computed if t.computed is not None else t.score}</td>"
+            f"<td>{escape(t.leave or '')}</td>"
+            f"<td>{equity}</td></tr>"
+        )
+    head = "<thead><tr><th>move</th><th>score</th><th>leave</th><th>equity</th></tr></thead>"
+    return f'<table class="top-moves">{head}<tbody>{"".join(rows)}</tbody></table>'
 
 
 def analysis_html(analysis: RecordAnalysis, line: int) -> list[str]:
     """The analysis of the turn at ``line``: the top moves with the recorded one beside
-    them (score, leave, equity; the recorded move in bold, with its rank and the equity
-    lost), its phony words, a missed bingo, and the W8xx findings there."""
+    them (a table of move, score, leave and equity; the recorded move in bold), a line
+    with its equity, the equity lost and its rank, its phony words, a missed bingo, and
+    the W8xx findings there."""
     out: list[str] = []
     for t in analysis.turns:
         if t.line != line:
             continue
         parts: list[str] = []
         if t.analysed and t.best:
-            rows = []
-            recorded_key = t.found.notation if t.found is not None else None
-            for c in t.best:
-                mark = ' class="recorded"' if c.notation == recorded_key else ""
-                rows.append(
-                    f"<tr{mark}><td>{escape(c.notation)}</td><td>{c.score}</td>"
-                    f"<td>{escape(c.leave)}</td><td>{c.equity:.1f}</td></tr>"
-                )
-            if t.found is None or all(c.notation != recorded_key for c in t.best):
-                equity = "" if t.equity is None else f"{t.equity:.1f}"
-                rows.append(
-                    f'<tr class="recorded"><td>{escape(t.played)}</td>'
-                    f"<td>{t.computed if t.computed is not None else t.score}</td>"
-                    f"<td>{escape(t.leave or '')}</td>"
-                    f"<td>{equity}</td></tr>"
-                )
-            lost = "" if t.equity_lost is None else f"lost {t.equity_lost:.1f}"
-            rank = _rank_text(t)
-            parts.append(
-                f"<div>best {escape(t.best_move or '')}; {lost}{rank}</div>"
-                f'<table class="top-moves">{"".join(rows)}</table>'
-            )
+            parts.append(f"<div>{_judgement(t)}</div>{_top_moves(t)}")
         elif t.status != "no lexicon" and not t.analysed:
             parts.append(f"<div>{escape(t.status)}</div>")
         if t.phony_words:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from gcgtools.batch.checks import FileReport
 from gcgtools.findings import RULES, Finding
 from gcgtools.model.game import Game
+from gcgtools.wording import plural
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -114,9 +115,8 @@ def summary_line(reports: Iterable[FileReport]) -> str:
         else:
             bad += 1
     return (
-        f"{files} file{'s' * (files != 1)}: {clean} clean, {bad} with errors, "
-        f"{unreadable} unreadable; {errors} error{'s' * (errors != 1)}, "
-        f"{warnings} warning{'s' * (warnings != 1)}"
+        f"{plural(files, 'file')}: {clean} clean, {bad} with errors, "
+        f"{unreadable} unreadable; {plural(errors, 'error')}, {plural(warnings, 'warning')}"
     )
 
 

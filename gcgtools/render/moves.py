@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from gcgtools.movegen.move import Move
 from gcgtools.movegen.record import PositionMoves
 from gcgtools.replay.position import tiles_text
+from gcgtools.wording import plural
 
 __all__ = ["moves_lines"]
 
@@ -33,6 +34,7 @@ def moves_lines(result: PositionMoves, shown: list[Move], where: str) -> Iterato
     kinds = Counter(m.kind for m in result.moves)
     total = len(result.moves)
     yield (
-        f"{total} moves ({kinds['play']} plays, {kinds['exchange']} exchanges, "
-        f"{kinds['pass']} pass); {len(shown)} shown"
+        f"{plural(total, 'move')} ({plural(kinds['play'], 'play')}, "
+        f"{plural(kinds['exchange'], 'exchange')}, {plural(kinds['pass'], 'pass')}); "
+        f"{len(shown)} shown"
     )

@@ -648,7 +648,7 @@ def position_notes(game: Game, pos: Position, tileset: TileSet | None = None) ->
     if e is not None:
         who = names[pos.player] if pos.player is not None and pos.player < len(names) else e.nick
         notes.append(
-            Note("move", f"event {pos.index + 1}: {who} {event_notation(e, pos)} {e.score:+d}")
+            Note("move", f"event {pos.number}: {who} {event_notation(e, pos)} {e.score:+d}")
         )
     if view.to_move is not None:
         rack = f", rack {view.rack}" if view.rack else ", rack not recorded"
@@ -686,7 +686,7 @@ def picture(
     last: Position | None = None
     for pos in replay(game, rules):
         last = pos
-        if move is not None and pos.index + 1 >= move:
+        if move is not None and pos.number >= move:
             break
     assert last is not None
     return position_picture(game, last, fmt=fmt, tiles=rules.tiles, size=size)

@@ -60,7 +60,7 @@ def position_text(game: Game, pos: Position) -> str:
     if e is not None:
         who = _nick(game, pos.player) if pos.player is not None else e.nick
         lines.append(
-            f"after event {pos.index + 1} (line {e.line}): {who} {event_notation(e, pos)}"
+            f"after event {pos.number} (line {e.line}): {who} {event_notation(e, pos)}"
             f" {e.score:+d}, total {e.cumulative}"
         )
     else:
@@ -129,7 +129,7 @@ def board_text(
         last = None
         for pos in replay(game, options=options):
             last = pos
-            if move is not None and pos.index + 1 == move:
+            if move is not None and pos.number == move:
                 break
     except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
         return BoardText(problem=f"{name}: {exc.args[0] if exc.args else exc}")

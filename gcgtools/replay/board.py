@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from gcgtools.rules.boards import BoardLayout
 from gcgtools.rules.tiles import TileSet
+from gcgtools.wording import plural
 
 _PREMIUM_CHARS = {"TW": "=", "DW": "-", "TL": '"', "DL": "'", "QW": "~", "QL": "^", "": "."}
 
@@ -99,7 +100,7 @@ class Board:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"<Board {self.layout.name} {sum(1 for _ in self.tiles())} tiles>"
+        return f"<Board {self.layout.name} {plural(sum(1 for _ in self.tiles()), 'tile')}>"
 
     def _repr_svg_(self) -> str:
         """The board as an SVG picture, for Jupyter. The renderer is imported when a

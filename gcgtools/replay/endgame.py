@@ -11,6 +11,7 @@ from gcgtools.replay.position import Position, upper_tiles
 from gcgtools.replay.state import ReplayState
 from gcgtools.rules.rulesets import EndRule
 from gcgtools.syntax.records import Event, EventKind
+from gcgtools.wording import plural
 
 #: S609 needs at least this many scored plays, three in five of them misscored.
 HINT_MIN_PLAYS = 5
@@ -195,7 +196,11 @@ class EndGame(ReplayState):
         if not self.game_over:
             if not game.incomplete and not game.final_racks:
                 self.findings.append(
-                    make("O312", f"the game is not over: {self.bag} tiles in the bag", last_line)
+                    make(
+                        "O312",
+                        f"the game is not over: {plural(self.bag, 'tile')} in the bag",
+                        last_line,
+                    )
                 )
         elif self.lost_after_end:
             pass  # an end-of-game line could not be read: it was reported where it is

@@ -98,7 +98,7 @@ class Replayer(Moves, Turns, EndGame):
     def run(self) -> Iterator[Position]:
         """The start position, then the position after each event."""
         game = self.game
-        start = self.position(-1, None)
+        start = self.position(0, None)
         start.to_move = self._player_of(game.events[0]) if game.events else None
         yield start
         snapshots = self.snapshots
@@ -121,14 +121,14 @@ class Replayer(Moves, Turns, EndGame):
     def check(self) -> list[Finding]:
         """Replay the whole record for its findings only, without building positions."""
         self.detail = False
-        self.scratch = Position(-1, None, self.board, [], [], 0, self.pool, [])
+        self.scratch = Position(0, None, self.board, [], [], 0, self.pool, [])
         for _ in self._walk():
             pass
         return self.findings
 
     def steps(self, *, detail: bool = False) -> Iterator[Position]:
         """The position after each event (no start position), lean, for tables that read
-        a few fields of every event. Filled are ``index``, ``event``, ``player``,
+        a few fields of every event. Filled are ``number``, ``event``, ``player``,
         ``computed``, ``placed``, ``bingo``, ``recorded`` (a copy), ``findings``,
         ``game_over``, ``end_reason`` and ``to_move``, and with ``detail`` also ``words``,
         ``premiums`` and ``leave`` (as :meth:`run` fills them); ``board`` and ``pool`` are
@@ -157,10 +157,10 @@ class Replayer(Moves, Turns, EndGame):
             rules.bingo_bonus,
         ).words  # fmt: skip
 
-    def position(self, index: int, event: Event | None) -> Position:
-        """The position now, after event ``index``."""
+    def position(self, number: int, event: Event | None) -> Position:
+        """The position now, after event ``number`` (1-based; 0 the start)."""
         return Position(
-            index=index,
+            number=number,
             event=event,
             board=self.board.copy() if self.snapshots else self.board,
             scores=self.computed.copy(),
@@ -204,7 +204,7 @@ class Replayer(Moves, Turns, EndGame):
         p = self._player_of(e)
         pos = self.scratch
         if pos is None:
-            pos = Position(i, e, self.board, (), (), 0, self.pool, (), player=p)
+            pos = Position(i + 1, e, self.board, (), (), 0, self.pool, (), player=p)
         else:  # check(): nobody reads the position but the move's own handler
             pos.leave = None
         if p is not None:

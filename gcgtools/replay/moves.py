@@ -8,6 +8,7 @@ from gcgtools.replay.position import Position, sorted_tiles, take, tiles_text, u
 from gcgtools.replay.scoring import flat_play_score, flat_score_play
 from gcgtools.replay.state import ReplayState, Undo
 from gcgtools.syntax.records import Event
+from gcgtools.wording import plural
 
 
 class Moves(ReplayState):
@@ -114,10 +115,11 @@ class Moves(ReplayState):
         count = self._exchanged(e, rack, pos)
         need = max(self.rules.exchange_minimum_bag, count or 0)
         if self.bag < need:
-            what = f"{count} tiles" if count else "tiles"
+            what = plural(count, "tile") if count else "tiles"
             self._find(
                 "T404",
-                f"exchange of {what} with {self.bag} tiles in the bag (at least {need} needed)",
+                f"exchange of {what} with {plural(self.bag, 'tile')} in the bag (at least "
+                f"{need} needed)",
                 e,
             )
         self._no_score(e, p, pos, is_pass=False)
@@ -128,7 +130,9 @@ class Moves(ReplayState):
         if e.count is not None:
             limit = len(rack) if rack is not None else self.rules.rack_size
             if not 0 < e.count <= limit:
-                self._find("T405", f"exchange of {e.count} tiles from a rack of {limit}", e)
+                self._find(
+                    "T405", f"exchange of {plural(e.count, 'tile')} from a rack of {limit}", e
+                )
             return e.count
         if e.tiles is None:
             return None

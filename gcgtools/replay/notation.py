@@ -183,7 +183,7 @@ def _next_racks(game: Game, after: int, players: int, over: bool) -> list[str | 
 def study_view(game: Game, pos: Position, tileset: TileSet | None = None) -> StudyView:
     """The :class:`StudyView` after ``pos`` (a position of a replay of ``game``)."""
     players = len(pos.recorded)
-    racks = _next_racks(game, pos.index, players, pos.game_over)
+    racks = _next_racks(game, pos.number - 1, players, pos.game_over)
     to_move = None if pos.game_over else pos.to_move
     if to_move is not None and not 0 <= to_move < players:
         to_move = None

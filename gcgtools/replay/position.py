@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,11 +16,13 @@ from gcgtools.replay.scoring import Word
 from gcgtools.rules.rulesets import EndRule, RuleSet
 from gcgtools.rules.tiles import BLANK, TileError, TileSet
 from gcgtools.syntax.records import Event
+from gcgtools.wording import plural
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False)
 class Position:
-    """The state of the game after one event (``index`` -1 is the start).
+    """The state of the game after one event: ``number`` is the event's number, 1-based
+    as every command counts them (``board --move N``), 0 the start before any event.
 
     ``scores`` are the totals as recomputed by gcgtools; ``recorded`` the cumulatives
     the record gives. ``pool`` counts the tiles not on the board (bag plus racks, blanks
@@ -31,7 +34,7 @@ class Position:
     are read-only (an empty one may be a shared tuple).
     """
 
-    index: int
+    number: int
     event: Event | None
     board: Board
     scores: Sequence[int]
@@ -53,6 +56,24 @@ class Position:
     kept: Sequence[str | None] = ()
 
     @property
+    def index(self) -> int:
+        """Deprecated: the event's 0-based index (-1 for the start); use :attr:`number`."""
+        warnings.warn(
+            "Position.index is deprecated: use Position.number (1-based, 0 the start)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.number - 1
+
+    def __repr__(self) -> str:
+        """``<Position 12: >Ann 8D QUITE +48 | 48-30>`` (the start: ``<Position 0: start |
+        0-0>``): the event number, the event, the totals after it."""
+        scores = "-".join(str(s) for s in self.scores) or "-"
+        e = self.event
+        what = "start" if e is None else f">{e.nick} {_event_text(e)}"
+        return f"<Position {self.number}: {what} | {scores}>"
+
+    @property
     def unseen(self) -> str:
         """Tiles not on the board, sorted (blanks last), as one string."""
         return "".join(t * n for t, n in sorted(self.pool.items(), key=_tile_order) if n > 0)
@@ -65,6 +86,27 @@ class Position:
         if kept:
             pool.subtract(Counter(rack_tokens(kept, self.board.tileset)))
         return +pool
+
+
+def _event_text(e: Event) -> str:
+    """The move of an event as the record writes it, briefly: ``8D QUITE +48``, ``- +0``,
+    ``-ABC +0``, ``-- -48``, ``(challenge) +5``, ``(AEI) +6``, ``(time) -10``."""
+    kind = e.kind.value
+    if kind == "play":
+        move = f"{e.position} {e.word}"
+    elif kind == "exchange":
+        move = f"-{e.tiles}" if e.tiles is not None else f"-{e.count}"
+    elif kind == "pass":
+        move = "-"
+    elif kind == "withdrawn":
+        move = "--"
+    elif kind == "challenge_bonus":
+        move = "(challenge)"
+    elif kind == "time_penalty":
+        move = "(time)"
+    else:  # end-rack points or penalty
+        move = f"({e.tiles or ''})"
+    return f"{move} {e.score:+d}"
 
 
 @dataclass(slots=True)
@@ -89,17 +131,14 @@ class Validation:
 
     def _counts(self) -> str:
         n = {s: sum(1 for f in self.findings if f.severity == s) for s in ("error", "warning")}
-        return (
-            f"{n['error']} error{'s' * (n['error'] != 1)}, "
-            f"{n['warning']} warning{'s' * (n['warning'] != 1)}"
-        )
+        return f"{plural(n['error'], 'error')}, {plural(n['warning'], 'warning')}"
 
     def __repr__(self) -> str:
         name = self.game.path or self.game.title or "<gcg>"
         scores = "-".join(str(s) for s in self.recorded)
         state = "ok" if self.ok else "errors"
         return (
-            f"<Validation {name!r}: {state}, {self.events} events, {self._counts()}, "
+            f"<Validation {name!r}: {state}, {plural(self.events, 'event')}, {self._counts()}, "
             f"final {scores}>"
         )
 
@@ -110,7 +149,8 @@ class Validation:
 
         name = self.game.path or self.game.title or "<gcg>"
         head = (
-            f"<p><b>{escape(name)}</b>: {'ok' if self.ok else 'errors'}, {self.events} events, "
+            f"<p><b>{escape(name)}</b>: {'ok' if self.ok else 'errors'}, "
+            f"{plural(self.events, 'event')}, "
             f"{self._counts()}; final {escape(' - '.join(str(s) for s in self.recorded))}</p>"
         )
         if not self.findings:

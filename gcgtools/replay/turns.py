@@ -67,7 +67,8 @@ class Turns(ReplayState):
         if undo is None or self.last is not undo.event:
             self._find(
                 "O305",
-                "phony withdrawn (--) but the previous line is not a play; the line is ignored",
+                "phony withdrawn (--) but the previous line is not a play; "
+                + self._ignored_text(e, p),
                 e,
             )
             self._ignore(e, p)
@@ -79,7 +80,7 @@ class Turns(ReplayState):
                 self._find(
                     "O305",
                     f"{e.nick} withdraws a play (--) but made none just before (the play is "
-                    f"{undo.event.nick}'s); the line is ignored",
+                    f"{undo.event.nick}'s); {self._ignored_text(e, p)}",
                     e,
                 )
                 self._ignore(e, p)
@@ -99,6 +100,9 @@ class Turns(ReplayState):
             )
         self.undo = None
         pos.player = q = undo.player
+        # the player after the one whose play it was moves next, even when a misplaced
+        # ``--`` between the play and this line counted as that player's turn
+        self.next_turn = (q + 1) % self.n
         self._take_back(undo)
         self._check_withdrawal(e, undo)
         pos.computed = -(
@@ -108,10 +112,20 @@ class Turns(ReplayState):
         self.recorded[q] = e.cumulative
         self._scoreless_turn(e, False)
 
+    def _ignored_text(self, e: Event, p: int) -> str:
+        """What becomes of a misplaced ``--`` line (see :meth:`_ignore`)."""
+        if self.next_turn == p and not self.game_over:
+            return f"the line counts as {e.nick}'s turn and changes nothing else"
+        return "the line is ignored"
+
     def _ignore(self, e: Event, p: int) -> None:
         """A line that changes nothing (a misplaced ``--``): the state later lines are
         judged on stays as it was (the play before it can still be withdrawn), but the
-        player's next cumulative may follow the line's own."""
+        player's next cumulative may follow the line's own. When it is the line's
+        player's turn, the line is that turn (a turn lost to a challenge, written ``--``
+        by some programs): the next player moves next; nothing else changes."""
+        if self.next_turn == p and not self.game_over:
+            self.next_turn = (p + 1) % self.n
         self.ignored = True
         self.also_total[p] = e.cumulative
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from gcgtools.findings import Finding, make
 from gcgtools.syntax.records import SourceLine
+from gcgtools.wording import plural_form
 
 # Names accepted in #character-encoding, folded to lower case without spaces or dashes.
 ENCODINGS = {
@@ -76,9 +77,10 @@ def _fallback_finding(body: bytes, start: int) -> Finding | None:
     line_start = body.rfind(b"\n", 0, start) + 1
     line_no = body.count(b"\n", 0, start) + 1
     column = len(body[line_start:start].decode("latin-1")) + 1
-    lines = f"{utf8_lines} other line{'s' * (utf8_lines != 1)}"
+    lines = f"{utf8_lines} other {plural_form('line', utf8_lines)}"
     message = (
-        f"byte {body[start]:#04x} is not UTF-8, but {lines} with accented letters are: the "
+        f"byte {body[start]:#04x} is not UTF-8, but {lines} with accented letters "
+        f"{plural_form('is', utf8_lines)}: the "
         "file is read as ISO-8859-1 (Latin-1), so each of their letters shows as two "
         "characters; fix the byte, or declare #character-encoding on the first line"
     )

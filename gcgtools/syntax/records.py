@@ -117,5 +117,21 @@ class Event:
         """All notes of the event joined by newlines."""
         return "\n".join(n.text for n in self.notes)
 
+    def __repr__(self) -> str:
+        """``<Event line 5: >Ann: AEINRST 8H RETAINS +66 66>``: the line as written (at
+        most 80 characters, control characters escaped)."""
+        text = self.text or f">{self.nick}: {self.kind} {self.score:+d} {self.cumulative}"
+        if len(text) > 80:
+            text = text[:79] + "…"
+        return f"<Event line {self.line}: {_printable(text)}>"
+
+
+def _printable(text: str) -> str:
+    """``text`` with control characters written as escapes (``\\x1b``)."""
+    return "".join(
+        c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
+        for c in text
+    )
+
 
 Record = Pragma | Event | TextLine | CommentedEvent

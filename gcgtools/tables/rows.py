@@ -323,7 +323,7 @@ def analyse_game(
             mover, opponent = movers[p] if p is not None else (e.nick, None)
             row = len(rows)
             rows.append((
-                file, game_id, pos.index + 1, turn, e.line, mover, opponent,
+                file, game_id, pos.number, turn, e.line, mover, opponent,
                 kind._value_, e.rack, e.position, e.direction, main, words, placed, blanks,
                 e.score, pos.computed, e.cumulative, pos.bingo, premiums,
                 pos.leave, False, lost_challenge, len(pos.findings),
