@@ -60,7 +60,7 @@ def test_validate_reports_the_file_that_killed_its_worker(
     from gcgtools.cli import core
 
     real = core.checker
-    monkeypatch.setattr(core, "checker", lambda **kw: partial(die_on_marked, real(**kw)))
+    monkeypatch.setattr(core, "checker", lambda *a, **kw: partial(die_on_marked, real(*a, **kw)))
     result = CliRunner().invoke(app, ["validate", str(tmp_path), "-q", "-j", "2"])
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert result.exit_code == 2  # a file could not be processed

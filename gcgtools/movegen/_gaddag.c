@@ -1016,6 +1016,17 @@ static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out
         out[0] = 0.0;
         klv_walk(&w, 0, root, 0, 0, 1);
     }
+    {   /* keeping the whole rack (the pass): a leave longer than the KLV lists is
+         * estimated by the Leaves object in Python, which gives this value */
+        PyObject *full = PyObject_GetAttrString(req, "full_leave");
+        if (!full) goto done;
+        if (full != Py_None) {
+            double v = PyFloat_AsDouble(full);
+            if (v == -1.0 && PyErr_Occurred()) { Py_DECREF(full); goto done; }
+            out[nc - 1] = v;
+        }
+        Py_DECREF(full);
+    }
     rc = 0;
 done:
     Py_DECREF(klv);

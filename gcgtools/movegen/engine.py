@@ -115,6 +115,7 @@ class Request:
     klv: tuple[Sequence[int], Sequence[int], Sequence[float], int] | None
     """the KLV's (nodes, word counts, values, root) to look leaves up in, or None (with
     no ``leave_table`` either: every leave is worth 0)"""
+    full_leave: float | None  #: with ``klv``: what keeping the whole rack is worth
     bingo_size: int
     bingo_bonus: int
     exchange_bag: int  #: exchanges of at most this many tiles, -1 for none
