@@ -19,6 +19,7 @@ The empty leave is worth 0. It is a rough guide for ranking moves, not a trained
 
 from __future__ import annotations
 
+import math
 from array import array
 from collections.abc import Iterable, Iterator
 from functools import cache
@@ -26,9 +27,10 @@ from os import PathLike
 from pathlib import Path
 
 from gcgtools.lexicon.alphabet import Alphabet, alphabet_of
-from gcgtools.lexicon.klv import parse_klv
+from gcgtools.lexicon.klv import MAX_LEAVE_VALUE, MAX_LEAVES_BYTES, parse_klv
 from gcgtools.lexicon.kwg import Kwg, KwgError
 from gcgtools.rules import TileError, TileSet
+from gcgtools.sources.limited import read_limited
 
 __all__ = [
     "BUILTIN_NAME",
@@ -218,7 +220,13 @@ def parse_leaves_csv(text: str, alphabet: Alphabet, *, where: str = "<csv>") -> 
         except ValueError:
             if number == 1:
                 continue  # a header
-            raise LeavesError(f"{where}:{number}: {raw!r} is not a number", None) from None
+            raise LeavesError(f"{where}:{number}: {raw[:40]!r} is not a number", None) from None
+        if not math.isfinite(value) or abs(value) > MAX_LEAVE_VALUE:
+            raise LeavesError(
+                f"{where}:{number}: {raw[:40]!r} is not a leave value (a finite number "
+                f"within ±{MAX_LEAVE_VALUE:g} points)",
+                None,
+            )
         if not sep:
             raise LeavesError(f"{where}:{number}: expected LEAVE,value", None)
         try:
@@ -243,7 +251,7 @@ def load_leaves(path: str | PathLike[str], tiles: TileSet | str | None = None) -
     p = Path(path)
     alphabet = alphabet_of(tiles if tiles is not None else "english")
     try:
-        data = p.read_bytes()
+        data = read_limited(p, MAX_LEAVES_BYTES, "a leave file")
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         raise LeavesError(f"{p}: cannot read leave file: {reason}", p) from None
@@ -257,7 +265,7 @@ def load_leaves(path: str | PathLike[str], tiles: TileSet | str | None = None) -
             if suffix in (".klv", ".klv2"):
                 raise LeavesError(f"{p}: not a KLV file: {exc}", p) from None
         else:
-            kind = "klv2" if len(data) >= 8 + 4 * len(kwg) + 4 * len(values) else "klv"
+            kind = "klv2" if len(data) == 8 + 4 * len(kwg) + 4 * len(values) else "klv"
             return KlvLeaves(
                 kwg, values, name=name, source=f"{p.name} ({kind.upper()} file {p})", kind=kind
             )
