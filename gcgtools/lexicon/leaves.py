@@ -37,6 +37,7 @@ __all__ = [
     "Leaves",
     "LeavesError",
     "builtin_leaves",
+    "check_leaves_file",
     "leaves_csv",
     "load_leaves",
     "parse_leaves_csv",
@@ -278,3 +279,54 @@ def load_leaves(path: str | PathLike[str], tiles: TileSet | str | None = None) -
     except LeavesError as exc:
         raise LeavesError(exc.message, p) from None
     return TableLeaves(table, alphabet, name=name, source=f"{p.name} (leave CSV {p})", kind="csv")
+
+
+def check_leaves_file(path: str | PathLike[str], tiles: TileSet | str | None = None) -> None:
+    """Check a leave file before a batch starts: with a tile set, load it
+    (:func:`load_leaves`); without one, its structure only (a KLV/KLV2's sizes, graph and
+    values; a CSV's values), since the records' tile sets are not known yet. Raises
+    :class:`LeavesError` naming the file."""
+    if tiles is not None:
+        load_leaves(path, tiles)
+        return
+    p = Path(path)
+    try:
+        data = read_limited(p, MAX_LEAVES_BYTES, "a leave file")
+    except OSError as exc:
+        raise LeavesError(f"{p}: cannot read leave file: {exc.strerror or exc}", p) from None
+    suffix = p.suffix.lower()
+    if suffix != ".csv":
+        try:
+            parse_klv(data, alphabet_of("english"))  # structure: any tile numbers
+            return
+        except KwgError as exc:
+            if suffix in (".klv", ".klv2"):
+                raise LeavesError(f"{p}: not a KLV file: {exc}", p) from None
+    _check_csv(p, data)
+
+
+def _check_csv(p: Path, data: bytes) -> None:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LeavesError(f"{p}: not a UTF-8 leave CSV", p) from None
+    for number, line in enumerate(text.splitlines(), 1):
+        leave, sep, raw = line.strip().partition(",")
+        if not line.strip() or (number == 1 and not _is_number(raw)):
+            continue
+        if not sep:
+            raise LeavesError(f"{p}:{number}: expected LEAVE,value", p)
+        try:
+            value = float(raw.split(",")[0])
+        except ValueError:
+            raise LeavesError(f"{p}:{number}: {raw[:40]!r} is not a number", p) from None
+        if not math.isfinite(value) or abs(value) > MAX_LEAVE_VALUE:
+            raise LeavesError(f"{p}:{number}: {raw[:40]!r} is not a leave value", p)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.split(",")[0])
+    except ValueError:
+        return False
+    return True

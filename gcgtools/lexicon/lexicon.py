@@ -23,7 +23,14 @@ from gcgtools.lexicon.wordlist import (
 from gcgtools.rules import TileSet, lexicon_tile_set, tile_set
 from gcgtools.sources.limited import read_limited
 
-__all__ = ["Lexicon", "LexiconError", "load_lexicon", "lexicon_name", "default_max_length"]
+__all__ = [
+    "Lexicon",
+    "LexiconError",
+    "check_lexicon_file",
+    "default_max_length",
+    "lexicon_name",
+    "load_lexicon",
+]
 
 
 class LexiconError(ValueError):
@@ -218,6 +225,26 @@ def load_lexicon(
         kwg, count = parse_kwg_file(p, data, alphabet)
         return Lexicon(kwg, name=name, source=f"{p.name} (KWG file {p})", path=p, word_count=count)
     return _load_word_list(p, data, alphabet, name, max_length, use_cache)
+
+
+def check_lexicon_file(path: str | PathLike[str], tiles: TileSet | str | None = None) -> None:
+    """Check a lexicon file before a batch starts, without compiling it: a regular file
+    within the size limit; a KWG's structure (and its tile numbers, when the tile set is
+    known: ``tiles`` or the one its name implies); a word list's gzip, text and that it
+    has words. Raises :class:`LexiconError` naming the file."""
+    p = Path(path)
+    if tiles is None:
+        implied = lexicon_tile_set(lexicon_name(p))
+        tiles = tile_set(implied) if implied else None
+    if tiles is not None and not isinstance(tiles, TileSet):
+        tiles = tile_set(tiles)
+    alphabet = alphabet_of(tiles) if tiles is not None else None
+    if p.suffix.lower() == ".kwg":
+        parse_kwg_file(p, read_lexicon_bytes(p, MAX_KWG_BYTES), alphabet)
+        return
+    text = decode_word_list(p, read_lexicon_bytes(p, MAX_WORD_LIST_BYTES)).text
+    if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
+        raise LexiconError(f"{p}: no words: an empty word list", p)
 
 
 MAX_KWG_BYTES = 64 * 1024 * 1024

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from gcgtools.analysis.analyse import RecordAnalysis
 from gcgtools.batch.analyses import analyse_game_with
 from gcgtools.lexicon.choice import LexiconChoice
+from gcgtools.lexicon.leaves import LeavesError
+from gcgtools.lexicon.lexicon import LexiconError
 from gcgtools.model.game import Game
 from gcgtools.replay.engine import Position, Replayer
 from gcgtools.replay.notation import play_notation
@@ -641,6 +643,8 @@ def _analyse_path(path: str, keep: Keep = "all", **options: Any) -> GameResult:
         if problem is not None:
             return GameResult(name, True, problem, _unreadable_row(game, name))
         return result
+    except (LexiconError, LeavesError) as exc:  # a lexicon or leave file it cannot use
+        return GameResult(name, True, display_name(exc.message[:300]))
     except Exception as exc:  # noqa: BLE001 - a batch must go on past any bad file
         text = f"{type(exc).__name__}: {exc}"
         return GameResult(name, True, display_name(text[:300]))
