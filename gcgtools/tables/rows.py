@@ -25,6 +25,7 @@ from gcgtools.replay.engine import Position, Replayer
 from gcgtools.replay.notation import play_notation
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules.rulesets import EndRule
+from gcgtools.rules.tiles import is_blank_tile
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import display_name
 from gcgtools.syntax.records import EventKind
@@ -322,7 +323,7 @@ def analyse_game(
                     main = main.split(" ", 1)[1]
                 placed = len(squares)
                 # a blank is "?" or a lower-case tile name: no tile that is not upper case
-                blanks = placed - sum([t.isupper() for _, _, t in squares])
+                blanks = sum([is_blank_tile(t) for _, _, t in squares])
             else:
                 main, words, premiums, placed, blanks = e.word, None, None, 0, 0
             mover, opponent = movers[p] if p is not None else (e.nick, None)
