@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import re
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
@@ -223,8 +224,38 @@ def load_lexicon(
     data = read_lexicon_bytes(p, MAX_KWG_BYTES if kwg_file else MAX_WORD_LIST_BYTES)
     if kwg_file:
         kwg, count = parse_kwg_file(p, data, alphabet)
-        return Lexicon(kwg, name=name, source=f"{p.name} (KWG file {p})", path=p, word_count=count)
-    return _load_word_list(p, data, alphabet, name, max_length, use_cache)
+        lexicon = Lexicon(
+            kwg, name=name, source=f"{p.name} (KWG file {p})", path=p, word_count=count
+        )
+    else:
+        lexicon = _load_word_list(p, data, alphabet, name, max_length, use_cache)
+    lexicon.notes.extend(modern_words_note(lexicon))
+    return lexicon
+
+
+#: Two-letter words of the modern English tournament lexica (NWL, CSW) that older and free
+#: lists (ENABLE, CEL) lack: a user picking such a list is told.
+MODERN_TWOS = ("QI", "ZA", "KI", "ZO")
+#: Lists known to lack some of them (by name, any case).
+OLDER_LISTS = frozenset({"ENABLE", "ENABLE1", "ENABLE2K", "CEL", "ECWL", "TWL98"})
+_ENGLISH_LETTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def modern_words_note(lexicon: Lexicon) -> list[str]:
+    """A note for an English list that lacks common two-letter words of the modern
+    lexica (when its name is one of :data:`OLDER_LISTS`, or it lacks both QI and ZA)."""
+    letters = set(lexicon.tiles.letters) - {"?"}
+    if letters != _ENGLISH_LETTERS:
+        return []
+    missing = [w for w in MODERN_TWOS if w not in lexicon]
+    stem = re.split(r"[^A-Z0-9]", lexicon.name.upper())[0]  # cel_2-21 -> CEL
+    older = stem in OLDER_LISTS or {"QI", "ZA"} <= set(missing)
+    if not missing or not older:
+        return []
+    return [
+        f"{lexicon.name} lacks {', '.join(missing)} (in NWL and CSW): plays of them count as "
+        "phonies; give the game's own lexicon if it was played with one of those"
+    ]
 
 
 def check_lexicon_file(path: str | PathLike[str], tiles: TileSet | str | None = None) -> None:
