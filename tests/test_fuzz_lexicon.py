@@ -35,4 +35,3 @@ FUZZ = _load()
 def test_surface_takes_mutated_inputs_without_a_failure(surface: str) -> None:
     ran = FUZZ.SURFACES[surface](random.Random(f"suite:{surface}"), COUNT)
     assert ran == COUNT
-

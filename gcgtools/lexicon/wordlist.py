@@ -7,6 +7,11 @@ set's tiles by the longest-match rule (so a Spanish list's ``CHICO`` is the four
 I, C, O). Words that cannot be played are
 skipped and counted: letters outside the tile set (``"letters"``), shorter than 2 tiles
 (``"short"``), longer than the board (``"long"``).
+
+The bytes are decoded line by line (:func:`decode_lines`): UTF-8, and a line that is not
+UTF-8 is read as Latin-1 and its number kept (the lexicon line names the first), so a stray
+byte changes one line, not every Ñ word. A list is at most :data:`MAX_WORD_LIST_BYTES`
+bytes, gzipped or unpacked.
 """
 
 from __future__ import annotations
