@@ -90,6 +90,15 @@ def test_analyse_without_a_lexicon_says_how_to_give_one(monkeypatch) -> None:
     assert "--lexicon" in err and "--lexica" in err and "GCGTOOLS_LEXICA" in err
 
 
+def test_annotate_only_analysis_without_a_lexicon_is_an_error(tmp_path: Path, monkeypatch):
+    monkeypatch.delenv("GCGTOOLS_LEXICA", raising=False)
+    out = tmp_path / "a.gcg"
+    code, _, err = run("annotate", "--only", "analysis", EXAMPLE, "-o", str(out))
+    assert code == 2 and "--lexicon" in err and not out.exists()
+    code, _, _ = run("annotate", "--only", "analysis", "--only", "words", EXAMPLE, "-o", str(out))
+    assert code == 0 and out.exists()  # the analysis is one of its notes: an extra
+
+
 def test_commands_where_analysis_is_an_extra_work_without_one(tmp_path: Path, monkeypatch):
     monkeypatch.delenv("GCGTOOLS_LEXICA", raising=False)
     assert run("stats", EXAMPLE)[0] == 0

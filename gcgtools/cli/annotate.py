@@ -230,7 +230,8 @@ def annotate_command(
     and scores, findings, bingos, unseen tiles, and with a lexicon the analysis. Old
     gcgtools notes are replaced; everything else is kept byte for byte."""
     groups = [g.value for g in only] if only else None
-    choice = lexicon_choice(lexicon, lexica, leaves, tiles)
+    # --only analysis: the analysis is the whole job, so no lexicon at all is an error
+    choice = lexicon_choice(lexicon, lexica, leaves, tiles, required=groups == ["analysis"])
     asked = groups is not None and "analysis" in groups
     chosen = choice if asked or choice.wanted else None
     file = _single(paths, output, in_place)
