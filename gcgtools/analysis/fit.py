@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from gcgtools.findings import Finding, make
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MIN_WORDS_FOR_LETTERS", "lexicon_fit", "unused_letters"]
 
+_UNUSED: weakref.WeakKeyDictionary[Lexicon, tuple[str, ...]] = weakref.WeakKeyDictionary()
 #: a lexicon smaller than this (a test's, a teaching list) is not expected to use every letter
 MIN_WORDS_FOR_LETTERS = 1000
 
@@ -29,7 +31,7 @@ MIN_WORDS_FOR_LETTERS = 1000
 def unused_letters(lexicon: Lexicon) -> list[str]:
     """The letters of the lexicon's tile set that have tiles in the bag but occur in no
     word of the lexicon (remembered on the lexicon)."""
-    cached = getattr(lexicon, "_unused_letters", None)
+    cached = _UNUSED.get(lexicon)
     if cached is not None:
         return list(cached)
     used = {node >> 24 for node in lexicon.kwg.nodes}
@@ -38,7 +40,7 @@ def unused_letters(lexicon: Lexicon) -> list[str]:
     missing = [
         t for t in tiles.letters if t != BLANK and tiles.counts[t] > 0 and index[t] not in used
     ]
-    lexicon._unused_letters = tuple(missing)  # type: ignore[attr-defined]
+    _UNUSED[lexicon] = tuple(missing)
     return missing
 
 
