@@ -233,10 +233,10 @@ def test_cache_command_covers_the_compiled_lexicons(cache_dir, tmp_path):
     load_lexicon(words)
     runner = CliRunner()
     result = runner.invoke(app, ["cache", "info"])
-    assert f"compiled lexicons: 1 in {cache_dir / 'lexica'}" in result.output
+    assert f"compiled lexica: 1 in {cache_dir / 'lexica'}" in result.output
     data = json.loads(runner.invoke(app, ["cache", "info", "--json"]).output)
     assert data["lexica"]["entries"] == 1 and data["lexica"]["size"] > 0
     result = runner.invoke(app, ["cache", "clear"])
-    assert result.exit_code == 0 and "removed 1 compiled lexicons" in result.output
+    assert result.exit_code == 0 and "removed 1 compiled lexicon from" in result.output
     assert not list((cache_dir / "lexica").glob("*.kwg"))
     assert load_lexicon(words).cached is False  # compiled again

@@ -70,4 +70,5 @@ def clear() -> None:
     removed = clear_cache()
     typer.echo(f"removed {removed} entries from {cache_info().folder}")
     compiled = lexicon_cache.clear()
-    typer.echo(f"removed {compiled} compiled lexicons from {lexicon_cache.cache_dir()}")
+    noun = "lexicon" if compiled == 1 else "lexica"
+    typer.echo(f"removed {compiled} compiled {noun} from {lexicon_cache.cache_dir()}")
