@@ -59,9 +59,7 @@ def info(
     typer.echo(f"entries: {found.entries}" + "".join(f", {k} {n}" for k, n in found.kinds.items()))
     typer.echo(f"size:    {_size(found.size)}")
     typer.echo(f"hits:    {found.hits}, misses: {found.misses}{rate}")
-    typer.echo(
-        f"compiled lexicons: {compiled.entries} in {compiled.folder}, {_size(compiled.size)}"
-    )
+    typer.echo(f"compiled lexica: {compiled.entries} in {compiled.folder}, {_size(compiled.size)}")
 
 
 @cache_app.command("clear")
