@@ -141,7 +141,8 @@ def test_annotate_cli_analysis(tmp_path: Path) -> None:
         app, ["annotate", str(RECORDS / "w803-bonus-after-phony.gcg"), "--only", "analysis"],
         env=env,
     )  # fmt: skip
-    assert result.exit_code == 0 and "no lexicon" in result.stderr
+    # --only analysis without any lexicon: its one job, so an error (issue 18 item 1)
+    assert result.exit_code == 2 and "no lexicon" in result.stderr
     assert "#note gcgtools:" not in result.stdout
 
 
