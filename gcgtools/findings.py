@@ -606,6 +606,25 @@ _RULES: list[Rule] = [
         "the lexicon used for the analysis. Under that lexicon the challenge should have "
         "succeeded and the play been withdrawn (--).",
     ),
+    Rule(
+        "W804",
+        "warning",
+        "lexicon does not fit the record's tiles",
+        "The lexicon used for the analysis is for another alphabet than the record's tile "
+        "set: its name implies other tiles (ENABLE, CSW, NWL are English; RD German; FISE "
+        "Spanish), or its words never use letters the tile set has tiles of (an English list "
+        "under German tiles never uses Ä, Ö, Ü). Its phonies and best moves then mean "
+        "nothing for this game. Give the lexicon the game was played with (--lexicon FILE), "
+        "or the right tile set (--tiles).",
+    ),
+    Rule(
+        "W805",
+        "info",
+        "another lexicon than the record names",
+        "The record names its lexicon (#lexicon NAME) and the analysis used another one "
+        "(--lexicon FILE). Words the two lists disagree on are reported as phonies (W801) or "
+        "as valid plays withdrawn (W802).",
+    ),
 ]
 
 # Per code: an example of record lines that get the finding (the line reported last), and
@@ -886,6 +905,12 @@ _EXAMPLES.update({
     "W803": (">Ann: AEINRST 8H RETAINZ +66 66\n>Ann: AEINRST (challenge) +5 71",
              "Check the lexicon the game was played with; under the one given the play "
              "should have been withdrawn (--)."),
+    "W804": ("#lexicon RD28\n#tile-distribution german  (analysed with --lexicon ENABLE.kwg)",
+             "Give the lexicon of the game's language: --lexicon RD28.kwg, or --lexica DIR "
+             "holding it."),
+    "W805": ("#lexicon CSW21  (analysed with --lexicon NWL23.kwg)",
+             "Nothing to fix in the record; give --lexicon CSW21.kwg to judge the words by "
+             "the list the game was played with."),
 })  # fmt: skip
 # a code without its texts still loads (tests/test_cli_core.py requires them all)
 _RULES = [replace(r, example=_EXAMPLES.get(r.code, ("", ""))[0],

@@ -34,7 +34,7 @@ from gcgtools.analysis.analyse import (
 )
 from gcgtools.batch.analyses import analyse_with
 from gcgtools.findings import RULES
-from gcgtools.lexicon import Lexicon, builtin_leaves, load_lexicon
+from gcgtools.lexicon import Lexicon, LexiconError, builtin_leaves, load_lexicon
 from gcgtools.lexicon.choice import LexiconChoice, choose
 from gcgtools.replay.setup import rules_for
 
@@ -118,8 +118,9 @@ def test_article_infancy_is_a_phony_in_enable(enable: Lexicon) -> None:
     # it outscores the best legal move (78), so by the best legal move it lost nothing
     assert infancy.equity == 88 + 0
     assert infancy.best_equity == 78.0 and infancy.equity_lost == 0.0
-    assert [(f.code, f.line) for f in result.findings] == [("W801", 6)]
-    assert "QI" in result.findings[0].message
+    # the record names another list than ENABLE: said first, at its #lexicon line (W805)
+    assert [(f.code, f.line) for f in result.findings] == [("W805", 1), ("W801", 6)]
+    assert "QI" in result.findings[1].message
 
 
 # ------------------------------------------------------------- phony findings
@@ -295,8 +296,9 @@ def test_record_lexicon_found_in_the_folder(tmp_path: Path) -> None:
     assert chosen.leaves is not None and chosen.leaves.name == "builtin"
     missing = choose(LexiconChoice(lexica=str(tmp_path)), "NWL23", rules.tiles)
     assert missing.lexicon is None and "NWL23 not found" in (missing.message or "")
-    bad = choose(LexiconChoice(lexicon=str(tmp_path / "nope.kwg")), None, rules.tiles)
-    assert bad.lexicon is None and "nope.kwg" in (bad.message or "")
+    # a file given that cannot be read is an error, never "no analysis" (issue 18 item 1)
+    with pytest.raises(LexiconError, match="nope.kwg: cannot read lexicon"):
+        choose(LexiconChoice(lexicon=str(tmp_path / "nope.kwg")), None, rules.tiles)
 
 
 def test_lexica_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

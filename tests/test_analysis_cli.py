@@ -105,14 +105,13 @@ def test_analyse_json_one_object_per_file(folder: Path) -> None:
     assert first["players"]["Bob"]["phonies_stood"] == 1
 
 
-def test_analyse_without_a_lexicon_still_lists_the_turns(folder: Path) -> None:
+def test_analyse_without_a_lexicon_is_an_error(folder: Path) -> None:
+    # its one job is analysis (issue 18 item 1): one line saying how to give a lexicon
     env = {k: v for k, v in os.environ.items() if k != "GCGTOOLS_LEXICA"}
     result = runner.invoke(app, ["analyse", str(folder / "w801-phony-stood.gcg")], env=env)
-    assert result.exit_code == 0
-    lines = result.stdout.splitlines()
-    assert "no lexicon" in lines[0] and "--lexicon" in lines[0]
-    assert lines[4].split()[:3] == ["1", "Alice", "8H"]
-    assert "W801" not in result.stdout
+    assert result.exit_code == 2 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert "no lexicon" in line and "--lexicon" in line and "GCGTOOLS_LEXICA" in line
 
 
 def test_analyse_record_lexicon_from_the_lexica_folder(folder: Path, tmp_path: Path) -> None:
@@ -165,7 +164,8 @@ def test_annotate_cli_analysis(tmp_path: Path) -> None:
         app, ["annotate", str(RECORDS / "w803-bonus-after-phony.gcg"), "--only", "analysis"],
         env=env,
     )  # fmt: skip
-    assert result.exit_code == 0 and "no lexicon" in result.stderr
+    # --only analysis without any lexicon: its one job, so an error (issue 18 item 1)
+    assert result.exit_code == 2 and "no lexicon" in result.stderr
     assert "#note gcgtools:" not in result.stdout
 
 

@@ -223,3 +223,20 @@ def test_cache_command_info_and_clear(cache_dir):
     assert cache_info().entries == 0 and cache_info().hits == 0
     assert (cache_dir / "lexica" / "x.bin").exists()
     assert clear_cache() == 0
+
+
+def test_cache_command_covers_the_compiled_lexicons(cache_dir, tmp_path):
+    from gcgtools.lexicon import load_lexicon
+
+    words = tmp_path / "mini.txt"
+    words.write_text("care\nrace\nacre\n", encoding="utf-8")
+    load_lexicon(words)
+    runner = CliRunner()
+    result = runner.invoke(app, ["cache", "info"])
+    assert f"compiled lexica: 1 in {cache_dir / 'lexica'}" in result.output
+    data = json.loads(runner.invoke(app, ["cache", "info", "--json"]).output)
+    assert data["lexica"]["entries"] == 1 and data["lexica"]["size"] > 0
+    result = runner.invoke(app, ["cache", "clear"])
+    assert result.exit_code == 0 and "removed 1 compiled lexicon from" in result.output
+    assert not list((cache_dir / "lexica").glob("*.kwg"))
+    assert load_lexicon(words).cached is False  # compiled again

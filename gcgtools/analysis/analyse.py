@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gcgtools._version import __version__
+from gcgtools.analysis.fit import lexicon_fit
 from gcgtools.findings import Finding, make
 from gcgtools.lexicon.choice import describe
 from gcgtools.model.game import Game
@@ -256,7 +257,7 @@ class RecordAnalysis:
         text = f"lexicon {self.lexicon}: {self.lexicon_source}"
         if self.leaves is not None:
             text += f"; leaves {self.leaves}: {self.leaves_source}"
-        return text
+        return f"{text}; {self.message}" if self.message else text
 
     def player_summary(self) -> dict[str, dict[str, Any]]:
         """Per player: phonies played and stood, missed bingos, turns analysed, best moves
@@ -708,12 +709,18 @@ def analyse_record(
 
         leaves = builtin_leaves(rules.tiles)
     turns, findings = _Analyser(game, rules, lexicon, leaves, top).run()
+    source = None
+    if lexicon is not None:
+        fit = lexicon_fit(game, rules.tiles, lexicon)  # W804/W805: say it, then analyse
+        findings = [*fit, *findings]
+        message = "; ".join([*(f.message for f in fit), *([message] if message else [])]) or None
+        source = "; ".join([str(lexicon.source), *lexicon.notes])
     return RecordAnalysis(
         path,
         turns,
         findings,
         lexicon=lexicon.name if lexicon is not None else None,
-        lexicon_source=str(lexicon.source) if lexicon is not None else None,
+        lexicon_source=source,
         leaves=leaves.name if lexicon is not None and leaves is not None else None,
         leaves_source=str(leaves.source) if lexicon is not None and leaves is not None else None,
         message=message if lexicon is None else message,

@@ -24,6 +24,8 @@ from gcgtools.analysis.analyse import (
 )
 from gcgtools.batch.run import Scheduler, map_files
 from gcgtools.lexicon.choice import LexiconChoice, choose, fingerprint
+from gcgtools.lexicon.leaves import LeavesError
+from gcgtools.lexicon.lexicon import LexiconError
 from gcgtools.model.game import Game
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve
@@ -141,6 +143,8 @@ def analyse_file(
     try:
         game = load_game(path)
         return analyse_game_with(game, choice, top=top, cache=cache, options=options)
+    except (LexiconError, LeavesError) as exc:  # a lexicon or leave file it cannot use
+        return RecordAnalysis(path, unreadable=True, reason=exc.message)
     except (KeyError, ValueError) as exc:  # a tile or board file gone bad since parsed
         return RecordAnalysis(path, unreadable=True, reason=f"cannot set up the rules: {exc}")
     except Exception as exc:  # noqa: BLE001 - a batch must go on past any bad file

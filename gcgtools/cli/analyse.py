@@ -5,7 +5,7 @@ the lexicon options every analysing command shares (``--lexicon``, ``--lexica``,
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -27,6 +27,9 @@ from gcgtools.cli.common import (
     rule_options,
 )
 from gcgtools.wording import plural
+
+if TYPE_CHECKING:
+    from gcgtools.lexicon.choice import LexiconChoice
 
 LexiconOpt = Annotated[
     str | None,
@@ -52,6 +55,40 @@ LeavesOpt = Annotated[
         "lexicon folder, else the built-in heuristic.",
     ),
 ]
+
+
+NO_LEXICON = (
+    "no lexicon: give one with --lexicon FILE (.kwg, .txt, .txt.gz), or a folder of them "
+    "named as the records' #lexicon with --lexica DIR or $GCGTOOLS_LEXICA"
+)
+
+
+def lexicon_choice(
+    lexicon: str | None,
+    lexica: str | None,
+    leaves: str | None,
+    tiles: str | None = None,
+    *,
+    required: bool = False,
+) -> LexiconChoice:
+    """The lexicon options of every analysing command, checked before any record is read:
+    a lexicon or leave file that is missing, unreadable or damaged, or a lexicon folder
+    that is none, is one line naming it on standard error and exit 2 (and so is no lexicon
+    at all when ``required``)."""
+    from gcgtools.lexicon import LeavesError, LexiconError
+    from gcgtools.lexicon.choice import LexiconChoice
+    from gcgtools.rules.tiles import resolve_tiles
+
+    choice = LexiconChoice.of(lexicon, lexica, leaves)
+    if required and not choice.wanted:
+        typer.echo(f"gcgtools: {NO_LEXICON}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    try:
+        choice.check(resolve_tiles(tiles) if tiles is not None else None)
+    except (LexiconError, LeavesError) as exc:
+        typer.echo(f"gcgtools: {exc.message}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    return choice
 
 
 class AnalyseFormat(str, Enum):
@@ -89,12 +126,14 @@ def analyse_command(
 ) -> None:
     """Check every play's words against a lexicon and, for every turn whose full rack is
     known, compare the move with the best moves: equity, equity lost, rank, missed bingos.
-    The text says which lexicon and leaves were used once, then a table per record that
-    fits 80 columns. Without a lexicon the turns are listed and the analysis columns left
-    empty."""
+    Needs a lexicon: --lexicon FILE, or --lexica DIR / $GCGTOOLS_LEXICA holding the
+    records' #lexicon. The text says which lexicon and leaves were used once, then a table
+    per record that fits 80 columns."""
     from gcgtools.analysis.analyse import DEFAULT_TOP
     from gcgtools.batch.analyses import analyse_paths
     from gcgtools.render.analysis import analysis_json, analysis_lines, used_lines
+
+    lexicon_choice(lexicon, lexica, leaves, tiles, required=True)
 
     unreadable: list[tuple[str, str]] = []
     count = 0

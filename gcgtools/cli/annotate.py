@@ -19,7 +19,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from gcgtools.batch.run import show_progress
-from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt
+from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt, lexicon_choice
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -45,7 +45,6 @@ from gcgtools.edit import annotate as annotating
 from gcgtools.edit.fix import FORCE_OPTION, fix_messages, fix_record
 from gcgtools.jobs.files import STDOUT, write_output
 from gcgtools.jobs.outputs import OutputJob, write_outputs
-from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.model.game import Game
 from gcgtools.render.html import game_report_html
 from gcgtools.render.svg import picture, picture_format
@@ -277,7 +276,8 @@ def annotate_command(
     and scores, findings, bingos, unseen tiles, and with a lexicon the analysis. Old
     gcgtools notes are replaced; everything else is kept byte for byte."""
     groups = [g.value for g in only] if only else None
-    choice = LexiconChoice.of(lexicon, lexica, leaves)
+    # --only analysis: the analysis is the whole job, so no lexicon at all is an error
+    choice = lexicon_choice(lexicon, lexica, leaves, tiles, required=groups == ["analysis"])
     asked = groups is not None and "analysis" in groups
     chosen = choice if asked or choice.wanted else None
     file = _single(paths, output, in_place)
@@ -428,7 +428,7 @@ def report_command(
     $GCGTOOLS_LEXICA) the top moves beside each recorded one. With several records (-o
     SITE/): a static site, an index of the games (a table sorted by clicking its headers)
     with the archive charts, and one page per game."""
-    choice = LexiconChoice.of(lexicon, lexica, leaves)
+    choice = lexicon_choice(lexicon, lexica, leaves, tiles)
     chosen = choice if choice.wanted else None
     file = _single(paths, output, can_in_place=False)
     if file is None:

@@ -1,4 +1,5 @@
-"""``gcgtools cache info|clear``: the result cache in the user's cache folder."""
+"""``gcgtools cache info|clear``: the result cache and the compiled lexicons in the user's
+cache folder."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import typer
 
 from gcgtools.batch.cache import cache_info, clear_cache
 from gcgtools.cli.common import app
+from gcgtools.lexicon import cache as lexicon_cache
 
 cache_app = typer.Typer(
     name="cache",
-    help="The cache of per-record results (info, clear).",
+    help="The cache of per-record results and compiled lexicons (info, clear).",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -30,8 +32,10 @@ def _size(size: int) -> str:
 def info(
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
-    """Where the cache is, its entries and size, and the hits and misses counted."""
+    """Where the cache is, its entries and size, and the hits and misses counted; then the
+    compiled lexicons (word lists compiled to KWG once)."""
     found = cache_info()
+    compiled = lexicon_cache.cache_info()
     if json_out:
         import json
 
@@ -42,6 +46,11 @@ def info(
             "hits": found.hits,
             "misses": found.misses,
             "kinds": found.kinds,
+            "lexica": {
+                "folder": str(compiled.folder),
+                "entries": compiled.entries,
+                "size": compiled.size,
+            },
         }
         typer.echo(json.dumps(data))
         return
@@ -50,10 +59,14 @@ def info(
     typer.echo(f"entries: {found.entries}" + "".join(f", {k} {n}" for k, n in found.kinds.items()))
     typer.echo(f"size:    {_size(found.size)}")
     typer.echo(f"hits:    {found.hits}, misses: {found.misses}{rate}")
+    typer.echo(f"compiled lexica: {compiled.entries} in {compiled.folder}, {_size(compiled.size)}")
 
 
 @cache_app.command("clear")
 def clear() -> None:
-    """Remove every cached result and the hit/miss counts."""
+    """Remove every cached result and the hit/miss counts, and every compiled lexicon."""
     removed = clear_cache()
     typer.echo(f"removed {removed} entries from {cache_info().folder}")
+    compiled = lexicon_cache.clear()
+    noun = "lexicon" if compiled == 1 else "lexica"
+    typer.echo(f"removed {compiled} compiled {noun} from {lexicon_cache.cache_dir()}")

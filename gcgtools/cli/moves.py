@@ -50,10 +50,12 @@ def moves(
 ) -> None:
     """List the best moves (score, leave, equity) for the player to move after event N
     of a record, or in a CGP position."""
+    from gcgtools.cli.analyse import lexicon_choice
     from gcgtools.movegen.record import MovesError, cgp_moves, record_moves
     from gcgtools.render.moves import moves_lines
     from gcgtools.sources.load import load_game
 
+    lexicon_choice(lexicon, lexica, leaves, tiles)
     try:
         if cgp is not None:
             result = cgp_moves(cgp, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves)

@@ -13,7 +13,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt
+from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt, lexicon_choice
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_UNREADABLE,
@@ -90,7 +90,10 @@ def _lexicon(
     lexicon: str | None, lexica: str | None, leaves: str | None, no_cache: bool = False
 ) -> dict[str, Any]:
     """The analysis options: only with --lexicon or --lexica (the analysis is slow, so
-    $GCGTOOLS_LEXICA alone does not turn it on for stats and export)."""
+    $GCGTOOLS_LEXICA alone does not turn it on for stats and export). The files given are
+    checked first (:func:`~gcgtools.cli.analyse.lexicon_choice`)."""
+    if lexicon is not None or lexica is not None or leaves is not None:
+        lexicon_choice(lexicon, lexica, leaves)
     if lexicon is None and lexica is None:
         return {}
     return {"lexicon": lexicon, "lexica": lexica, "leaves": leaves, "cache": not no_cache}

@@ -15,6 +15,12 @@ Order of the search, per record:
 
 Leaves: ``--leaves PATH``, else ``LEAVES.klv2`` / ``NAME.klv2`` in the lexicon folder,
 else the built-in heuristic (:func:`gcgtools.lexicon.resolve_leaves`).
+
+A file that is given or found but is missing, unreadable or damaged is an error, never "no
+analysis": :meth:`LexiconChoice.check` checks the files given before a batch starts, and
+:func:`choose` raises :class:`~gcgtools.lexicon.LexiconError` or
+:class:`~gcgtools.lexicon.LeavesError` for a file it cannot use (a batch worker reports that
+record as failed, with the message).
 """
 
 from __future__ import annotations
@@ -69,6 +75,24 @@ class LexiconChoice:
             os.fspath(leaves) if leaves is not None else None,
         )
 
+    def check(self, tiles: TileSet | str | None = None) -> None:
+        """Check the files given before any record is read: the ``--lexicon`` file (its
+        structure, and its tile numbers when ``tiles`` or its name tells the tile set),
+        the ``--leaves`` file and the lexicon folder. Raises
+        :class:`~gcgtools.lexicon.LexiconError` or :class:`~gcgtools.lexicon.LeavesError`
+        (one line naming the file)."""
+        from gcgtools.lexicon.leaves import check_leaves_file
+        from gcgtools.lexicon.lexicon import LexiconError, check_lexicon_file
+
+        if self.lexicon is not None:
+            check_lexicon_file(self.lexicon, tiles)
+        if self.leaves is not None:
+            check_leaves_file(self.leaves, tiles)
+        folder = self.folder
+        if self.lexicon is None and folder is not None and not os.path.isdir(folder):
+            where = "--lexica" if self.lexica else f"${LEXICA_ENV}"
+            raise LexiconError(f"{folder}: not a folder (the lexicon folder given by {where})")
+
     @property
     def folder(self) -> str | None:
         """The lexicon folder: ``--lexica``, else ``$GCGTOOLS_LEXICA`` (None when neither)."""
@@ -119,9 +143,9 @@ def describe(lexicon: Any, leaves: Any, message: str | None = None) -> str:
 
 # Loaded lexicons and leaves of this process, by what identifies them. A lexicon is a few
 # megabytes: a batch of records names few of them, and each is loaded once per process.
-_LEXICONS: dict[tuple[str, str], Lexicon | None] = {}
+_LEXICONS: dict[tuple[str, str], Lexicon] = {}
 _LEAVES: dict[tuple[str | None, str | None, str | None, str], Leaves] = {}
-_FAILED: dict[tuple[str, str], str] = {}
+_FAILED: dict[tuple[str, str], Exception] = {}
 # Lexicons loaded by the caller (a notebook, a test): worker processes forked afterwards
 # inherit them, so a loaded lexicon is never pickled.
 _PRELOADED: dict[int, tuple[Lexicon, Leaves | None]] = {}
@@ -135,47 +159,57 @@ def preload(lexicon: Lexicon, leaves: Leaves | None = None) -> LexiconChoice:
     return LexiconChoice(preloaded=token)
 
 
-def _load(path: str, tiles: TileSet | None) -> tuple[Lexicon | None, str | None]:
-    from gcgtools.lexicon import load_lexicon
+def _load(path: str, tiles: TileSet | None) -> Lexicon:
+    """The lexicon file ``path`` for ``tiles``, loaded once per process; raises
+    :class:`~gcgtools.lexicon.LexiconError` (also each later time) when it cannot be."""
+    from gcgtools.lexicon import LexiconError, load_lexicon
 
-    key = (os.path.abspath(path), tiles.name if tiles is not None else "")
-    if key in _LEXICONS:
-        return _LEXICONS[key], _FAILED.get(key)
-    try:
-        lexicon: Lexicon | None = load_lexicon(path, tiles)
-        reason = None
-    except (OSError, ValueError) as exc:  # missing, unreadable or malformed file
-        lexicon = None
-        reason = str(exc) if not isinstance(exc, OSError) else f"{path}: {exc.strerror or exc}"
-        _FAILED[key] = reason
-    _LEXICONS[key] = lexicon
-    return lexicon, reason
+    key = (os.path.abspath(path), _tiles_key(tiles))
+    failed = _FAILED.get(key)
+    if failed is not None:
+        raise failed
+    lexicon = _LEXICONS.get(key)
+    if lexicon is None:
+        try:
+            lexicon = load_lexicon(path, tiles)
+        except LexiconError as exc:
+            _FAILED[key] = exc
+            raise
+        except OSError as exc:  # pragma: no cover - load_lexicon turns these into errors
+            _FAILED[key] = LexiconError(f"{path}: {exc.strerror or exc}", path)
+            raise _FAILED[key] from None
+        _LEXICONS[key] = lexicon
+    return lexicon
 
 
-def _leaves(
-    choice: LexiconChoice, lexicon_name: str | None, tiles: TileSet | None
-) -> tuple[Leaves, str | None]:
-    from gcgtools.lexicon import builtin_leaves, resolve_leaves
+def _tiles_key(tiles: TileSet | None) -> str:
+    """What tells tile sets apart for the per-process cache: name and tiles (a custom tile
+    set may share a built-in one's name)."""
+    if tiles is None:
+        return ""
+    return f"{tiles.name}|{','.join(tiles.letters)}|{','.join(sorted(tiles.bracket_only))}"
 
-    key = (choice.leaves, choice.folder, lexicon_name, tiles.name if tiles is not None else "")
-    if key in _LEAVES:
-        return _LEAVES[key], None
-    try:
-        leaves = resolve_leaves(
+
+def _leaves(choice: LexiconChoice, lexicon_name: str | None, tiles: TileSet | None) -> Leaves:
+    """The leaves for a lexicon, loaded once per process; raises
+    :class:`~gcgtools.lexicon.LeavesError` for a leave file given or found that cannot be
+    used (never a silent fall-back to the built-in leaves)."""
+    from gcgtools.lexicon import resolve_leaves
+
+    key = (choice.leaves, choice.folder, lexicon_name, _tiles_key(tiles))
+    if key not in _LEAVES:
+        _LEAVES[key] = resolve_leaves(
             path=choice.leaves, lexica=choice.folder, lexicon_name=lexicon_name, tiles=tiles
         )
-        reason = None
-    except (OSError, ValueError) as exc:
-        leaves = builtin_leaves(tiles)
-        reason = f"{exc}; the built-in leaves are used"
-    _LEAVES[key] = leaves
-    return leaves, reason
+    return _LEAVES[key]
 
 
 def choose(choice: LexiconChoice, record_lexicon: str | None, tiles: TileSet | None) -> Chosen:
     """The lexicon and leaves for a record whose ``#lexicon`` is ``record_lexicon`` and
-    whose tiles are ``tiles``; loaded once per process. Never raises for a missing or bad
-    file: :attr:`Chosen.message` says what went wrong."""
+    whose tiles are ``tiles``; loaded once per process. No lexicon to use (none given, the
+    record names none, or its name has no file in the folder): :attr:`Chosen.message` says
+    why. A file given or found that cannot be used raises
+    :class:`~gcgtools.lexicon.LexiconError` / :class:`~gcgtools.lexicon.LeavesError`."""
     if choice.preloaded is not None:
         loaded = _PRELOADED.get(choice.preloaded)
         if loaded is None:
@@ -191,7 +225,7 @@ def choose(choice: LexiconChoice, record_lexicon: str | None, tiles: TileSet | N
             leaves = builtin_leaves(lexicon.tiles)
         return Chosen(lexicon, leaves)
     if choice.lexicon is not None:
-        lexicon, reason = _load(choice.lexicon, tiles)
+        lexicon = _load(choice.lexicon, tiles)
     else:
         folder = choice.folder
         if folder is None:
@@ -210,11 +244,8 @@ def choose(choice: LexiconChoice, record_lexicon: str | None, tiles: TileSet | N
                     ".txt, .txt.gz)"
                 ),
             )
-        lexicon, reason = _load(os.fspath(found), tiles)
-    if lexicon is None:
-        return Chosen(None, None, no_lexicon(reason))
-    leaves, problem = _leaves(choice, lexicon.name, tiles)
-    return Chosen(lexicon, leaves, problem)
+        lexicon = _load(os.fspath(found), tiles)
+    return Chosen(lexicon, _leaves(choice, lexicon.name, tiles))
 
 
 def _file_identity(path: str | None) -> list[object] | None:

@@ -26,6 +26,7 @@ are worth 0. The built-in heuristic values every leave by its formula.
 
 from __future__ import annotations
 
+import math
 from array import array
 from collections.abc import Iterable, Iterator
 from functools import cache
@@ -33,15 +34,17 @@ from os import PathLike
 from pathlib import Path
 
 from gcgtools.lexicon.alphabet import Alphabet, alphabet_of
-from gcgtools.lexicon.klv import parse_klv
+from gcgtools.lexicon.klv import MAX_LEAVE_VALUE, MAX_LEAVES_BYTES, parse_klv
 from gcgtools.lexicon.kwg import ARC_MASK, IS_END, Kwg, KwgError
 from gcgtools.rules import TileError, TileSet
+from gcgtools.sources.limited import read_limited
 
 __all__ = [
     "BUILTIN_NAME",
     "Leaves",
     "LeavesError",
     "builtin_leaves",
+    "check_leaves_file",
     "leaves_csv",
     "load_leaves",
     "parse_leaves_csv",
@@ -279,7 +282,13 @@ def parse_leaves_csv(text: str, alphabet: Alphabet, *, where: str = "<csv>") -> 
         except ValueError:
             if number == 1:
                 continue  # a header
-            raise LeavesError(f"{where}:{number}: {raw!r} is not a number", None) from None
+            raise LeavesError(f"{where}:{number}: {raw[:40]!r} is not a number", None) from None
+        if not math.isfinite(value) or abs(value) > MAX_LEAVE_VALUE:
+            raise LeavesError(
+                f"{where}:{number}: {raw[:40]!r} is not a leave value (a finite number "
+                f"within ±{MAX_LEAVE_VALUE:g} points)",
+                None,
+            )
         if not sep:
             raise LeavesError(f"{where}:{number}: expected LEAVE,value", None)
         try:
@@ -304,7 +313,7 @@ def load_leaves(path: str | PathLike[str], tiles: TileSet | str | None = None) -
     p = Path(path)
     alphabet = alphabet_of(tiles if tiles is not None else "english")
     try:
-        data = p.read_bytes()
+        data = read_limited(p, MAX_LEAVES_BYTES, "a leave file")
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         raise LeavesError(f"{p}: cannot read leave file: {reason}", p) from None
@@ -318,7 +327,7 @@ def load_leaves(path: str | PathLike[str], tiles: TileSet | str | None = None) -
             if suffix in (".klv", ".klv2"):
                 raise LeavesError(f"{p}: not a KLV file: {exc}", p) from None
         else:
-            kind = "klv2" if len(data) >= 8 + 4 * len(kwg) + 4 * len(values) else "klv"
+            kind = "klv2" if len(data) == 8 + 4 * len(kwg) + 4 * len(values) else "klv"
             return KlvLeaves(
                 kwg, values, name=name, source=f"{p.name} ({kind.upper()} file {p})", kind=kind
             )
@@ -331,3 +340,54 @@ def load_leaves(path: str | PathLike[str], tiles: TileSet | str | None = None) -
     except LeavesError as exc:
         raise LeavesError(exc.message, p) from None
     return TableLeaves(table, alphabet, name=name, source=f"{p.name} (leave CSV {p})", kind="csv")
+
+
+def check_leaves_file(path: str | PathLike[str], tiles: TileSet | str | None = None) -> None:
+    """Check a leave file before a batch starts: with a tile set, load it
+    (:func:`load_leaves`); without one, its structure only (a KLV/KLV2's sizes, graph and
+    values; a CSV's values), since the records' tile sets are not known yet. Raises
+    :class:`LeavesError` naming the file."""
+    if tiles is not None:
+        load_leaves(path, tiles)
+        return
+    p = Path(path)
+    try:
+        data = read_limited(p, MAX_LEAVES_BYTES, "a leave file")
+    except OSError as exc:
+        raise LeavesError(f"{p}: cannot read leave file: {exc.strerror or exc}", p) from None
+    suffix = p.suffix.lower()
+    if suffix != ".csv":
+        try:
+            parse_klv(data, alphabet_of("english"))  # structure: any tile numbers
+            return
+        except KwgError as exc:
+            if suffix in (".klv", ".klv2"):
+                raise LeavesError(f"{p}: not a KLV file: {exc}", p) from None
+    _check_csv(p, data)
+
+
+def _check_csv(p: Path, data: bytes) -> None:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LeavesError(f"{p}: not a UTF-8 leave CSV", p) from None
+    for number, line in enumerate(text.splitlines(), 1):
+        leave, sep, raw = line.strip().partition(",")
+        if not line.strip() or (number == 1 and not _is_number(raw)):
+            continue
+        if not sep:
+            raise LeavesError(f"{p}:{number}: expected LEAVE,value", p)
+        try:
+            value = float(raw.split(",")[0])
+        except ValueError:
+            raise LeavesError(f"{p}:{number}: {raw[:40]!r} is not a number", p) from None
+        if not math.isfinite(value) or abs(value) > MAX_LEAVE_VALUE:
+            raise LeavesError(f"{p}:{number}: {raw[:40]!r} is not a leave value", p)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.split(",")[0])
+    except ValueError:
+        return False
+    return True

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import gzip
+import re
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from os import PathLike
 from pathlib import Path
 
@@ -12,10 +14,24 @@ from gcgtools.lexicon import cache
 from gcgtools.lexicon.alphabet import Alphabet, alphabet_of
 from gcgtools.lexicon.build import build_nodes
 from gcgtools.lexicon.kwg import Kwg, KwgError, nodes_from_bytes
-from gcgtools.lexicon.wordlist import decode_text, parse_word_list
+from gcgtools.lexicon.wordlist import (
+    MAX_WORD_LIST_BYTES,
+    Decoded,
+    WordListTooLarge,
+    decode_lines,
+    parse_word_list,
+)
 from gcgtools.rules import TileSet, lexicon_tile_set, tile_set
+from gcgtools.sources.limited import read_limited
 
-__all__ = ["Lexicon", "LexiconError", "load_lexicon", "lexicon_name", "default_max_length"]
+__all__ = [
+    "Lexicon",
+    "LexiconError",
+    "check_lexicon_file",
+    "default_max_length",
+    "lexicon_name",
+    "load_lexicon",
+]
 
 
 class LexiconError(ValueError):
@@ -61,8 +77,11 @@ class Lexicon:
         skipped: dict[str, int] | None = None,
         cached: bool | None = None,
         compiled: Path | None = None,
+        notes: Sequence[str] = (),
     ) -> None:
         self.kwg = kwg
+        #: what a user should know about the file (lines read as Latin-1, ...), one line each
+        self.notes: list[str] = list(notes)
         self.name = name
         self.source = source
         self.path = path
@@ -85,7 +104,8 @@ class Lexicon:
         tileset = tiles if isinstance(tiles, TileSet) else tile_set(tiles or "english")
         alphabet = alphabet_of(tileset)
         limit = default_max_length(tileset) if max_length is None else max_length
-        wordlist = parse_word_list("\n".join(words), alphabet, max_length=limit)
+        spelling = alphabet_of(word_list_tiles(tileset))
+        wordlist = parse_word_list("\n".join(words), spelling, max_length=limit)
         kwg = Kwg(build_nodes(wordlist.words), alphabet, check=False)
         return cls(
             kwg,
@@ -152,7 +172,7 @@ class Lexicon:
             text += f", compiled form loaded from {self.compiled}"
         elif self.cached is False:
             text += ", compiled now" + (f", cached as {self.compiled}" if self.compiled else "")
-        return text
+        return "; ".join([text, *self.notes])
 
 
 def lexicon_name(path: str | PathLike[str]) -> str:
@@ -200,22 +220,98 @@ def load_lexicon(
     tileset = _tiles_for(p, tiles)
     alphabet = alphabet_of(tileset)
     name = lexicon_name(p)
+    kwg_file = p.suffix.lower() == ".kwg"
+    data = read_lexicon_bytes(p, MAX_KWG_BYTES if kwg_file else MAX_WORD_LIST_BYTES)
+    if kwg_file:
+        kwg, count = parse_kwg_file(p, data, alphabet)
+        lexicon = Lexicon(
+            kwg, name=name, source=f"{p.name} (KWG file {p})", path=p, word_count=count
+        )
+    else:
+        lexicon = _load_word_list(p, data, alphabet, name, max_length, use_cache)
+    lexicon.notes.extend(modern_words_note(lexicon))
+    return lexicon
+
+
+#: Two-letter words of the modern English tournament lexica (NWL, CSW) that older and free
+#: lists (ENABLE, CEL) lack: a user picking such a list is told.
+MODERN_TWOS = ("QI", "ZA", "KI", "ZO")
+#: Lists known to lack some of them (by name, any case).
+OLDER_LISTS = frozenset({"ENABLE", "ENABLE1", "ENABLE2K", "CEL", "ECWL", "TWL98"})
+_ENGLISH_LETTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def modern_words_note(lexicon: Lexicon) -> list[str]:
+    """A note for an English list that lacks common two-letter words of the modern
+    lexica (when its name is one of :data:`OLDER_LISTS`, or it lacks both QI and ZA)."""
+    letters = set(lexicon.tiles.letters) - {"?"}
+    if letters != _ENGLISH_LETTERS:
+        return []
+    missing = [w for w in MODERN_TWOS if w not in lexicon]
+    stem = re.split(r"[^A-Z0-9]", lexicon.name.upper())[0]  # cel_2-21 -> CEL
+    older = stem in OLDER_LISTS or {"QI", "ZA"} <= set(missing)
+    if not missing or not older:
+        return []
+    return [
+        f"{lexicon.name} lacks {', '.join(missing)} (in NWL and CSW): plays of them count as "
+        "phonies; give the game's own lexicon if it was played with one of those"
+    ]
+
+
+def check_lexicon_file(path: str | PathLike[str], tiles: TileSet | str | None = None) -> None:
+    """Check a lexicon file before a batch starts, without compiling it: a regular file
+    within the size limit; a KWG's structure (and its tile numbers, when the tile set is
+    known: ``tiles`` or the one its name implies); a word list's gzip, text and that it
+    has words. Raises :class:`LexiconError` naming the file."""
+    p = Path(path)
+    if tiles is None:
+        implied = lexicon_tile_set(lexicon_name(p))
+        tiles = tile_set(implied) if implied else None
+    if tiles is not None and not isinstance(tiles, TileSet):
+        tiles = tile_set(tiles)
+    alphabet = alphabet_of(tiles) if tiles is not None else None
+    if p.suffix.lower() == ".kwg":
+        parse_kwg_file(p, read_lexicon_bytes(p, MAX_KWG_BYTES), alphabet)
+        return
+    text = decode_word_list(p, read_lexicon_bytes(p, MAX_WORD_LIST_BYTES)).text
+    if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
+        raise LexiconError(f"{p}: no words: an empty word list", p)
+
+
+MAX_KWG_BYTES = 64 * 1024 * 1024
+"""The largest KWG file read (64 MiB; CSW21 with its GADDAG is about 12 MB)."""
+
+
+def read_lexicon_bytes(p: Path, limit: int) -> bytes:
+    """The bytes of a lexicon file (a regular file of at most ``limit`` bytes), else
+    :class:`LexiconError`."""
     try:
-        data = p.read_bytes()
+        return read_limited(p, limit, "a lexicon")
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         raise LexiconError(f"{p}: cannot read lexicon: {reason}", p) from None
-    if p.suffix.lower() == ".kwg":
-        try:
-            kwg = Kwg.from_bytes(data, alphabet)
+
+
+def parse_kwg_file(p: Path, data: bytes, alphabet: Alphabet | None) -> tuple[Kwg, int]:
+    """The checked KWG of a ``.kwg`` file's bytes and its word count, else
+    :class:`LexiconError`. ``alphabet`` None: the structure only (any tile numbers)."""
+    try:
+        kwg = Kwg.from_bytes(data, alphabet or alphabet_of("english"))
+        if alphabet is not None:
             kwg.check_alphabet()
-            count = kwg.count_words()  # counted now: this also proves the graph acyclic
-        except KwgError as exc:
-            raise LexiconError(f"{p}: not a KWG file: {exc}", p) from None
-        if not count:
-            raise LexiconError(f"{p}: not a KWG file: the DAWG is empty", p)
-        return Lexicon(kwg, name=name, source=f"{p.name} (KWG file {p})", path=p, word_count=count)
-    return _load_word_list(p, data, alphabet, name, max_length, use_cache)
+        count = kwg.count_words()  # counted now: this also proves the graph acyclic
+    except KwgError as exc:
+        raise LexiconError(f"{p}: not a KWG file: {exc}", p) from None
+    if not count:
+        raise LexiconError(f"{p}: not a KWG file: the DAWG is empty", p)
+    return kwg, count
+
+
+def word_list_tiles(tiles: TileSet) -> TileSet:
+    """The tile set as a word list spells it: multi-letter tiles by the longest-match rule
+    always (a record's ``#tile [CH] [ch]`` says how *the record* spells CH, not the list:
+    the list's CHICOS is still CH, I, C, O, S)."""
+    return replace(tiles, bracket_only=frozenset()) if tiles.bracket_only else tiles
 
 
 def _load_word_list(
@@ -227,7 +323,7 @@ def _load_word_list(
     use_cache: bool,
 ) -> Lexicon:
     limit = default_max_length(alphabet.tiles) if max_length is None else max_length
-    key = cache.cache_key(data, alphabet.tiles.name, limit)
+    key = cache.cache_key(data, alphabet.tiles, limit)
     if not use_cache:
         return _compile(p, data, alphabet, name, limit, None)
     hit = _from_cache(p, key, alphabet, name)
@@ -243,12 +339,16 @@ def _load_word_list(
 
 
 def _from_cache(p: Path, key: str, alphabet: Alphabet, name: str) -> Lexicon | None:
+    """The cached entry of ``key``, checked: a well-formed graph over the alphabet whose
+    word count is the one its meta says (else None: the list is compiled again)."""
     entry = cache.load(key)
     if entry is None:
         return None
     try:
-        # the entry's SHA-256 matched what we wrote: no need to check the nodes
-        kwg = Kwg(nodes_from_bytes(entry.kwg_bytes), alphabet, check=False)
+        kwg = Kwg(nodes_from_bytes(entry.kwg_bytes), alphabet)
+        kwg.check_alphabet()
+        if kwg.count_words() != entry.words or not kwg.has_gaddag:
+            return None
     except KwgError:
         return None  # damaged entry: rebuilt
     return Lexicon(
@@ -260,22 +360,42 @@ def _from_cache(p: Path, key: str, alphabet: Alphabet, name: str) -> Lexicon | N
         word_count=entry.words,
         skipped=entry.skipped,
         cached=True,
+        notes=latin1_note(p, entry.latin1_lines),
     )
+
+
+def decode_word_list(p: Path, data: bytes) -> Decoded:
+    """The text of a word list's bytes (gunzipped, decoded line by line), else
+    :class:`LexiconError` for a damaged gzip file, one that unpacks too large, or a
+    binary file."""
+    try:
+        decoded = decode_lines(data)
+    except WordListTooLarge as exc:
+        raise LexiconError(f"{p}: {exc}", p) from None
+    except (OSError, EOFError, zlib.error, gzip.BadGzipFile) as exc:
+        raise LexiconError(f"{p}: damaged gzip file: {exc}", p) from None
+    if "\0" in decoded.text:
+        raise LexiconError(
+            f"{p}: a binary file, not a word list (a KWG file needs the .kwg extension)", p
+        )
+    return decoded
+
+
+def latin1_note(p: Path, lines: Sequence[int]) -> list[str]:
+    """The note for a word list's lines that are not UTF-8 (read as Latin-1)."""
+    if not lines:
+        return []
+    more = f" and {len(lines) - 1} more" if len(lines) > 1 else ""
+    return [f"{p}:{lines[0]}{more}: not UTF-8, read as Latin-1 (save the list as UTF-8)"]
 
 
 def _compile(
     p: Path, data: bytes, alphabet: Alphabet, name: str, limit: int, key: str | None
 ) -> Lexicon:
     """Compile a word list's bytes; store the result under ``key`` (None: do not)."""
-    try:
-        text = decode_text(data)
-    except (OSError, EOFError, zlib.error, gzip.BadGzipFile) as exc:
-        raise LexiconError(f"{p}: damaged gzip file: {exc}", p) from None
-    if "\0" in text:
-        raise LexiconError(
-            f"{p}: a binary file, not a word list (a KWG file needs the .kwg extension)", p
-        )
-    wordlist = parse_word_list(text, alphabet, max_length=limit)
+    decoded = decode_word_list(p, data)
+    spelling = alphabet_of(word_list_tiles(alphabet.tiles))
+    wordlist = parse_word_list(decoded.text, spelling, max_length=limit)
     if not wordlist.words:
         raise LexiconError(f"{p}: no words of the {alphabet.tiles.name} tile set", p)
     try:
@@ -285,7 +405,10 @@ def _compile(
     kwg = Kwg(nodes, alphabet, check=False)
     stored = False
     if key is not None:
-        stored = cache.store(key, kwg.to_bytes(), len(wordlist.words), wordlist.skipped, str(p))
+        stored = cache.store(
+            key, kwg.to_bytes(), len(wordlist.words), wordlist.skipped, str(p),
+            decoded.latin1_lines,
+        )  # fmt: skip
     return Lexicon(
         kwg,
         name=name,
@@ -295,4 +418,5 @@ def _compile(
         word_count=len(wordlist.words),
         skipped=wordlist.skipped,
         cached=False,
+        notes=latin1_note(p, decoded.latin1_lines),
     )

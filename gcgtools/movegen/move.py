@@ -7,7 +7,7 @@ from enum import Enum
 from gcgtools.replay.board import square_name
 from gcgtools.replay.notation import word_notation
 from gcgtools.replay.position import tiles_text
-from gcgtools.rules.tiles import BLANK
+from gcgtools.rules.tiles import BLANK, is_blank_tile
 
 __all__ = ["Move", "MoveKind"]
 
@@ -98,7 +98,7 @@ class Move:
         out = []
         for k, t in enumerate(self.cells):
             if new >> k & 1:
-                out.append(t if t.isupper() else BLANK)
+                out.append(BLANK if is_blank_tile(t) else t)
         return tiles_text(out)
 
     @property

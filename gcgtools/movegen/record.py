@@ -18,7 +18,7 @@ from gcgtools.replay.position import Position, known_rack
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve
 from gcgtools.rules.rulesets import RuleSet
-from gcgtools.rules.tiles import BLANK, TileError
+from gcgtools.rules.tiles import BLANK, TileError, is_blank_tile
 from gcgtools.syntax.records import TURN_KINDS, EventKind
 
 __all__ = [
@@ -236,7 +236,7 @@ def cgp_moves(
     if not mine:
         raise MovesError("the CGP gives no rack for the player to move; give --rack")
     if bag is None:
-        seen = Counter(t if t.isupper() else BLANK for t in cgp.board.cells if t is not None)
+        seen = Counter(BLANK if is_blank_tile(t) else t for t in cgp.board.cells if t is not None)
         seen.update(mine)
         seen.update(cgp.racks[1])
         total = sum(rules.tiles.counts.values())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from gcgtools.replay.board import Board, square_name
-from gcgtools.rules.tiles import BLANK
+from gcgtools.rules.tiles import BLANK, is_blank_tile
 from gcgtools.syntax.records import Event
 
 #: A finding as ``(code, message)``.
@@ -150,7 +150,7 @@ def _walk_flat(
                 if tok == BLANK:
                     problems.append(_bare_blank(row, col, direction))
                 placed.append((row, col, tok))
-                used.append(tok if tok.isupper() else BLANK)
+                used.append(BLANK if is_blank_tile(tok) else tok)
         else:
             if tok != "." and tok != current and tok.upper() != current.upper():
                 conflicts.append(_conflict(row, col, direction, current, tok))
@@ -203,7 +203,7 @@ def _walk(
                 if tok == BLANK:
                     problems.append(_bare_blank(r, c, direction))
                 placed.append((r, c, tok))
-                used.append(tok if tok.isupper() else BLANK)
+                used.append(BLANK if is_blank_tile(tok) else tok)
         else:
             if tok != "." and tok.upper() != current.upper():
                 conflicts.append(_conflict(r, c, direction, current, tok))
@@ -268,7 +268,7 @@ def _from_rack(tokens: list[str], in_parens: bool = False) -> list[str]:
         if tok == "(" or tok == ")":
             in_parens = tok == "("
         elif tok != "." and not in_parens:
-            used.append(tok if tok.isupper() else BLANK)
+            used.append(BLANK if is_blank_tile(tok) else tok)
     return used
 
 

@@ -18,6 +18,7 @@ from functools import cached_property
 from pathlib import Path
 
 from gcgtools.rules.named import named_or_file
+from gcgtools.sources.limited import read_limited
 
 __all__ = [
     "BOARDS",
@@ -292,10 +293,8 @@ def load_board_file(path: str | os.PathLike[str]) -> BoardLayout:
 
 
 def _read_small(path: Path, limit: int) -> str:
-    with path.open("rb") as f:
-        data = f.read(limit + 1)
-    if len(data) > limit:
-        raise ValueError(f"{path}: larger than {limit:,} bytes")
+    """The text of a small regular file (a FIFO or device is refused: OSError)."""
+    data = read_limited(path, limit, "a board file")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

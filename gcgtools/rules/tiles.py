@@ -8,7 +8,10 @@ reference files described in ``shared/data/SOURCES.tsv``:
 * xanado   ``editions/English_WWF.json`` (cdot/Xanado, commit 6d927f1a, MIT)
 
 Tile names are upper case; the blank is ``"?"``. A lower-case tile name (``"a"``, ``"ch"``,
-``"l·l"``) is a blank designated as that letter and is worth 0.
+``"l·l"``) is a blank designated as that letter and is worth 0. Blanks are defined
+explicitly (:func:`is_blank_tile`): ``?``, or the lower-case spelling of a letter that has
+one. A letter without case (Hebrew, Arabic, CJK) is always a real tile: it is its own upper
+case, never read as a blank.
 
 Letters with a count of 0 (e.g. Q, X, Z in Norwegian) exist only as blank designations; they
 are kept in the table, as in the sources, so that a blank may stand for them.
@@ -25,6 +28,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from gcgtools.rules.named import named_or_file
+from gcgtools.sources.limited import read_limited
 
 __all__ = [
     "BLANK",
@@ -33,6 +37,7 @@ __all__ = [
     "TileError",
     "TileSet",
     "declared_spellings",
+    "is_blank_tile",
     "load_tiles_file",
     "resolve_tiles",
     "tile_set",
@@ -42,6 +47,13 @@ BLANK = "?"
 #: Single characters that :meth:`TileSet.split` returns as tokens of their own:
 #: ``.`` (square already occupied), ``?`` (blank), ``(`` and ``)`` (played-through runs).
 PASS_THROUGH = frozenset(".?()")
+
+
+def is_blank_tile(tile: str) -> bool:
+    """True for a token that is a blank: ``"?"``, or a tile name in lower case (``"e"``,
+    ``"ch"``: a blank designated as that letter). A caseless letter (``"א"``) equals its
+    upper case, so it is a real tile, unlike ``not tile.isupper()``, which says True for it."""
+    return tile == BLANK or tile != tile.upper()
 
 
 class TileError(ValueError):
@@ -497,6 +509,14 @@ def tile_set(name: str) -> TileSet:
 
 #: Tile files: the largest accepted, in bytes.
 MAX_TILES_FILE = 64 * 1024
+#: Tile files: at most this many different tiles, the blank included (tile numbers are
+#: bytes, 0 being the blank or the GADDAG separator; real sets have at most 35).
+MAX_LETTERS = 200
+#: Tile files: at most this many tiles in the bag, and points a tile (Super has 200 tiles).
+MAX_BAG = 1000
+MAX_VALUE = 1000
+#: Tile files: the longest tile name, in characters (Catalan L·L has 3).
+MAX_NAME = 8
 _VOWEL_FLAGS = {"1": True, "0": False, "yes": True, "no": False, "true": True, "false": False}
 
 
@@ -510,10 +530,7 @@ def load_tiles_file(path: str | os.PathLike[str]) -> TileSet:
     file. Raises ``ValueError`` (``FILE:LINE: what``) for a malformed file and ``OSError``
     when it cannot be read."""
     source = Path(path)
-    with source.open("rb") as f:
-        data = f.read(MAX_TILES_FILE + 1)
-    if len(data) > MAX_TILES_FILE:
-        raise ValueError(f"{source}: larger than {MAX_TILES_FILE:,} bytes")
+    data = read_limited(source, MAX_TILES_FILE, "a tile file")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -528,9 +545,7 @@ def load_tiles_file(path: str | os.PathLike[str]) -> TileSet:
         fields = [f for f in re.split(r"[\s,]+", line.strip()) if f]
         if len(fields) not in (3, 4):
             raise ValueError(f"{source}:{number}: expected 'letter count value', got {line!r}")
-        letter = fields[0].strip("[]").upper()
-        if not letter or any(ch in ".()[]" or ch.isdigit() or ch.isspace() for ch in letter):
-            raise ValueError(f"{source}:{number}: {fields[0]!r} cannot be a tile name")
+        letter = _tile_name(fields[0], f"{source}:{number}")
         if letter in seen:
             raise ValueError(f"{source}:{number}: {letter} listed twice (line {seen[letter]})")
         seen[letter] = number
@@ -538,8 +553,15 @@ def load_tiles_file(path: str | os.PathLike[str]) -> TileSet:
             count, value = int(fields[1]), int(fields[2])
         except ValueError:
             raise ValueError(f"{source}:{number}: count and value are whole numbers") from None
-        if not (0 <= count <= 1000 and 0 <= value <= 1000):
-            raise ValueError(f"{source}:{number}: count and value go from 0 to 1000")
+        if not (0 <= count <= MAX_BAG and 0 <= value <= MAX_VALUE):
+            raise ValueError(
+                f"{source}:{number}: count goes from 0 to {MAX_BAG}, value from 0 to {MAX_VALUE}"
+            )
+        if len(seen) > MAX_LETTERS:
+            raise ValueError(
+                f"{source}:{number}: more than {MAX_LETTERS} different tiles (the blank "
+                "included): not a tile set"
+            )
         if len(fields) == 4:
             word = fields[3].lower()
             flag = int(word) != 0 if word.isascii() and word.isdigit() else _VOWEL_FLAGS.get(word)
@@ -551,12 +573,32 @@ def load_tiles_file(path: str | os.PathLike[str]) -> TileSet:
         rows.append((letter, count, value))
     if not rows:
         raise ValueError(f"{source}: no tiles")
+    if sum(count for _, count, _ in rows) > MAX_BAG:
+        raise ValueError(f"{source}: more than {MAX_BAG} tiles in the bag")
+    if len(rows) + (BLANK not in seen) > MAX_LETTERS:
+        raise ValueError(f"{source}: more than {MAX_LETTERS} different tiles with the blank")
     if BLANK not in seen:
         rows.insert(0, (BLANK, 0, 0))
     if not flagged:
         vowels = {v for v in "AEIOU" if v in seen}
     vowels.discard(BLANK)
     return TileSet.from_table(source.stem or str(source), rows, vowels)
+
+
+def _tile_name(field: str, where: str) -> str:
+    """The tile name of a tile file's first field (upper case), else ValueError: the blank
+    ``?``, or up to MAX_NAME letters (any script; ``·`` and ``'`` inside a name)."""
+    letter = field.strip("[]").upper()
+    if letter == BLANK:
+        return letter
+    ok = 0 < len(letter) <= MAX_NAME and all(ch.isalpha() or ch in "·'" for ch in letter)
+    if not ok or not letter[0].isalpha():
+        shown = field if len(field) <= 20 else field[:20] + "..."
+        raise ValueError(
+            f"{where}: {shown!r} cannot be a tile name (? for the blank, else 1 to "
+            f"{MAX_NAME} letters)"
+        )
+    return letter
 
 
 def resolve_tiles(value: str) -> TileSet:

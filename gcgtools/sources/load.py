@@ -6,11 +6,11 @@ from __future__ import annotations
 import errno
 import glob
 import os
-import stat
 
 from gcgtools.findings import make
 from gcgtools.model.game import Game
 from gcgtools.model.read import parse_bytes
+from gcgtools.sources.limited import read_limited, too_large
 from gcgtools.sources.paths import GCG_SUFFIX, display_name
 from gcgtools.sources.quarantine import CrashedBefore, check_not_crashed
 from gcgtools.sources.remote import is_url, read_url
@@ -56,39 +56,13 @@ def read_bytes(path: PathLike, max_bytes: int = MAX_RECORD_BYTES) -> bytes:
     return _read(name, max_bytes)
 
 
-_KINDS = {
-    stat.S_IFDIR: "a folder",
-    stat.S_IFCHR: "a character device",
-    stat.S_IFBLK: "a block device",
-    stat.S_IFIFO: "a FIFO",
-    stat.S_IFSOCK: "a socket",
-}
-
-
 def _read(path: str, limit: int) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them; else OSError."""
-    # O_NONBLOCK: opening a FIFO with no writer returns at once (and is then refused)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except ValueError as exc:  # a NUL byte in the name
-        raise OSError(errno.EINVAL, f"invalid file name: {exc}", path) from None
-    with open(fd, "rb") as f:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = _KINDS.get(stat.S_IFMT(info.st_mode), "a special file")
-            code = errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EINVAL
-            raise OSError(code, f"not a regular file ({kind})", path)
-        if info.st_size > limit:
-            raise OSError(errno.EFBIG, _too_large(info.st_size, limit), path)
-        data = f.read()
-    if len(data) > limit:  # it grew while being read
-        raise OSError(errno.EFBIG, _too_large(len(data), limit), path)
-    return data
+    return read_limited(path, limit, "a game record")
 
 
 def _too_large(size: int, limit: int) -> str:
-    return f"file too large for a game record ({size:,} bytes; the limit is {limit:,})"
+    return too_large(size, limit, "a game record")
 
 
 def load_game(path: PathLike, *, max_bytes: int = MAX_RECORD_BYTES) -> Game:

@@ -18,12 +18,15 @@ from typing import TYPE_CHECKING, Any, Literal
 from gcgtools.analysis.analyse import RecordAnalysis
 from gcgtools.batch.analyses import analyse_game_with
 from gcgtools.lexicon.choice import LexiconChoice
+from gcgtools.lexicon.leaves import LeavesError
+from gcgtools.lexicon.lexicon import LexiconError
 from gcgtools.model.game import Game
 from gcgtools.replay.engine import Position, Replayer
 from gcgtools.replay.notation import play_notation
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve_with_findings
 from gcgtools.rules.rulesets import EndRule
+from gcgtools.rules.tiles import is_blank_tile
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import display_name
 from gcgtools.syntax.records import EventKind
@@ -317,7 +320,7 @@ def analyse_game(
                     main = main.split(" ", 1)[1]
                 placed = len(squares)
                 # a blank is "?" or a lower-case tile name: no tile that is not upper case
-                blanks = placed - sum([t.isupper() for _, _, t in squares])
+                blanks = sum([is_blank_tile(t) for _, _, t in squares])
             else:
                 main, words, premiums, placed, blanks = e.word, None, None, 0, 0
             mover, opponent = movers[p] if p is not None else (e.nick, None)
@@ -645,6 +648,8 @@ def analyse_path(
         if problem is not None:
             return GameResult(name, True, problem, _unreadable_row(game, name))
         return result
+    except (LexiconError, LeavesError) as exc:  # a lexicon or leave file it cannot use
+        return GameResult(name, True, display_name(exc.message[:300]))
     except Exception as exc:  # noqa: BLE001 - a batch must go on past any bad file
         text = f"{type(exc).__name__}: {exc}"
         return GameResult(name, True, display_name(text[:300]))
