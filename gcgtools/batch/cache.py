@@ -16,8 +16,10 @@ their own subfolder). Each entry is written atomically (a temporary file moved i
 place) and starts with a header giving the gcgtools version, its key and the SHA-256 of
 its payload; an entry whose header, version, key or checksum does not match (a torn or
 corrupt file, one written by another version) is never trusted: it counts as a miss, is
-recomputed and overwritten. Payloads are pickles, so the folder is created private
-(``0o700``): only its owner can put entries there.
+recomputed and overwritten. Payloads are JSON data (:mod:`gcgtools.batch.codec`), not
+pickles: reading an entry cannot run code, even from a folder others can write to (a
+shared cache on a cluster); an entry that does not decode to gcgtools data is a miss.
+The folder is still created private (``0o700``) when gcgtools makes it.
 
 Hits and misses are counted persistently (``results/stats.log``, one line appended per
 :meth:`ResultCache.flush`, which is safe from many processes at once), for
@@ -29,7 +31,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import pickle
 import shutil
 import tempfile
 import time
@@ -39,13 +40,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gcgtools._version import __version__
+from gcgtools.batch.codec import CodecError, decode, encode
 from gcgtools.sources.cachedir import cache_root
 
 T = TypeVar("T")
 
 RESULTS = "results"
 STATS_FILE = "stats.log"
-_MAGIC = b"GCGTOOLS-CACHE 1\n"
+_MAGIC = b"GCGTOOLS-CACHE 2\n"  # 2: JSON payloads (1 was pickles, never read)
 _SUFFIX = ".entry"
 _MISSING = object()
 
@@ -128,8 +130,8 @@ class ResultCache:
         if not self.enabled:
             return False
         try:
-            payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception:  # noqa: BLE001 - an unpicklable result is simply not cached
+            payload = encode(value)
+        except (CodecError, ValueError, RecursionError):  # not plain data: not cached
             return False
         header = {
             "version": self.version,
@@ -184,8 +186,8 @@ class ResultCache:
         ):
             return _MISSING
         try:
-            return pickle.loads(payload)
-        except Exception:  # noqa: BLE001 - e.g. a class since renamed: recompute
+            return decode(payload)
+        except CodecError:  # e.g. a class since renamed, or not gcgtools data: recompute
             return _MISSING
 
     # ----------------------------------------------------------------- counts
