@@ -25,6 +25,7 @@ from gcgtools.cli.common import (
     app,
     batch_command,
 )
+from gcgtools.console import echo
 
 LexiconOpt = Annotated[
     str | None,
@@ -103,15 +104,15 @@ def analyse_command(
         if result.unreadable:
             unreadable.append((result.path, result.reason or "unreadable"))
         if format is AnalyseFormat.json:
-            typer.echo(analysis_json(result))
+            echo(analysis_json(result), json=True)
         elif not result.unreadable:
-            typer.echo("\n".join(analysis_lines(result)))
+            echo("\n".join(analysis_lines(result)))
     if unreadable:
-        typer.echo(f"could not read {len(unreadable)} file(s):", err=True)
+        echo(f"could not read {len(unreadable)} file(s):", err=True)
         for name, reason in unreadable:
-            typer.echo(f"  {name}: {reason}", err=True)
+            echo(f"  {name}: {reason}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     if count == 0:
-        typer.echo("no game records found: name .gcg files, folders or globs", err=True)
+        echo("no game records found: name .gcg files, folders or globs", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN)

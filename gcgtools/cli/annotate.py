@@ -75,7 +75,7 @@ InPlace = Annotated[
 
 
 def _fail(message: str) -> NoReturn:
-    typer.echo(message, err=True)
+    echo(message, err=True)
     raise typer.Exit(EXIT_UNREADABLE)
 
 
@@ -87,12 +87,12 @@ def _load(file: Path, *, report_lines: bool = True) -> Game:
     if game.unreadable:
         for f in game.findings:
             if f.severity == "error" and f.code[0] in "FP":
-                typer.echo(f.format(display_name(str(file))), err=True)
+                echo(f.format(display_name(str(file))), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     if report_lines:
         for f in game.findings:
             if f.severity == "error" and f.code[0] == "P":
-                typer.echo(
+                echo(
                     f"{f.format(display_name(str(file)))} (the rest of the record is used)",
                     err=True,
                 )
@@ -186,16 +186,16 @@ def _run_batch(
             done += 1
         status = max(status, outcome.status)
     where = "in place" if folder is None else f"to {folder}"
-    typer.echo(f"wrote {done} {what}{'s' * (done != 1)} {where}")
+    echo(f"wrote {done} {what}{'s' * (done != 1)} {where}")
     _list_failed(failed)
     raise typer.Exit(status)
 
 
 def _list_failed(failed: list[tuple[str, str]]) -> None:
     if failed:
-        typer.echo(f"could not do {len(failed)} file(s):", err=True)
+        echo(f"could not do {len(failed)} file(s):", err=True)
         for path, reason in failed:
-            typer.echo(f"  {display_name(path)}: {reason}", err=True)
+            echo(f"  {display_name(path)}: {reason}", err=True)
 
 
 def _options(**options: Any) -> dict[str, Any]:
@@ -254,7 +254,7 @@ def annotate_command(
         _fail(failed_on(file, exc))
     if analysis is not None:
         # which lexicon and leaves the notes come from, or why there are none
-        typer.echo(f"{display_name(str(file))}: {analysis.used}", err=True)
+        echo(f"{display_name(str(file))}: {analysis.used}", err=True)
     _write(target, data)
 
 
@@ -292,14 +292,14 @@ def fix_command(
     # the record itself may be on standard output: the report then goes to standard error
     err = target is None or target == STDOUT
     for c in result.changes:
-        typer.echo(f"{display_name(str(file))}:{c.line}: {c.reason}", err=err)
-        typer.echo(f"  - {c.old}", err=err)
-        typer.echo(f"  + {c.new}", err=err)
+        echo(f"{display_name(str(file))}:{c.line}: {c.reason}", err=err)
+        echo(f"  - {c.old}", err=err)
+        echo(f"  + {c.new}", err=err)
     left = sorted([*result.unfixable, *result.warnings], key=lambda f: (f.line, f.code))
     for f in left:
-        typer.echo(f"{f.format(display_name(str(file)))} (not fixed)", err=err)
+        echo(f"{f.format(display_name(str(file)))} (not fixed)", err=err)
     errors, warnings = len(result.unfixable), len(result.warnings)
-    typer.echo(
+    echo(
         f"{len(result.changes)} line{'s' * (len(result.changes) != 1)} changed, "
         f"{errors} error{'s' * (errors != 1)} and {warnings} warning{'s' * (warnings != 1)} "
         "left to fix by hand",
@@ -389,7 +389,7 @@ def report_command(
             )  # fmt: skip
         except OSError as exc:
             _fail(cannot_write(exc, output))
-        typer.echo(f"wrote a site of {site.pages} game{'s' * (site.pages != 1)} to {site.index}")
+        echo(f"wrote a site of {site.pages} game{'s' * (site.pages != 1)} to {site.index}")
         failed = site.failed
         _list_failed([(o.path, o.reason or "failed") for o in failed])
         raise typer.Exit(max((o.status for o in site.outcomes), default=EXIT_CLEAN))
@@ -461,5 +461,5 @@ def draw_pictures(
     _write(output, data)
     if output is not None and output != STDOUT:
         when = "the last event" if move is None else f"event {move}"
-        typer.echo(f"wrote the board after {when} of {file} to {output}")
+        echo(f"wrote the board after {when} of {file} to {output}")
     raise typer.Exit(EXIT_CLEAN)

@@ -8,6 +8,7 @@ import typer
 
 from gcgtools.batch.cache import cache_info, clear_cache
 from gcgtools.cli.common import app
+from gcgtools.console import echo
 
 cache_app = typer.Typer(
     name="cache",
@@ -43,17 +44,17 @@ def info(
             "misses": found.misses,
             "kinds": found.kinds,
         }
-        typer.echo(json.dumps(data))
+        echo(json.dumps(data), json=True)
         return
     rate = f" ({found.hit_rate:.0%} hits)" if found.hit_rate is not None else ""
-    typer.echo(f"folder:  {found.folder}")
-    typer.echo(f"entries: {found.entries}" + "".join(f", {k} {n}" for k, n in found.kinds.items()))
-    typer.echo(f"size:    {_size(found.size)}")
-    typer.echo(f"hits:    {found.hits}, misses: {found.misses}{rate}")
+    echo(f"folder:  {found.folder}")
+    echo(f"entries: {found.entries}" + "".join(f", {k} {n}" for k, n in found.kinds.items()))
+    echo(f"size:    {_size(found.size)}")
+    echo(f"hits:    {found.hits}, misses: {found.misses}{rate}")
 
 
 @cache_app.command("clear")
 def clear() -> None:
     """Remove every cached result and the hit/miss counts."""
     removed = clear_cache()
-    typer.echo(f"removed {removed} entries from {cache_info().folder}")
+    echo(f"removed {removed} entries from {cache_info().folder}")

@@ -17,6 +17,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from gcgtools._version import __version__
+from gcgtools.console import echo
 from gcgtools.rules import BOARDS, TILE_SETS, parse_end_rule
 from gcgtools.rules.boards import resolve_board
 from gcgtools.rules.tiles import resolve_tiles
@@ -130,7 +131,7 @@ def _check_scheduler(value: str | None) -> str | None:
     from gcgtools.batch.dask_backend import INSTALL_HINT, dask_available
 
     if not dask_available():
-        typer.echo(f"gcgtools: {INSTALL_HINT}", err=True)
+        echo(f"gcgtools: {INSTALL_HINT}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     return value
 
@@ -165,7 +166,7 @@ def batch_command(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except BatchError as exc:
-            typer.echo(f"gcgtools: {exc}", err=True)
+            echo(f"gcgtools: {exc}", err=True)
             raise typer.Exit(EXIT_UNREADABLE) from None
 
     return wrapper  # type: ignore[return-value]
@@ -290,7 +291,6 @@ def output_is_input(output: str | os.PathLike[str] | None, inputs: list[str]) ->
 def report_unreadable(reasons: dict[str, str]) -> None:
     """On standard error: how many files could not be read, then one per line with its
     reason (the same in every command)."""
-    from gcgtools.console import echo
 
     if not reasons:
         return
@@ -304,7 +304,7 @@ def report_unreadable(reasons: dict[str, str]) -> None:
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"gcgtools {__version__}")
+        echo(f"gcgtools {__version__}")
         raise typer.Exit()
 
 

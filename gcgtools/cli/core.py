@@ -107,7 +107,7 @@ def parse(
         status = max(status, file_status)
         if unreadable is not None:
             reasons.update([unreadable])
-        echo(text)
+        echo(text, json=as_json)
     report_unreadable(reasons)
     raise typer.Exit(status)
 
@@ -177,7 +177,7 @@ def validate(
         if statistics:
             continue  # counted at the end
         if format is LintFormat.json:
-            echo(json_line(report))
+            echo(json_line(report), json=True)
         elif format is LintFormat.github:
             for line in github_lines(report):
                 echo(line)
@@ -186,7 +186,7 @@ def validate(
                 echo(text)
     if statistics and format is LintFormat.json:
         for row in count_findings(reports, show_info=info):
-            echo(json.dumps(row, ensure_ascii=False))
+            echo(json.dumps(row, ensure_ascii=False), json=True)
     elif statistics:
         for text in statistics_lines(reports, show_info=info):
             echo(text)
@@ -210,7 +210,7 @@ def list_rules(
     an example and how to fix it)."""
     for r in RULES.values():
         if format is ParseFormat.json:
-            echo(json.dumps(r.to_dict(), ensure_ascii=False))
+            echo(json.dumps(r.to_dict(), ensure_ascii=False), json=True)
         else:
             echo(f"{r.code}  {r.severity:<7}  {r.title}")
 
