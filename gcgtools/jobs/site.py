@@ -20,13 +20,13 @@ import io
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 from typing import Any
 
 from gcgtools.batch.run import open_scheduler
 from gcgtools.jobs.outputs import Outcome, OutputJob, write_outputs
 from gcgtools.render.html import BASE_STYLE
+from gcgtools.render.markup import escape
 from gcgtools.render.palette import player_colour
 from gcgtools.sources.atomic import write_atomic
 
