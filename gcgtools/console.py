@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, TypeVar
@@ -30,7 +31,15 @@ if TYPE_CHECKING:
 
 R = TypeVar("R")
 
-__all__ = ["echo", "is_terminal", "safe_text", "show_progress", "stream_console", "track"]
+__all__ = [
+    "echo",
+    "echo_pieces",
+    "is_terminal",
+    "safe_text",
+    "show_progress",
+    "stream_console",
+    "track",
+]
 
 
 def _unsafe(code: int) -> bool:
@@ -47,6 +56,7 @@ _TABLE = {c: f"\\x{c:02x}" for c in range(0xA0) if _unsafe(c)}
 _TABLE |= {c: f"\\x{c - 0xDC00:02x}" for c in range(0xDC80, 0xDD00)}  # surrogateescape bytes
 _TABLE |= {c: f"\\u{c:04x}" for c in range(0xD800, 0xE000) if c not in _TABLE}
 _JSON_TABLE = {c: f"\\u{c:04x}" for c in _TABLE}
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def safe_text(text: str, *, json: bool = False) -> str:
@@ -62,7 +72,7 @@ def safe_text(text: str, *, json: bool = False) -> str:
     >>> safe_text("Ann\\x1b[2J\\tBob")
     'Ann\\\\x1b[2J\\tBob'
     """
-    if text.isprintable() or not any(_unsafe(ord(c)) for c in text):
+    if text.isprintable() or _UNSAFE.search(text) is None:
         return text
     return text.translate(_JSON_TABLE if json else _TABLE)
 
@@ -272,6 +282,20 @@ def echo(text: str | Text = "", *, err: bool = False, json: bool = False) -> Non
             stream.flush()
         return
     console.print(text, markup=False, highlight=False, emoji=False, soft_wrap=True, crop=False)
+
+
+def echo_pieces(pieces: Iterable[str], *, err: bool = False, json: bool = False) -> None:
+    """:func:`echo` of ``"".join(pieces)``, written piece by piece (a long JSON document
+    is never joined into one string)."""
+    stream = sys.stderr if err else sys.stdout
+    if _on_bar(stream) is not None:
+        echo("".join(pieces), err=err, json=json)
+        return
+    for piece in pieces:
+        stream.write(safe_text(piece, json=json))
+    stream.write("\n")
+    if err:
+        stream.flush()
 
 
 def _safe_rich(text: Text) -> Text:

@@ -7,6 +7,7 @@ import errno
 import glob
 import os
 import stat
+from typing import BinaryIO
 
 from gcgtools.findings import make
 from gcgtools.model.game import Game
@@ -17,6 +18,9 @@ from gcgtools.sources.remote import is_url, read_url
 
 PathLike = str | os.PathLike[str]
 
+
+STDIN_NAME = "<stdin>"
+"""The name of the record read from standard input (``-``)."""
 
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 """The largest file read as a record (16 MiB; real records are a few kilobytes, the
@@ -81,14 +85,36 @@ def _read(path: str, limit: int) -> bytes:
             raise OSError(code, f"not a regular file ({kind})", path)
         if info.st_size > limit:
             raise OSError(errno.EFBIG, _too_large(info.st_size, limit), path)
-        data = f.read()
-    if len(data) > limit:  # it grew while being read
-        raise OSError(errno.EFBIG, _too_large(len(data), limit), path)
+        return read_limited(f, limit, path)  # it may grow while being read
+
+
+def read_limited(stream: BinaryIO, limit: int, name: str) -> bytes:
+    """At most ``limit`` bytes of ``stream`` (a file, standard input), read to its end;
+    OSError (EFBIG) naming ``name`` when there are more: never more than ``limit`` + 1
+    bytes are held, whatever the stream (``cat /dev/zero |``) goes on giving."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, _too_large(None, limit), name)
     return data
 
 
-def _too_large(size: int, limit: int) -> str:
-    return f"file too large for a game record ({size:,} bytes; the limit is {limit:,})"
+def _too_large(size: int | None, limit: int) -> str:
+    shown = f"{size:,} bytes" if size is not None else f"more than {limit:,} bytes"
+    return f"file too large for a game record ({shown}; the limit is {limit:,})"
+
+
+def load_stream(
+    stream: BinaryIO, name: str = STDIN_NAME, *, max_bytes: int = MAX_RECORD_BYTES
+) -> Game:
+    """The record on ``stream`` (standard input for ``-``), as :func:`load_game` reads a
+    file: the same size limit, and never raises (an F001 finding says why)."""
+    try:
+        data = read_limited(stream, max_bytes, name)
+    except OSError as exc:
+        game = Game(path=name)
+        game.findings.append(make("F001", f"cannot read file: {exc.strerror or exc}", 0))
+        return game
+    return parse_bytes(data, name)
 
 
 def load_game(path: PathLike, *, max_bytes: int = MAX_RECORD_BYTES) -> Game:
