@@ -55,9 +55,18 @@ def moves(
     from gcgtools.render.moves import moves_lines
     from gcgtools.sources.load import load_game
 
+    if cgp is not None and (file is not None or move is not None):
+        given = "a file" if file is not None else "--move"
+        echo(
+            f"cgp: {given} and --cgp: give one position (a file with --move N, or --cgp)", err=True
+        )
+        raise typer.Exit(EXIT_UNREADABLE)
     try:
         if cgp is not None:
-            result = cgp_moves(cgp, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves)
+            result = cgp_moves(
+                cgp, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves,
+                tiles=tiles, board=board,
+            )  # fmt: skip
             where = "CGP position"
         else:
             if file is None:

@@ -84,6 +84,9 @@ def generate_moves(
     tiles = _tileset(board, lexicon)
     values = tiles.token_values
     rack_list = rack_tiles(rack, tiles)
+    most = rules.rack_size if rules is not None else 7  # the rules' default rack size
+    if len(rack_list) > most:  # 2**n leaves and exchanges: a 26-tile rack would never end
+        raise ValueError(f"a rack of {len(rack_list)} tiles; a rack holds at most {most}")
     for t in rack_list:
         if t != BLANK and t not in tiles.values:
             raise TileError(f"{t!r} in the rack is not a tile of {tiles.name}")
