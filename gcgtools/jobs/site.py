@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from gcgtools.batch.run import open_scheduler
 from gcgtools.jobs.outputs import Outcome, OutputJob, write_outputs
@@ -126,7 +127,8 @@ def _cell(text: str, value: Any = None, cls: str = "") -> str:
 def _row(number: int, outcome: Outcome, site: Path, dated: bool) -> str:
     s = outcome.summary or {}
     assert outcome.target is not None
-    link = Path(os.path.relpath(outcome.target, site)).as_posix()
+    # a URL path: '%', '#', '?' and spaces in a page's name quoted (a file name is not a URL)
+    link = quote(Path(os.path.relpath(outcome.target, site)).as_posix(), safe="/")
     players: list[str] = s.get("players", [])
     scores: list[int] = s.get("scores", [])
     bingos: list[int] = s.get("bingos", [])
