@@ -207,3 +207,19 @@ def test_control_characters_in_json_output_stay_json(tmp_path: Path) -> None:
     assert b"\x1b".decode() not in out and "\x7f" not in out and "\x9b" not in out
     players = json.loads(out.splitlines()[0])["players"]
     assert [p["name"] for p in players] == ["Ann\x1b[2K\x1b[1A", "Bob\x7f\x9b2J"]
+
+
+def test_picture_png_to_a_terminal_is_refused(tmp_path: Path) -> None:
+    record = tmp_path / "game.gcg"
+    record.write_text(GAME_A, encoding="utf-8")
+    code, output = run_on_terminal(["picture", str(record), "--format", "png"], columns=120)
+    assert code == 2
+    assert b"\x89PNG" not in output
+    text = "\n".join(screen_of(output, columns=120, rows=50))
+    assert "a PNG is binary, not written to a terminal; give -o FILE.png" in text
+    # piped, the PNG is written as asked
+    proc = subprocess.run(
+        [*CLI, "picture", str(record), "--format", "png"], capture_output=True, timeout=120,
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert proc.returncode == 0 and proc.stdout.startswith(b"\x89PNG")

@@ -11,6 +11,7 @@ input file unless ``--in-place`` is given. Files are written atomically.
 from __future__ import annotations
 
 import os
+import sys
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -38,7 +39,7 @@ from gcgtools.cli.common import (
     failed_on,
     output_is_input,
 )
-from gcgtools.console import echo
+from gcgtools.console import echo, is_terminal
 from gcgtools.edit import annotate as annotating
 from gcgtools.edit.fix import fix_record
 from gcgtools.jobs.files import STDOUT, write_output
@@ -452,8 +453,13 @@ def draw_pictures(
         _run_batch(job, paths, output, jobs, quiet, "picture", scheduler)
     game = _load(file)
     output = _target(file, output, None)
+    to_stdout = output is None or output == STDOUT
+    if to_stdout and fmt == "png" and is_terminal(sys.stdout):
+        _fail(
+            "picture --format png: a PNG is binary, not written to a terminal; "
+            "give -o FILE.png, or redirect standard output to a file"
+        )
     try:
-        to_stdout = output is None or output == STDOUT
         kind = fmt if fmt is not None and to_stdout else picture_format(output)
         data = picture(game, move, fmt=kind, tiles=tiles, board=board, size=size)
     except (KeyError, ValueError) as exc:

@@ -157,14 +157,16 @@ F = TypeVar("F", bound=Callable[..., Any])
 def batch_command(func: F) -> F:
     """A command that runs batches: a Dask scheduler that cannot be reached (or Dask
     missing), or worker processes that keep dying, is a clear message and exit code 2,
-    not a traceback."""
+    not a traceback; the files a folder's listing left out are said on standard error."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from gcgtools.batch.pool import BatchError
+        from gcgtools.sources.paths import reporting_skipped
 
         try:
-            return func(*args, **kwargs)
+            with reporting_skipped(lambda message: echo(message, err=True)):
+                return func(*args, **kwargs)
         except BatchError as exc:
             echo(f"gcgtools: {exc}", err=True)
             raise typer.Exit(EXIT_UNREADABLE) from None

@@ -134,6 +134,10 @@ def load_game(path: PathLike, *, max_bytes: int = MAX_RECORD_BYTES) -> Game:
         reason = exc.strerror or str(exc)
         if isinstance(exc, FileNotFoundError) and glob.has_magic(name):
             reason = "no game record matches this pattern"
+        elif exc.errno in (errno.ENOENT, errno.ELOOP) and os.path.islink(name):
+            target = display_name(os.readlink(name))
+            what = "loops" if exc.errno == errno.ELOOP else "leads to no file"
+            reason = f"a symbolic link that {what} (to {target})"
         elif exc.errno == errno.EISDIR:
             reason = f"no game records found in this folder (no *{GCG_SUFFIX} file)"
         game.findings.append(make("F001", f"cannot read file: {reason}", 0))
