@@ -119,9 +119,9 @@ EMPTY = "/".join(["15"] * 15)
         (f"{EMPTY} ????/ 0/0 0", "4 ? (the set has 2)"),
         (EMPTY.replace("15", "7zz6", 1) + " ?A/ 0/0 0", "3 ? (the set has 2)"),  # 2 on the board
         (EMPTY.replace("15", "7?7", 1) + " AB/ 0/0 0", "'?' at character 2: a blank on the board"),
-        (f"{EMPTY} AB/ 0/0 0 ld nosuch;", "ld 'nosuch': unknown tile distribution"),
+        (f"{EMPTY} AB/ 0/0 0 ld nosuch;", "ld 'nosuch': no such tile set (catalan, dutch, english"),
         (f"{EMPTY} AB/ 0/0 0 bdn SuperCrosswordGame;", "a 21x21 board (bdn SuperCrosswordGame)"),
-        (f"{EMPTY} AB/ 0/0 0 bdn nosuch;", "bdn 'nosuch': unknown board layout"),
+        (f"{EMPTY} AB/ 0/0 0 bdn nosuch;", "bdn 'nosuch': no such board (CrosswordGame, "),
         (f"{EMPTY} AB/ 0/0 0 lex NWL20; foo 1; bar;", "unknown CGP opcodes 'bar', 'foo'"),
         (f"{EMPTY} AB/ 0/0 \uff12", "consecutive zeros '\uff12': expected a number"),
         (f"{EMPTY} AB/ 0/0 \u00b2", "consecutive zeros '\u00b2': expected a number"),

@@ -23,10 +23,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from gcgtools.replay.board import Board
-from gcgtools.rules.boards import board_layout
+from gcgtools.rules.boards import BOARDS, board_layout
 from gcgtools.rules.detect import select_rules
 from gcgtools.rules.rulesets import RuleSet
-from gcgtools.rules.tiles import BLANK, TileError, TileSet, tile_set
+from gcgtools.rules.tiles import BLANK, TILE_SETS, TileError, TileSet, tile_set
 
 __all__ = [
     "CgpError",
@@ -184,13 +184,17 @@ def _check_options(options: dict[str, str], tiles: str | None, board: str | None
         names = ", ".join(quoted(k, 30) for k in unknown[:5])
         known = ", ".join(sorted(KNOWN_OPCODES))
         raise CgpError(f"unknown CGP opcode{'s' * (len(unknown) > 1)} {names} (known: {known})")
-    checks = (("ld", tiles, tile_set), ("bdn", board, board_layout))
-    for key, override, lookup in checks:
+    checks = (
+        ("ld", tiles, tile_set, "tile set", TILE_SETS),
+        ("bdn", board, board_layout, "board", BOARDS),
+    )
+    for key, override, lookup, what, known_names in checks:
         if key in options and override is None:
             try:
                 lookup(options[key])
-            except KeyError as exc:
-                raise CgpError(f"{key} {quoted(options[key])}: {exc.args[0]}") from None
+            except KeyError:
+                names = ", ".join(sorted(known_names))
+                raise CgpError(f"{key} {quoted(options[key])}: no such {what} ({names})") from None
 
 
 def _rules(options: dict[str, str], rows: int, tiles: str | None, board: str | None) -> RuleSet:
