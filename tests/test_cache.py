@@ -302,3 +302,16 @@ def test_cache_command_info_and_clear(cache_dir):
     assert cache_info().entries == 0 and cache_info().hits == 0
     assert (cache_dir / "lexica" / "x.bin").exists()
     assert clear_cache() == 0
+
+
+def test_an_entry_of_another_type_is_a_miss_when_a_type_is_expected(cache_dir):
+    """Well-formed data, planted where an analysis is expected, is recomputed (the fuzzer
+    of tools/fuzz_cache.py found a forged payload that decoded to a dict)."""
+    from gcgtools.analysis.analyse import RecordAnalysis
+
+    cache = ResultCache("analysis", expect=RecordAnalysis)
+    key = cache.key(RECORD)
+    _plant(cache, key, json.dumps({"turns": "not an analysis"}).encode())
+    result = cache.fetch(RECORD, lambda: RecordAnalysis("x.gcg"))
+    assert isinstance(result, RecordAnalysis) and result.path == "x.gcg"
+    assert cache.fetch(RECORD, lambda: RecordAnalysis("other.gcg")).path == "x.gcg"  # a hit

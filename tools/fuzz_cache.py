@@ -103,7 +103,8 @@ def cache_surface(rng: random.Random, n: int) -> int:
     expected = honest()
     with tempfile.TemporaryDirectory(prefix="gcgtools-fuzz-cache-") as tmp:
         marker = os.path.join(tmp, "pwned")
-        cache = ResultCache("analysis", {"fuzz": 1}, folder=os.path.join(tmp, "results"))
+        folder = os.path.join(tmp, "results")  # as batch.analyses makes it: analyses expected
+        cache = ResultCache("analysis", {"fuzz": 1}, folder=folder, expect=RecordAnalysis)
         key = cache.key(RECORD)
         assert cache.put(key, expected)
         good = cache.path(key).read_bytes()

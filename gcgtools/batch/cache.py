@@ -71,6 +71,9 @@ def _check_kind(kind: str) -> str:
 class ResultCache:
     """Results of ``kind`` computed with ``params``, keyed by each record's content.
 
+    ``expect``: the type of every result (``RecordAnalysis`` for analyses); an entry that
+    decodes to anything else is a miss, as a damaged one is.
+
     ``params`` must be JSON-serialisable (other values are keyed by their ``str``); name
     the lexicon and leaves by something that changes when their contents do (a checksum,
     or name and size and date), not only by a name. ``enabled=False`` (``--no-cache``)
@@ -87,8 +90,10 @@ class ResultCache:
         folder: str | os.PathLike[str] | None = None,
         enabled: bool = True,
         version: str = __version__,
+        expect: type | tuple[type, ...] | None = None,
     ) -> None:
         self.kind = _check_kind(kind)
+        self.expect = expect
         self.params = dict(params or {})
         self.folder = Path(folder) if folder is not None else results_folder()
         self.enabled = enabled
@@ -186,9 +191,12 @@ class ResultCache:
         ):
             return _MISSING
         try:
-            return decode(payload)
+            value = decode(payload)
         except CodecError:  # e.g. a class since renamed, or not gcgtools data: recompute
             return _MISSING
+        if self.expect is not None and not isinstance(value, self.expect):
+            return _MISSING  # well-formed data, but not a result of this kind
+        return value
 
     # ----------------------------------------------------------------- counts
     def flush(self) -> None:
