@@ -261,7 +261,7 @@ def test_unreachable_scheduler_is_a_clear_error(monkeypatch):
     ],
 )
 def test_scheduler_transport_that_cannot_work_is_one_line(address, said):
-    code, out, err = cli("validate", str(EXAMPLES), "-q", "--scheduler", address)
+    code, out, err = cli("validate", str(EXAMPLES / "*.gcg"), "-q", "--scheduler", address)
     assert code == 2 and out == ""
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     assert said in err and len(err) < 300

@@ -77,11 +77,11 @@ def reporting_skipped(report: Callable[[str], None]) -> Iterator[None]:
 def _skipped_message(folder: str, others: Counter[str]) -> str:
     total = sum(others.values())
     suffix = max(sorted(others), key=lambda k: others[k])  # the most common, first by name
-    pattern = os.path.join(folder, f"*{suffix}" if suffix else "*")
-    files = "file" if total == 1 else "files"
+    pattern = display_name(os.path.join(folder, f"*{suffix}" if suffix else "*"))
+    files, verb, them = ("file", "is", "it") if total == 1 else ("files", "are", "them")
     return (
-        f"skipped {total:,} {files} in {display_name(folder)} that {'is' if total == 1 else 'are'} "
-        f"not *{GCG_SUFFIX} (name them with a glob, e.g. '{display_name(pattern)}', to read them)"
+        f"skipped {total:,} {files} in {display_name(folder)} that {verb} not *{GCG_SUFFIX} "
+        f"(name {them} with a glob, e.g. '{pattern}', to read {them})"
     )
 
 
