@@ -16,6 +16,7 @@ import re
 import sys
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -40,7 +41,8 @@ OVERSIZED_EVERY = 500  # one input in so many is larger than the limit
 
 
 @cache
-def _fuzz() -> object:
+def _fuzz() -> ModuleType:
+    """The records surface's module (tools/fuzz.py): its seeds and mutations."""
     import fuzz
 
     return fuzz
@@ -49,11 +51,11 @@ def _fuzz() -> object:
 @cache
 def _seeds() -> tuple[bytes, ...]:
     fuzz = _fuzz()
-    return tuple(p.read_bytes() for p in fuzz.seed_files(fuzz.default_seeds()))  # type: ignore[attr-defined]
+    return tuple(p.read_bytes() for p in fuzz.seed_files(fuzz.default_seeds()))
 
 
 def _input(rng: random.Random) -> bytes:
-    data, _ = _fuzz().mutate(rng.choice(_seeds()), rng)  # type: ignore[attr-defined]
+    data, _ = _fuzz().mutate(rng.choice(_seeds()), rng)
     if rng.random() < 0.3:
         i = rng.randrange(len(data) + 1)
         data = data[:i] + rng.choice(ESCAPES) + data[i:]
