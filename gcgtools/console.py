@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, TypeVar
@@ -30,7 +31,51 @@ if TYPE_CHECKING:
 
 R = TypeVar("R")
 
-__all__ = ["echo", "show_progress", "stream_console", "track"]
+__all__ = [
+    "echo",
+    "echo_pieces",
+    "is_terminal",
+    "safe_text",
+    "show_progress",
+    "stream_console",
+    "track",
+]
+
+
+def _unsafe(code: int) -> bool:
+    """Control characters a terminal acts on (C0 but tab and newline, DEL, C1) and lone
+    surrogates (undecodable bytes, which no terminal encoding can show)."""
+    return (
+        (code < 0x20 and code not in (0x09, 0x0A))
+        or 0x7F <= code <= 0x9F
+        or 0xD800 <= code <= 0xDFFF
+    )
+
+
+_TABLE = {c: f"\\x{c:02x}" for c in range(0xA0) if _unsafe(c)}
+_TABLE |= {c: f"\\x{c - 0xDC00:02x}" for c in range(0xDC80, 0xDD00)}  # surrogateescape bytes
+_TABLE |= {c: f"\\u{c:04x}" for c in range(0xD800, 0xE000) if c not in _TABLE}
+_JSON_TABLE = {c: f"\\u{c:04x}" for c in _TABLE}
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def safe_text(text: str, *, json: bool = False) -> str:
+    """``text`` with every character a terminal would act on escaped: C0 controls (ESC,
+    CR, BS...; tab and newline are kept), DEL and C1 as ``\\xNN``, lone surrogates as
+    ``\\xNN`` (an undecodable byte) or ``\\uNNNN``. Text from a record (names, notes,
+    titles, unreadable lines, file names) goes through this before it reaches a terminal,
+    so that it cannot move the cursor, erase lines or forge output.
+
+    With ``json`` the escapes are JSON's (``\\u007f``), for a JSON document whose strings
+    may hold such characters (``json.dumps`` escapes C0 only): the value is unchanged.
+
+    >>> safe_text("Ann\\x1b[2J\\tBob")
+    'Ann\\\\x1b[2J\\tBob'
+    """
+    if text.isprintable() or _UNSAFE.search(text) is None:
+        return text
+    return text.translate(_JSON_TABLE if json else _TABLE)
+
 
 # The bar showing now (one at a time: a batch run inside another adds no second bar).
 _live: Progress | None = None
@@ -41,6 +86,11 @@ def _isatty(stream: IO[str]) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):  # closed, or no such method
         return False
+
+
+def is_terminal(stream: IO[str]) -> bool:
+    """Whether ``stream`` writes to a terminal (False for a closed or odd stream)."""
+    return _isatty(stream)
 
 
 def _terminal_id(stream: IO[str]) -> tuple[int, int] | None:
@@ -180,7 +230,7 @@ class _AboveBar(io.TextIOBase):
         self._pending = lines.pop()
         if lines:
             self._console.print(
-                Text("\n").join(Text.from_ansi(line) for line in lines),
+                Text("\n").join(Text.from_ansi(safe_text(line)) for line in lines),
                 markup=False, highlight=False, emoji=False, soft_wrap=True, crop=False,
             )  # fmt: skip
         return len(text)
@@ -218,12 +268,14 @@ def stream_console(stream: IO[str]) -> Console:
     return cached[1]
 
 
-def echo(text: str | Text = "", *, err: bool = False) -> None:
+def echo(text: str | Text = "", *, err: bool = False, json: bool = False) -> None:
     """Print one line (or a few) to standard output, or standard error with ``err``: above
     the progress bar while one is showing on that terminal, with the styles of a rich
     ``Text`` on a terminal, as plain text elsewhere. Long lines are never cut or wrapped
-    by gcgtools (a terminal wraps them itself)."""
+    by gcgtools (a terminal wraps them itself). Control characters are escaped
+    (:func:`safe_text`; ``json`` for a JSON document, whose value stays the same)."""
     stream = sys.stderr if err else sys.stdout
+    text = safe_text(text, json=json) if isinstance(text, str) else _safe_rich(text)
     console = _on_bar(stream)
     if console is None and not isinstance(text, str) and _isatty(stream):
         console = stream_console(stream)
@@ -233,3 +285,33 @@ def echo(text: str | Text = "", *, err: bool = False) -> None:
             stream.flush()
         return
     console.print(text, markup=False, highlight=False, emoji=False, soft_wrap=True, crop=False)
+
+
+def echo_pieces(pieces: Iterable[str], *, err: bool = False, json: bool = False) -> None:
+    """:func:`echo` of ``"".join(pieces)``, written piece by piece (a long JSON document
+    is never joined into one string)."""
+    stream = sys.stderr if err else sys.stdout
+    if _on_bar(stream) is not None:
+        echo("".join(pieces), err=err, json=json)
+        return
+    for piece in pieces:
+        stream.write(safe_text(piece, json=json))
+    stream.write("\n")
+    if err:
+        stream.flush()
+
+
+def _safe_rich(text: Text) -> Text:
+    """A rich ``Text`` with :func:`safe_text` applied, its styles kept on the same letters."""
+    plain = text.plain
+    if safe_text(plain) == plain:
+        return text
+    from rich.text import Span
+
+    starts = [0]  # where each character of ``plain`` starts in the escaped text
+    for c in plain:
+        starts.append(starts[-1] + len(safe_text(c)))
+    copy = text.copy()
+    copy.plain = safe_text(plain)
+    copy.spans = [Span(starts[s.start], starts[s.end], s.style) for s in text.spans]
+    return copy

@@ -439,6 +439,14 @@ _RULES: list[Rule] = [
         "more tiles played than the set holds",
         "Across the game, a letter was played more times than the tile set contains.",
     ),
+    Rule(
+        "T409",
+        "error",
+        "rack holds more tiles than a rack can",
+        "A rack holds at most the rule set's rack size (7 tiles; the rules of the game's "
+        "board and tile set say otherwise only for variants). A longer rack cannot be the "
+        "player's: the rack or the line is mistyped, and the move is not analysed.",
+    ),
     # --------------------------------------------------------------- board
     Rule(
         "B501",
@@ -808,6 +816,10 @@ _EXAMPLES: dict[str, tuple[str, str]] = {
     "T408": (
         ">Bob: EEEEEEE ...  (a thirteenth E over the game)",
         "Find the rack or play with a wrong letter (often a blank written in capitals).",
+    ),
+    "T409": (
+        ">Ann: AEINRSTX 8H RETAINS +66 66",
+        "Write the seven tiles the player held (a tile too many is often a typo).",
     ),
     "B501": (
         ">Ann: AEINRST 7A RETAINS +66 66",

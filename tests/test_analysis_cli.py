@@ -315,3 +315,43 @@ def test_dask_frames_take_the_lexicon_too(folder: Path) -> None:
     eager = games_frame([folder], jobs=1, lexicon=ENABLE)
     columns = ["analysis_lexicon", "phonies_played2", "phonies_stood2", "avg_equity_lost1"]
     assert lazy[columns].reset_index(drop=True).equals(eager[columns].reset_index(drop=True))
+
+
+# Macondo's Spanish records declare the multi-letter tiles (#tile [CH] [ch]); the word
+# CHICOS is then the tiles CH-I-C-O-S. The second play runs down to the bottom row.
+SPANISH_CH = """\
+#character-encoding UTF-8
+#lexicon FILE2017
+#tile-distribution spanish
+#tile [CH] [ch]
+#player1 A Ann
+#player2 B Bob
+>A: [CH]ICOSE H8 [CH]ICOS +24 24
+>B: AASEEEI H8 .....AAS +42 42
+>A: EAEIOUA 8D AEIO. +10 34
+"""
+SPANISH_WORDS = "[CH]ICO\n[CH]ICOS\n[CH]ICOSAAS\nAAS\nAEIO[CH]\n"
+
+
+def test_multi_letter_tiles_to_the_board_edge_are_analysed(tmp_path: Path) -> None:
+    record = tmp_path / "chicos.gcg"
+    record.write_text(SPANISH_CH, encoding="utf-8")
+    words = tmp_path / "spanish-words.txt"
+    words.write_text(SPANISH_WORDS, encoding="utf-8")
+    code, out, err = run("analyse", str(record), "--lexicon", str(words), "-f", "json")
+    assert code == 0, err
+    turns = json.loads(out)["turns"]
+    assert [t["played"] for t in turns] == ["H8 [CH]ICOS", "H8 ([CH]ICOS)AAS", "8D AEIO([CH])"]
+    assert [t["phony_words"] for t in turns] == [[], [], []]
+    assert turns[1]["best"][0]["move"] == "H8 ([CH]ICOS)AAS"  # the recorded move, found
+    code, out, err = run("annotate", str(record), "--only", "analysis", "--lexicon", str(words))
+    assert code == 0 and "Traceback" not in err and "IndexError" not in out + err
+    for command in ("stats", "export"):
+        target = [] if command == "stats" else ["-o", str(tmp_path / "moves.csv")]
+        code, out, err = run(command, str(record), "--lexicon", str(words), *target)
+        assert code == 0 and "F010" not in out + err and "could not" not in err, (command, err)
+    code, out, err = run(
+        "report", str(record), "--lexicon", str(words), "-o", str(tmp_path / "r.html")
+    )
+    assert code == 0, err
+    assert "([CH]ICOS)AAS" in (tmp_path / "r.html").read_text(encoding="utf-8")

@@ -298,3 +298,44 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path: Path) -> None:
     assert load_game(small, max_bytes=100).unreadable
     code, out, _ = run("validate", big, small)
     assert code == 2 and "file too large" in out and "2 files: 1 clean" in out
+
+
+RECORD = "#player1 A Ann\n#player2 B Bob\n>A: AEINRST 8H RETAINS +66 66\n"
+
+
+@pytest.mark.parametrize("command", ["validate", "stats", "parse"])
+def test_a_folder_says_how_many_other_files_it_skipped(command: str, tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    (games / "sub").mkdir(parents=True)
+    (games / "one.gcg").write_text(RECORD, encoding="utf-8")
+    for i in range(3):
+        (games / f"record-{i}.txt").write_text(RECORD, encoding="utf-8")
+    (games / "sub" / "more.TXT").write_text(RECORD, encoding="utf-8")
+    (games / "README.md").write_text("about these games\n", encoding="utf-8")
+    (games / ".hidden").write_text("", encoding="utf-8")  # not counted
+    code, _, err = run(command, str(games))
+    assert code == 0, err
+    assert (
+        f"skipped 5 files in {games} that are not *.gcg "
+        f"(name them with a glob, e.g. '{games / '*.txt'}', to read them)"
+    ) in err.splitlines()
+    # the glob reads them, and says nothing more
+    code, out, err = run("validate", str(games / "*.txt"))
+    assert code == 0 and out.splitlines()[-1].startswith("3 files: 3 clean") and err == ""
+    # only records: nothing said
+    code, _, err = run(command, str(games / "one.gcg"))
+    assert code == 0 and "skipped" not in err
+
+
+def test_broken_links_in_a_folder_are_named(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "one.gcg").write_text(RECORD, encoding="utf-8")
+    (games / "gone.gcg").symlink_to("nowhere.gcg")
+    (games / "loop.gcg").symlink_to("loop.gcg")
+    code, out, err = run("validate", str(games))
+    assert code == 2
+    said = "F001 error: cannot read file: a symbolic link that"
+    assert f"{games / 'gone.gcg'}:0:1: {said} leads to no file (to nowhere.gcg)" in out
+    assert f"{games / 'loop.gcg'}:0:1: {said} loops (to loop.gcg)" in out
+    assert out.splitlines()[-1].startswith("3 files: 1 clean, 0 with errors, 2 unreadable")

@@ -64,7 +64,7 @@ def test_second_run_hits_and_counts_persist(cache_dir):
     info = cache_info()
     assert (info.entries, info.hits, info.misses) == (1, 1, 1)
     assert info.kinds == {"analysis": 1} and info.size > 0
-    # the folder is private: entries are pickles
+    # the folder is private (entries are data, but nobody else needs to write there)
     assert stat.S_IMODE(os.stat(results_folder()).st_mode) == 0o700
 
 
@@ -143,6 +143,85 @@ def test_unpicklable_payload_with_good_checksum_is_rebuilt(cache_dir):
     head = data[: data.index(b"\n") + 1] + json.dumps(header).encode() + b"\n"
     cache.path(key).write_bytes(head + payload)
     assert cache.get(key, "missing") == "missing"
+
+
+def _plant(cache: ResultCache, key: str, payload: bytes) -> None:
+    """An entry for ``key`` with a header that matches ``payload`` exactly (what anyone
+    able to write into a shared cache folder can make)."""
+    header = {"version": cache.version, "key": key, "size": len(payload)}
+    header["sha256"] = content_hash(payload)
+    cache.put(key, 0)  # a real entry, for the first line (the format's magic)
+    path = cache.path(key)
+    magic = path.read_bytes().split(b"\n", 1)[0] + b"\n"
+    path.write_bytes(magic + json.dumps(header, sort_keys=True).encode() + b"\n" + payload)
+
+
+class _Planted:
+    """Unpickling this runs ``os.system``: what a crafted pickle entry would do."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+
+    def __reduce__(self):
+        return (os.system, (self.command,))
+
+
+def test_crafted_pickle_entry_is_never_executed(cache_dir, tmp_path):
+    proof = tmp_path / "pwned"
+    compute = Counter()
+    cache = ResultCache("analysis")
+    key = cache.key(RECORD)
+    _plant(cache, key, pickle.dumps(_Planted(f"touch {proof}")))
+    result = cache.fetch(RECORD, lambda: compute(RECORD))
+    assert not proof.exists()
+    assert result == {"length": len(RECORD), "digest": content_hash(RECORD), "calls": 1}
+    # recomputed and overwritten: the next run hits the honest entry
+    assert cache.fetch(RECORD, lambda: compute(RECORD)) == result and compute.calls == 1
+    assert b"os" not in cache.path(key).read_bytes().split(b"\n", 2)[2]
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"\u0000t": "data", "class": "os:_wrap_close", "fields": {}},
+        {"\u0000t": "data", "class": "subprocess:Popen", "fields": {"args": ["true"]}},
+        {"\u0000t": "data", "class": "gcgtools.findings:Finding", "fields": {"code": 1}},
+        {
+            "\u0000t": "data",
+            "class": "gcgtools.findings:Finding",
+            "fields": {
+                "code": "F001", "message": "m", "line": "one", "column": 1,
+                "severity": "error", "recorded": None, "computed": None, "path": None,
+            },
+        },
+        {"\u0000t": "nosuch", "items": []},
+        "deep",
+    ],
+    ids=["foreign-class", "popen", "missing-fields", "wrong-type", "bad-tag", "deep"],
+)  # fmt: skip
+def test_foreign_or_wrong_data_entry_is_recomputed(cache_dir, document):
+    compute = Counter()
+    cache = ResultCache("analysis")
+    key = cache.key(RECORD)
+    payload = json.dumps(document).encode()
+    if document == "deep":  # nested deeper than the codec reads
+        payload = b"[" * 5000 + b"]" * 5000
+    _plant(cache, key, payload)
+    assert cache.fetch(RECORD, lambda: compute(RECORD))["calls"] == 1
+
+
+def test_analysis_dataclasses_round_trip_as_data():
+    from gcgtools.analysis.analyse import Candidate, RecordAnalysis, TurnAnalysis
+    from gcgtools.batch.codec import decode, encode
+    from gcgtools.findings import Finding
+
+    best = Candidate("8D BAD", "play", "8D", "BAD", "BAD", 12, "CEFG", 20.5, False)
+    turn = TurnAnalysis(1, 3, "A", "play", "8D BAD", "ABCDEFG", 12, 12, "ok", best=[best])
+    turn.found = best
+    result = RecordAnalysis("x.gcg", [turn], [Finding("F001", "m", 2)], lexicon="NWL23")
+    copy = decode(encode(result))
+    assert copy == result and copy is not result
+    assert copy.turns[0].found == best
 
 
 def test_disabled_cache_neither_reads_nor_writes(cache_dir):
@@ -240,3 +319,16 @@ def test_cache_command_covers_the_compiled_lexicons(cache_dir, tmp_path):
     assert result.exit_code == 0 and "removed 1 compiled lexicon from" in result.output
     assert not list((cache_dir / "lexica").glob("*.kwg"))
     assert load_lexicon(words).cached is False  # compiled again
+
+
+def test_an_entry_of_another_type_is_a_miss_when_a_type_is_expected(cache_dir):
+    """Well-formed data, planted where an analysis is expected, is recomputed (the fuzzer
+    of tools/fuzz_cache.py found a forged payload that decoded to a dict)."""
+    from gcgtools.analysis.analyse import RecordAnalysis
+
+    cache = ResultCache("analysis", expect=RecordAnalysis)
+    key = cache.key(RECORD)
+    _plant(cache, key, json.dumps({"turns": "not an analysis"}).encode())
+    result = cache.fetch(RECORD, lambda: RecordAnalysis("x.gcg"))
+    assert isinstance(result, RecordAnalysis) and result.path == "x.gcg"
+    assert cache.fetch(RECORD, lambda: RecordAnalysis("other.gcg")).path == "x.gcg"  # a hit

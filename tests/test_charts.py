@@ -218,3 +218,23 @@ def test_pdf_beside_png_and_svg(tmp_path: Path) -> None:
     tie = write(tmp_path, "tie.gcg", GAME_TIE)
     result = write_chart([a, tie], tmp_path / "archive.pdf", jobs=1)
     assert result.kind == "archive" and (tmp_path / "archive.pdf").read_bytes()[:4] == b"%PDF"
+
+
+def test_control_characters_in_the_record_keep_the_svg_well_formed(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from gcgtools.cli import app
+
+    hostile = GAME_A.replace("#title Club night", "#title Final\x01\x1b[2J\x0c\ufffe", 1)
+    record = write(tmp_path, "hostile.gcg", hostile.replace("Ann", "Ann\x08\x0b", 1))
+    runner = CliRunner()
+    for command in (["chart", str(record)], ["picture", str(record)]):
+        out = tmp_path / f"{command[0]}.svg"
+        result = runner.invoke(app, [*command, "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        root = ET.fromstring(out.read_bytes())  # well-formed XML, or this raises
+        assert root.tag.endswith("svg")
+        data = out.read_bytes()
+        assert b"\x1b" not in data and b"\x01" not in data
+        if command[0] == "chart":  # the title, shown escaped (in the text's comment)
+            assert b"Final\\x01\\x1b[2J\\x0c\\ufffe" in data

@@ -87,6 +87,44 @@ def test_dash_reads_a_record_from_standard_input() -> None:
     assert code == 0 and jsonl(out)[0]["players"][0]["nick"] == "Alice"
 
 
+@pytest.mark.parametrize("command", ["validate", "parse"])
+def test_standard_input_has_the_files_size_limit(command: str) -> None:
+    """``cat /dev/zero | gcgtools validate -``: refused after 16 MiB, never read to the end
+    (run under a 1 GB address-space limit, so that a regression fails, not the machine)."""
+    import resource
+    import subprocess
+    import sys
+
+    def limit_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    with open("/dev/zero", "rb") as zero:
+        proc = subprocess.run(
+            [sys.executable, "-c", "from gcgtools.cli import main; main()", command, "-"],
+            stdin=zero, capture_output=True, text=True, timeout=120, preexec_fn=limit_memory,
+        )  # fmt: skip
+    assert proc.returncode == 2, proc.stderr[-500:]
+    assert "Traceback" not in proc.stderr and "MemoryError" not in proc.stderr
+    assert "<stdin>: F001 cannot read file: file too large for a game record" in proc.stderr
+    assert "the limit is 16,777,216" in proc.stderr
+
+
+def test_parse_json_of_a_huge_record_is_written_in_pieces() -> None:
+    notes = "".join(f"#note {i}\x7f\n" for i in range(20_000))
+    game = gcgtools.parse_string(GAME_A + notes)
+    pieces = list(game.json_chunks(size=4096))
+    whole = json.dumps(game.to_dict(), ensure_ascii=False)
+    assert "".join(pieces) == whole
+    # a few list items at a time (the largest: the last event, with its 20,000 notes)
+    assert len(pieces) > 50 and max(map(len, pieces)) < len(whole) // 4
+    code, out, _ = run("parse", "-", "-f", "json", stdin=GAME_A + notes)
+    record = jsonl(out)[0]
+    assert (
+        code == 0 and len(record["notes"]) == 20_001 and record["notes"][-1]["text"] == "19999\x7f"
+    )
+    assert "\x7f" not in out  # escaped as JSON for the terminal: the value is the same
+
+
 def test_unreadable_files_are_listed_one_per_line_with_the_reason(tmp_path: Path) -> None:
     broken = write(tmp_path, "broken.gcg", BROKEN)
     missing = str(tmp_path / "missing.gcg")

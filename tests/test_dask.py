@@ -250,6 +250,23 @@ def test_unreachable_scheduler_is_a_clear_error(monkeypatch):
     assert "Traceback" not in err + out
 
 
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [
+        ("tls://127.0.0.1:1", "tls:// needs TLS certificates in Dask's configuration"),
+        ("wss://127.0.0.1:1", "wss:// needs TLS certificates"),
+        ("ucx://127.0.0.1:1", "ucx:// needs UCX-Py"),
+        ("nosuch://127.0.0.1:1", "unknown transport 'nosuch'"),
+        ("tls://127.0.0.1:1/" + "x" * 500, "tls:// needs TLS certificates"),
+    ],
+)
+def test_scheduler_transport_that_cannot_work_is_one_line(address, said):
+    code, out, err = cli("validate", str(EXAMPLES / "*.gcg"), "-q", "--scheduler", address)
+    assert code == 2 and out == ""
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert said in err and len(err) < 300
+
+
 def test_without_dask_the_pool_works_and_scheduler_says_how_to_install(tmp_path):
     code = (
         "import sys\n"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, NoReturn
@@ -377,3 +378,25 @@ def test_site_index_with_analysis_fits_1400_pixels(
         assert _overflow(driver, "") == 0
     finally:
         driver.quit()
+
+
+@pytest.mark.skipif(sys.platform in ("darwin", "win32"), reason="file names must be bytes")
+def test_site_of_files_whose_names_are_not_utf8(tmp_path: Path) -> None:
+    import re
+    from urllib.parse import unquote
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for name in (b"\xff.gcg", b"caf\xe9.gcg", b"50% #1.gcg", b"plain.gcg"):
+        with open(os.path.join(os.fsencode(folder), name), "w", encoding="utf-8") as fh:
+            fh.write(GAME)
+    site = tmp_path / "site"
+    result = CliRunner().invoke(app, ["report", str(folder), "-o", str(site)])
+    assert result.exit_code == 0, result.output
+    index = (site / "index.html").read_bytes().decode("utf-8")  # strictly UTF-8
+    links = re.findall(r'href="(games/[^"]+)"', index)
+    assert len(links) == 4
+    for link in links:  # every link opens its page
+        assert (site / unquote(link)).is_file(), link
+    names = sorted(os.listdir(site / "games"))
+    assert names == sorted(["%FF.html", "caf%E9.html", "50% #1.html", "plain.html"])

@@ -74,12 +74,13 @@ def test_cgp_multi_letter_tiles_blanks_and_super_board() -> None:
     board[7, 7] = "CH"
     board[7, 8] = "ll"
     board[7, 9] = "Ñ"
-    text = write_cgp(board, (["RR", "?", "A"], ["CH"]), (5, 0), 0, {"lex": "FISE2"})
+    # (the opponent's rack holds no second CH: the Spanish set has one)
+    text = write_cgp(board, (["RR", "?", "A"], ["LL"]), (5, 0), 0, {"lex": "FISE2"})
     assert text.startswith("15/15/15/15/15/15/15/7[CH][ll]Ñ5/")
-    assert " [RR]?A/[CH] 5/0 0 lex FISE2;" in text
+    assert " [RR]?A/[LL] 5/0 0 lex FISE2;" in text
     back = parse_cgp(text)
     assert back.rules.tiles.name == "spanish"
-    assert back.board.cells == board.cells and back.racks == (["RR", "?", "A"], ["CH"])
+    assert back.board.cells == board.cells and back.racks == (["RR", "?", "A"], ["LL"])
     big = Board(board_layout("super"), tile_set("english_super"))
     big[10, 10] = "Z"
     back = parse_cgp(write_cgp(big, ([], []), (0, 0), 0))
@@ -101,6 +102,68 @@ def test_cgp_multi_letter_tiles_blanks_and_super_board() -> None:
 def test_bad_cgp_raises_a_clear_error(bad: str) -> None:
     with pytest.raises(CgpError):
         parse_cgp(bad)
+
+
+EMPTY = "/".join(["15"] * 15)
+
+
+@pytest.mark.parametrize(
+    ("cgp", "said"),
+    [
+        (
+            f"{EMPTY} ANXIETYABC/ 0/0 0",
+            "the rack 'ANXIETYABC' has 10 tiles; a rack holds at most 7",
+        ),
+        (f"{EMPTY} AB/ABCDEFGH 0/0 0", "the opponent's rack 'ABCDEFGH' has 8 tiles"),
+        (f"{EMPTY} ZZZZZZZ/QQQQQQQ 0/0 0", "7 Q (the set has 1), 7 Z (the set has 1)"),
+        (f"{EMPTY} ????/ 0/0 0", "4 ? (the set has 2)"),
+        (EMPTY.replace("15", "7zz6", 1) + " ?A/ 0/0 0", "3 ? (the set has 2)"),  # 2 on the board
+        (EMPTY.replace("15", "7?7", 1) + " AB/ 0/0 0", "'?' at character 2: a blank on the board"),
+        (f"{EMPTY} AB/ 0/0 0 ld nosuch;", "ld 'nosuch': no such tile set (catalan, dutch, english"),
+        (f"{EMPTY} AB/ 0/0 0 bdn SuperCrosswordGame;", "a 21x21 board (bdn SuperCrosswordGame)"),
+        (f"{EMPTY} AB/ 0/0 0 bdn nosuch;", "bdn 'nosuch': no such board (CrosswordGame, "),
+        (f"{EMPTY} AB/ 0/0 0 lex NWL20; foo 1; bar;", "unknown CGP opcodes 'bar', 'foo'"),
+        (f"{EMPTY} AB/ 0/0 \uff12", "consecutive zeros '\uff12': expected a number"),
+        (f"{EMPTY} AB/ 0/0 \u00b2", "consecutive zeros '\u00b2': expected a number"),
+        (f"{EMPTY} AB/ \uff13/0 0", "score '\uff13': expected a number"),
+        (EMPTY.replace("15", "1\uff15", 1) + " AB/ 0/0 0", "'\uff15' is not a tile of english"),
+        (EMPTY.replace("15", "99999999999", 1) + " AB/ 0/0 0", "expected a number"),
+        (f"{EMPTY} {'A' * 5000}/ 0/0 0", "has 5000 tiles"),
+    ],
+)
+def test_positions_that_cannot_exist_are_refused(cgp: str, said: str) -> None:
+    with pytest.raises(CgpError) as caught:
+        parse_cgp(cgp)
+    message = str(caught.value)
+    assert said in message
+    assert len(message) < 200  # the input is quoted, at most ~80 characters of it
+    code, _, err = run("moves", "--cgp", cgp)
+    assert code == 2 and said in err and "Traceback" not in err
+
+
+def test_cgp_options_given_on_the_command_line_are_honoured(game_file: Path) -> None:
+    assert parse_cgp(f"{EMPTY} A\u00d1/ 0/0 0", tiles="spanish").rules.tiles.name == "spanish"
+    with pytest.raises(CgpError, match="is not a tile of english"):
+        parse_cgp(f"{EMPTY} A\u00d1/ 0/0 0")
+    code, _, err = run("moves", "--cgp", f"{EMPTY} AB/ 0/0 0", "--board", "super")
+    assert code == 2 and "a 21x21 board (--board SuperCrosswordGame) has 21" in err
+    for extra in ([str(game_file)], ["--move", "1"]):
+        code, _, err = run("moves", *extra, "--cgp", f"{EMPTY} AB/ 0/0 0")
+        assert code == 2 and "give one position" in err
+
+
+def test_a_rack_longer_than_the_rules_allow_is_an_error_not_a_hang(tmp_path: Path) -> None:
+    record = tmp_path / "long-rack.gcg"
+    record.write_text(GAME.replace("AEIQTUX 8D", "ABCDEFGHIJKLMNOPQRSTUVWXYZ 8D"), "utf-8")
+    code, _, err = run("moves", str(record), "--move", "0")  # refused before any lexicon
+    assert code == 2 and "has 26 tiles; a rack holds at most 7 (T409)" in err
+    code, _, err = run("moves", str(record), "--move", "0", "--rack", "ABCDEFGHIJK")
+    assert code == 2 and "--rack 'ABCDEFGHIJK' has 11 tiles" in err
+    code, _, err = run("board", str(record), "--move", "0", "--format", "cgp")
+    assert code == 2 and "(T409)" in err
+    code, out, _ = run("validate", str(record))
+    assert code == 1
+    assert f"{record}:5:1: T409 error: rack ABCDEFGHIJKLMNOPQRSTUVWXYZ has 26 tiles" in out
 
 
 def test_board_format_cgp(game_file: Path) -> None:

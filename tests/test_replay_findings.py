@@ -18,7 +18,7 @@ import pytest
 from gcgtools import parse_string, replay, validate
 from gcgtools.findings import RULES
 from gcgtools.replay import Validation
-from gcgtools.rules import EndRule, RuleSet, TileSet, board_layout
+from gcgtools.rules import EndRule, RuleSet, TileSet, board_layout, tile_set
 
 LAYOUT = board_layout("CrosswordGame")
 MINI = TileSet.from_table(
@@ -170,6 +170,17 @@ def test_t408_more_tiles_played_than_the_set_holds():
     result = check(record)
     assert not_info(result) == [("T408", 4)]
     assert RULES["T408"].severity == "warning"
+
+
+def test_t409_a_rack_longer_than_the_rules_allow():
+    record = "#player1 A Alice\n#player2 B Bob\n>A: AEINRSTX 8D RETAINS +66 66\n"
+    result = check(record)
+    assert not_info(result) == [("T409", 3)]
+    message = next(f.message for f in result.findings if f.code == "T409")
+    assert message == "rack AEINRSTX has 8 tiles; a rack holds at most 7"
+    # the rule set's rack size, not a fixed 7
+    wide = check(record, rules=RuleSet(tiles=tile_set("english"), board=LAYOUT, rack_size=8))
+    assert "T409" not in [f.code for f in wide.findings]
 
 
 def test_minus_n_exchange_is_clean_and_keeps_the_score():

@@ -164,3 +164,62 @@ def test_plain_print_and_typer_echo_also_go_above_the_bar() -> None:
     assert code == 0 and b"games/s" in output
     want = [f"line {i} " + "x" * 60 for i in range(120)] + ["done"]
     assert screen_of(output, columns=120, rows=50) == want
+
+
+# A record whose text tries to take over the terminal: clear the screen, go home, print a
+# forged summary, erase the rest; a title and a name that erase their own line.
+FORGED = "1 file: 1 clean"
+HOSTILE = (
+    "#player1 A Ann\x1b[2K\x1b[1A\n#player2 B Bob\x9b2J\n#title Final\x1b]0;pwned\x07\x1b[2J\n"
+    ">A: ABCDEFG 8H BAD +12 12\n"
+    f">B: \x1b[2J\x1b[H{FORGED}\x1b[J\x1b[999B\n"
+)
+
+
+@pytest.mark.parametrize("command", ["validate", "parse", "board"])
+def test_escape_sequences_in_a_record_cannot_erase_or_forge_lines(
+    tmp_path: Path, command: str
+) -> None:
+    record = tmp_path / "hostile.gcg"
+    record.write_text(HOSTILE, encoding="utf-8")
+    _, output = run_on_terminal([command, str(record)], columns=400, rows=40)
+    lines = screen_of(output, columns=400, rows=40)
+    text = "\n".join(lines)
+    # nothing a record holds reaches the terminal as a control character
+    assert b"\x1b[2J" not in output and b"\x1b]0;" not in output and "\x9b".encode() not in output
+    assert not any(line.startswith(FORGED) for line in lines)
+    if command != "board":  # the board shows nicknames only
+        assert "\\x1b[2J" in text  # shown, escaped, for the user to see
+    if command == "validate":
+        assert any("P10" in line and "\\x1b[H1 file: 1 clean" in line for line in lines)
+        assert lines[-1].startswith("1 file: 0 clean, 1 with errors")
+    if command == "parse":
+        assert "  player1: A (Ann\\x1b[2K\\x1b[1A)" in lines
+        assert any(line.startswith("  title: Final\\x1b]0;pwned\\x07") for line in lines)
+
+
+def test_control_characters_in_json_output_stay_json(tmp_path: Path) -> None:
+    import json
+
+    record = tmp_path / "hostile.gcg"
+    record.write_text(HOSTILE.replace("Bob\x9b2J", "Bob\x7f\x9b2J"), encoding="utf-8")
+    code, out = piped(["parse", "--format", "json", str(record)])
+    assert b"\x1b".decode() not in out and "\x7f" not in out and "\x9b" not in out
+    players = json.loads(out.splitlines()[0])["players"]
+    assert [p["name"] for p in players] == ["Ann\x1b[2K\x1b[1A", "Bob\x7f\x9b2J"]
+
+
+def test_picture_png_to_a_terminal_is_refused(tmp_path: Path) -> None:
+    record = tmp_path / "game.gcg"
+    record.write_text(GAME_A, encoding="utf-8")
+    code, output = run_on_terminal(["picture", str(record), "--format", "png"], columns=120)
+    assert code == 2
+    assert b"\x89PNG" not in output
+    text = "\n".join(screen_of(output, columns=120, rows=50))
+    assert "a PNG is binary, not written to a terminal; give -o FILE.png" in text
+    # piped, the PNG is written as asked
+    proc = subprocess.run(
+        [*CLI, "picture", str(record), "--format", "png"], capture_output=True, timeout=120,
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert proc.returncode == 0 and proc.stdout.startswith(b"\x89PNG")

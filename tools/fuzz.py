@@ -1,9 +1,21 @@
-"""Fuzzing: mutate real records and check that no command fails on them.
+"""Fuzzing every input surface: mutated inputs through the real code, in this process.
 
-Each input is a seed record (the corpus's, or the project's ``examples/``) changed by one
-to three mutations: lines deleted, duplicated or swapped, random bytes, huge numbers, odd
-Unicode digits, a cut inside a multi-byte character, NUL bytes, CR-only line endings, a
-byte order mark, Latin-1 re-encoding, a very long line. On each, in this process:
+Surfaces: each ``tools/fuzz_<area>.py`` module defines ``SURFACES``, a dict of name ->
+``run(rng, n) -> int`` (run ``n`` mutated inputs drawn from the seeded ``rng`` through the
+real code, return how many ran, raise AssertionError on a traceback, a hang or a wrong
+result). This module finds them all (and its own ``records`` surface, below) and runs
+them::
+
+    python tools/fuzz.py [--surface NAME ...] [--inputs N] [--seed S] [--list]
+
+It prints one line per surface and ``N passed, M failed`` (surfaces), and exits 1 when
+one failed. ``--inputs`` is per surface.
+
+The ``records`` surface: each input is a seed record (the corpus's, or the project's
+``examples/``) changed by one to three mutations: lines deleted, duplicated or swapped,
+random bytes, huge numbers, odd Unicode digits, a cut inside a multi-byte character, NUL
+bytes, CR-only line endings, a byte order mark, Latin-1 re-encoding, a very long line.
+On each, in this process:
 
 * ``parse``: the record is read (``read_game``) and its JSON line is valid UTF-8 JSON;
 * ``validate``: the replay runs, the report's JSON line is valid and no F010 (a failure of
@@ -14,18 +26,19 @@ byte order mark, Latin-1 re-encoding, a very long line. On each, in this process
 * ``stats``: the game's table rows are built; each batch of inputs also goes through
   ``archive_stats`` and ``bingos`` as one archive, whose JSON is valid.
 
-No exception may escape any of these. Run::
+No exception may escape any of these. The records campaign alone, with its progress and
+every failure printed (and saved under ``--save DIR``)::
 
-    python tools/fuzz.py --count 100000 [--seed 1] [CORPUS]
+    python tools/fuzz.py --records-only --count 100000 [--seed 1] [CORPUS]
 
 CORPUS is a folder of ``*.gcg`` seeds (default: ``$GCGTOOLS_CORPUS`` if set, else
-``examples/``). Failures are printed with the mutation that made them and saved under
-``--save DIR`` when given; the exit code is 1 when any input failed.
+``examples/``); the exit code is 1 when any input failed.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import io
 import json
 import os
@@ -38,8 +51,10 @@ from collections.abc import Callable, Iterable
 from contextlib import redirect_stdout
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ROOT / "tools"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -379,7 +394,95 @@ def fuzz(
     return summary
 
 
+# ------------------------------------------------------------------ surfaces
+Surface = Callable[[random.Random, int], int]
+
+
+def records_surface(rng: random.Random, n: int) -> int:
+    """``n`` mutated records (from :func:`default_seeds`) through every command's code."""
+    summary = fuzz(seed_files(default_seeds()), n, seed=rng.randrange(2**32), batch=200)
+    if summary.failures:
+        first = summary.failures[0]
+        raise AssertionError(
+            f"{len(summary.failures)} failure(s); first: {first.step} on {first.seed} after "
+            f"{', '.join(first.mutations)}\n{first.error}"
+        )
+    return summary.inputs
+
+
+SURFACES: dict[str, Surface] = {"records": records_surface}
+
+
+def load_tool(name: str) -> ModuleType:
+    """The module ``tools/<name>.py`` (tools/ is no package), loaded once."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def discover() -> dict[str, Surface]:
+    """Every surface: this module's and those of each ``tools/fuzz_*.py``, by name."""
+    found: dict[str, Surface] = dict(SURFACES)
+    for path in sorted(TOOLS.glob("fuzz_*.py")):
+        for name, run in getattr(load_tool(path.stem), "SURFACES", {}).items():
+            if name in found:
+                raise SystemExit(f"fuzz surface {name!r} defined twice ({path.name})")
+            found[name] = run
+    return found
+
+
+def run_surfaces(
+    surfaces: dict[str, Surface], inputs: int, seed: int, out: Callable[[str], None] = print
+) -> tuple[int, int]:
+    """Run each surface on ``inputs`` inputs (its own rng from ``seed`` and its name);
+    print a line each and the summary; return (passed, failed)."""
+    passed = failed = 0
+    for name, run in surfaces.items():
+        rng = random.Random(f"{seed}:{name}")
+        start = time.monotonic()
+        try:
+            ran = run(rng, inputs)
+        except Exception as exc:  # noqa: BLE001 - AssertionError, or a bug of the surface
+            failed += 1
+            detail = str(exc) if isinstance(exc, AssertionError) else traceback.format_exc()
+            out(f"FAILED {name} (seed {seed}): {detail.strip()}")
+            continue
+        passed += 1
+        out(f"ok     {name}: {ran:,} inputs in {time.monotonic() - start:.1f} s")
+    out(f"{passed} passed, {failed} failed")
+    return passed, failed
+
+
 def main() -> None:
+    if "--records-only" in sys.argv:
+        sys.argv.remove("--records-only")
+        records_main()
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--surface", action="append", help="run only this one (repeatable)")
+    parser.add_argument("--inputs", type=int, default=1_000, help="inputs per surface")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--list", action="store_true", help="list the surfaces")
+    args = parser.parse_args()
+    surfaces = discover()
+    if args.list:
+        for name, run in surfaces.items():
+            print(f"{name:12} {(run.__doc__ or '').strip().splitlines()[0]}")
+        return
+    unknown = [s for s in args.surface or [] if s not in surfaces]
+    if unknown:
+        parser.error(f"unknown surface {', '.join(unknown)}; known: {', '.join(surfaces)}")
+    chosen = {k: v for k, v in surfaces.items() if not args.surface or k in args.surface}
+    _, failed = run_surfaces(chosen, args.inputs, args.seed)
+    raise SystemExit(1 if failed else 0)
+
+
+def records_main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("corpus", nargs="?", type=Path, help="folder of *.gcg seed records")
     parser.add_argument("--count", type=int, default=100_000)

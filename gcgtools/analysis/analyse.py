@@ -428,20 +428,17 @@ def _played_text(e: Event, pos: Position | None = None, before: Board | None = N
 
 
 def _word_notation(pos: Position, before: Board) -> str | None:
-    """``COORD WORD`` of the main word a play formed, played-through runs in parentheses."""
+    """``COORD WORD`` of the main word a play formed, played-through runs in parentheses,
+    built from the tiles on the board (never by splitting the word's text again: with
+    ``#tile [CH] [ch]`` the text ``CHICOS`` is not C-H-I-C-O-S)."""
     main = next((w for w in pos.words if w.main), pos.words[0])
-    tileset = before.tileset
-    try:
-        tokens = tileset.split(main.text) if tileset is not None else list(main.text)
-    except ValueError:
+    tiles = word_tiles(pos.board, main)
+    if not tiles:
         return None
-    dr, dc = (0, 1) if main.direction == "across" else (1, 0)
-    r, c, size = main.row, main.col, before.size
-    through: list[bool] = []
-    for _ in tokens:
-        through.append(before.cells[r * size + c] is not None)
-        r, c = r + dr, c + dc
-    return word_notation(square_name(main.row, main.col, main.direction), tokens, through)
+    step = 1 if main.direction == "across" else before.size
+    start = main.row * before.size + main.col
+    through = [before.cells[start + k * step] is not None for k in range(len(tiles))]
+    return word_notation(square_name(main.row, main.col, main.direction), tiles, through)
 
 
 def _candidate(move: Any) -> Candidate:

@@ -104,7 +104,7 @@ def analyse_game_with(
         "rules": options.identity(),
         "analysis": ANALYSIS_VERSION,
     }
-    with ResultCache("analysis", params) as results:
+    with ResultCache("analysis", params, expect=RecordAnalysis) as results:
         result: RecordAnalysis = results.fetch(
             record_digest(game), lambda: _analyse_chosen(game, choice, stored, options)
         )

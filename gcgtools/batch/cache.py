@@ -16,8 +16,10 @@ their own subfolder). Each entry is written atomically (a temporary file moved i
 place) and starts with a header giving the gcgtools version, its key and the SHA-256 of
 its payload; an entry whose header, version, key or checksum does not match (a torn or
 corrupt file, one written by another version) is never trusted: it counts as a miss, is
-recomputed and overwritten. Payloads are pickles, so the folder is created private
-(``0o700``): only its owner can put entries there.
+recomputed and overwritten. Payloads are JSON data (:mod:`gcgtools.batch.codec`), not
+pickles: reading an entry cannot run code, even from a folder others can write to (a
+shared cache on a cluster); an entry that does not decode to gcgtools data is a miss.
+The folder is still created private (``0o700``) when gcgtools makes it.
 
 Hits and misses are counted persistently (``results/stats.log``, one line appended per
 :meth:`ResultCache.flush`, which is safe from many processes at once), for
@@ -29,7 +31,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import pickle
 import shutil
 import tempfile
 import time
@@ -39,13 +40,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gcgtools._version import __version__
+from gcgtools.batch.codec import CodecError, decode, encode
 from gcgtools.sources.cachedir import cache_root
 
 T = TypeVar("T")
 
 RESULTS = "results"
 STATS_FILE = "stats.log"
-_MAGIC = b"GCGTOOLS-CACHE 1\n"
+_MAGIC = b"GCGTOOLS-CACHE 2\n"  # 2: JSON payloads (1 was pickles, never read)
 _SUFFIX = ".entry"
 _MISSING = object()
 
@@ -69,6 +71,9 @@ def _check_kind(kind: str) -> str:
 class ResultCache:
     """Results of ``kind`` computed with ``params``, keyed by each record's content.
 
+    ``expect``: the type of every result (``RecordAnalysis`` for analyses); an entry that
+    decodes to anything else is a miss, as a damaged one is.
+
     ``params`` must be JSON-serialisable (other values are keyed by their ``str``); name
     the lexicon and leaves by something that changes when their contents do (a checksum,
     or name and size and date), not only by a name. ``enabled=False`` (``--no-cache``)
@@ -85,8 +90,10 @@ class ResultCache:
         folder: str | os.PathLike[str] | None = None,
         enabled: bool = True,
         version: str = __version__,
+        expect: type | tuple[type, ...] | None = None,
     ) -> None:
         self.kind = _check_kind(kind)
+        self.expect = expect
         self.params = dict(params or {})
         self.folder = Path(folder) if folder is not None else results_folder()
         self.enabled = enabled
@@ -128,8 +135,8 @@ class ResultCache:
         if not self.enabled:
             return False
         try:
-            payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception:  # noqa: BLE001 - an unpicklable result is simply not cached
+            payload = encode(value)
+        except (CodecError, ValueError, RecursionError):  # not plain data: not cached
             return False
         header = {
             "version": self.version,
@@ -184,9 +191,12 @@ class ResultCache:
         ):
             return _MISSING
         try:
-            return pickle.loads(payload)
-        except Exception:  # noqa: BLE001 - e.g. a class since renamed: recompute
+            value = decode(payload)
+        except CodecError:  # e.g. a class since renamed, or not gcgtools data: recompute
             return _MISSING
+        if self.expect is not None and not isinstance(value, self.expect):
+            return _MISSING  # well-formed data, but not a result of this kind
+        return value
 
     # ----------------------------------------------------------------- counts
     def flush(self) -> None:

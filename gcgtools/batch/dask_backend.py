@@ -197,6 +197,45 @@ def local_cluster(workers: int) -> Any:
         )
 
 
+# Transports that need more than an address: TLS certificates, or the UCX library.
+_TLS_SCHEMES = ("tls", "wss")
+_UCX_MODULES = ("ucp", "ucxx", "distributed_ucxx")
+
+
+def _shown(address: str) -> str:
+    """An address as messages quote it: at most 80 characters."""
+    return address if len(address) <= 80 else address[:77] + "..."
+
+
+def check_address(address: str) -> None:
+    """Refuse, before connecting, an address whose transport cannot work as configured:
+    an unknown scheme, ``tls://``/``wss://`` without TLS certificates in Dask's
+    configuration (``distributed.comm.tls``), ``ucx://`` without the UCX library."""
+    import importlib.util
+
+    from distributed.comm.registry import backends
+    from distributed.security import Security
+
+    scheme = address.split("://", 1)[0] if "://" in address else "tcp"
+    if scheme not in backends:
+        known = ", ".join(f"{s}://" for s in sorted(backends))
+        raise SchedulerError(
+            f"--scheduler {_shown(address)}: unknown transport {scheme!r} ({known})"
+        )
+    if (
+        scheme in _TLS_SCHEMES
+        and Security().get_connection_args("client").get("ssl_context") is None
+    ):
+        raise SchedulerError(
+            f"--scheduler {_shown(address)}: {scheme}:// needs TLS certificates in Dask's "
+            "configuration (distributed.comm.tls.ca-file, .client.cert and .client.key)"
+        )
+    if scheme == "ucx" and not any(importlib.util.find_spec(m) for m in _UCX_MODULES):
+        raise SchedulerError(
+            f"--scheduler {_shown(address)}: ucx:// needs UCX-Py (pip install ucx-py or ucxx)"
+        )
+
+
 def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
     """A :class:`DaskBackend` for ``scheduler``: ``"local"``, an address, or a Client."""
     try:
@@ -211,14 +250,17 @@ def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
         cluster = local_cluster(max(1, jobs) if jobs else default_jobs())
         client = Client(cluster)
         return DaskBackend(client, owned=(client, cluster))
+    address = str(scheduler)
+    check_address(address)
     try:
-        client = Client(str(scheduler), timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise SchedulerError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from exc
+        client = Client(address, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError, ValueError, TypeError, ImportError) as exc:
+        # TypeError, ImportError: a transport Dask knows but cannot use here
+        raise SchedulerError(f"cannot reach the Dask scheduler {_shown(address)}: {exc}") from exc
     if not client.nthreads():
         try:
             client.wait_for_workers(1, timeout=30)
         except (OSError, TimeoutError) as exc:
             client.close()
-            raise SchedulerError(f"the Dask scheduler {scheduler} has no workers") from exc
+            raise SchedulerError(f"the Dask scheduler {_shown(address)} has no workers") from exc
     return DaskBackend(client, owned=(client,))

@@ -26,6 +26,7 @@ from gcgtools.cli.common import (
     batch_command,
     rule_options,
 )
+from gcgtools.console import echo
 from gcgtools.wording import plural
 
 if TYPE_CHECKING:
@@ -81,12 +82,12 @@ def lexicon_choice(
 
     choice = LexiconChoice.of(lexicon, lexica, leaves)
     if required and not choice.wanted:
-        typer.echo(f"gcgtools: {NO_LEXICON}", err=True)
+        echo(f"gcgtools: {NO_LEXICON}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     try:
         choice.check(resolve_tiles(tiles) if tiles is not None else None)
     except (LexiconError, LeavesError) as exc:
-        typer.echo(f"gcgtools: {exc.message}", err=True)
+        echo(f"gcgtools: {exc.message}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
     return choice
 
@@ -155,7 +156,7 @@ def analyse_command(
         if result.unreadable:
             unreadable.append((result.path, result.reason or "unreadable"))
         if format is AnalyseFormat.json:
-            typer.echo(analysis_json(result))
+            echo(analysis_json(result), json=True)
         elif not result.unreadable:
             used = used_lines(result)
             lines = analysis_lines(result, used=False, alternatives=top is not None)
@@ -164,13 +165,13 @@ def analyse_command(
                 said = used
             elif count > 1:
                 lines.insert(0, "")
-            typer.echo("\n".join(lines))
+            echo("\n".join(lines))
     if unreadable:
-        typer.echo(f"could not read {plural(len(unreadable), 'file')}:", err=True)
+        echo(f"could not read {plural(len(unreadable), 'file')}:", err=True)
         for name, reason in unreadable:
-            typer.echo(f"  {name}: {reason}", err=True)
+            echo(f"  {name}: {reason}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     if count == 0:
-        typer.echo("no game records found: name .gcg files, folders or globs", err=True)
+        echo("no game records found: name .gcg files, folders or globs", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN)

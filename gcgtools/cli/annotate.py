@@ -11,6 +11,7 @@ input file unless ``--in-place`` is given. Files are written atomically.
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -40,7 +41,7 @@ from gcgtools.cli.common import (
     output_is_input,
     rule_options,
 )
-from gcgtools.console import echo
+from gcgtools.console import echo, is_terminal
 from gcgtools.edit import annotate as annotating
 from gcgtools.edit.fix import FORCE_OPTION, fix_messages, fix_record
 from gcgtools.jobs.files import STDOUT, write_output
@@ -77,7 +78,7 @@ InPlace = Annotated[
 
 
 def _fail(message: str) -> NoReturn:
-    typer.echo(message, err=True)
+    echo(message, err=True)
     raise typer.Exit(EXIT_UNREADABLE)
 
 
@@ -89,12 +90,12 @@ def _load(file: Path, *, report_lines: bool = True) -> Game:
     if game.unreadable:
         for f in game.findings:
             if f.severity == "error" and f.code[0] in "FP":
-                typer.echo(f.format(display_name(str(file))), err=True)
+                echo(f.format(display_name(str(file))), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     if report_lines:
         for f in game.findings:
             if f.severity == "error" and f.code[0] == "P":
-                typer.echo(
+                echo(
                     f"{f.format(display_name(str(file)))} (the rest of the record is used)",
                     err=True,
                 )
@@ -194,9 +195,9 @@ def _run_batch(
             done += 1
         status = max(status, outcome.status)
     where = "in place" if folder is None else f"to {folder}"
-    typer.echo(f"wrote {plural(done, what)} {where}")
+    echo(f"wrote {plural(done, what)} {where}")
     if job.kind == "fix":
-        typer.echo(fixes.line())
+        echo(fixes.line())
     _list_failed(failed)
     raise typer.Exit(status)
 
@@ -238,9 +239,9 @@ class FixTotals:
 
 def _list_failed(failed: list[tuple[str, str]]) -> None:
     if failed:
-        typer.echo(f"could not do {plural(len(failed), 'file')}:", err=True)
+        echo(f"could not do {plural(len(failed), 'file')}:", err=True)
         for path, reason in failed:
-            typer.echo(f"  {display_name(path)}: {reason}", err=True)
+            echo(f"  {display_name(path)}: {reason}", err=True)
 
 
 def _options(**options: Any) -> dict[str, Any]:
@@ -298,7 +299,7 @@ def annotate_command(
         _fail(failed_on(file, exc))
     if analysis is not None:
         # which lexicon and leaves the notes come from, or why there are none
-        typer.echo(f"{display_name(str(file))}: {analysis.used}", err=True)
+        echo(f"{display_name(str(file))}: {analysis.used}", err=True)
     _write(target, data)
 
 
@@ -344,15 +345,15 @@ def fix_command(
     name = display_name(str(file))
     if result.misscored is not None and result.changes and not even_if_misscored:
         for line in fix_messages(result, name, refused=True):
-            typer.echo(line, err=True)
+            echo(line, err=True)
         raise typer.Exit(EXIT_FINDINGS)
     _write(target, result.data)
     # the record itself may be on standard output: the report then goes to standard error
     err = target is None or target == STDOUT
     for line in fix_messages(result, name):
-        typer.echo(line, err=err)
+        echo(line, err=err)
     errors, warnings = len(result.unfixable), len(result.warnings)
-    typer.echo(
+    echo(
         f"{plural(len(result.changes), 'line')} changed, {plural(errors, 'error')} and "
         f"{plural(warnings, 'warning')} left to fix by hand",
         err=err,
@@ -443,7 +444,7 @@ def report_command(
             )  # fmt: skip
         except OSError as exc:
             _fail(cannot_write(exc, output))
-        typer.echo(f"wrote a site of {plural(site.pages, 'game')} to {site.index}")
+        echo(f"wrote a site of {plural(site.pages, 'game')} to {site.index}")
         failed = site.failed
         _list_failed([(o.path, o.reason or "failed") for o in failed])
         raise typer.Exit(max((o.status for o in site.outcomes), default=EXIT_CLEAN))
@@ -507,8 +508,13 @@ def draw_pictures(
         _run_batch(job, paths, output, jobs, quiet, "picture", scheduler)
     game = _load(file)
     output = _target(file, output, None)
+    to_stdout = output is None or output == STDOUT
+    if to_stdout and fmt == "png" and is_terminal(sys.stdout):
+        _fail(
+            "picture --format png: a PNG is binary, not written to a terminal; "
+            "give -o FILE.png, or redirect standard output to a file"
+        )
     try:
-        to_stdout = output is None or output == STDOUT
         kind = fmt if fmt is not None and to_stdout else picture_format(output)
         data = picture(game, move, fmt=kind, options=rule_options(tiles, board), size=size)
     except (KeyError, ValueError) as exc:
@@ -516,5 +522,5 @@ def draw_pictures(
     _write(output, data)
     if output is not None and output != STDOUT:
         when = "the last event" if move is None else f"event {move}"
-        typer.echo(f"wrote the board after {when} of {file} to {output}")
+        echo(f"wrote the board after {when} of {file} to {output}")
     raise typer.Exit(EXIT_CLEAN)

@@ -9,6 +9,7 @@ import typer
 
 from gcgtools.batch.cache import cache_info, clear_cache
 from gcgtools.cli.common import app
+from gcgtools.console import echo
 from gcgtools.lexicon import cache as lexicon_cache
 
 cache_app = typer.Typer(
@@ -52,21 +53,21 @@ def info(
                 "size": compiled.size,
             },
         }
-        typer.echo(json.dumps(data))
+        echo(json.dumps(data), json=True)
         return
     rate = f" ({found.hit_rate:.0%} hits)" if found.hit_rate is not None else ""
-    typer.echo(f"folder:  {found.folder}")
-    typer.echo(f"entries: {found.entries}" + "".join(f", {k} {n}" for k, n in found.kinds.items()))
-    typer.echo(f"size:    {_size(found.size)}")
-    typer.echo(f"hits:    {found.hits}, misses: {found.misses}{rate}")
-    typer.echo(f"compiled lexica: {compiled.entries} in {compiled.folder}, {_size(compiled.size)}")
+    echo(f"folder:  {found.folder}")
+    echo(f"entries: {found.entries}" + "".join(f", {k} {n}" for k, n in found.kinds.items()))
+    echo(f"size:    {_size(found.size)}")
+    echo(f"hits:    {found.hits}, misses: {found.misses}{rate}")
+    echo(f"compiled lexica: {compiled.entries} in {compiled.folder}, {_size(compiled.size)}")
 
 
 @cache_app.command("clear")
 def clear() -> None:
     """Remove every cached result and the hit/miss counts, and every compiled lexicon."""
     removed = clear_cache()
-    typer.echo(f"removed {removed} entries from {cache_info().folder}")
+    echo(f"removed {removed} entries from {cache_info().folder}")
     compiled = lexicon_cache.clear()
     noun = "lexicon" if compiled == 1 else "lexica"
-    typer.echo(f"removed {compiled} compiled {noun} from {lexicon_cache.cache_dir()}")
+    echo(f"removed {compiled} compiled {noun} from {lexicon_cache.cache_dir()}")

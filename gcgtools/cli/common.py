@@ -17,6 +17,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from gcgtools._version import __version__
+from gcgtools.console import echo
 from gcgtools.rules.options import RuleOptionError, RuleOptions
 from gcgtools.wording import plural
 
@@ -129,7 +130,7 @@ def _check_scheduler(value: str | None) -> str | None:
     from gcgtools.batch.dask_backend import INSTALL_HINT, dask_available
 
     if not dask_available():
-        typer.echo(f"gcgtools: {INSTALL_HINT}", err=True)
+        echo(f"gcgtools: {INSTALL_HINT}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     return value
 
@@ -155,16 +156,18 @@ F = TypeVar("F", bound=Callable[..., Any])
 def batch_command(func: F) -> F:
     """A command that runs batches: a Dask scheduler that cannot be reached (or Dask
     missing), or worker processes that keep dying, is a clear message and exit code 2,
-    not a traceback."""
+    not a traceback; the files a folder's listing left out are said on standard error."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from gcgtools.batch.pool import BatchError
+        from gcgtools.sources.paths import reporting_skipped
 
         try:
-            return func(*args, **kwargs)
+            with reporting_skipped(lambda message: echo(message, err=True)):
+                return func(*args, **kwargs)
         except BatchError as exc:
-            typer.echo(f"gcgtools: {exc}", err=True)
+            echo(f"gcgtools: {exc}", err=True)
             raise typer.Exit(EXIT_UNREADABLE) from None
 
     return wrapper  # type: ignore[return-value]
@@ -224,7 +227,7 @@ def rule_options(
             tiles=tiles, board=board, rules=rules, challenge_bonus=challenge_bonus
         )
     except RuleOptionError as exc:
-        typer.echo(f"gcgtools: {exc}", err=True)
+        echo(f"gcgtools: {exc}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
 
 
@@ -294,7 +297,6 @@ def output_is_input(output: str | os.PathLike[str] | None, inputs: list[str]) ->
 def report_unreadable(reasons: dict[str, str]) -> None:
     """On standard error: how many files could not be read, then one per line with its
     reason (the same in every command)."""
-    from gcgtools.console import echo
 
     if not reasons:
         return
@@ -308,7 +310,7 @@ def report_unreadable(reasons: dict[str, str]) -> None:
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"gcgtools {__version__}")
+        echo(f"gcgtools {__version__}")
         raise typer.Exit()
 
 

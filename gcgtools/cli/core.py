@@ -32,10 +32,9 @@ from gcgtools.cli.common import (
     report_unreadable,
     rule_options,
 )
-from gcgtools.console import echo, show_progress
+from gcgtools.console import echo, echo_pieces, show_progress
 from gcgtools.findings import RULES, code_filter, rule
 from gcgtools.model.game import Game, unreadable_reason
-from gcgtools.model.read import parse_bytes
 from gcgtools.render.lint import (
     github_lines,
     json_line,
@@ -48,21 +47,20 @@ from gcgtools.render.lint import (
     statistics as count_findings,
 )
 from gcgtools.render.textboard import board_text
-from gcgtools.sources.load import load_game
+from gcgtools.sources.load import STDIN_NAME, load_game, load_stream
 from gcgtools.sources.paths import display_name
 
-STDIN_NAME = "<stdin>"
 JSONL_HELP = "JSON Lines: one JSON object per line (per file for parse and validate)."
 
 
 def _read_stdin() -> Game:
-    """The record on standard input, named ``<stdin>``."""
+    """The record on standard input, named ``<stdin>`` (at most 16 MiB, as files)."""
     import sys
 
-    return parse_bytes(sys.stdin.buffer.read(), STDIN_NAME)
+    return load_stream(sys.stdin.buffer, STDIN_NAME)
 
 
-def _parsed(game: Game, as_json: bool) -> tuple[int, str, tuple[str, str] | None]:
+def _parsed(game: Game, as_json: bool) -> tuple[int, list[str], tuple[str, str] | None]:
     """What ``parse`` prints for ``game``, its exit status (unreadable; some lines could not
     be read; clean) and, when it could not be read, its name and why."""
     name = game.path or "<gcg>"
@@ -73,12 +71,12 @@ def _parsed(game: Game, as_json: bool) -> tuple[int, str, tuple[str, str] | None
     else:
         status = EXIT_CLEAN
     why = (name, unreadable_reason(game.findings)) if game.unreadable else None
-    if as_json:
-        return status, json.dumps(game.to_dict(), ensure_ascii=False), why
-    return status, "\n".join(parse_summary(game)), why
+    if as_json:  # in pieces: a huge record's JSON is never built as one string
+        return status, list(game.json_chunks()), why
+    return status, ["\n".join(parse_summary(game))], why
 
 
-def parsed_text(path: str, as_json: bool = False) -> tuple[int, str, tuple[str, str] | None]:
+def parsed_text(path: str, as_json: bool = False) -> tuple[int, list[str], tuple[str, str] | None]:
     """Worker of ``parse``: :func:`_parsed` of the file."""
     return _parsed(load_game(path), as_json)
 
@@ -108,7 +106,7 @@ def parse(
         status = max(status, file_status)
         if unreadable is not None:
             reasons.update([unreadable])
-        echo(text)
+        echo_pieces(text, json=as_json)
     report_unreadable(reasons)
     raise typer.Exit(status)
 
@@ -173,7 +171,7 @@ def validate(
         if statistics:
             continue  # counted at the end
         if format is LintFormat.json:
-            echo(json_line(report))
+            echo(json_line(report), json=True)
         elif format is LintFormat.github:
             for line in github_lines(report):
                 echo(line)
@@ -182,7 +180,7 @@ def validate(
                 echo(text)
     if statistics and format is LintFormat.json:
         for row in count_findings(reports, show_info=info):
-            echo(json.dumps(row, ensure_ascii=False))
+            echo(json.dumps(row, ensure_ascii=False), json=True)
     elif statistics:
         for text in statistics_lines(reports, show_info=info):
             echo(text)
@@ -206,7 +204,7 @@ def list_rules(
     an example and how to fix it)."""
     for r in RULES.values():
         if format is ParseFormat.json:
-            echo(json.dumps(r.to_dict(), ensure_ascii=False))
+            echo(json.dumps(r.to_dict(), ensure_ascii=False), json=True)
         else:
             echo(f"{r.code}  {r.severity:<7}  {r.title}")
 

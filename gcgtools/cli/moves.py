@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from gcgtools.cli.common import EXIT_UNREADABLE, BoardOpt, Tiles, app, rule_options
+from gcgtools.console import echo
 from gcgtools.rules.tiles import TileError
 
 
@@ -55,19 +56,28 @@ def moves(
     from gcgtools.render.moves import moves_lines
     from gcgtools.sources.load import load_game
 
+    if cgp is not None and (file is not None or move is not None):
+        given = "a file" if file is not None else "--move"
+        echo(
+            f"cgp: {given} and --cgp: give one position (a file with --move N, or --cgp)", err=True
+        )
+        raise typer.Exit(EXIT_UNREADABLE)
     lexicon_choice(lexicon, lexica, leaves, tiles)
     try:
         if cgp is not None:
-            result = cgp_moves(cgp, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves)
+            result = cgp_moves(
+                cgp, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves,
+                tiles=tiles, board=board,
+            )  # fmt: skip
             where = "CGP position"
         else:
             if file is None:
-                typer.echo("give a .gcg file (with --move N) or --cgp 'POSITION'", err=True)
+                echo("give a .gcg file (with --move N) or --cgp 'POSITION'", err=True)
                 raise typer.Exit(EXIT_UNREADABLE)
             game = load_game(file)
             if game.unreadable:
                 for f in game.findings:
-                    typer.echo(f.format(str(file)), err=True)
+                    echo(f.format(str(file)), err=True)
                 raise typer.Exit(EXIT_UNREADABLE)
             event = len(game.events) if move is None else move
             result = record_moves(
@@ -77,12 +87,12 @@ def moves(
             where = f"{file}"
     except (MovesError, KeyError, TileError) as exc:
         message = exc.args[0] if exc.args else str(exc)
-        typer.echo(f"{file if cgp is None else 'cgp'}: {message}", err=True)
+        echo(f"{file if cgp is None else 'cgp'}: {message}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
     shown = result.moves if top <= 0 else result.moves[:top]
     if format is MovesFormat.json:
         for m in shown:
-            typer.echo(json.dumps(m.to_dict(), ensure_ascii=False))
+            echo(json.dumps(m.to_dict(), ensure_ascii=False), json=True)
         return
     for line in moves_lines(result, shown, where):
-        typer.echo(line)
+        echo(line)

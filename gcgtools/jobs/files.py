@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sys
 
+from gcgtools.console import echo, is_terminal
 from gcgtools.sources.atomic import atomic_output, publish, same_file, write_atomic
 
 __all__ = [
@@ -31,6 +32,9 @@ def write_output(target: str | os.PathLike[str] | None, data: bytes) -> None:
     """Write ``data`` to the file ``target`` atomically, or to standard output when
     ``target`` is None or ``"-"``."""
     if target is None or str(target) == STDOUT:
+        if is_terminal(sys.stdout):  # a record's text, shown: its controls escaped
+            echo(data.decode("utf-8", "surrogateescape").removesuffix("\n"))
+            return
         out = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else None
         if out is None:  # a text-only stream (some test runners)
             sys.stdout.write(data.decode("utf-8", errors="replace"))

@@ -65,13 +65,31 @@ class Naming:
     def target(self, path: str) -> str:
         if self.folder is None:
             return path
-        name = self.renamed.get(path, Path(path).stem)
+        name = self.renamed.get(path, output_name(Path(path).stem))
         return str(Path(self.folder) / (name + self.suffix))
 
 
 def _common_folder(paths: list[str]) -> Path:
     parents = [os.path.dirname(os.path.abspath(p)) for p in paths]
     return Path(os.path.commonpath(parents))
+
+
+def output_name(name: str) -> str:
+    """An input's name as an output's: a byte that is not UTF-8 (a lone surrogate, as
+    Python reads such file names) becomes ``%XX``, so that every output name can be
+    written, shown and linked to (``caf\\xe9.gcg`` -> ``caf%E9.html``)."""
+    if name.isascii():
+        return name
+    out = []
+    for ch in name:
+        code = ord(ch)
+        if 0xDC80 <= code <= 0xDCFF:
+            out.append(f"%{code - 0xDC00:02X}")
+        elif 0xD800 <= code <= 0xDFFF:
+            out.append(f"%u{code:04X}")
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def naming_for(files: list[str], folder: str | None, suffix: str) -> Naming:
@@ -85,7 +103,7 @@ def naming_for(files: list[str], folder: str | None, suffix: str) -> Naming:
         return Naming(None, suffix)
     groups: dict[str, list[str]] = {}
     for f in files:
-        groups.setdefault(Path(f).stem.lower(), []).append(f)
+        groups.setdefault(output_name(Path(f).stem).lower(), []).append(f)
     renamed: dict[str, str] = {}
     for group in groups.values():
         if len(group) < 2:
@@ -93,10 +111,10 @@ def naming_for(files: list[str], folder: str | None, suffix: str) -> Naming:
         root = _common_folder(group)
         for f in group:
             relative = Path(os.path.relpath(os.path.abspath(f), root))
-            renamed[f] = (relative.parent / Path(f).stem).as_posix()
+            renamed[f] = output_name((relative.parent / Path(f).stem).as_posix())
     seen: Counter[str] = Counter()
     for f in files:
-        name = renamed.get(f, Path(f).stem)
+        name = renamed.get(f, output_name(Path(f).stem))
         seen[name.lower()] += 1
         if seen[name.lower()] > 1:
             renamed[f] = f"{name}-{seen[name.lower()]}"

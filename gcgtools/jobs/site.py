@@ -20,13 +20,14 @@ import io
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from gcgtools.batch.run import open_scheduler
 from gcgtools.jobs.outputs import Outcome, OutputJob, write_outputs
 from gcgtools.render.html import BASE_STYLE
+from gcgtools.render.markup import escape
 from gcgtools.render.palette import player_colour
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.atomic import write_atomic
@@ -157,7 +158,8 @@ def _analysis_cells(s: dict[str, Any]) -> str:
 def _row(number: int, outcome: Outcome, site: Path, dated: bool, analysed: bool) -> str:
     s = outcome.summary or {}
     assert outcome.target is not None
-    link = Path(os.path.relpath(outcome.target, site)).as_posix()
+    # a URL path: '%', '#', '?' and spaces in a page's name quoted (a file name is not a URL)
+    link = quote(Path(os.path.relpath(outcome.target, site)).as_posix(), safe="/")
     players: list[str] = s.get("players", [])
     scores: list[int] = s.get("scores", [])
     bingos: list[int] = s.get("bingos", [])

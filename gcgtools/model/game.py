@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import heapq
+import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from html import escape
+from itertools import islice
 
 from gcgtools.findings import Finding
 from gcgtools.syntax.records import Event, Note, Pragma, Record, SourceLine
@@ -164,40 +167,90 @@ class Game:
     def all_notes(self) -> list[dict[str, object]]:
         """Every ``#note`` of the record in line order: ``line``, ``event`` (the 1-based
         event number it follows, None for a game note) and ``text``."""
-        found: list[tuple[int, int | None, str]] = [(n.line, None, n.text) for n in self.notes]
-        for i, e in enumerate(self.events):
-            found.extend((n.line, i + 1, n.text) for n in e.notes)
-        return [{"line": line, "event": ev, "text": text} for line, ev, text in sorted(found)]
+        return list(self.iter_notes())
+
+    def iter_notes(self) -> Iterator[dict[str, object]]:
+        """:meth:`all_notes` one at a time (merged in line order, never all at once)."""
+        game_notes = ((n.line, 0, None, n.text) for n in sorted(self.notes, key=_line))
+        event_notes = (
+            (n.line, 1, i + 1, n.text)
+            for i, e in enumerate(self.events)
+            for n in sorted(e.notes, key=_line)
+        )
+        ordered = heapq.merge(game_notes, event_notes, key=lambda t: (t[0], t[1], t[2] or 0))
+        for line, _, ev, text in ordered:
+            yield {"line": line, "event": ev, "text": text}
+
+    def _json_items(self) -> list[tuple[str, object]]:
+        """The fields of :meth:`to_dict`, long lists as iterators (made as they are read)."""
+        return [
+            ("path", self.path),
+            ("encoding", self.encoding),
+            ("declared_encoding", self.declared_encoding),
+            ("players", [
+                {"number": p.number, "nick": p.nick, "name": p.name, "line": p.line}
+                for p in self.players
+            ]),
+            ("title", self.title),
+            ("description", self.description),
+            ("id", [self.id_authority, self.id] if self.id else None),
+            ("lexicon", self.lexicon),
+            ("game_type", self.game_type),
+            ("board_layout", self.board_layout),
+            ("tile_distribution", self.tile_distribution),
+            ("incomplete", self.incomplete),
+            ("initial_racks", {str(k + 1): v for k, v in self.initial_racks.items()}),
+            ("final_racks", {str(k + 1): v for k, v in self.final_racks.items()}),
+            # every note of the record, in order: "event" is the number of the event it
+            # annotates (null for a note about the game, before the first event)
+            ("notes", self.iter_notes()),
+            ("pragmas", (
+                {"keyword": p.keyword, "value": p.value, "line": p.line} for p in self.pragmas
+            )),
+            ("events", (event_dict(e) for e in self.events)),
+            ("findings", (f.to_dict() for f in self.findings)),
+        ]  # fmt: skip
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready view of the parsed record."""
-        return {
-            "path": self.path,
-            "encoding": self.encoding,
-            "declared_encoding": self.declared_encoding,
-            "players": [
-                {"number": p.number, "nick": p.nick, "name": p.name, "line": p.line}
-                for p in self.players
-            ],
-            "title": self.title,
-            "description": self.description,
-            "id": [self.id_authority, self.id] if self.id else None,
-            "lexicon": self.lexicon,
-            "game_type": self.game_type,
-            "board_layout": self.board_layout,
-            "tile_distribution": self.tile_distribution,
-            "incomplete": self.incomplete,
-            "initial_racks": {str(k + 1): v for k, v in self.initial_racks.items()},
-            "final_racks": {str(k + 1): v for k, v in self.final_racks.items()},
-            # every note of the record, in order: "event" is the number of the event it
-            # annotates (null for a note about the game, before the first event)
-            "notes": self.all_notes(),
-            "pragmas": [
-                {"keyword": p.keyword, "value": p.value, "line": p.line} for p in self.pragmas
-            ],
-            "events": [event_dict(e) for e in self.events],
-            "findings": [f.to_dict() for f in self.findings],
-        }
+        return {k: list(v) if isinstance(v, Iterator) else v for k, v in self._json_items()}
+
+    def json_chunks(self, size: int = 1 << 16) -> Iterator[str]:
+        """``json.dumps(self.to_dict(), ensure_ascii=False)`` in pieces of about ``size``
+        characters, made one list item at a time: a record of a million notes never
+        holds its whole JSON view (or its text) in memory at once."""
+        pending: list[str] = []
+        length = 0
+        for piece in self._json_pieces():
+            pending.append(piece)
+            length += len(piece)
+            if length >= size:
+                yield "".join(pending)
+                pending, length = [], 0
+        if pending:
+            yield "".join(pending)
+
+    def _json_pieces(self) -> Iterator[str]:
+        for i, (key, value) in enumerate(self._json_items()):
+            yield ("{" if i == 0 else ", ") + _JSON.encode(key) + ": "
+            if not isinstance(value, Iterator):
+                yield _JSON.encode(value)
+                continue
+            yield "["
+            first = True
+            while batch := list(islice(value, _JSON_BATCH)):  # a few hundred items at a time
+                yield ("" if first else ", ") + _JSON.encode(batch)[1:-1]
+                first = False
+            yield "]"
+        yield "}"
+
+
+_JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(..., ensure_ascii=False)
+_JSON_BATCH = 512
+
+
+def _line(note: Note) -> int:
+    return note.line
 
 
 def event_dict(e: Event) -> dict[str, object]:

@@ -328,6 +328,10 @@ class EngineBoard:
         """The engine's :class:`~gcgtools.movegen.engine.Request` for one generation."""
         tiles, values = self.tiles, self._values
         rack_list = rack_tiles(rack, tiles)
+        if len(rack_list) > self.bingo_size:  # 2**n leaves: a 26-tile rack would never end
+            raise ValueError(
+                f"a rack of {len(rack_list)} tiles; a rack holds at most {self.bingo_size}"
+            )
         for t in rack_list:
             if t != BLANK and t not in tiles.values:
                 raise TileError(f"{t!r} in the rack is not a tile of {tiles.name}")

@@ -9,12 +9,20 @@ from os import PathLike
 
 from gcgtools.lexicon import Leaves, Lexicon, LexiconError, resolve_leaves, resolve_lexicon
 from gcgtools.model.game import Game
-from gcgtools.movegen.cgp import CgpPosition, parse_cgp, write_cgp
+from gcgtools.movegen.cgp import (
+    CgpError,
+    CgpPosition,
+    check_rack_size,
+    check_tile_counts,
+    parse_cgp,
+    quoted,
+    write_cgp,
+)
 from gcgtools.movegen.generate import generate_moves, rack_tiles
 from gcgtools.movegen.move import Move
 from gcgtools.replay.board import Board
 from gcgtools.replay.engine import replay
-from gcgtools.replay.position import Position, known_rack
+from gcgtools.replay.position import Position, known_rack, tiles_text
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve
 from gcgtools.rules.rulesets import RuleSet
@@ -59,8 +67,19 @@ class RecordPosition:
     lexicon_name: str | None
     position: Position | None = None
 
+    def check_rack(self) -> None:
+        """MovesError when the record's rack is longer than a rack can be (T409)."""
+        if self.rack is not None and len(self.rack) > self.rules.rack_size:
+            raise MovesError(
+                f"the record's rack {quoted(tiles_text(self.rack))} of {self.nick} after event "
+                f"{self.event} has {len(self.rack)} tiles; a rack holds at most "
+                f"{self.rules.rack_size} (T409)"
+            )
+
     def cgp(self) -> str:
-        """The position in CGP, the player to move first."""
+        """The position in CGP, the player to move first (MovesError for a rack that
+        cannot be one: see :meth:`check_rack`)."""
+        self.check_rack()
         options: dict[str, str] = {}
         if self.lexicon_name:
             options["lex"] = self.lexicon_name
@@ -179,9 +198,13 @@ def _leaves(
 
 def _rack(text: str, rules: RuleSet) -> list[str]:
     try:
-        return rack_tiles(text, rules.tiles)
+        tiles = rack_tiles(text, rules.tiles)
+        check_rack_size(tiles, rules, "--rack")
+    except CgpError as exc:
+        raise MovesError(str(exc)) from None
     except TileError as exc:
-        raise MovesError(f"--rack {text!r}: {exc}") from None
+        raise MovesError(f"--rack {quoted(text)}: {exc}") from None
+    return tiles
 
 
 def record_moves(
@@ -199,6 +222,8 @@ def record_moves(
     when there is no rack, no lexicon, or bad input."""
     pos = record_position(game, event, options=options)
     rules = pos.rules
+    if rack is None:
+        pos.check_rack()
     tiles_in_hand = _rack(rack, rules) if rack is not None else pos.rack
     if not tiles_in_hand:
         raise MovesError(
@@ -224,17 +249,25 @@ def cgp_moves(
     lexica: str | PathLike[str] | None = None,
     leaves: str | PathLike[str] | None = None,
     bag: int | None = None,
+    tiles: str | None = None,
+    board: str | None = None,
 ) -> PositionMoves:
     """The moves of the player to move in a CGP position. The bag holds what the board
-    and both racks leave of the tile set (``bag`` overrides)."""
+    and both racks leave of the tile set (``bag`` overrides). ``tiles`` and ``board``
+    (``--tiles``, ``--board``) override the CGP's ``ld`` and ``bdn``."""
     try:
-        cgp: CgpPosition = parse_cgp(text)
+        cgp: CgpPosition = parse_cgp(text, tiles=tiles, board=board)
     except ValueError as exc:
         raise MovesError(f"CGP: {exc}") from None
     rules = cgp.rules
     mine = _rack(rack, rules) if rack is not None else cgp.racks[0]
     if not mine:
         raise MovesError("the CGP gives no rack for the player to move; give --rack")
+    if rack is not None:
+        try:
+            check_tile_counts(cgp.board, [mine, cgp.racks[1]], rules.tiles)
+        except CgpError as exc:
+            raise MovesError(f"--rack {quoted(rack)}: {exc}") from None
     if bag is None:
         seen = Counter(BLANK if is_blank_tile(t) else t for t in cgp.board.cells if t is not None)
         seen.update(mine)

@@ -24,6 +24,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from gcgtools.model.game import Game
+from gcgtools.render.markup import xml_text
 from gcgtools.render.palette import player_colour
 from gcgtools.replay.engine import replay
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
@@ -156,7 +157,8 @@ def progression_figure(
     ax = fig.add_subplot()
     finals, labels, stars_lines = [], [], []
     box = {"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8}
-    for label, entry in data.items():
+    for name, entry in data.items():
+        label = xml_text(name)  # the SVG must stay well-formed XML whatever a name holds
         colour = player_colour(entry["seat"] - 1)
         turns = [t for t, _ in entry["points"]]
         scores = [s for _, s in entry["points"]]
@@ -177,7 +179,7 @@ def progression_figure(
             stars_lines.append(stars)
             for t, s, word in entry["bingos"]:
                 labels.append(
-                    ax.annotate(word, (t, s), textcoords="offset points", xytext=(-6, 9),
+                    ax.annotate(xml_text(word), (t, s), textcoords="offset points", xytext=(-6, 9),
                                 ha="right", fontsize=7.5, color=colour, bbox=box)
                 )  # fmt: skip
         last_turn, last_score = entry["points"][-1]
@@ -200,7 +202,7 @@ def progression_figure(
     ax.grid(True, alpha=0.3)
     ax.legend(loc="upper left")
     names = " vs ".join(data)
-    ax.set_title(title if title is not None else (game.title or names))
+    ax.set_title(xml_text(title if title is not None else (game.title or names)))
     _declutter(fig, [ax.get_legend()], finals, stars_lines)
     _declutter(fig, [ax.get_legend(), *finals], labels, stars_lines)
     return fig
@@ -258,7 +260,12 @@ def archive_figure(games: pd.DataFrame, moves: pd.DataFrame) -> Figure:
     ax_bingos.set_ylabel("games")
     ppt = data["points_per_turn"]
     names = sorted(ppt, key=lambda n: (ppt[n], n))  # barh draws bottom up: highest on top
-    ax_ppt.barh(names, [ppt[n] for n in names], color=player_colour(3), gid="points_per_turn")
+    ax_ppt.barh(
+        [xml_text(n) for n in names],
+        [ppt[n] for n in names],
+        color=player_colour(3),
+        gid="points_per_turn",
+    )
     ax_ppt.set_title("points per turn, highest first")
     ax_ppt.set_xlabel("points from plays / turns")
     for ax in (ax_scores, ax_bingos, ax_ppt):

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
 from gcgtools.batch.analyses import analyse_with
 from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.model.game import Game
+from gcgtools.render.markup import escape
 from gcgtools.render.palette import player_colour
 from gcgtools.render.svg import board_svg, rack_tiles, tile_marks, tile_svg
 from gcgtools.render.writer import ReplayInfo

@@ -23,10 +23,10 @@ import io
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from gcgtools.model.game import Game
+from gcgtools.render.markup import escape
 from gcgtools.render.palette import PLAYER_COLOURS, player_colour
 from gcgtools.replay.board import Board, square_name
 from gcgtools.replay.engine import Position, replay

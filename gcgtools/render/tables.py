@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from io import StringIO
 from typing import TYPE_CHECKING, Any
 
+from gcgtools.console import is_terminal, safe_text
+
 if TYPE_CHECKING:
     import pandas as pd
     from rich.table import Table
@@ -29,12 +31,12 @@ def _cell(value: Any) -> str:
         return ""
     if isinstance(value, float):
         return f"{value:.2f}"
-    return str(value)
+    return safe_text(str(value))  # names, titles, words from records
 
 
 def header(column: str) -> str:
     """The header of a column in a terminal table: its name, spaces for underscores."""
-    return column.replace("_", " ")
+    return safe_text(column.replace("_", " "))
 
 
 def select_columns(
@@ -161,7 +163,7 @@ def render_table(frame: pd.DataFrame, *, title: str = "", width: int | None = No
     buffer = StringIO()
     console = Console(file=buffer, width=width, color_system=None, legacy_windows=False)
     console.print(table, crop=False)
-    lines = ([title] if title else []) + buffer.getvalue().splitlines()
+    lines = ([safe_text(title)] if title else []) + buffer.getvalue().splitlines()
     return "".join(line.rstrip() + "\n" for line in lines)
 
 
@@ -183,10 +185,11 @@ def print_frame(
     keep = [str(frame.columns[0])] if index else []
     frame = select_columns(frame, columns, sort=sort, keep=keep)
     if fmt == "csv":
-        sys.stdout.write(frame.to_csv(index=False))
+        text = frame.to_csv(index=False)
+        sys.stdout.write(safe_text(text) if is_terminal(sys.stdout) else text)
         return
     if fmt == "json":
-        sys.stdout.write(json_lines(frame))
+        sys.stdout.write(safe_text(json_lines(frame), json=True))
         return
     if "game_id" in frame.columns and not columns:
         frame = frame.drop(columns=["file"], errors="ignore")
@@ -195,7 +198,7 @@ def print_frame(
     console = stream_console(sys.stdout)
     if console.is_terminal:
         if title:
-            console.print(title, markup=False, highlight=False, soft_wrap=True)
+            console.print(safe_text(title), markup=False, highlight=False, soft_wrap=True)
         console.print(frame_table(frame, width=console.width))
     else:
         sys.stdout.write(render_table(frame, title=title))

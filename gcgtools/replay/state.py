@@ -164,6 +164,14 @@ class ReplayState:
         """The rack of a play, exchange or pass (see :meth:`_rack`), which must come from
         the tiles not on the board."""
         rack = self._rack(e)
+        if rack is not None and len(rack) > self.rules.rack_size:
+            self._find(
+                "T409",
+                f"rack {_shown(e.rack or '')} has {len(rack)} tiles; a rack holds at most "
+                f"{self.rules.rack_size}",
+                e,
+            )
+            return None  # not the player's rack: nothing is checked or analysed against it
         if rack is not None:
             self._check_drawable(rack, e)
         return rack
@@ -245,3 +253,8 @@ class ReplayState:
             self._find("R701", f"{self.scoreless} scoreless turns in a row end the game", e)
         elif self.rules.passes_to_end and self.passes >= self.rules.passes_to_end * self.n:
             self.game_over, self.end_reason = True, "passes"
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """``text`` as a message quotes it, cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -13,8 +13,9 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from typing import BinaryIO
 
-__all__ = ["MIB", "read_limited", "too_large"]
+__all__ = ["MIB", "read_limited", "read_stream", "too_large"]
 
 MIB = 1024 * 1024
 
@@ -57,4 +58,15 @@ def read_limited(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
         data = f.read(limit + 1)
     if len(data) > limit:  # it grew while being read
         raise OSError(errno.EFBIG, too_large(len(data), limit, what), name)
+    return data
+
+
+def read_stream(stream: BinaryIO, limit: int, what: str, name: str) -> bytes:
+    """At most ``limit`` bytes of ``stream`` (standard input), read to its end; OSError
+    (EFBIG) naming ``name`` when there are more: never more than ``limit`` + 1 bytes are
+    held, whatever the stream (``cat /dev/zero |``) goes on giving."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        message = f"file too large for {what} (more than {limit:,} bytes; the limit is {limit:,})"
+        raise OSError(errno.EFBIG, message, name)
     return data

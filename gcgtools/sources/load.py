@@ -6,17 +6,21 @@ from __future__ import annotations
 import errno
 import glob
 import os
+from typing import BinaryIO
 
 from gcgtools.findings import make
 from gcgtools.model.game import Game
 from gcgtools.model.read import parse_bytes
-from gcgtools.sources.limited import read_limited, too_large
+from gcgtools.sources.limited import read_limited, read_stream, too_large
 from gcgtools.sources.paths import GCG_SUFFIX, display_name
 from gcgtools.sources.quarantine import CrashedBefore, check_not_crashed
 from gcgtools.sources.remote import is_url, read_url
 
 PathLike = str | os.PathLike[str]
 
+
+STDIN_NAME = "<stdin>"
+"""The name of the record read from standard input (``-``)."""
 
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 """The largest file read as a record (16 MiB; real records are a few kilobytes, the
@@ -65,6 +69,20 @@ def _too_large(size: int, limit: int) -> str:
     return too_large(size, limit, "a game record")
 
 
+def load_stream(
+    stream: BinaryIO, name: str = STDIN_NAME, *, max_bytes: int = MAX_RECORD_BYTES
+) -> Game:
+    """The record on ``stream`` (standard input for ``-``), as :func:`load_game` reads a
+    file: the same size limit, and never raises (an F001 finding says why)."""
+    try:
+        data = read_stream(stream, max_bytes, "a game record", name)
+    except OSError as exc:
+        game = Game(path=name)
+        game.findings.append(make("F001", f"cannot read file: {exc.strerror or exc}", 0))
+        return game
+    return parse_bytes(data, name)
+
+
 def load_game(path: PathLike, *, max_bytes: int = MAX_RECORD_BYTES) -> Game:
     """Like :func:`read_game`, but never raises: a file that cannot be read gives a game
     with an F001 finding saying why (also for a glob that matched nothing and a folder
@@ -82,6 +100,10 @@ def load_game(path: PathLike, *, max_bytes: int = MAX_RECORD_BYTES) -> Game:
         reason = exc.strerror or str(exc)
         if isinstance(exc, FileNotFoundError) and glob.has_magic(name):
             reason = "no game record matches this pattern"
+        elif exc.errno in (errno.ENOENT, errno.ELOOP) and os.path.islink(name):
+            target = display_name(os.readlink(name))
+            what = "loops" if exc.errno == errno.ELOOP else "leads to no file"
+            reason = f"a symbolic link that {what} (to {target})"
         elif exc.errno == errno.EISDIR:
             reason = f"no game records found in this folder (no *{GCG_SUFFIX} file)"
         game.findings.append(make("F001", f"cannot read file: {reason}", 0))

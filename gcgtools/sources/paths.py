@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import glob
 import os
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from gcgtools.sources.remote import expand_url, is_url
@@ -46,30 +49,83 @@ def _is_gcg(name: str) -> bool:
     return 0 < i < len(name) - 1 and name[i:].lower() == GCG_SUFFIX
 
 
+# Who hears what a folder's listing left out (the command line prints it on standard
+# error); nobody by default, so that the library stays quiet.
+_skipped_reporter: ContextVar[Callable[[str], None] | None] = ContextVar(
+    "skipped_reporter", default=None
+)
+
+
+@contextmanager
+def reporting_skipped(report: Callable[[str], None]) -> Iterator[None]:
+    """While in this block, :func:`gcg_files` tells ``report`` (one line each) how many
+    files of a folder it left out because they are not ``*.gcg``, and each folder once."""
+    said: set[str] = set()
+
+    def once(message: str) -> None:
+        if message not in said:
+            said.add(message)
+            report(message)
+
+    token = _skipped_reporter.set(once)
+    try:
+        yield
+    finally:
+        _skipped_reporter.reset(token)
+
+
+def _skipped_message(folder: str, others: Counter[str]) -> str:
+    total = sum(others.values())
+    suffix = max(sorted(others), key=lambda k: others[k])  # the most common, first by name
+    pattern = display_name(os.path.join(folder, f"*{suffix}" if suffix else "*"))
+    files, verb, them = ("file", "is", "it") if total == 1 else ("files", "are", "them")
+    return (
+        f"skipped {total:,} {files} in {display_name(folder)} that {verb} not *{GCG_SUFFIX} "
+        f"(name {them} with a glob, e.g. '{pattern}', to read {them})"
+    )
+
+
 def gcg_files(folder: Path) -> list[str]:
     """The ``*.gcg`` files below ``folder``, sorted, named as ``folder / ...`` gives them.
     Symbolic links to folders are not followed (as ``Path.rglob``); a symbolic link to a
-    file counts. A folder that cannot be read is skipped."""
+    file counts, and a ``*.gcg`` link that leads nowhere (dangling, or looping) is listed
+    too, so that reading it names it. A folder that cannot be read is skipped. Other
+    files are counted, by suffix, for :func:`reporting_skipped`."""
     top = str(folder)
     found: list[str] = []
+    others: Counter[str] = Counter()
     todo = [top]
     while todo:
         current = todo.pop()
         try:
             with os.scandir(current) as entries:
                 for entry in entries:
-                    try:
-                        if entry.is_dir(follow_symlinks=False):
-                            todo.append(entry.path)
-                        elif _is_gcg(entry.name) and entry.is_file():
-                            found.append(entry.path)
-                    except OSError:
-                        continue
+                    _sort_entry(entry, todo, found, others)
         except OSError:
             continue
     if top == ".":  # Path(".") / "a.gcg" is "a.gcg"
         found = [name[2:] for name in found]
+    report = _skipped_reporter.get()
+    if others and report is not None:
+        report(_skipped_message(top, others))
     return sorted(found)
+
+
+def _sort_entry(
+    entry: os.DirEntry[str], todo: list[str], found: list[str], others: Counter[str]
+) -> None:
+    """Put a folder's entry where it belongs: a folder to look into, a record, or another
+    file (counted by its suffix; hidden files are not counted)."""
+    try:
+        if entry.is_dir(follow_symlinks=False):
+            todo.append(entry.path)
+        elif _is_gcg(entry.name):
+            if entry.is_symlink() or entry.is_file():  # a broken link: reading names it
+                found.append(entry.path)
+        elif not entry.name.startswith(".") and not entry.is_dir():
+            others[os.path.splitext(entry.name)[1].lower()] += 1
+    except OSError:
+        return
 
 
 def display_name(name: str) -> str:
