@@ -155,11 +155,24 @@ def analysis_lines(
 def used_lines(result: RecordAnalysis) -> list[str]:
     """Which lexicon and leaves the analysis used (a line each), or why it had none."""
     if result.lexicon is None:
-        return [result.message or NO_LEXICON]
+        return _wrapped([result.message or NO_LEXICON])
     lines = [f"lexicon {result.lexicon}: {result.lexicon_source}"]
     if result.leaves is not None:
         lines.append(f"leaves {result.leaves}: {result.leaves_source}")
-    return lines
+    return _wrapped(lines)
+
+
+def _wrapped(lines: list[str], width: int = 80) -> list[str]:
+    """Lines wrapped at spaces to ``width`` columns, continued with an indent (a word
+    longer than that, such as a long path, stays whole)."""
+    import textwrap
+
+    out: list[str] = []
+    for line in lines:
+        out += textwrap.wrap(
+            line, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+        ) or [""]
+    return out
 
 
 _SUMMARY = ("player", "turns", "best", "avg lost", "phonies", "stood", "missed bingos")
