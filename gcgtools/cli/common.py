@@ -7,6 +7,7 @@ could not be opened or nothing in it could be read.
 from __future__ import annotations
 
 import functools
+import importlib
 import os
 import re
 from collections.abc import Callable
@@ -17,6 +18,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from gcgtools._version import __version__
+from gcgtools.cli.registry import COMMANDS
 from gcgtools.rules import BOARDS, TILE_SETS, parse_end_rule
 from gcgtools.rules.boards import resolve_board
 from gcgtools.rules.tiles import resolve_tiles
@@ -33,29 +35,50 @@ SECTIONS: list[tuple[str, list[str]]] = [
 
 
 class Group(TyperGroup):
-    """The top-level group: commands listed in :data:`SECTIONS`, section by section."""
+    """The top-level group: commands listed in :data:`SECTIONS`, section by section, and
+    loaded when they run. The names and summaries come from
+    :data:`gcgtools.cli.registry.COMMANDS`, so ``--help`` imports no command's module."""
 
     def list_commands(self, ctx: typer.Context) -> list[str]:
-        names = list(self.commands)
-        known = [n for _, section in SECTIONS for n in section if n in self.commands]
+        names = [*COMMANDS, *(n for n in self.commands if n not in COMMANDS)]
+        known = [n for _, section in SECTIONS for n in section if n in names]
         return known + [n for n in names if n not in known]
 
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            self.add_command(load_command(cmd_name), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def summary_of(self, name: str, limit: int) -> str | None:
+        """What ``--help`` shows for ``name`` in ``limit`` columns (None: a hidden command),
+        read from the table for a command not loaded yet."""
+        cmd = self.commands.get(name)
+        if cmd is None:
+            cmd = Command(name=name, help=COMMANDS[name].summary)
+        return None if cmd.hidden else cmd.get_short_help_str(limit)
+
     def format_commands(self, ctx: typer.Context, formatter: Any) -> None:
-        commands = {
-            name: cmd
-            for name in self.list_commands(ctx)
-            if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden
-        }
-        if not commands:
+        names = self.list_commands(ctx)
+        if not names:
             return
-        limit = formatter.width - 6 - max(len(name) for name in commands)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        helps = {name: self.summary_of(name, limit) for name in names}
+        commands = {name: text for name, text in helps.items() if text is not None}
         listed = {n for _, section in SECTIONS for n in section}
         sections = [*SECTIONS, ("Other commands", [n for n in commands if n not in listed])]
         for title, section in sections:
-            rows = [(n, commands[n].get_short_help_str(limit)) for n in section if n in commands]
+            rows = [(n, commands[n]) for n in section if n in commands]
             if rows:
                 with formatter.section(title):
                     formatter.write_dl(rows)
+
+
+def load_command(name: str) -> Any:
+    """The click command ``name``: its module imported (which registers it on :data:`app`),
+    then built as typer builds every command."""
+    importlib.import_module(COMMANDS[name].module)
+    use_command_class(app)
+    return typer.main.get_command(app).commands[name]  # type: ignore[attr-defined]
 
 
 class Command(TyperCommand):
