@@ -19,9 +19,6 @@ from typer.core import TyperCommand, TyperGroup
 
 from gcgtools._version import __version__
 from gcgtools.cli.registry import COMMANDS
-from gcgtools.rules import BOARDS, TILE_SETS, parse_end_rule
-from gcgtools.rules.boards import resolve_board
-from gcgtools.rules.tiles import resolve_tiles
 
 # The commands in --help, by what they are for, in the order a user meets them. A command
 # not named here is listed under "Other commands".
@@ -218,17 +215,23 @@ def _known_or_file(value: str | None, resolve: object, what: str, known: str) ->
 
 def check_tiles(value: str | None) -> str | None:
     """``--tiles``: a known tile set name (any spelling ``tile_set`` reads) or a tile file."""
+    from gcgtools.rules.tiles import TILE_SETS, resolve_tiles
+
     return _known_or_file(value, resolve_tiles, "tile set", ", ".join(sorted(TILE_SETS)))
 
 
 def check_board(value: str | None) -> str | None:
     """``--board``: a known board layout name (standard, super, wwf, ...) or a board file."""
+    from gcgtools.rules.boards import BOARDS, resolve_board
+
     known = "standard, super, wwf (" + ", ".join(sorted(BOARDS)) + ")"
     return _known_or_file(value, resolve_board, "board layout", known)
 
 
 def check_rules(value: str | None) -> str | None:
     """``--rules``: standard, international or home (or an alias ``parse_end_rule`` reads)."""
+    from gcgtools.rules import parse_end_rule
+
     if value is not None:
         try:
             parse_end_rule(value)
