@@ -82,7 +82,14 @@ class Command(TyperCommand):
     """A command whose usage line reads ``PATH...``, not ``{PATH}...``."""
 
     def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
-        return [re.sub(r"^\{(.*)\}", r"\1", piece) for piece in super().collect_usage_pieces(ctx)]
+        pieces = [re.sub(r"^\{(.*)\}", r"\1", piece) for piece in super().collect_usage_pieces(ctx)]
+        # typer before 0.2x writes a variadic argument's metavar without the "..."
+        many = {
+            param.metavar
+            for param in self.params
+            if param.param_type_name == "argument" and param.nargs == -1 and param.metavar
+        }
+        return [f"{piece}..." if piece.strip("[]") in many else piece for piece in pieces]
 
     def format_help(self, ctx: typer.Context, formatter: Any) -> None:
         super().format_help(ctx, formatter)
@@ -330,8 +337,32 @@ def report_unreadable(reasons: dict[str, str]) -> None:
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"gcgtools {__version__}")
+        from gcgtools.movegen.generator import generator_name
+
+        typer.echo(f"gcgtools {__version__} (move generator: {generator_name()})")
         raise typer.Exit()
+
+
+@functools.cache
+def hint_pure_python() -> None:
+    """Once per run, on standard error: the move generator runs in pure Python because its
+    C helper was not built, and how to get it."""
+    from gcgtools.movegen.generator import NATIVE_HINT, native_built
+
+    if not native_built():
+        typer.echo(
+            f"gcgtools: the move generator runs in pure Python (its C helper was not built); "
+            f"{NATIVE_HINT}",
+            err=True,
+        )
+
+
+def lexicon_given(value: str | None) -> str | None:
+    """The callback of the lexicon options: analysing with a lexicon generates moves, so
+    say once how to get the fast generator when it is missing."""
+    if value:
+        hint_pure_python()
+    return value
 
 
 @app.callback()

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from gcgtools.cli.common import EXIT_UNREADABLE, BoardOpt, Tiles, app
+from gcgtools.cli.common import EXIT_UNREADABLE, BoardOpt, Tiles, app, hint_pure_python
 from gcgtools.rules.tiles import TileError
 
 
@@ -54,6 +54,7 @@ def moves(
     from gcgtools.render.moves import moves_lines
     from gcgtools.sources.load import load_game
 
+    hint_pure_python()  # moves are generated whatever the options
     try:
         if cgp is not None:
             result = cgp_moves(cgp, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves)

@@ -38,7 +38,17 @@ from typing import Protocol
 from gcgtools.replay.board import Board
 from gcgtools.replay.scoring import cross_sums, square_parts
 
-__all__ = ["Found", "KwgLike", "RackIndex", "find_plays", "kwg_buffer", "native_module"]
+__all__ = [
+    "NATIVE_HINT",
+    "Found",
+    "KwgLike",
+    "RackIndex",
+    "find_plays",
+    "generator_name",
+    "kwg_buffer",
+    "native_built",
+    "native_module",
+]
 
 #: Set to 1 to run the generator in pure Python even where the C helper is built.
 PURE_ENV = "GCGTOOLS_PURE_PYTHON"
@@ -47,6 +57,24 @@ try:  # the optional C helper (setup.py builds it when a compiler is there)
     from gcgtools.movegen import _gaddag as _NATIVE  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - depends on the installation
     _NATIVE = None
+
+
+#: How to get the C helper when it was not built (said by ``--version`` and the commands).
+NATIVE_HINT = "install a C compiler and reinstall gcgtools for one about ten times faster"
+
+
+def native_built() -> bool:
+    """Whether the C helper was built when gcgtools was installed."""
+    return _NATIVE is not None
+
+
+def generator_name() -> str:
+    """Which generator runs: ``C``, or ``pure Python`` and why."""
+    if native_module() is not None:
+        return "C"
+    if native_built():
+        return f"pure Python ({PURE_ENV} is set)"
+    return f"pure Python: {NATIVE_HINT}"
 
 
 def native_module() -> ModuleType | None:
