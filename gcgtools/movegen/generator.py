@@ -73,8 +73,8 @@ def generator_name() -> str:
     if native_module() is not None:
         return "C"
     if native_built():
-        return f"pure Python ({PURE_ENV} is set)"
-    return f"pure Python: {NATIVE_HINT}"
+        return f"pure Python, {PURE_ENV} is set"
+    return f"pure Python; {NATIVE_HINT}"
 
 
 def native_module() -> ModuleType | None:
