@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from gcgtools.syntax.decode import decode
-from gcgtools.syntax.parser import _fast_lines, _parser
+from gcgtools.syntax.lalr import line_parser
+from gcgtools.syntax.parser import fast_lines
+from gcgtools.syntax.terminals import grammar_terminals
 from tests.conftest import corpus_dir
 
 TRICKY = [
@@ -46,9 +51,9 @@ TRICKY = [
 
 
 def _both(text: str) -> tuple[object, object]:
-    fast = _fast_lines().parse(text, 1)
+    fast = fast_lines().parse(text, 1)
     try:
-        slow = _parser().parse(text, start="line")
+        slow = line_parser().parse(text, start="line")
         slow.line = 1
     except Exception:  # noqa: BLE001 - any rejection counts as "not accepted"
         slow = None
@@ -64,7 +69,7 @@ def test_fast_path_agrees_with_grammar(text: str) -> None:
 
 
 def test_fast_path_takes_the_common_lines() -> None:
-    fast = _fast_lines()
+    fast = fast_lines()
     assert fast.parse(">doug: DINNVWY 8D WINDY +32 32", 1) is not None
     assert fast.parse("#player1 doug Doug Smith", 1) is not None
     assert fast.parse(">emely:  (OPEG) +14 345", 1) is not None
@@ -85,3 +90,28 @@ def test_fast_path_agrees_on_every_corpus_line() -> None:
                 assert fast == slow, f"{path}:{sl.number}: {sl.text!r}"
     assert lines > 5000
     assert taken / lines > 0.9  # the fast path is worth having
+
+
+def test_the_terminals_read_without_lark_are_the_ones_lark_builds() -> None:
+    lark = line_parser()
+    built = {t.name: t.pattern.to_regexp() for t in lark.terminals}
+    named, ignored = grammar_terminals()
+    assert named == {name: built[name] for name in named}
+    assert ignored == tuple(built[name] for name in lark.ignore_tokens)
+    # every terminal the grammar names is read (the others are its anonymous "#", ">", ":")
+    assert {n for n in built if n not in named} == {"HASH", "MORETHAN", "COLON"} | set(
+        lark.ignore_tokens
+    )
+
+
+def test_a_record_of_common_lines_parses_without_importing_lark() -> None:
+    code = (
+        "import sys\n"
+        "from gcgtools import parse_string\n"
+        "game = parse_string('#player1 a A\\n#player2 b B\\n>a: ABC 8D CAB +10 10\\n')\n"
+        "assert len(game.events) == 1, game\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'lark'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -242,7 +242,8 @@ def _normalise(frame: pd.DataFrame) -> pd.DataFrame:
     """What survives a CSV round trip: empty strings and None both read back as NaN."""
     out = frame.copy()
     for column in out.columns:
-        if pd.api.types.is_string_dtype(out[column]):
+        # object columns too: pandas 2.0's is_string_dtype says no when they hold None
+        if out[column].dtype == object or pd.api.types.is_string_dtype(out[column]):
             out[column] = out[column].mask(out[column] == "")
     return out
 

@@ -24,6 +24,7 @@ from gcgtools.cli.common import (
     Tiles,
     app,
     batch_command,
+    lexicon_given,
     rule_options,
 )
 from gcgtools.console import echo
@@ -36,6 +37,7 @@ LexiconOpt = Annotated[
     str | None,
     typer.Option(
         "--lexicon",
+        callback=lexicon_given,
         help="Lexicon file (.kwg, .txt, .txt.gz); default: the record's #lexicon looked up "
         "in --lexica.",
     ),
@@ -44,6 +46,7 @@ LexicaOpt = Annotated[
     str | None,
     typer.Option(
         "--lexica",
+        callback=lexicon_given,
         help="Folder of lexicons (NAME.kwg, NAME.txt, NAME.txt.gz, leaves .klv2); default: "
         "$GCGTOOLS_LEXICA.",
     ),

@@ -7,19 +7,23 @@ could not be opened or nothing in it could be read.
 from __future__ import annotations
 
 import functools
+import importlib
 import os
 import re
 from collections.abc import Callable
 from enum import Enum
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
 from gcgtools._version import __version__
+from gcgtools.cli.registry import COMMANDS
 from gcgtools.console import echo
-from gcgtools.rules.options import RuleOptionError, RuleOptions
 from gcgtools.wording import plural
+
+if TYPE_CHECKING:
+    from gcgtools.rules.options import RuleOptions
 
 # The commands in --help, by what they are for, in the order a user meets them. A command
 # not named here is listed under "Other commands".
@@ -33,36 +37,64 @@ SECTIONS: list[tuple[str, list[str]]] = [
 
 
 class Group(TyperGroup):
-    """The top-level group: commands listed in :data:`SECTIONS`, section by section."""
+    """The top-level group: commands listed in :data:`SECTIONS`, section by section, and
+    loaded when they run. The names and summaries come from
+    :data:`gcgtools.cli.registry.COMMANDS`, so ``--help`` imports no command's module."""
 
     def list_commands(self, ctx: typer.Context) -> list[str]:
-        names = list(self.commands)
-        known = [n for _, section in SECTIONS for n in section if n in self.commands]
+        names = [*COMMANDS, *(n for n in self.commands if n not in COMMANDS)]
+        known = [n for _, section in SECTIONS for n in section if n in names]
         return known + [n for n in names if n not in known]
 
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            self.add_command(load_command(cmd_name), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def summary_of(self, name: str, limit: int) -> str | None:
+        """What ``--help`` shows for ``name`` in ``limit`` columns (None: a hidden command),
+        read from the table for a command not loaded yet."""
+        cmd = self.commands.get(name)
+        if cmd is None:
+            cmd = Command(name=name, help=COMMANDS[name].summary)
+        return None if cmd.hidden else cmd.get_short_help_str(limit)
+
     def format_commands(self, ctx: typer.Context, formatter: Any) -> None:
-        commands = {
-            name: cmd
-            for name in self.list_commands(ctx)
-            if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden
-        }
-        if not commands:
+        names = self.list_commands(ctx)
+        if not names:
             return
-        limit = formatter.width - 6 - max(len(name) for name in commands)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        helps = {name: self.summary_of(name, limit) for name in names}
+        commands = {name: text for name, text in helps.items() if text is not None}
         listed = {n for _, section in SECTIONS for n in section}
         sections = [*SECTIONS, ("Other commands", [n for n in commands if n not in listed])]
         for title, section in sections:
-            rows = [(n, commands[n].get_short_help_str(limit)) for n in section if n in commands]
+            rows = [(n, commands[n]) for n in section if n in commands]
             if rows:
                 with formatter.section(title):
                     formatter.write_dl(rows)
+
+
+def load_command(name: str) -> Any:
+    """The click command ``name``: its module imported (which registers it on :data:`app`),
+    then built as typer builds every command."""
+    importlib.import_module(COMMANDS[name].module)
+    use_command_class(app)
+    return typer.main.get_command(app).commands[name]  # type: ignore[attr-defined]
 
 
 class Command(TyperCommand):
     """A command whose usage line reads ``PATH...``, not ``{PATH}...``."""
 
     def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
-        return [re.sub(r"^\{(.*)\}", r"\1", piece) for piece in super().collect_usage_pieces(ctx)]
+        pieces = [re.sub(r"^\{(.*)\}", r"\1", piece) for piece in super().collect_usage_pieces(ctx)]
+        # typer before 0.2x writes a variadic argument's metavar without the "..."
+        many = {
+            param.metavar
+            for param in self.params
+            if param.param_type_name == "argument" and param.nargs == -1 and param.metavar
+        }
+        return [f"{piece}..." if piece.strip("[]") in many else piece for piece in pieces]
 
     def format_help(self, ctx: typer.Context, formatter: Any) -> None:
         super().format_help(ctx, formatter)
@@ -180,6 +212,8 @@ CHALLENGE_BONUSES = (0, 5, 10)
 
 def _checked(**value: Any) -> None:
     """A usage error (exit 2) when :meth:`RuleOptions.parse` refuses ``value``."""
+    from gcgtools.rules.options import RuleOptionError, RuleOptions  # not for --help
+
     try:
         RuleOptions.parse(**value)
     except RuleOptionError as exc:
@@ -222,6 +256,8 @@ def rule_options(
     ``--rules``, ``--challenge-bonus``: :data:`Tiles`, :data:`BoardOpt`, :data:`RulesOpt`,
     :data:`Bonus`), each value already checked by its option's callback; a file that went
     bad since is one line and exit 2."""
+    from gcgtools.rules.options import RuleOptionError, RuleOptions  # not for --help
+
     try:
         return RuleOptions.parse(
             tiles=tiles, board=board, rules=rules, challenge_bonus=challenge_bonus
@@ -310,8 +346,32 @@ def report_unreadable(reasons: dict[str, str]) -> None:
 
 def _version(value: bool) -> None:
     if value:
-        echo(f"gcgtools {__version__}")
+        from gcgtools.movegen.engine import generator_name
+
+        echo(f"gcgtools {__version__} (move generator: {generator_name()})")
         raise typer.Exit()
+
+
+@functools.cache
+def hint_pure_python() -> None:
+    """Once per run, on standard error: the move generator runs in pure Python because its
+    C helper was not built, and how to get it."""
+    from gcgtools.movegen.engine import NATIVE_HINT, native_built
+
+    if not native_built():
+        typer.echo(
+            f"gcgtools: the move generator runs in pure Python (its C helper was not built); "
+            f"{NATIVE_HINT}",
+            err=True,
+        )
+
+
+def lexicon_given(value: str | None) -> str | None:
+    """The callback of the lexicon options: analysing with a lexicon generates moves, so
+    say once how to get the fast generator when it is missing."""
+    if value:
+        hint_pure_python()
+    return value
 
 
 @app.callback()

@@ -9,7 +9,14 @@ from typing import Annotated
 
 import typer
 
-from gcgtools.cli.common import EXIT_UNREADABLE, BoardOpt, Tiles, app, rule_options
+from gcgtools.cli.common import (
+    EXIT_UNREADABLE,
+    BoardOpt,
+    Tiles,
+    app,
+    hint_pure_python,
+    rule_options,
+)
 from gcgtools.console import echo
 from gcgtools.rules.tiles import TileError
 
@@ -63,6 +70,7 @@ def moves(
         )
         raise typer.Exit(EXIT_UNREADABLE)
     lexicon_choice(lexicon, lexica, leaves, tiles)
+    hint_pure_python()  # moves are generated whatever the options
     try:
         if cgp is not None:
             result = cgp_moves(

@@ -32,10 +32,13 @@ from gcgtools.rules.tiles import TileSet
 
 __all__ = [
     "LIMITS",
+    "NATIVE_HINT",
     "PURE_ENV",
     "LeaveValues",
     "Request",
     "fits_native",
+    "generator_name",
+    "native_built",
     "native_module",
     "python_moves",
     "run",
@@ -71,6 +74,24 @@ def native_module() -> ModuleType | None:
     if _NATIVE is None or os.environ.get(PURE_ENV, "") not in ("", "0"):
         return None
     return _NATIVE
+
+
+#: How to get the C helper when it was not built (said by ``--version`` and the commands).
+NATIVE_HINT = "install a C compiler and reinstall gcgtools for one about ten times faster"
+
+
+def native_built() -> bool:
+    """Whether the C helper was built when gcgtools was installed (from this source)."""
+    return _NATIVE is not None
+
+
+def generator_name() -> str:
+    """Which generator runs: ``C``, or ``pure Python`` and why."""
+    if native_module() is not None:
+        return "C"
+    if native_built():
+        return f"pure Python, {PURE_ENV} is set"
+    return f"pure Python; {NATIVE_HINT}"
 
 
 class LeaveValues(Protocol):

@@ -1,7 +1,7 @@
 """Syntax layer: bytes to lines to typed records, driven by grammar/gcg.lark."""
 
 from gcgtools.syntax.decode import Decoded, decode, split_lines
-from gcgtools.syntax.parser import grammar_text, parse_lines
+from gcgtools.syntax.parser import parse_lines
 from gcgtools.syntax.records import (
     END_KINDS,
     TURN_KINDS,
@@ -14,6 +14,7 @@ from gcgtools.syntax.records import (
     SourceLine,
     TextLine,
 )
+from gcgtools.syntax.terminals import grammar_text
 
 __all__ = [
     "END_KINDS",

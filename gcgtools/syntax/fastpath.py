@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import re
 
-from lark import Lark
-
 from gcgtools.syntax import builders
 from gcgtools.syntax.records import Record
 
@@ -31,9 +29,11 @@ _EVENT_GROUPS = (
 class FastLines:
     """Recognise a line without the LALR parser when its shape is a common one."""
 
-    def __init__(self, lark: Lark) -> None:
-        t = {term.name: term.pattern.to_regexp() for term in lark.terminals}
-        ws = f"(?:{t[lark.ignore_tokens[0]]})"
+    def __init__(self, terminals: dict[str, str], ignored: str) -> None:
+        """``terminals``: the grammar's named terminals as regular expressions;
+        ``ignored``: the pattern the grammar ignores between tokens."""
+        t = terminals
+        ws = f"(?:{ignored})"
         action = "|".join(
             [
                 rf"(?P<COORD>{t['COORD']}){ws}(?P<WORD>{t['WORD']})",

@@ -1,4 +1,5 @@
-"""The Lark LALR parser for GCG lines, with an inline transformer that builds records.
+"""Parse decoded GCG lines into records: the fast path for the common line shapes, the
+LALR parser (:mod:`gcgtools.syntax.lalr`, loaded on first need) for every other line.
 
 Each line is parsed on its own, so that one bad line costs only itself: every good line
 still becomes a record and the bad one becomes a located finding.
@@ -7,170 +8,21 @@ still becomes a record and the bad one becomes a located finding.
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
-from pathlib import Path
-
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from gcgtools.findings import Finding, make
 from gcgtools.syntax import builders
 from gcgtools.syntax.fastpath import FastLines
-from gcgtools.syntax.records import CommentedEvent, Event, Pragma, Record, SourceLine, TextLine
+from gcgtools.syntax.records import Event, Record, SourceLine
+from gcgtools.syntax.terminals import grammar_terminals, grammar_text
 
-# Friendly names for the grammar's terminals, used in "expected ..." messages.
-_TERMINAL_NAMES = {
-    "RACK": "a rack",
-    "COORD": "a coordinate such as 8D or D8",
-    "WORD": "the word played",
-    "PASS": "'-'",
-    "EXCHANGE": "an exchange such as -QO or -2",
-    "WITHDRAWN": "'--'",
-    "CHALLENGE": "'(challenge)'",
-    "TIME": "'(time)'",
-    "TILES_IN_PARENS": "'(TILES)'",
-    "SCORE": "a score such as +24",
-    "CUMULATIVE": "the cumulative score",
-    "EXTRA": "end of line",
-    "NICK": "a nickname",
-    "COLON": "':'",
-    "KEYWORD": "a pragma keyword",
-    "$END": "end of line",
-    "MORETHAN": "'>'",
-    "__ANON_0": "'#'",
-}
-
-
-def grammar_text() -> str:
-    """The text of grammar/gcg.lark: installed inside the package as ``gcgtools.grammar``,
-    or, when running from a source checkout, the top-level grammar/ folder."""
-    try:
-        source = resources.files("gcgtools.grammar").joinpath("gcg.lark")
-    except ModuleNotFoundError:
-        source = Path(__file__).resolve().parents[2] / "grammar" / "gcg.lark"
-    return source.read_text(encoding="utf-8")
-
-
-class _ToRecords(Transformer):
-    """One method per grammar rule; called by the LALR parser as it reduces. The records
-    are made by :mod:`gcgtools.syntax.builders`, as on the fast path."""
-
-    def pragma(self, items: list[Token | None]) -> Pragma:
-        keyword, rest = items
-        assert keyword is not None
-        return builders.pragma(
-            str(keyword),
-            str(rest) if rest is not None else None,
-            keyword.line or 0,
-            (keyword.column or 2) - 1,
-        )
-
-    def commented_event(self, items: list[Token]) -> CommentedEvent:
-        return builders.commented_event(str(items[0]), items[0].line or 0)
-
-    def text(self, items: list[Token]) -> TextLine:
-        return builders.text_line(str(items[0]), items[0].line or 0)
-
-    # actions return a builders.Action tuple and the event rule assembles them
-    def play(self, items: list[Token]) -> builders.Action:
-        coord, word = items
-        return builders.play_action(str(coord), str(word))
-
-    def pass_(self, items: list[Token]) -> builders.Action:
-        return builders.PASS_ACTION
-
-    def exchange(self, items: list[Token]) -> builders.Action:
-        return builders.exchange_action(str(items[0]))
-
-    def withdrawn(self, items: list[Token]) -> builders.Action:
-        return builders.WITHDRAWN_ACTION
-
-    def challenge_bonus(self, items: list[Token]) -> builders.Action:
-        return builders.CHALLENGE_ACTION
-
-    def time_penalty(self, items: list[Token]) -> builders.Action:
-        return builders.TIME_ACTION
-
-    def end_rack(self, items: list[Token]) -> builders.Action:
-        return builders.end_rack_action(str(items[0]))
-
-    def event(self, items: list[object]) -> Event:
-        nick, rack, action, score, cumulative, extra = items
-        assert isinstance(nick, Token) and isinstance(score, Token)
-        return builders.event(
-            str(nick),
-            str(rack) if rack is not None else None,
-            action,  # type: ignore[arg-type]
-            str(score),
-            str(cumulative),
-            str(extra) if extra is not None else None,
-            nick.line or 0,
-            max((nick.column or 2) - 1, 1),
-        )
-
-
-# "pass" is a Python keyword, so its method carries an underscore.
-setattr(_ToRecords, "pass", _ToRecords.pass_)
+__all__ = ["MAX_EVENT_LINE", "MAX_LINE", "fast_lines", "grammar_text", "parse_lines"]
 
 
 @cache
-def _parser() -> Lark:
-    return Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        start="line",
-        transformer=_ToRecords(),
-        maybe_placeholders=True,
-        propagate_positions=False,
-        cache=False,
-    )
-
-
-@cache
-def _fast_lines() -> FastLines:
-    return FastLines(_parser())
-
-
-def _expected(exc: UnexpectedInput) -> str:
-    names: set[str] = set()
-    if isinstance(exc, UnexpectedToken):
-        names = set(exc.expected)
-    elif isinstance(exc, UnexpectedCharacters):
-        names = set(exc.allowed or ())
-    pretty = sorted({_TERMINAL_NAMES.get(n, n.lower()) for n in names})
-    return ", ".join(pretty) if pretty else "nothing more"
-
-
-def _classify(text: str, column: int) -> str:
-    """Pick the most specific syntax code for a failure at ``column`` of an event line."""
-    stripped = text.strip()
-    if not stripped.startswith(">"):
-        return "P101"
-    head, _, body = stripped.partition(":")
-    tokens = body.split()
-    offset = text.find(":") + 1
-    for i, tok in enumerate(tokens):
-        start = text.find(tok, offset) + 1
-        end = start + len(tok)
-        offset = end - 1
-        if start <= column < end or (column < start and i == 0):
-            if i == 0 and not tok.startswith(("-", "(")) and not tok[:1].isdigit():
-                return "P102"
-            if tok.startswith("-") and i <= 1:
-                return "P104"
-            return "P103" if i <= 2 else "P101"
-    return "P101"
-
-
-def _error_finding(exc: UnexpectedInput, text: str, line: int) -> Finding:
-    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
-    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
-        column = len(text.rstrip()) + 1
-    found = text[column - 1 : column + 11].split()[:1]
-    where = f"at {found[0]!r}" if found else "at end of line"
-    code = _classify(text, column)
-    message = f"cannot read line {where}: expected {_expected(exc)} | {text.strip()}"
-    return make(code, message, line, column)
+def fast_lines() -> FastLines:
+    """The fast path, built once from the grammar's terminals."""
+    named, ignored = grammar_terminals()
+    return FastLines(named, ignored[0])
 
 
 #: The longest line read, in characters: a longer one is refused with a finding (P112)
@@ -205,8 +57,7 @@ def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
     Common line shapes take the fast path (built from the grammar's terminals); every other
     line is parsed on its own by the LALR parser, which decides what is valid.
     """
-    parser = _parser()
-    fast = _fast_lines().parse
+    fast = fast_lines().parse
     records: list[Record] = []
     findings: list[Finding] = []
     for sl in lines:
@@ -221,12 +72,13 @@ def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
         try:
             record = fast(text, sl.number)
             if record is None:
-                try:
-                    record = parser.parse(text, start="line")
-                except UnexpectedInput as exc:
-                    findings.append(_error_finding(exc, text, sl.number))
+                from gcgtools.syntax.lalr import parse_line
+
+                parsed = parse_line(text, sl.number)
+                if isinstance(parsed, Finding):
+                    findings.append(parsed)
                     continue
-                record.line = sl.number
+                record = parsed
         except builders.OutOfRange as exc:
             findings.append(_range_finding(exc, text, sl.number))
             continue

@@ -7,7 +7,7 @@ from functools import cache
 
 from lark import Lark, Token, UnexpectedInput
 
-from gcgtools.syntax.parser import grammar_text
+from gcgtools.syntax.terminals import grammar_text
 
 __all__ = ["score_spans"]
 
