@@ -79,7 +79,6 @@ def load_command(name: str) -> Any:
     """The click command ``name``: its module imported (which registers it on :data:`app`),
     then built as typer builds every command."""
     importlib.import_module(COMMANDS[name].module)
-    use_command_class(app)
     return typer.main.get_command(app).commands[name]  # type: ignore[attr-defined]
 
 
@@ -104,14 +103,15 @@ class Command(TyperCommand):
         ]
 
 
-def use_command_class(typer_app: Any) -> None:
-    """Give every registered command the :class:`Command` class (called once all are)."""
-    for info in typer_app.registered_commands:
-        if info.cls is None or info.cls is TyperCommand:
-            info.cls = Command
+class App(typer.Typer):
+    """The typer app whose commands are :class:`Command` s, however their modules are
+    imported (through :func:`load_command` or directly)."""
+
+    def command(self, *args: Any, cls: Any = None, **kwargs: Any) -> Any:
+        return super().command(*args, cls=cls or Command, **kwargs)
 
 
-app = typer.Typer(
+app = App(
     name="gcgtools",
     help="Parse, validate, analyse and annotate Scrabble game records (.gcg).",
     no_args_is_help=True,

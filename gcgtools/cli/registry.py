@@ -101,7 +101,10 @@ COMMANDS: dict[str, CommandEntry] = {
     "fix": CommandEntry(
         "gcgtools.cli.annotate",
         "Correct the scores and cumulatives the replay proves wrong, and print each change, "
-        "then every finding the corrected record still has.",
+        "then every finding the corrected record still has, and when a final score or the "
+        "winner changes.",
     ),
-    "cache": CommandEntry("gcgtools.cli.cache", "The cache of per-record results (info, clear)."),
+    "cache": CommandEntry(
+        "gcgtools.cli.cache", "The cache of per-record results and compiled lexicons (info, clear)."
+    ),
 }
