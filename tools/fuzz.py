@@ -472,7 +472,8 @@ def main() -> None:
     surfaces = discover()
     if args.list:
         for name, run in surfaces.items():
-            print(f"{name:12} {(run.__doc__ or '').strip().splitlines()[0]}")
+            summary = (run.__doc__ or "").strip().splitlines()[:1]
+            print(f"{name:12} {summary[0] if summary else ''}")
         return
     unknown = [s for s in args.surface or [] if s not in surfaces]
     if unknown:
