@@ -7,12 +7,8 @@ from __future__ import annotations
 import ast
 import re
 import sys
+import tomllib
 from pathlib import Path
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib; its tests read the file by hand
-    tomllib = None
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "gcgtools"
@@ -38,7 +34,6 @@ def requirement_name(requirement: str) -> str:
 
 
 def pyproject() -> dict:
-    assert tomllib is not None, "run on Python 3.11 or later"
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 

@@ -225,7 +225,11 @@ def test_moves_of_a_cgp() -> None:
 def test_no_lexicon_is_a_one_line_message(game_file: Path, tmp_path: Path) -> None:
     code, out, err = run("moves", str(game_file), "--move", "1", "--lexica", str(tmp_path))
     assert code == 2
-    assert err.count("\n") == 1 and "no lexicon found" in err and "ENABLE" in err
+    assert (
+        err.count("\n") == 1
+        and "no lexicon: ENABLE not found in the lexicon folder" in err
+        and "ENABLE" in err
+    )
     code, _, err = run("moves", str(game_file), "--move", "99", "--lexica", str(tmp_path))
     assert code == 2 and "--move must be between 0 and 4" in err
     code, _, err = run("moves", "--cgp", "15/15 A/ 0/0 0")

@@ -28,6 +28,7 @@ from gcgtools.rules.resolve import resolve
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK, TileError, is_blank_tile
 from gcgtools.syntax.records import TURN_KINDS, EventKind
+from gcgtools.wording import no_lexicon
 
 __all__ = [
     "MovesError",
@@ -176,11 +177,9 @@ def _lexicon(
     except LexiconError as exc:
         raise MovesError(str(exc)) from None
     if found is None:
-        what = f"lexicon {name!r}" if name else "a lexicon (the record names none)"
-        raise MovesError(
-            f"no lexicon found: looked for {what} in the lexicon folder (--lexica DIR or "
-            "GCGTOOLS_LEXICA); give one with --lexicon PATH"
-        )
+        where = "the lexicon folder (--lexica DIR or GCGTOOLS_LEXICA)"
+        why = f"{name} not found in {where}" if name else f"the record names none for {where}"
+        raise MovesError(no_lexicon(why))
     if not found.kwg.gaddag_root:
         raise MovesError(f"{found.describe()}: the KWG has no GADDAG, moves cannot be generated")
     return found
