@@ -23,6 +23,11 @@ from gcgtools.rules.equity import leave_equity
 from gcgtools.rules.rulesets import EndRule, RuleSet, bingo_bonus_for
 from gcgtools.rules.tiles import BLANK, TileError, TileSet, tile_set
 
+#: The most tiles a rack given to the generator may hold: far beyond any rule set's rack
+#: (7), below the 2**n leaves that would never end. The commands refuse a rack longer
+#: than the rule set's where they read it (T409, moves, CGP).
+MAX_RACK_TILES = 20
+
 __all__ = ["EngineBoard", "LexiconLike", "rack_tiles"]
 
 
@@ -328,9 +333,10 @@ class EngineBoard:
         """The engine's :class:`~gcgtools.movegen.engine.Request` for one generation."""
         tiles, values = self.tiles, self._values
         rack_list = rack_tiles(rack, tiles)
-        if len(rack_list) > self.bingo_size:  # 2**n leaves: a 26-tile rack would never end
+        if len(rack_list) > MAX_RACK_TILES:  # 2**n leaves: a 26-tile rack would never end
             raise ValueError(
-                f"a rack of {len(rack_list)} tiles; a rack holds at most {self.bingo_size}"
+                f"a rack of {len(rack_list)} tiles; the move generator takes at most "
+                f"{MAX_RACK_TILES} (a rule set's rack is checked where racks are read)"
             )
         for t in rack_list:
             if t != BLANK and t not in tiles.values:

@@ -27,6 +27,7 @@ from gcgtools.rules.boards import BOARDS, board_layout
 from gcgtools.rules.detect import select_rules
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK, TILE_SETS, TileError, TileSet, tile_set
+from gcgtools.wording import plural_form
 
 __all__ = [
     "CgpError",
@@ -183,7 +184,8 @@ def _check_options(options: dict[str, str], tiles: str | None, board: str | None
     if unknown:
         names = ", ".join(quoted(k, 30) for k in unknown[:5])
         known = ", ".join(sorted(KNOWN_OPCODES))
-        raise CgpError(f"unknown CGP opcode{'s' * (len(unknown) > 1)} {names} (known: {known})")
+        opcodes = plural_form("opcode", len(unknown))
+        raise CgpError(f"unknown CGP {opcodes} {names} (known: {known})")
     checks = (
         ("ld", tiles, tile_set, "tile set", TILE_SETS),
         ("bdn", board, board_layout, "board", BOARDS),
