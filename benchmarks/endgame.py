@@ -51,7 +51,7 @@ def positions(root: Path, lexicon, limit: int | None) -> list:
         rules, _ = rules_for(game)
         if rules.tiles.name != "english" or rules.board.name != "CrosswordGame":
             continue
-        events = [p.index + 1 for p in replay(game, rules) if p.bag == 0 and p.index >= 0]
+        events = [p.number for p in replay(game, rules) if p.bag == 0 and p.number >= 1]
         for event in events:
             try:
                 eg = endgame_position(record_position(game, event), lexicon)

@@ -67,9 +67,9 @@ def boards() -> list:
     out = []
     for game, rules in _games():
         for pos in replay(game, rules):
-            if pos.bag == 0 and not pos.game_over and pos.index >= 0:
+            if pos.bag == 0 and not pos.game_over and pos.number >= 1:
                 tiles = sorted(pos.pool.elements())
-                out.append((pos.board.copy(), tiles, rules, game, pos.index + 1))
+                out.append((pos.board.copy(), tiles, rules, game, pos.number))
                 break
     assert len(out) >= 10
     return out
@@ -121,9 +121,9 @@ def test_equals_the_full_tree_on_real_endgames(enable) -> None:
     compared = 0
     for game, _ in _games():
         for pos in replay(game):
-            if pos.bag != 0 or pos.game_over or pos.index < 0:
+            if pos.bag != 0 or pos.game_over or pos.number < 1:
                 continue
-            rp = record_position(game, pos.index + 1)
+            rp = record_position(game, pos.number)
             if rp.rack is None:
                 continue
             eg = endgame_position(rp, enable)
