@@ -155,14 +155,14 @@ def analysis_lines(
 def used_lines(result: RecordAnalysis) -> list[str]:
     """Which lexicon and leaves the analysis used (a line each), or why it had none."""
     if result.lexicon is None:
-        return _wrapped([result.message or NO_LEXICON])
+        return wrapped([result.message or NO_LEXICON])
     lines = [f"lexicon {result.lexicon}: {result.lexicon_source}"]
     if result.leaves is not None:
         lines.append(f"leaves {result.leaves}: {result.leaves_source}")
-    return _wrapped(lines)
+    return wrapped(lines)
 
 
-def _wrapped(lines: list[str], width: int = 80) -> list[str]:
+def wrapped(lines: list[str], width: int = 80) -> list[str]:
     """Lines wrapped at spaces to ``width`` columns, continued with an indent (a word
     longer than that, such as a long path, stays whole)."""
     import textwrap

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from gcgtools.movegen.move import Move
 from gcgtools.movegen.record import PositionMoves
+from gcgtools.render.analysis import wrapped
 from gcgtools.replay.position import tiles_text
 from gcgtools.wording import plural
 
@@ -22,7 +23,7 @@ def moves_lines(result: PositionMoves, shown: list[Move], where: str) -> Iterato
         yield f"{where} after event {pos.event}: {pos.nick} to move with {rack} (bag {pos.bag})"
     else:
         yield f"{where}: to move with {rack} (bag {pos.bag})"
-    yield f"{result.lexicon.describe()}; {result.leaves.describe()}"
+    yield from wrapped([result.lexicon.describe(), result.leaves.describe()])
     width = max([len(m.notation()) for m in shown] + [4])
     yield f"{'#':>4}  {'move':<{width}}  {'score':>5}  {'leave':<8}  {'equity':>7}"
     for rank, m in enumerate(shown, 1):
