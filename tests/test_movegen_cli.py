@@ -188,8 +188,12 @@ def test_moves_text_json_top_and_rack(game_file: Path) -> None:
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == f"{game_file} after event 1: bob to move with AEMRSTW (bag 81)"
-    assert "lexicon ENABLE" in lines[1] and "leaves builtin" in lines[1]
-    assert [int(ln.split()[0]) for ln in lines[3:-1]] == list(range(1, 11))
+    # the lexicon and leaves lines wrap at 80 columns (ENABLE's note continues the first)
+    assert lines[1].startswith("lexicon ENABLE") and all(len(ln) <= 80 for ln in lines[2:])
+    leaves = next(i for i, ln in enumerate(lines) if ln.startswith("leaves builtin"))
+    assert all(ln.startswith("  ") for ln in lines[2:leaves])
+    assert lines[leaves + 1].split() == ["#", "move", "score", "leave", "equity"]
+    assert [int(ln.split()[0]) for ln in lines[leaves + 2 : -1]] == list(range(1, 11))
     assert lines[-1].endswith("; 10 shown") and "exchanges, 1 pass" in lines[-1]
     code, out, _ = run("moves", str(game_file), "--move", "1", "--lexicon", kwg,
                        "--format", "json", "--top", "0")  # fmt: skip
