@@ -50,6 +50,7 @@ from gcgtools.rules.tiles import BLANK
 from gcgtools.syntax.records import Event, EventKind
 
 if TYPE_CHECKING:
+    from gcgtools.analysis.judge import Judgement
     from gcgtools.lexicon import Leaves, Lexicon
 
 __all__ = [
@@ -144,6 +145,7 @@ class TurnAnalysis:
     best_bingo: Candidate | None = None
     found: Candidate | None = None  # the recorded move among the generated ones
     leave: str | None = None  # the tiles the recorded move kept, when the rack is known
+    judgement: Judgement | None = None  # --depth sim/full (gcgtools.analysis.judge)
 
     @property
     def analysed(self) -> bool:
@@ -181,6 +183,8 @@ class TurnAnalysis:
             "found": self.found.to_dict() if self.found is not None else None,
             "leave": self.leave,
             "best": [c.to_dict() for c in self.best],
+            # a new key only when judged (--depth sim/full): the static output as before
+            **({"judgement": self.judgement.to_dict()} if self.judgement is not None else {}),
         }
 
 
@@ -201,6 +205,8 @@ class RecordAnalysis:
     players: list[str] = field(default_factory=list)
     unreadable: bool = False
     reason: str | None = None
+    depth: str = "static"  # how deep the turns were judged (gcgtools.analysis.judge.Depth)
+    mistake_index: dict[str, float] = field(default_factory=dict)  # per player, when judged
 
     @property
     def used(self) -> str:
@@ -252,6 +258,7 @@ class RecordAnalysis:
             "players": self.player_summary(),
             "findings": [f.to_dict() for f in self.findings],
             "turns": [t.to_dict() for t in self.turns],
+            **(_judged(self.depth, self.mistake_index)),
         }
 
 
@@ -265,6 +272,11 @@ def _empty_summary(checked: bool) -> dict[str, Any]:
         "equity_lost": 0.0 if checked else None,
         "avg_equity_lost": None,
     }
+
+
+def _judged(depth: str, index: dict[str, float]) -> dict[str, object]:
+    """The keys a judged record adds (none for the static depth)."""
+    return {} if depth == "static" else {"depth": depth, "mistake_index": dict(index)}
 
 
 def _round(value: float | None) -> float | None:
