@@ -22,11 +22,14 @@ from gcgtools.analysis.analyse import (
     RecordAnalysis,
     analyse_record,
 )
+from gcgtools.analysis.judge import Depth, JudgeSettings, judge_record, settings_for
 from gcgtools.batch.run import Scheduler, map_files
+from gcgtools.console import track
 from gcgtools.lexicon.choice import LexiconChoice, choose, fingerprint
 from gcgtools.model.game import Game
 from gcgtools.replay.setup import rules_for
 from gcgtools.sources.load import load_game
+from gcgtools.sources.paths import expand_paths
 
 if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
@@ -46,17 +49,22 @@ def analyse_with(
     leaves: Leaves | None = None,
     *,
     top: int = DEFAULT_TOP,
+    depth: Depth | str = Depth.STATIC,
+    judge: JudgeSettings | None = None,
     **rule_options: Any,
 ) -> RecordAnalysis:
     """:func:`analyse_record` with ``lexicon`` a loaded lexicon (and ``leaves``), or a
     :class:`LexiconChoice` that picks the lexicon and leaves for ``game`` (loaded once per
-    process), or None (no lexicon: the turns only)."""
+    process), or None (no lexicon: the turns only). ``depth`` ``sim`` or ``full`` judges
+    the turns too (:func:`gcgtools.analysis.judge.judge_record`, with ``judge`` or the
+    depth's default settings)."""
     if lexicon is None or not isinstance(lexicon, LexiconChoice):
         message = None if lexicon is not None else "no lexicon"
-        return analyse_record(
+        result = analyse_record(
             game, lexicon=lexicon, leaves=leaves, top=top, message=message, **rule_options
         )
-    return analyse_game_with(game, lexicon, top=top, **rule_options)
+        return _judged(game, result, lexicon, leaves, depth, judge, False, rule_options)
+    return analyse_game_with(game, lexicon, top=top, depth=depth, judge=judge, **rule_options)
 
 
 def record_digest(game: Game) -> str:
@@ -75,20 +83,26 @@ def analyse_game_with(
     *,
     top: int = DEFAULT_TOP,
     cache: bool = True,
+    depth: Depth | str = Depth.STATIC,
+    judge: JudgeSettings | None = None,
+    progress: bool = False,
     **rule_options: Any,
 ) -> RecordAnalysis:
     """:func:`analyse_record` with the lexicon and leaves ``choice`` picks for ``game``
-    (loaded once per process).
+    (loaded once per process), its turns judged at ``depth`` (``sim``, ``full``: see
+    :func:`analyse_with`; ``progress``: a bar counting the turns judged).
 
     With ``cache`` (and a lexicon to use) the result is kept in the result cache
     (:class:`gcgtools.batch.cache.ResultCache`, kind ``analysis``) keyed by the record's
     content, the lexicon and leave files (path, size, date), the rule options and the
     analysis version; a record seen before is not analysed again, whatever ``top`` each
-    time (up to ``DEFAULT_TOP``: more best moves than that are a new entry)."""
+    time (up to ``DEFAULT_TOP``: more best moves than that are a new entry). A judged
+    analysis is keyed by its depth and judge settings (seed included) too."""
     if game.unreadable:
         return analyse_record(game, lexicon=None)
+    deep = _deep(depth, judge)
     if not cache or not choice.wanted:
-        return _analyse_chosen(game, choice, top, rule_options)
+        return _analyse_chosen(game, choice, top, rule_options, deep, progress)
     from gcgtools.batch.cache import ResultCache
 
     # one entry serves every command: stored with at least DEFAULT_TOP best moves a
@@ -103,9 +117,13 @@ def analyse_game_with(
         },  # fmt: skip
         "analysis": ANALYSIS_VERSION,
     }
+    if deep is not None:  # the static entries keep their keys
+        params["depth"] = str(deep[0])
+        params["judge"] = deep[1].to_dict()
     with ResultCache("analysis", params) as results:
         result: RecordAnalysis = results.fetch(
-            record_digest(game), lambda: _analyse_chosen(game, choice, stored, rule_options)
+            record_digest(game),
+            lambda: _analyse_chosen(game, choice, stored, rule_options, deep, progress),
         )
     for turn in result.turns:
         del turn.best[top:]
@@ -124,12 +142,25 @@ def _option_identity(value: object) -> object:
     return text
 
 
+def _deep(depth: Depth | str, judge: JudgeSettings | None) -> tuple[Depth, JudgeSettings] | None:
+    """The depth and the judge settings, None for the static depth."""
+    depth = Depth(depth)
+    if depth is Depth.STATIC:
+        return None
+    return depth, judge if judge is not None else settings_for(depth)
+
+
 def _analyse_chosen(
-    game: Game, choice: LexiconChoice, top: int, rule_options: dict[str, Any]
+    game: Game,
+    choice: LexiconChoice,
+    top: int,
+    rule_options: dict[str, Any],
+    deep: tuple[Depth, JudgeSettings] | None = None,
+    progress: bool = False,
 ) -> RecordAnalysis:
     rules, _ = rules_for(game, **rule_options)
     chosen = choose(choice, game.lexicon, rules.tiles)
-    return analyse_record(
+    result = analyse_record(
         game,
         lexicon=chosen.lexicon,
         leaves=chosen.leaves,
@@ -137,6 +168,39 @@ def _analyse_chosen(
         message=chosen.message,
         **rule_options,
     )
+    if deep is None:
+        return result
+    return _judged(game, result, chosen.lexicon, chosen.leaves, *deep, progress, rule_options)
+
+
+def _judged(
+    game: Game,
+    result: RecordAnalysis,
+    lexicon: Lexicon | None,
+    leaves: Leaves | None,
+    depth: Depth | str,
+    judge: JudgeSettings | None,
+    progress: bool,
+    rule_options: dict[str, Any],
+) -> RecordAnalysis:
+    """``result`` with its turns judged at ``depth`` (nothing to do for the static depth
+    or without a lexicon)."""
+    deep = _deep(depth, judge)
+    if deep is None or lexicon is None or result.unreadable:
+        return result
+    if leaves is None:
+        from gcgtools.lexicon import builtin_leaves
+
+        leaves = builtin_leaves(rules_for(game, **rule_options)[0].tiles)
+    bar = partial(_turn_bar, enabled=progress)
+    return judge_record(
+        game, result, lexicon, leaves, deep[1], depth=deep[0], key=record_digest(game),
+        track=bar, tiles=rule_options.get("tiles"), board=rule_options.get("board"),
+    )  # fmt: skip
+
+
+def _turn_bar(turns: Iterator[Any], total: int, *, enabled: bool) -> Iterator[Any]:
+    return track(turns, total, label="turns", enabled=enabled)
 
 
 def analyse_file(
@@ -144,12 +208,18 @@ def analyse_file(
     choice: LexiconChoice,
     top: int = DEFAULT_TOP,
     cache: bool = True,
+    depth: Depth | str = Depth.STATIC,
+    judge: JudgeSettings | None = None,
+    progress: bool = False,
     **rule_options: Any,
 ) -> RecordAnalysis:
     """Worker: read and analyse one file. Never raises for a bad file."""
     try:
         game = load_game(path)
-        return analyse_game_with(game, choice, top=top, cache=cache, **rule_options)
+        return analyse_game_with(
+            game, choice, top=top, cache=cache, depth=depth, judge=judge, progress=progress,
+            **rule_options,
+        )  # fmt: skip
     except (KeyError, ValueError) as exc:  # an unknown --tiles/--board/--rules name
         return RecordAnalysis(path, unreadable=True, reason=f"cannot set up the rules: {exc}")
     except Exception as exc:  # noqa: BLE001 - a batch must go on past any bad file
@@ -167,17 +237,33 @@ def analyse_paths(
     progress: bool = False,
     cache: bool = True,
     scheduler: Scheduler = None,
+    depth: Depth | str = Depth.STATIC,
+    judge: JudgeSettings | None = None,
     **rule_options: Any,
 ) -> Iterator[RecordAnalysis]:
     """Analyse every file named by ``paths`` (files, folders, globs), in order, on
     ``jobs`` worker processes or the Dask cluster ``scheduler`` names
     (:func:`gcgtools.batch.run.map_files`); results are cached unless ``cache`` is
-    False (see :func:`analyse_game_with`)."""
+    False (see :func:`analyse_game_with`). ``depth`` and ``judge``: see
+    :func:`analyse_with`; a single record judged here (no ``scheduler``) is analysed in
+    this process, its progress bar counting turns."""
     choice = LexiconChoice.of(lexicon, lexica, leaves)
-    worker = partial(analyse_file, choice=choice, top=top, cache=cache, **rule_options)
+    names = [os.fspath(p) for p in paths]
+    if Depth(depth) is not Depth.STATIC and scheduler is None:
+        files = list(expand_paths(names))
+        if len(files) == 1:
+            yield analyse_file(
+                files[0], choice, top, cache, depth=depth, judge=judge, progress=progress,
+                **rule_options,
+            )  # fmt: skip
+            return
+    worker = partial(
+        analyse_file, choice=choice, top=top, cache=cache, depth=depth, judge=judge,
+        **rule_options,
+    )  # fmt: skip
     yield from map_files(
         worker,
-        [os.fspath(p) for p in paths],
+        names,
         jobs=jobs,
         progress=progress,
         label="analysing",

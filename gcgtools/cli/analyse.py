@@ -52,6 +52,33 @@ LeavesOpt = Annotated[
 ]
 
 
+class DepthChoice(str, Enum):
+    static = "static"
+    sim = "sim"
+    full = "full"
+
+
+DepthOpt = Annotated[
+    DepthChoice,
+    typer.Option(
+        "--depth",
+        help="static: equity only (fast, the default); sim: judge every turn by simulation, "
+        "pre-endgame and endgame solvers with small budgets; full: the same, larger budgets.",
+    ),
+]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of the simulations (--depth sim/full).")]
+SimIterations = Annotated[
+    int | None,
+    typer.Option("--sim-iterations", min=1, help="Simulation iterations per candidate."),
+]
+SimCandidates = Annotated[
+    int | None, typer.Option("--sim-candidates", min=1, help="Moves simulated per turn.")
+]
+EndgameNodes = Annotated[
+    int | None, typer.Option("--endgame-nodes", min=1, help="Endgame solver budget (nodes).")
+]
+
+
 class AnalyseFormat(str, Enum):
     text = "text"
     json = "json"
@@ -74,12 +101,28 @@ def analyse_command(
     jobs: Jobs = None,
     scheduler: SchedulerOpt = None,
     quiet: Quiet = False,
+    depth: DepthOpt = DepthChoice.static,
+    seed: SeedOpt = 0,
+    sim_iterations: SimIterations = None,
+    sim_candidates: SimCandidates = None,
+    endgame_nodes: EndgameNodes = None,
 ) -> None:
     """Check every play's words against a lexicon and, for every turn whose full rack is
     known, compare the move with the best moves: equity, equity lost, rank, missed bingos.
-    Without a lexicon the turns are listed and the analysis columns left empty."""
+    Without a lexicon the turns are listed and the analysis columns left empty. With
+    --depth sim or full every such turn is also judged by win% (simulation, pre-endgame)
+    or spread (endgame) and graded, with a Mistake Index per player."""
+    from gcgtools.analysis.judge import settings_for
     from gcgtools.batch.analyses import analyse_paths
     from gcgtools.render.analysis import analysis_json, analysis_lines
+    from gcgtools.render.judgement import judgement_lines
+
+    judge = None
+    if depth is not DepthChoice.static:
+        judge = settings_for(
+            depth.value, seed=seed, sim_iterations=sim_iterations,
+            sim_candidates=sim_candidates, endgame_nodes=endgame_nodes,
+        )  # fmt: skip
 
     unreadable: list[tuple[str, str]] = []
     count = 0
@@ -97,6 +140,8 @@ def analyse_command(
         board=board,
         end_rule=rules,
         challenge_bonus=challenge_bonus,
+        depth=depth.value,
+        judge=judge,
     )
     for result in results:
         count += 1
@@ -105,7 +150,7 @@ def analyse_command(
         if format is AnalyseFormat.json:
             typer.echo(analysis_json(result))
         elif not result.unreadable:
-            typer.echo("\n".join(analysis_lines(result)))
+            typer.echo("\n".join(analysis_lines(result) + judgement_lines(result)))
     if unreadable:
         typer.echo(f"could not read {len(unreadable)} file(s):", err=True)
         for name, reason in unreadable:
