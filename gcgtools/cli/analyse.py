@@ -77,6 +77,10 @@ SimCandidates = Annotated[
 EndgameNodes = Annotated[
     int | None, typer.Option("--endgame-nodes", min=1, help="Endgame solver budget (nodes).")
 ]
+PreendgameNodes = Annotated[
+    int | None,
+    typer.Option("--preendgame-nodes", min=1, help="Pre-endgame budget per tile in the bag."),
+]
 
 
 class AnalyseFormat(str, Enum):
@@ -106,6 +110,7 @@ def analyse_command(
     sim_iterations: SimIterations = None,
     sim_candidates: SimCandidates = None,
     endgame_nodes: EndgameNodes = None,
+    preendgame_nodes: PreendgameNodes = None,
 ) -> None:
     """Check every play's words against a lexicon and, for every turn whose full rack is
     known, compare the move with the best moves: equity, equity lost, rank, missed bingos.
@@ -122,6 +127,7 @@ def analyse_command(
         judge = settings_for(
             depth.value, seed=seed, sim_iterations=sim_iterations,
             sim_candidates=sim_candidates, endgame_nodes=endgame_nodes,
+            preendgame_nodes=preendgame_nodes,
         )  # fmt: skip
 
     unreadable: list[tuple[str, str]] = []
