@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from conftest import valid_file
 from reference_data import DATA, needs_data
@@ -186,3 +187,41 @@ def test_settings_for_each_depth() -> None:
         settings_for("static")
     with pytest.raises(ValueError):
         JudgeSettings(sim_iterations=0)
+
+
+def test_frames_and_stats_carry_the_judgement(tmp_path: Path) -> None:
+    from gcgtools.tables.frames import load_frames
+    from gcgtools.tables.stats import player_stats
+
+    game = short_game(tmp_path, turns=6)
+    tiny = JudgeSettings(sim_candidates=3, sim_iterations=6)
+    frames = load_frames([game], lexicon=enable(), depth="sim", judge=tiny, jobs=1)
+    code, out = run("analyse", game, "--lexicon", enable(), "-f", "json", "--depth", "sim",
+                    "--sim-iterations", "6", "--sim-candidates", "3")  # fmt: skip
+    judged = json.loads(out)
+    by_event = {t["event"]: t.get("judgement") for t in judged["turns"]}
+    moves = frames.moves.set_index("event")
+    for event, j in by_event.items():
+        row = moves.loc[event]
+        if j is None:
+            assert row.isna()["phase"]
+            continue
+        assert row["phase"] == j["phase"]
+        assert (row["mistake"] if not pd.isna(row["mistake"]) else None) == j["mistake"]
+        if j["played"] is not None:
+            assert row["win_pct"] == pytest.approx(j["played"]["win_pct"], abs=1e-3)
+            assert row["win_pct_lost"] == pytest.approx(j["win_pct_lost"], abs=1e-3)
+    players = frames.players.set_index("player")
+    for nick, index in judged["mistake_index"].items():
+        assert players.loc[nick, "mistake_index"] == pytest.approx(index)
+    stats = player_stats(frames.players)
+    for nick in judged["mistake_index"]:
+        graded = [j for t in judged["turns"] if t["player"] == nick
+                  and (j := t.get("judgement")) and j["mistake"]]  # fmt: skip
+        large = sum(j["mistake"] == "large" for j in graded)
+        best = sum(j["played"]["move"] == j["best"]["move"] for j in graded)
+        assert stats.loc[nick, "mistakes_large"] == large
+        assert stats.loc[nick, "best_move_share"] == pytest.approx(best / len(graded), abs=1e-3)
+    # without a judgement the columns are there and NA
+    static = load_frames([game], lexicon=enable(), jobs=1)
+    assert static.moves["phase"].isna().all() and static.players["mistake_index"].isna().all()
