@@ -103,7 +103,7 @@ class JudgeSettings:
         return asdict(self)
 
 
-#: ``--depth sim``: about a second or two a mid-game turn with today's generator
+#: ``--depth sim``: some seconds to tens of seconds a mid-game turn with today's generator
 SIM_SETTINGS = JudgeSettings()
 #: ``--depth full``: the issue's defaults (N 20, K 1000, P 2) and larger solver budgets
 FULL_SETTINGS = JudgeSettings(
