@@ -225,3 +225,38 @@ def test_frames_and_stats_carry_the_judgement(tmp_path: Path) -> None:
     # without a judgement the columns are there and NA
     static = load_frames([game], lexicon=enable(), jobs=1)
     assert static.moves["phase"].isna().all() and static.players["mistake_index"].isna().all()
+
+
+def test_html_report_and_site_show_the_judgement(tmp_path: Path) -> None:
+    game = short_game(tmp_path, turns=6)
+    page = tmp_path / "game.html"
+    code, _ = run("report", game, "--lexicon", enable(), "--depth", "sim", "--sim-iterations",
+                  "6", "--sim-candidates", "3", "-o", str(page))  # fmt: skip
+    assert code == 0
+    html = page.read_text()
+    code, out = run("analyse", game, "--lexicon", enable(), "-f", "json", "--depth", "sim",
+                    "--sim-iterations", "6", "--sim-candidates", "3")  # fmt: skip
+    judged = json.loads(out)
+    graded = [t["judgement"]["mistake"] for t in judged["turns"]
+              if t.get("judgement") and t["judgement"]["mistake"]]  # fmt: skip
+    assert html.count('class="badge ') == len(graded)
+    for size in set(graded):
+        assert f'class="badge {size}"' in html
+    assert '<svg class="win-chart"' in html and "<h2>Mistakes</h2>" in html
+    assert html.count("<circle") >= sum(1 for t in judged["turns"] if t.get("judgement"))
+    assert "http://" not in html.replace("http://www.w3.org/2000/svg", "")
+    # a site: the index gets the Mistake Index column, with each seat's index
+    site = tmp_path / "site"
+    second = tmp_path / "second.gcg"
+    second.write_text(Path(game).read_text())
+    code, _ = run("report", game, str(second), "--lexicon", enable(), "--depth", "sim",
+                  "--sim-iterations", "6", "--sim-candidates", "3", "-o", str(site))  # fmt: skip
+    assert code == 0
+    index = (site / "index.html").read_text()
+    assert ">Mistake Index</th>" in index
+    text = " - ".join(f"{v:.1f}" for v in judged["mistake_index"].values())
+    assert f">{text}</td>" in index
+    # static: no judgement anywhere
+    run("report", game, "--lexicon", enable(), "-o", str(page))
+    static = page.read_text()
+    assert 'class="badge ' not in static and "win-chart" not in static

@@ -123,7 +123,15 @@ def _cell(text: str, value: Any = None, cls: str = "") -> str:
     return f"<td{attrs}>{text}</td>"
 
 
-def _row(number: int, outcome: Outcome, site: Path, dated: bool) -> str:
+def _mistake_cell(s: dict[str, Any]) -> str:
+    """The Mistake Index of each seat (``1.2 - 0.4``), sorted by their sum."""
+    index = s.get("mistake_index")
+    if not index:
+        return _cell("")
+    return _cell(" - ".join(f"{v:.1f}" for v in index), round(sum(index), 3), "num")
+
+
+def _row(number: int, outcome: Outcome, site: Path, dated: bool, judged: bool = False) -> str:
     s = outcome.summary or {}
     assert outcome.target is not None
     link = Path(os.path.relpath(outcome.target, site)).as_posix()
@@ -154,6 +162,7 @@ def _row(number: int, outcome: Outcome, site: Path, dated: bool) -> str:
         + _cell(" - ".join(map(str, bingos)), sum(bingos), "num")
         + _cell(finding_text, errors * 100000 + warnings, "findings" + " errors" * bool(errors))
         + _cell(str(s.get("events", "")), s.get("events", ""), "num")
+        + (_mistake_cell(s) if judged else "")
         + "</tr>"
     )
 
@@ -169,6 +178,7 @@ _COLUMNS = (
     ("bingos", "number"),
     ("findings", "number"),
     ("events", "number"),
+    ("Mistake Index", "number"),  # only when a page was judged (report --depth sim/full)
 )
 
 
@@ -180,11 +190,12 @@ def index_html(outcomes: list[Outcome], site: Path, charts_svg: str = "", title:
     failed = [o for o in outcomes if o.target is None]
     heading = title or f"{len(done)} game{'s' * (len(done) != 1)}"
     dated = any((o.summary or {}).get("date") for o in done)
-    rows = [_row(i, o, site, dated) for i, o in enumerate(done, start=1)]
+    judged = any((o.summary or {}).get("mistake_index") for o in done)
+    rows = [_row(i, o, site, dated, judged) for i, o in enumerate(done, start=1)]
     heads = "".join(
         f'<th scope="col" tabindex="0" data-type="{kind}">{name}</th>'
         for name, kind in _COLUMNS
-        if dated or name != "date"
+        if (dated or name != "date") and (judged or name != "Mistake Index")
     )
     failed_html = ""
     if failed:
@@ -271,18 +282,22 @@ def write_site(
     lexicon: Any = None,
     top: int = 5,
     scheduler: Any = None,
+    depth: str = "static",
+    judge: Any = None,
 ) -> SiteResult:
     """Write the site of the records named by ``paths`` into ``folder`` (see the module
     doc). Bad records get no page and are listed; the index is always written. With
     ``lexicon`` (a :class:`~gcgtools.lexicon.choice.LexiconChoice`) each page shows the
     ``top`` moves beside the recorded ones. The pages and the charts are made on the
-    Dask cluster ``scheduler`` names, if any (see :func:`write_outputs`)."""
+    Dask cluster ``scheduler`` names, if any (see :func:`write_outputs`). ``depth`` sim
+    or full (with ``judge`` settings) judges every page's turns, and the index gets a
+    Mistake Index column."""
     site = Path(folder)
     games = site / GAMES_FOLDER
     games.mkdir(parents=True, exist_ok=True)
     index = site / "index.html"
     options = {"tiles": tiles, "board": board, "index": str(index), "lexicon": lexicon,
-               "top": top}  # fmt: skip
+               "top": top, "depth": depth, "judge": judge}  # fmt: skip
     job = OutputJob("report", options)
     with open_scheduler(scheduler, jobs) as opened:  # a Dask cluster started once
         outcomes = list(
