@@ -433,6 +433,7 @@ def game_report(
     all_findings = [f for fs in info.findings.values() for f in fs]
     errors = sum(f.severity == "error" for f in all_findings)
     warnings = sum(f.severity == "warning" for f in all_findings)
+    judged = analysis is not None and analysis.depth != "static"
     meta = [f"{len(game.events)} events"]
     if game.lexicon:
         meta.append(f"lexicon {escape(game.lexicon)}")
@@ -505,7 +506,7 @@ def game_report(
         '<head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title>",
-        f"<style>{_STYLE}{JUDGEMENT_CSS}</style></head>",
+        f"<style>{_STYLE}{JUDGEMENT_CSS if judged else ''}</style></head>",
         f'<body data-position="{last}">',
         f"<header>{back_html}<h1>{escape(title)}</h1>",
         f'<p class="players">{players}</p>',
