@@ -63,7 +63,7 @@ __all__ = [
 ]
 
 #: Bumped when the results of the analysis change for the same inputs (cache keys).
-ANALYSIS_VERSION = f"{__version__}+analysis1"
+ANALYSIS_VERSION = f"{__version__}+analysis2"  # 2: judgement fields
 #: Best moves kept per turn unless asked otherwise.
 DEFAULT_TOP = 5
 
