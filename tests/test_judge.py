@@ -260,3 +260,15 @@ def test_html_report_and_site_show_the_judgement(tmp_path: Path) -> None:
     run("report", game, "--lexicon", enable(), "-o", str(page))
     static = page.read_text()
     assert 'class="badge ' not in static and "win-chart" not in static
+
+
+def test_games_of_three_players_are_not_judged() -> None:
+    from pathlib import Path as P
+
+    three = P(__file__).resolve().parent.parent / "examples" / "three-players.gcg"
+    code, out = run("analyse", str(three), "--lexicon", enable(), "-f", "json", "--depth", "sim",
+                    "--no-cache", *TINY)  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert data["depth"] == "sim" and all("judgement" not in t for t in data["turns"])
+    assert set(data["mistake_index"].values()) == {0.0}

@@ -12,7 +12,8 @@ solver with one tile in the bag, the exact endgame solver with the bag empty.
 For each such turn :func:`judge_record` finds the phase (:func:`grading.phase`), judges
 the best move and the move played by the method of the phase, and grades the difference
 (:func:`grading.grade`): win% lost in the opening, the mid-game and the pre-endgame, spread
-lost in the endgame. The result is a :class:`Judgement` on the turn
+lost in the endgame. Only two-player games are judged (the turns of others get none).
+The result is a :class:`Judgement` on the turn
 (``TurnAnalysis.judgement``) and a Mistake Index per player on the record
 (``RecordAnalysis.mistake_index``).
 
@@ -251,6 +252,8 @@ def judge_record(
 
 
 def _judge_turn(ctx: _Context, turn: TurnAnalysis) -> Judgement | None:
+    if len(ctx.game.players) != 2:  # the simulation and the solvers are for two players
+        return None
     try:
         rp = record_position(ctx.game, turn.event - 1, tiles=ctx.tiles, board=ctx.board)
     except (MovesError, KeyError, ValueError):
