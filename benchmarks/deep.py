@@ -73,7 +73,9 @@ def main(argv: list[str] | None = None) -> int:
         for t in turns:
             start = time.perf_counter()
             yield t
-            times.append((t.event, time.perf_counter() - start))  # type: ignore[attr-defined]
+            seconds = time.perf_counter() - start
+            times.append((t.event, seconds))  # type: ignore[attr-defined]
+            print(f"  event {t.event}: {seconds:.1f} s", flush=True)  # type: ignore[attr-defined]
 
     cpu0 = time.process_time()
     wall0 = time.perf_counter()
