@@ -12,7 +12,10 @@ the target with today's move generator.
 Prints the seconds per turn by phase, the total (measured or extrapolated), CPU seconds
 of this process, and the target line (at most 60 s for the game).
 
-    python benchmarks/deep.py [GAME] [--depth full] [--turns 3]
+    python benchmarks/deep.py [GAME or CORPUS] [--depth full] [--turns 3]
+
+(``--sim-iterations``, ``--sim-candidates``, ``--endgame-nodes``, ``--preendgame-nodes``
+override the depth's defaults: only for a quick check that the script runs.)
 """
 
 from __future__ import annotations
@@ -41,10 +44,14 @@ def _corpus() -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", nargs="?", default=str(_corpus() / GAME))
+    parser.add_argument("game", nargs="?", default=str(_corpus()), help="a .gcg or the corpus")
     parser.add_argument("--depth", choices=["sim", "full"], default="full")
     parser.add_argument("--turns", type=int, default=0, help="turns judged per phase (0: all)")
+    for name in ("sim-iterations", "sim-candidates", "endgame-nodes", "preendgame-nodes"):
+        parser.add_argument(f"--{name}", type=int, default=None)
     args = parser.parse_args(argv)
+    if Path(args.game).is_dir():
+        args.game = str(Path(args.game) / GAME)
 
     from gcgtools.analysis.analyse import analyse_record
     from gcgtools.analysis.judge import judge_record, settings_for
@@ -56,7 +63,10 @@ def main(argv: list[str] | None = None) -> int:
     leaves = load_leaves(data / "CSW21.klv2")
     game = load_game(args.game)
     analysis = analyse_record(game, lexicon=lexicon, leaves=leaves)
-    settings = settings_for(args.depth)
+    settings = settings_for(
+        args.depth, sim_iterations=args.sim_iterations, sim_candidates=args.sim_candidates,
+        endgame_nodes=args.endgame_nodes, preendgame_nodes=args.preendgame_nodes,
+    )  # fmt: skip
     todo = [t for t in analysis.turns if t.analysed]
     if args.turns > 0:  # keep the first N turns of each phase kind (bag: >1, 1, 0)
         kept: dict[str, int] = {}
