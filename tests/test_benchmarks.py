@@ -90,3 +90,11 @@ def test_simulate_benchmark_runs() -> None:
 def test_endgame_benchmark_runs() -> None:
     out = run("endgame.py", "--limit", "2", "--seconds", "1")
     assert "2 endgame positions" in out and "proved within the budget:" in out
+
+
+def test_deep_benchmark_runs() -> None:
+    out = run("deep.py", "--depth", "sim", "--turns", "1", "--sim-iterations", "4",
+              "--sim-candidates", "2", "--endgame-nodes", "300",
+              "--preendgame-nodes", "50")  # fmt: skip
+    assert "measured: 3 turns" in out and "extrapolated to all" in out
+    assert "target: a game at --depth full in at most 60 s:" in out

@@ -94,3 +94,19 @@ def test_archive_tour_counts_each_game_once() -> None:
     # with-errors/wrong-scores.gcg has other bytes than club-final.gcg: read, it would
     # make one record more
     assert int(match.group(1)) == len(distinct)
+
+
+def test_archive_tour_judges_a_small_archive() -> None:
+    """The judging section shows the judged moves and the Mistake Index per player (with
+    the shared data), or says why it cannot (without it)."""
+    from reference_data import DATA
+
+    nb = executed(NOTEBOOKS / "archive_tour.ipynb")
+    cell = next(c for c in nb.cells if c.cell_type == "code" and 'depth="sim"' in c.source)
+    tables = [o["data"]["text/html"] for o in cell.outputs if "text/html" in o.get("data", {})]
+    if DATA is None:
+        assert any("no lexicon" in o.get("text", "") for o in cell.outputs)
+        return
+    assert len(tables) == 2
+    assert "win_pct_lost" in tables[0] and "mistake" in tables[0]
+    assert "mistake_index" in tables[1] and "best_move_share" in tables[1]

@@ -39,6 +39,10 @@ def test_player_stats_over_two_games(archive: list[str]) -> None:
     for row in (alice, bob):
         for column in ("phonies_played", "phonies_stood", "missed_bingos", "avg_equity_lost"):
             assert pd.isna(row.pop(column))
+        # nor judged (no --depth sim/full): the judgement columns are NA too
+        for column in ("mistake_index", "mistakes_small", "mistakes_medium", "mistakes_large",
+                       "best_move_share"):  # fmt: skip
+            assert pd.isna(row.pop(column))
     # GAME_A: 74 - (-15), a win; GAME_TIE: 11 - 11, a tie.
     # points per turn: plays that stood (66 + 4 + 11) + 18 over turns 6 + 4 = 99 / 10
     assert alice == {

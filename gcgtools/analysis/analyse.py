@@ -58,6 +58,7 @@ from gcgtools.wording import NO_LEXICON as WORDING_NO_LEXICON
 from gcgtools.wording import plural, plural_form
 
 if TYPE_CHECKING:
+    from gcgtools.analysis.judge import Judgement
     from gcgtools.lexicon import Leaves, Lexicon
 
 __all__ = [
@@ -70,7 +71,7 @@ __all__ = [
 ]
 
 #: Bumped when the results of the analysis change for the same inputs (cache keys).
-ANALYSIS_VERSION = f"{__version__}+analysis2"
+ANALYSIS_VERSION = f"{__version__}+analysis3"  # 3: judgement fields, equity lost >= 0
 #: Best moves kept per turn unless asked otherwise.
 DEFAULT_TOP = 5
 
@@ -158,6 +159,7 @@ class TurnAnalysis:
     best_bingo: Candidate | None = None
     found: Candidate | None = None  # the recorded move among the generated ones
     leave: str | None = None  # the tiles the recorded move kept, when the rack is known
+    judgement: Judgement | None = None  # --depth sim/full (gcgtools.analysis.judge)
 
     @property
     def analysed(self) -> bool:
@@ -214,6 +216,8 @@ class TurnAnalysis:
             "found": self.found.to_dict() if self.found is not None else None,
             "leave": self.leave,
             "best": [c.to_dict() for c in self.best],
+            # a new key only when judged (--depth sim/full): the static output as before
+            **({"judgement": self.judgement.to_dict()} if self.judgement is not None else {}),
         }
 
 
@@ -234,6 +238,8 @@ class RecordAnalysis:
     players: list[str] = field(default_factory=list)
     unreadable: bool = False
     reason: str | None = None
+    depth: str = "static"  # how deep the turns were judged (gcgtools.analysis.judge.Depth)
+    mistake_index: dict[str, float] = field(default_factory=dict)  # per player, when judged
 
     def __repr__(self) -> str:
         """``<RecordAnalysis 'game.gcg': 24 turns, 20 analysed, lexicon ENABLE, leaves
@@ -302,6 +308,7 @@ class RecordAnalysis:
             "players": self.player_summary(),
             "findings": [f.to_dict() for f in self.findings],
             "turns": [t.to_dict() for t in self.turns],
+            **(_judged(self.depth, self.mistake_index)),
         }
 
 
@@ -320,6 +327,11 @@ def _empty_summary(checked: bool) -> dict[str, Any]:
 
 def _fmt(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
+
+
+def _judged(depth: str, index: dict[str, float]) -> dict[str, object]:
+    """The keys a judged record adds (none for the static depth)."""
+    return {} if depth == "static" else {"depth": depth, "mistake_index": dict(index)}
 
 
 def _round(value: float | None) -> float | None:

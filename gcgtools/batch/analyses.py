@@ -14,7 +14,7 @@ import hashlib
 import os
 from collections.abc import Iterable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gcgtools.analysis.analyse import (
     ANALYSIS_VERSION,
@@ -22,7 +22,9 @@ from gcgtools.analysis.analyse import (
     RecordAnalysis,
     analyse_record,
 )
+from gcgtools.analysis.judge import Depth, JudgeSettings, judge_record, settings_for
 from gcgtools.batch.run import Scheduler, map_files
+from gcgtools.console import track
 from gcgtools.lexicon.choice import LexiconChoice, choose, fingerprint
 from gcgtools.lexicon.leaves import LeavesError
 from gcgtools.lexicon.lexicon import LexiconError
@@ -30,6 +32,7 @@ from gcgtools.model.game import Game
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve
 from gcgtools.sources.load import load_game
+from gcgtools.sources.paths import expand_paths
 
 if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
@@ -50,16 +53,20 @@ def analyse_with(
     *,
     top: int = DEFAULT_TOP,
     options: RuleOptions = NO_OPTIONS,
+    depth: Depth | str = Depth.STATIC,
+    judge: JudgeSettings | None = None,
 ) -> RecordAnalysis:
     """:func:`analyse_record` with ``lexicon`` a loaded lexicon (and ``leaves``), or a
     :class:`LexiconChoice` that picks the lexicon and leaves for ``game`` (loaded once per
-    process), or None (no lexicon: the turns only)."""
+    process), or None (no lexicon: the turns only); judged at ``depth`` (sim, full) with
+    the ``judge`` settings (:mod:`gcgtools.analysis.judge`)."""
     if lexicon is None or not isinstance(lexicon, LexiconChoice):
         message = None if lexicon is not None else "no lexicon"
-        return analyse_record(
+        result = analyse_record(
             game, lexicon=lexicon, leaves=leaves, top=top, message=message, options=options
         )
-    return analyse_game_with(game, lexicon, top=top, options=options)
+        return _judged(game, result, lexicon, leaves, depth, judge, False, options)
+    return analyse_game_with(game, lexicon, top=top, options=options, depth=depth, judge=judge)
 
 
 def record_digest(game: Game) -> str:
@@ -79,9 +86,12 @@ def analyse_game_with(
     top: int = DEFAULT_TOP,
     cache: bool = True,
     options: RuleOptions = NO_OPTIONS,
+    depth: Depth | str = Depth.STATIC,
+    judge: JudgeSettings | None = None,
+    progress: bool = False,
 ) -> RecordAnalysis:
     """:func:`analyse_record` with the lexicon and leaves ``choice`` picks for ``game``
-    (loaded once per process).
+    (loaded once per process), judged at ``depth`` (see :func:`analyse_with`).
 
     With ``cache`` (and a lexicon to use) the result is kept in the result cache
     (:class:`gcgtools.batch.cache.ResultCache`, kind ``analysis``) keyed by the record's
@@ -90,8 +100,9 @@ def analyse_game_with(
     time (up to ``DEFAULT_TOP``: more best moves than that are a new entry)."""
     if game.unreadable:
         return analyse_record(game, lexicon=None)
+    deep = _deep(depth, judge)
     if not cache or not choice.wanted:
-        return _analyse_chosen(game, choice, top, options)
+        return _analyse_chosen(game, choice, top, options, deep, progress)
     from gcgtools.batch.cache import ResultCache
 
     # one entry serves every command: stored with at least DEFAULT_TOP best moves a
@@ -104,9 +115,13 @@ def analyse_game_with(
         "rules": options.identity(),
         "analysis": ANALYSIS_VERSION,
     }
+    if deep is not None:  # the static entries keep their keys
+        params["depth"] = str(deep[0])
+        params["judge"] = deep[1].to_dict()
     with ResultCache("analysis", params, expect=RecordAnalysis) as results:
         result: RecordAnalysis = results.fetch(
-            record_digest(game), lambda: _analyse_chosen(game, choice, stored, options)
+            record_digest(game),
+            lambda: _analyse_chosen(game, choice, stored, options, deep, progress),
         )
     for turn in result.turns:
         del turn.best[top:]
@@ -117,12 +132,25 @@ def analyse_game_with(
     return result
 
 
+def _deep(depth: Depth | str, judge: JudgeSettings | None) -> tuple[Depth, JudgeSettings] | None:
+    """The depth and the judge settings, None for the static depth."""
+    depth = Depth(depth)
+    if depth is Depth.STATIC:
+        return None
+    return depth, judge if judge is not None else settings_for(depth)
+
+
 def _analyse_chosen(
-    game: Game, choice: LexiconChoice, top: int, options: RuleOptions
+    game: Game,
+    choice: LexiconChoice,
+    top: int,
+    options: RuleOptions,
+    deep: tuple[Depth, JudgeSettings] | None = None,
+    progress: bool = False,
 ) -> RecordAnalysis:
     rules = resolve(game, options)
     chosen = choose(choice, game.lexicon, rules.tiles)
-    return analyse_record(
+    result = analyse_record(
         game,
         lexicon=chosen.lexicon,
         leaves=chosen.leaves,
@@ -130,6 +158,39 @@ def _analyse_chosen(
         message=chosen.message,
         options=options,
     )
+    if deep is None:
+        return result
+    return _judged(game, result, chosen.lexicon, chosen.leaves, *deep, progress, options)
+
+
+def _judged(
+    game: Game,
+    result: RecordAnalysis,
+    lexicon: Lexicon | None,
+    leaves: Leaves | None,
+    depth: Depth | str,
+    judge: JudgeSettings | None,
+    progress: bool,
+    options: RuleOptions,
+) -> RecordAnalysis:
+    """``result`` with its turns judged at ``depth`` (nothing to do for the static depth
+    or without a lexicon)."""
+    deep = _deep(depth, judge)
+    if deep is None or lexicon is None or result.unreadable:
+        return result
+    if leaves is None:
+        from gcgtools.lexicon import builtin_leaves
+
+        leaves = builtin_leaves(resolve(game, options).tiles)
+    bar = partial(_turn_bar, enabled=progress)
+    return judge_record(
+        game, result, lexicon, leaves, deep[1], depth=deep[0], key=record_digest(game),
+        track=bar, options=options,
+    )  # fmt: skip
+
+
+def _turn_bar(turns: Iterator[Any], total: int, *, enabled: bool) -> Iterator[Any]:
+    return track(turns, total, label="turns", enabled=enabled)
 
 
 def analyse_file(
@@ -138,11 +199,17 @@ def analyse_file(
     top: int = DEFAULT_TOP,
     cache: bool = True,
     options: RuleOptions = NO_OPTIONS,
+    depth: Depth | str = Depth.STATIC,
+    judge: JudgeSettings | None = None,
+    progress: bool = False,
 ) -> RecordAnalysis:
     """Worker: read and analyse one file. Never raises for a bad file."""
     try:
         game = load_game(path)
-        return analyse_game_with(game, choice, top=top, cache=cache, options=options)
+        return analyse_game_with(
+            game, choice, top=top, cache=cache, options=options, depth=depth, judge=judge,
+            progress=progress,
+        )  # fmt: skip
     except (LexiconError, LeavesError) as exc:  # a lexicon or leave file it cannot use
         return RecordAnalysis(path, unreadable=True, reason=exc.message)
     except (KeyError, ValueError) as exc:  # a tile or board file gone bad since parsed
@@ -163,16 +230,31 @@ def analyse_paths(
     cache: bool = True,
     scheduler: Scheduler = None,
     options: RuleOptions = NO_OPTIONS,
+    depth: Depth | str = Depth.STATIC,
+    judge: JudgeSettings | None = None,
 ) -> Iterator[RecordAnalysis]:
     """Analyse every file named by ``paths`` (files, folders, globs), in order, on
     ``jobs`` worker processes or the Dask cluster ``scheduler`` names
-    (:func:`gcgtools.batch.run.map_files`); results are cached unless ``cache`` is
-    False (see :func:`analyse_game_with`)."""
+    (:func:`gcgtools.batch.run.map_files`), judged at ``depth``; results are cached
+    unless ``cache`` is False (see :func:`analyse_game_with`). One record judged at a
+    depth runs in this process, with a progress bar per turn."""
     choice = LexiconChoice.of(lexicon, lexica, leaves)
-    worker = partial(analyse_file, choice=choice, top=top, cache=cache, options=options)
+    names = [os.fspath(p) for p in paths]
+    if Depth(depth) is not Depth.STATIC and scheduler is None:
+        files = list(expand_paths(names))
+        if len(files) == 1:
+            yield analyse_file(
+                files[0], choice, top, cache, options, depth=depth, judge=judge,
+                progress=progress,
+            )  # fmt: skip
+            return
+    worker = partial(
+        analyse_file, choice=choice, top=top, cache=cache, options=options, depth=depth,
+        judge=judge,
+    )  # fmt: skip
     yield from map_files(
         worker,
-        [os.fspath(p) for p in paths],
+        names,
         jobs=jobs,
         progress=progress,
         label="analysing",

@@ -95,6 +95,37 @@ def lexicon_choice(
     return choice
 
 
+class DepthChoice(str, Enum):
+    static = "static"
+    sim = "sim"
+    full = "full"
+
+
+DepthOpt = Annotated[
+    DepthChoice,
+    typer.Option(
+        "--depth",
+        help="static: equity only (fast, the default); sim: judge every turn by simulation, "
+        "pre-endgame and endgame solvers with small budgets; full: the same, larger budgets.",
+    ),
+]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of the simulations (--depth sim/full).")]
+SimIterations = Annotated[
+    int | None,
+    typer.Option("--sim-iterations", min=1, help="Simulation iterations per candidate."),
+]
+SimCandidates = Annotated[
+    int | None, typer.Option("--sim-candidates", min=1, help="Moves simulated per turn.")
+]
+EndgameNodes = Annotated[
+    int | None, typer.Option("--endgame-nodes", min=1, help="Endgame solver budget (nodes).")
+]
+PreendgameNodes = Annotated[
+    int | None,
+    typer.Option("--preendgame-nodes", min=1, help="Pre-endgame budget per tile in the bag."),
+]
+
+
 class AnalyseFormat(str, Enum):
     text = "text"
     json = "json"
@@ -127,17 +158,34 @@ def analyse_command(
     jobs: Jobs = None,
     scheduler: SchedulerOpt = None,
     quiet: Quiet = False,
+    depth: DepthOpt = DepthChoice.static,
+    seed: SeedOpt = 0,
+    sim_iterations: SimIterations = None,
+    sim_candidates: SimCandidates = None,
+    endgame_nodes: EndgameNodes = None,
+    preendgame_nodes: PreendgameNodes = None,
 ) -> None:
     """Check every play's words against a lexicon and, for every turn whose full rack is
     known, compare the move with the best moves: equity, equity lost, rank, missed bingos.
     Needs a lexicon: --lexicon FILE, or --lexica DIR / $GCGTOOLS_LEXICA holding the
     records' #lexicon. The text says which lexicon and leaves were used once, then a table
-    per record that fits 80 columns."""
+    per record that fits 80 columns. With --depth sim or full every such turn is also
+    judged by win% (simulation, pre-endgame) or spread (endgame) and graded, with a Mistake
+    Index per player."""
     from gcgtools.analysis.analyse import DEFAULT_TOP
+    from gcgtools.analysis.judge import settings_for
     from gcgtools.batch.analyses import analyse_paths
     from gcgtools.render.analysis import analysis_json, analysis_lines, used_lines
+    from gcgtools.render.judgement import judgement_lines
 
     lexicon_choice(lexicon, lexica, leaves, tiles, required=True)
+    judge = None
+    if depth is not DepthChoice.static:
+        judge = settings_for(
+            depth.value, seed=seed, sim_iterations=sim_iterations,
+            sim_candidates=sim_candidates, endgame_nodes=endgame_nodes,
+            preendgame_nodes=preendgame_nodes,
+        )  # fmt: skip
 
     unreadable: list[tuple[str, str]] = []
     count = 0
@@ -153,6 +201,8 @@ def analyse_command(
         cache=not no_cache,
         scheduler=scheduler,
         options=rule_options(tiles, board, rules, challenge_bonus),
+        depth=depth.value,
+        judge=judge,
     )
     for result in results:
         count += 1
@@ -163,6 +213,7 @@ def analyse_command(
         elif not result.unreadable:
             used = used_lines(result)
             lines = analysis_lines(result, used=False, alternatives=top is not None)
+            lines += judgement_lines(result)
             if used != said:  # said once per run, again only when it changes
                 lines = [*used, "", *lines]
                 said = used

@@ -20,7 +20,17 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from gcgtools.batch.run import show_progress
-from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt, lexicon_choice
+from gcgtools.cli.analyse import (
+    DepthChoice,
+    DepthOpt,
+    LeavesOpt,
+    LexicaOpt,
+    LexiconOpt,
+    SeedOpt,
+    SimCandidates,
+    SimIterations,
+    lexicon_choice,
+)
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -422,13 +432,25 @@ def report_command(
     jobs: Jobs = None,
     scheduler: SchedulerOpt = None,
     quiet: Quiet = False,
+    depth: DepthOpt = DepthChoice.static,
+    seed: SeedOpt = 0,
+    sim_iterations: SimIterations = None,
+    sim_candidates: SimCandidates = None,
 ) -> None:
     """Write a self-contained HTML page: the board after each event (slider and buttons),
     the player to move, their rack and the unseen tiles, the move list with notes and
     findings, and the score chart; with a lexicon (--lexicon, --lexica or
     $GCGTOOLS_LEXICA) the top moves beside each recorded one. With several records (-o
     SITE/): a static site, an index of the games (a table sorted by clicking its headers)
-    with the archive charts, and one page per game."""
+    with the archive charts, and one page per game. With --depth sim or full: mistake
+    badges, the judged candidates, a win-probability chart and the Mistake Index."""
+    from gcgtools.analysis.judge import settings_for
+
+    judge = None
+    if depth is not DepthChoice.static:
+        judge = settings_for(
+            depth.value, seed=seed, sim_iterations=sim_iterations, sim_candidates=sim_candidates
+        )
     choice = lexicon_choice(lexicon, lexica, leaves, tiles)
     chosen = choice if choice.wanted else None
     file = _single(paths, output, can_in_place=False)
@@ -440,7 +462,7 @@ def report_command(
             site = write_site(
                 paths, output, options=rule_options(tiles, board, rules, challenge_bonus),
                 jobs=jobs, progress=show_progress(quiet), title=title, lexicon=chosen, top=top,
-                scheduler=scheduler,
+                scheduler=scheduler, depth=depth.value, judge=judge,
             )  # fmt: skip
         except OSError as exc:
             _fail(cannot_write(exc, output))
@@ -452,7 +474,9 @@ def report_command(
     output = _target(file, output, None)
     try:
         options = rule_options(tiles, board, rules, challenge_bonus)
-        html = game_report_html(game, options=options, lexicon=chosen, top=top)
+        html = game_report_html(
+            game, options=options, lexicon=chosen, top=top, depth=depth.value, judge=judge
+        )
     except (KeyError, ValueError) as exc:
         _fail(failed_on(file, exc))
     _write(output, html.encode("utf-8"))

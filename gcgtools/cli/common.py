@@ -359,7 +359,7 @@ def hint_pure_python() -> None:
     from gcgtools.movegen.engine import NATIVE_HINT, native_built
 
     if not native_built():
-        typer.echo(
+        echo(
             f"gcgtools: the move generator runs in pure Python (its C helper was not built); "
             f"{NATIVE_HINT}",
             err=True,

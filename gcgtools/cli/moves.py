@@ -26,6 +26,30 @@ class MovesFormat(str, Enum):
     json = "json"
 
 
+SimFlag = Annotated[
+    bool, typer.Option("--sim", help="Simulate the best candidates and rank them by win%.")
+]
+EndgameFlag = Annotated[
+    bool,
+    typer.Option(
+        "--endgame",
+        help="Solve to the end: the exact endgame (empty bag), or the pre-endgame (1 tile).",
+    ),
+]
+Iterations = Annotated[
+    int, typer.Option("--iterations", min=1, help="--sim: iterations per candidate.")
+]
+Candidates = Annotated[int, typer.Option("--candidates", min=1, help="--sim: moves simulated.")]
+Plies = Annotated[int, typer.Option("--plies", min=0, help="--sim: moves after the candidate.")]
+#: the default budget of ``moves --endgame`` (positions searched; a few tens of seconds)
+ENDGAME_NODES = 1_000_000
+Nodes = Annotated[
+    int,
+    typer.Option("--nodes", min=1, help="--endgame: the budget in nodes (positions searched)."),
+]
+Seed = Annotated[int, typer.Option("--seed", help="--sim: the seed of the draws.")]
+
+
 @app.command()
 def moves(
     file: Annotated[Path | None, typer.Argument(help="A .gcg file (or use --cgp).")] = None,
@@ -55,10 +79,22 @@ def moves(
     format: Annotated[MovesFormat, typer.Option("--format", "-f")] = MovesFormat.text,
     tiles: Tiles = None,
     board: BoardOpt = None,
+    sim: SimFlag = False,
+    endgame: EndgameFlag = False,
+    iterations: Iterations = 1000,
+    candidates: Candidates = 20,
+    plies: Plies = 2,
+    nodes: Nodes = ENDGAME_NODES,
+    seed: Seed = 0,
 ) -> None:
     """List the best moves (score, leave, equity) for the player to move after event N
-    of a record, or in a CGP position."""
+    of a record, or in a CGP position; with --sim ranked by simulated win%, with
+    --endgame by their value to the end of the game."""
     from gcgtools.cli.analyse import lexicon_choice
+
+    if sim and endgame:
+        echo("give --sim or --endgame, not both", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
     from gcgtools.movegen.record import MovesError, cgp_moves, record_moves
     from gcgtools.render.moves import moves_lines
     from gcgtools.sources.load import load_game
@@ -97,6 +133,13 @@ def moves(
         message = exc.args[0] if exc.args else str(exc)
         echo(f"{file if cgp is None else 'cgp'}: {message}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
+    if sim or endgame:
+        from gcgtools.cli.deep_moves import deep_moves
+
+        label = "cgp" if cgp is not None else str(file)
+        deep_moves(result, where, label, format.value, top, sim=sim,
+                   budget=(iterations, candidates, plies, nodes, seed))  # fmt: skip
+        return
     shown = result.moves if top <= 0 else result.moves[:top]
     if format is MovesFormat.json:
         for m in shown:

@@ -215,8 +215,9 @@ class OutputJob:
             if index is not None and target is not None:
                 back = Path(os.path.relpath(index, Path(target).parent)).as_posix()
             report = game_report(
-                game, back=back, lexicon=o.get("lexicon"), top=o.get("top") or 5, options=rules
-            )
+                game, back=back, lexicon=o.get("lexicon"), top=o.get("top") or 5, options=rules,
+                depth=o.get("depth") or "static", judge=o.get("judge"),
+            )  # fmt: skip
             return report.html.encode("utf-8"), OK, [], report.summary
         if self.kind == "picture":
             from gcgtools.render.svg import picture

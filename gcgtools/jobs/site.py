@@ -155,7 +155,17 @@ def _analysis_cells(s: dict[str, Any]) -> str:
     )
 
 
-def _row(number: int, outcome: Outcome, site: Path, dated: bool, analysed: bool) -> str:
+def _mistake_cell(s: dict[str, Any]) -> str:
+    """The Mistake Index of each seat (``1.2 - 0.4``), sorted by their sum."""
+    index = s.get("mistake_index")
+    if not index:
+        return _cell("")
+    return _cell(" - ".join(f"{v:.1f}" for v in index), round(sum(index), 3), "num")
+
+
+def _row(
+    number: int, outcome: Outcome, site: Path, dated: bool, analysed: bool, judged: bool = False
+) -> str:
     s = outcome.summary or {}
     assert outcome.target is not None
     # a URL path: '%', '#', '?' and spaces in a page's name quoted (a file name is not a URL)
@@ -191,6 +201,7 @@ def _row(number: int, outcome: Outcome, site: Path, dated: bool, analysed: bool)
         + (_analysis_cells(s) if analysed else "")
         + _cell(finding_text, errors * 100000 + warnings, "findings" + " errors" * bool(errors))
         + _cell(str(s.get("events", "")), s.get("events", ""), "num")
+        + (_mistake_cell(s) if judged else "")
         + "</tr>"
     )
 
@@ -209,6 +220,7 @@ _COLUMNS = (
     ("missed bingos", "number"),
     ("findings", "number"),
     ("events", "number"),
+    ("Mistake Index", "number"),  # only when a page was judged (report --depth sim/full)
 )
 #: The columns a site run with a lexicon adds, with what their header's tooltip says.
 _ANALYSIS_COLUMNS = {
@@ -228,13 +240,16 @@ def index_html(outcomes: list[Outcome], site: Path, charts_svg: str = "", title:
     dated = any((o.summary or {}).get("date") for o in done)
     analysed = [(o.summary or {}).get("analysed") for o in done]
     used = sorted({a["used"] for a in analysed if a})
-    rows = [_row(i, o, site, dated, bool(used)) for i, o in enumerate(done, start=1)]
+    judged = any((o.summary or {}).get("mistake_index") for o in done)
+    rows = [_row(i, o, site, dated, bool(used), judged) for i, o in enumerate(done, start=1)]
     heads = "".join(
         f'<th scope="col" tabindex="0" data-type="{kind}"'
         + (f' class="wrap" title="{_ANALYSIS_COLUMNS[name]}"' if name in _ANALYSIS_COLUMNS else "")
         + f">{name}</th>"
         for name, kind in _COLUMNS
-        if (dated or name != "date") and (used or name not in _ANALYSIS_COLUMNS)
+        if (dated or name != "date")
+        and (used or name not in _ANALYSIS_COLUMNS)
+        and (judged or name != "Mistake Index")
     )
     note = f"<p>Analysis with {escape('; '.join(used))}.</p>" if used else ""
     failed_html = ""
@@ -322,17 +337,22 @@ def write_site(
     lexicon: Any = None,
     top: int = 5,
     scheduler: Any = None,
+    depth: str = "static",
+    judge: Any = None,
 ) -> SiteResult:
     """Write the site of the records named by ``paths`` into ``folder`` (see the module
     doc). Bad records get no page and are listed; the index is always written. With
     ``lexicon`` (a :class:`~gcgtools.lexicon.choice.LexiconChoice`) each page shows the
     ``top`` moves beside the recorded ones. The pages and the charts are made on the
-    Dask cluster ``scheduler`` names, if any (see :func:`write_outputs`)."""
+    Dask cluster ``scheduler`` names, if any (see :func:`write_outputs`). ``depth`` sim
+    or full (with ``judge`` settings) judges every page's turns, and the index gets a
+    Mistake Index column."""
     site = Path(folder)
     games = site / GAMES_FOLDER
     games.mkdir(parents=True, exist_ok=True)
     index = site / "index.html"
-    made = {"rules": options, "index": str(index), "lexicon": lexicon, "top": top}
+    made = {"rules": options, "index": str(index), "lexicon": lexicon, "top": top,
+            "depth": depth, "judge": judge}  # fmt: skip
     job = OutputJob("report", made)
     with open_scheduler(scheduler, jobs) as opened:  # a Dask cluster started once
         outcomes = list(

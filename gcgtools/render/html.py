@@ -24,6 +24,7 @@ from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
 from gcgtools.batch.analyses import analyse_with
 from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.model.game import Game
+from gcgtools.render.judgement_html import JUDGEMENT_CSS, judgement_extras, judgement_sections
 from gcgtools.render.markup import escape
 from gcgtools.render.palette import player_colour
 from gcgtools.render.svg import board_svg, rack_tiles, tile_marks, tile_svg
@@ -371,12 +372,17 @@ def game_report_html(
     lexicon: LexiconChoice | Lexicon | None = None,
     leaves: Leaves | None = None,
     top: int = 5,
+    depth: str = "static",
+    judge: Any = None,
 ) -> str:
     """The report of one game as a self-contained HTML page (see the module doc). With
     ``lexicon`` (a loaded lexicon, or a :class:`~gcgtools.lexicon.choice.LexiconChoice`)
     each turn whose full rack is known also shows the ``top`` moves beside the recorded one
     (:func:`analysis_html`)."""
-    return game_report(game, options=options, lexicon=lexicon, leaves=leaves, top=top).html
+    return game_report(
+        game, options=options, lexicon=lexicon, leaves=leaves, top=top, depth=depth,
+        judge=judge,
+    ).html  # fmt: skip
 
 
 def game_report(
@@ -387,12 +393,15 @@ def game_report(
     leaves: Leaves | None = None,
     top: int = 5,
     back: str | None = None,
+    depth: str = "static",
+    judge: Any = None,
 ) -> Report:
     """The report of one game (see :func:`game_report_html`) and its summary; ``back`` is
-    the address of a site's index, linked from the page's header."""
+    the address of a site's index, linked from the page's header. ``depth`` sim or full
+    (with ``judge`` settings) adds the judgement (:mod:`gcgtools.render.judgement_html`)."""
     info = ReplayInfo.of(game, options)
     analysis = (
-        analyse_with(game, lexicon, leaves, top=top, options=options)
+        analyse_with(game, lexicon, leaves, top=top, options=options, depth=depth, judge=judge)
         if lexicon is not None
         else None
     )
@@ -451,6 +460,7 @@ def game_report(
     all_findings = [f for fs in info.findings.values() for f in fs]
     errors = sum(f.severity == "error" for f in all_findings)
     warnings = sum(f.severity == "warning" for f in all_findings)
+    judged = analysis is not None and analysis.depth != "static"
     meta = [plural(len(game.events), "event")]
     if game.lexicon:
         meta.append(f"lexicon {escape(game.lexicon)}")
@@ -477,6 +487,7 @@ def game_report(
             )
         if analysis is not None:
             extras.extend(analysis_html(analysis, e.line))
+            extras.extend(judgement_extras(analysis, e.line))
         computed = ""
         if after is not None and after.computed is not None and after.computed != e.score:
             computed = f' <span class="computed">({after.computed:+d})</span>'
@@ -520,7 +531,7 @@ def game_report(
         '<head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title>",
-        f"<style>{_STYLE}</style></head>",
+        f"<style>{_STYLE}{JUDGEMENT_CSS if judged else ''}</style></head>",
         f'<body data-position="{last}">',
         f"<header>{back_html}<h1>{escape(title)}</h1>",
         f'<p class="players">{players}</p>',
@@ -559,6 +570,7 @@ def game_report(
         '<section class="chart-pane"><h2>Score progression</h2>',
         score_chart_svg(game, positions),
         "</section>",
+        *judgement_sections(analysis, names),
         f'<script type="application/json" id="positions">{payload}</script>',
         f"<script>{_SCRIPT}</script>",
         "</body></html>",
@@ -576,10 +588,18 @@ def game_report(
         "errors": errors,
         "warnings": warnings,
         "events": len(game.events),
+        # per seat, when judged (depth sim/full): the site's index shows them
+        "mistake_index": _mistake_indices(analysis, names),
     }
     if analysis is not None and analysis.lexicon is not None:
         summary["analysed"] = _analysed_summary(analysis, names)
     return Report("\n".join(head + body) + "\n", summary)
+
+
+def _mistake_indices(analysis: RecordAnalysis | None, names: list[str]) -> list[float] | None:
+    if analysis is None or analysis.depth == "static":
+        return None
+    return [analysis.mistake_index.get(n, 0.0) for n in names]
 
 
 def _was_bingo(info: ReplayInfo, game: Game, index: int) -> bool:

@@ -30,6 +30,13 @@ from gcgtools.rules.tiles import is_blank_tile
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import display_name
 from gcgtools.syntax.records import EventKind
+from gcgtools.tables.judged import (
+    JUDGED_GAME_DTYPES,
+    JUDGED_MOVE_DTYPES,
+    JUDGED_PLAYER_DTYPES,
+    judged_move_values,
+    judged_player_values,
+)
 
 if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
@@ -81,8 +88,11 @@ MOVE_DTYPES: dict[str, str] = {
     "equity_lost": "Float64",  # best_equity - equity
     "phony_words": STR_DTYPE,  # words of the play not in the lexicon, comma separated ("" none)
     "bingo_available": "boolean",  # some legal bingo existed for the rack
+    # with an analysis at depth sim or full (tables/judged.py): NA otherwise
+    **JUDGED_MOVE_DTYPES,
 }
 MOVE_COLUMNS: list[str] = list(MOVE_DTYPES)
+_NO_JUDGEMENT = (None,) * len(JUDGED_MOVE_DTYPES)  # a move row's judgement, not judged
 _BINGO = MOVE_COLUMNS.index("bingo")
 # the kinds read for every event (a module constant is quicker to read than an Enum member)
 _PLAY, _PASS, _EXCHANGE = EventKind.PLAY, EventKind.PASS, EventKind.EXCHANGE
@@ -136,6 +146,7 @@ GAME_DTYPES: dict[str, str] = {
     "missed_bingos2": "Int64",
     "avg_equity_lost1": "Float64",  # per turn whose full rack is known
     "avg_equity_lost2": "Float64",
+    **JUDGED_GAME_DTYPES,  # the Mistake Index of each seat (depth sim or full)
 }
 GAME_COLUMNS: list[str] = list(GAME_DTYPES)
 
@@ -169,6 +180,7 @@ PLAYER_DTYPES: dict[str, str] = {
     "missed_bingos": "Int64",
     "analysed_turns": "Int64",  # turns whose full rack is known (compared with the best)
     "equity_lost": "Float64",  # total over the analysed turns
+    **JUDGED_PLAYER_DTYPES,  # Mistake Index, mistakes by size, best moves (depth sim/full)
 }
 PLAYER_COLUMNS: list[str] = list(PLAYER_DTYPES)
 
@@ -230,6 +242,8 @@ def analyse_game(
     lexica: str | os.PathLike[str] | None = None,
     leaves: str | os.PathLike[str] | Leaves | None = None,
     cache: bool = True,
+    depth: str = "static",
+    judge: Any = None,
 ) -> GameResult:
     """Replay ``game`` once and return its game row, player rows and move rows.
 
@@ -240,7 +254,9 @@ def analyse_game(
     With ``lexicon`` (a :class:`~gcgtools.lexicon.choice.LexiconChoice`, a path or a
     loaded lexicon) or ``lexica`` (a lexicon folder), and ``leaves``, the game is also
     analysed (:mod:`gcgtools.analysis.analyse`; through the result cache unless ``cache``
-    is False) and the analysis columns are filled in.
+    is False) and the analysis columns are filled in; with ``depth`` sim or full (and
+    ``judge``, a :class:`~gcgtools.analysis.judge.JudgeSettings`) the judgement columns
+    too.
     """
     file = name if name is not None else name_of(game, "<gcg>")
     if game.unreadable:
@@ -330,7 +346,7 @@ def analyse_game(
                 kind._value_, e.rack, e.position, e.direction, main, words, placed, blanks,
                 e.score, pos.computed, e.cumulative, pos.bingo, premiums,
                 pos.leave, False, lost_challenge, len(pos.findings),
-                None, None, None, None, None, None,
+                None, None, None, None, None, None, *_NO_JUDGEMENT,
             ))  # fmt: skip
         if p is None or skipped:
             previous = None
@@ -488,8 +504,9 @@ def analyse_game(
         )
     if lexicon is not None or lexica is not None:
         analysis = analyse_game_with(
-            game, LexiconChoice.of(lexicon, lexica, leaves), top=1, cache=cache, options=options
-        )
+            game, LexiconChoice.of(lexicon, lexica, leaves), top=1, cache=cache, options=options,
+            depth=depth, judge=judge,
+        )  # fmt: skip
         rows, game_row, player_rows = _with_analysis(analysis, rows, game_row, player_rows)
     if keep == "bingos":
         rows = [r for r in rows if r[_BINGO]]
@@ -500,6 +517,8 @@ _EVENT = MOVE_COLUMNS.index("event")
 _EQUITY = MOVE_COLUMNS.index("equity")
 _GAME_ANALYSIS = GAME_COLUMNS.index("analysis_lexicon")
 _PLAYER_ANALYSIS = PLAYER_COLUMNS.index("phonies_played")
+_JUDGED_MOVE = MOVE_COLUMNS.index("phase")
+_JUDGED_PLAYER = PLAYER_COLUMNS.index("mistake_index")
 
 
 def _with_analysis(
@@ -521,21 +540,26 @@ def _with_analysis(
             out.append(row)
             continue
         values = list(row)
-        values[_EQUITY:] = [
+        values[_EQUITY : _EQUITY + 6] = [
             _rounded(t.equity), t.best_move, _rounded(t.best_equity), _rounded(t.equity_lost),
             ",".join(t.phony_words) if t.phony_words is not None else None, t.bingo_available,
         ]  # fmt: skip
+        values[_JUDGED_MOVE:] = judged_move_values(t)
         out.append(tuple(values))
     summary = analysis.player_summary()
+    judged = judged_player_values(analysis)
     players = []
     for row in player_rows:
         s = summary.get(row[PLAYER_COLUMNS.index("player")])
         values = list(row)
         if s is not None:
-            values[_PLAYER_ANALYSIS:] = [
+            values[_PLAYER_ANALYSIS : _PLAYER_ANALYSIS + 5] = [
                 s["phonies_played"], s["phonies_stood"], s["missed_bingos"],
                 s["analysed_turns"], s["equity_lost"],
             ]  # fmt: skip
+        nick = row[PLAYER_COLUMNS.index("player")]
+        if nick in judged:
+            values[_JUDGED_PLAYER:] = judged[nick]
         players.append(tuple(values))
     for seat in (1, 2):
         nick = game_values[GAME_COLUMNS.index(f"player{seat}")]
@@ -544,6 +568,8 @@ def _with_analysis(
             continue
         for key in ("phonies_played", "phonies_stood", "missed_bingos", "avg_equity_lost"):
             game_values[GAME_COLUMNS.index(f"{key}{seat}")] = s[key]
+        if nick in judged:
+            game_values[GAME_COLUMNS.index(f"mistake_index{seat}")] = judged[nick][0]
     return out, tuple(game_values), players
 
 
@@ -634,16 +660,19 @@ def analyse_path(
     options: RuleOptions = NO_OPTIONS,
     lexicon: LexiconChoice | None = None,
     cache: bool = True,
+    depth: str = "static",
+    judge: Any = None,
 ) -> GameResult:
-    """Worker: read, replay and tabulate one file. Never raises for a bad file: a
-    failure on it (or a number no table can hold) becomes its reason for being left
-    out, and the batch goes on."""
+    """Worker: read, replay and tabulate one file (its analysis judged at ``depth``: see
+    :func:`analyse_game`). Never raises for a bad file: a failure on it (or a number no
+    table can hold) becomes its reason for being left out, and the batch goes on."""
     name = display_name(path)
     try:
         game = load_game(path)
         result = analyse_game(
-            game, name=name, keep=keep, options=options, lexicon=lexicon, cache=cache
-        )
+            game, name=name, keep=keep, options=options, lexicon=lexicon, cache=cache,
+            depth=depth, judge=judge,
+        )  # fmt: skip
         problem = None if result.unreadable else out_of_range(result)
         if problem is not None:
             return GameResult(name, True, problem, _unreadable_row(game, name))

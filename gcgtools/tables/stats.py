@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from gcgtools.tables.frames import MOVE_COLUMNS, STR_DTYPE, Source, iter_results, load_frames
+from gcgtools.tables.judged import JUDGED_STAT_MEANINGS, judged_player_stats
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -58,6 +59,8 @@ PLAYER_STAT_MEANINGS: dict[str, str] = {
     "phonies_stood": "... that were not withdrawn (with --lexicon)",
     "missed_bingos": "turns with a bingo available and not played (with --lexicon)",
     "avg_equity_lost": "average equity lost per turn whose full rack is known (with --lexicon)",
+    # with a judged analysis (depth sim or full): NA without one
+    **JUDGED_STAT_MEANINGS,
 }
 PLAYER_STAT_COLUMNS = list(PLAYER_STAT_MEANINGS)
 # the columns a terminal table shows unless asked for others: they fit in 80 columns
@@ -82,6 +85,11 @@ _ANALYSIS_STAT_DTYPES = {
     "phonies_stood": "Int64",
     "missed_bingos": "Int64",
     "avg_equity_lost": "Float64",
+    "mistake_index": "Float64",
+    "mistakes_small": "Int64",
+    "mistakes_medium": "Int64",
+    "mistakes_large": "Int64",
+    "best_move_share": "Float64",
 }
 
 
@@ -149,6 +157,7 @@ def player_stats(players: pd.DataFrame) -> pd.DataFrame:
     for column in ("games", "finished", "wins", "losses", "ties", "bingos", "exchanges",
                    "passes", "phonies", "challenges_won", "challenges_lost"):  # fmt: skip
         out[column] = out[column].astype("int64")
+    out = out.join(judged_player_stats(players))
     out = out[PLAYER_STAT_COLUMNS]
     out = out.sort_values("games", ascending=False, kind="stable")
     out.index.name = "player"

@@ -1,0 +1,69 @@
+"""The deep analysis of one position (``gcgtools moves --sim`` and ``moves --endgame``):
+a record's position or a CGP's, with the rack of the player to move, simulated
+(:func:`simulate_position`) or solved to the end (:func:`solve_position`).
+
+``solve_position`` takes an endgame (the bag empty: the exact solver, every root move's
+value) or a pre-endgame (exactly one tile in the bag: every tile that may be in the bag
+solved, win% and mean spread per move); with more tiles in the bag it raises
+:class:`EndgameError` saying to simulate instead.
+"""
+
+from __future__ import annotations
+
+from gcgtools.analysis.endgame import (
+    EndgameError,
+    EndgamePosition,
+    EndgameResult,
+    Limit,
+    PreendgamePosition,
+    PreendgameResult,
+    solve_endgame,
+    solve_preendgame,
+)
+from gcgtools.analysis.grading import PREENDGAME_BAG
+from gcgtools.analysis.simulate import SimLimit, SimPosition, SimResult, position_from_board
+from gcgtools.analysis.simulate import simulate as run_simulation
+from gcgtools.movegen.record import PositionMoves
+
+__all__ = ["EndgameError", "sim_position", "simulate_position", "solve_position"]
+
+
+def sim_position(pm: PositionMoves) -> SimPosition:
+    """The position of ``pm`` for its player to move with ``pm.rack``: the unseen tiles
+    are the tile set less the board and the rack. Raises ValueError when they do not
+    add up."""
+    rp = pm.position
+    return position_from_board(rp.board, rp.rules, pm.rack, rp.scores, rp.zeros)
+
+
+def simulate_position(pm: PositionMoves, limit: SimLimit, seed: int = 0) -> SimResult:
+    """Simulate the position of ``pm`` (see :mod:`gcgtools.analysis.simulate`)."""
+    return run_simulation(sim_position(pm), pm.lexicon, pm.leaves, limit, seed)
+
+
+def solve_position(
+    pm: PositionMoves, limit: Limit, *, preendgame: bool = True
+) -> EndgameResult | PreendgameResult:
+    """Solve the position of ``pm``: the endgame (every root move, best first) when the
+    bag is empty, the pre-endgame when it holds one tile (``preendgame`` False: an error
+    instead). ``limit``: the budget of the endgame, or of each pre-endgame scenario.
+    Raises :class:`EndgameError` (one line) for a position that is neither."""
+    sp = sim_position(pm)
+    rp = pm.position
+    bag = sp.bag_count
+    if bag == 0:
+        eg = EndgamePosition.of(
+            rp.board, sp.rack, sp.unseen, pm.lexicon, rp.rules, zeros=rp.zeros, scores=rp.scores
+        )
+        return solve_endgame(eg, limit, all_moves=True)
+    if bag == PREENDGAME_BAG and preendgame:
+        pre = PreendgamePosition(
+            rp.board, sp.rack, sp.unseen, pm.lexicon, rp.rules, 1, rp.zeros, rp.scores
+        )
+        return solve_preendgame(pre, limit)
+    if bag == PREENDGAME_BAG:
+        raise EndgameError("the bag holds 1 tile: a pre-endgame, not an endgame")
+    raise EndgameError(
+        f"the bag holds {bag} tiles: an endgame needs an empty bag (1 tile: a pre-endgame); "
+        "use --sim"
+    )
