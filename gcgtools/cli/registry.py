@@ -74,7 +74,8 @@ COMMANDS: dict[str, CommandEntry] = {
     "moves": CommandEntry(
         "gcgtools.cli.moves",
         "List the best moves (score, leave, equity) for the player to move after event N "
-        "of a record, or in a CGP position.",
+        "of a record, or in a CGP position; with --sim ranked by simulated win%, with "
+        "--endgame by their value to the end of the game.",
     ),
     "report": CommandEntry(
         "gcgtools.cli.annotate",
