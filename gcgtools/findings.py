@@ -924,7 +924,7 @@ _EXAMPLES.update({
              "Nothing to fix in the record; give --lexicon CSW21.kwg to judge the words by "
              "the list the game was played with."),
 })  # fmt: skip
-# a code without its texts still loads (tests/test_cli_core.py requires them all)
+# a code without its texts still loads (tests/cli/test_cli_core.py requires them all)
 _RULES = [replace(r, example=_EXAMPLES.get(r.code, ("", ""))[0],
                   fix=_EXAMPLES.get(r.code, ("", ""))[1]) for r in _RULES]  # fmt: skip
 

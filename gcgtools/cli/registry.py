@@ -3,7 +3,7 @@
 ``gcgtools --help`` lists the commands from this table without importing their modules,
 and running a command imports only its own module (pip's ``commands_dict`` is the model).
 The summaries are the first sentence of each command's docstring, which is all of it
-``--help`` ever shows; tests/test_startup.py checks that they and the modules match the
+``--help`` ever shows; tests/cli/test_startup.py checks that they and the modules match the
 commands those modules define.
 """
 

@@ -4,7 +4,7 @@ Symbols (as macondo ``board/board.go`` and ``shared/data/boards/boards_canonical
 ``=`` triple word, ``-`` double word, ``"`` triple letter, ``'`` double letter,
 ``~`` quadruple word, ``^`` quadruple letter, space plain.
 
-Layouts are checked square by square by ``tests/test_rules_boards.py`` against
+Layouts are checked square by square by ``tests/rules/test_rules_boards.py`` against
 ``boards_canonical.txt`` (macondo ``board/layouts.go`` CrosswordGame / SuperCrosswordGame,
 liwords-ui WorldWildlifeFund, xanado ``editions/English_WWF.json``).
 """

@@ -1,6 +1,6 @@
 """Tile sets (letter distributions): counts, values and vowels per language, plus tokenising.
 
-Every table is written by hand and cross-checked by ``tests/test_rules_tiles.py`` against the
+Every table is written by hand and cross-checked by ``tests/rules/test_rules_tiles.py`` against the
 reference files described in ``shared/data/SOURCES.tsv``:
 
 * macondo  ``data/letterdistributions/<name>`` (domino14/macondo, commit d3ce7c76, GPL-3.0)

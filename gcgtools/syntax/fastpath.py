@@ -7,7 +7,7 @@ patterns* as grammar/gcg.lark recognises the line, and the *same record builders
 grammar's transformer (:mod:`gcgtools.syntax.builders`) make the record from the matched
 terminals' text and positions. Anything else (touching tokens, odd dialects, errors) goes
 to the LALR parser, which stays the judge of the syntax. The fast path only accepts lines
-the grammar accepts, with the same result: tests/test_fastpath.py checks that on every
+the grammar accepts, with the same result: tests/syntax/test_fastpath.py checks that on every
 corpus line.
 """
 

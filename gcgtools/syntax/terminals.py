@@ -4,7 +4,7 @@ The fast path (:mod:`gcgtools.syntax.fastpath`) is built from the terminals of
 grammar/gcg.lark. Each of them is one literal, ``NAME[.priority]: /regex/flags`` or
 ``NAME: "string"``, so they are read here exactly as Lark reads them (the same escaping
 and flags), and most records parse without importing Lark at all: the LALR parser is
-loaded for the first line the fast path does not take. tests/test_fastpath.py checks that
+loaded for the first line the fast path does not take. tests/syntax/test_fastpath.py checks that
 these regular expressions are the ones Lark builds from the grammar.
 """
 

@@ -1,0 +1,102 @@
+"""`gcgtools moves --sim` and `moves --endgame` on positions of a real game (and its
+CGP): one JSON line per root move, best first, with the documented keys; readable text;
+exit 2 for an endgame asked with tiles in the bag."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import valid_file
+from support.reference_data import DATA, needs_data
+from typer.testing import CliRunner
+
+from gcgtools.cli import app
+from gcgtools.movegen.record import record_cgp
+from gcgtools.sources.load import load_game
+
+pytestmark = [needs_data, pytest.mark.usefixtures("private_cache")]
+
+GAME = "domino14__macondo/preendgame__testdata__issue_476.gcg"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    assert DATA is not None
+    result = CliRunner().invoke(app, [*args, "--lexicon", str(DATA / "lexica" / "ENABLE.kwg")])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def rows(out: str) -> list[dict]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_endgame_value_counts_the_going_out_bonus() -> None:
+    # after event 29 BestBot holds R, the opponent NU: 2G (FE)R scores 6 and goes out,
+    # gaining twice NU (1 + 1): the value is 6 + 4, as the record's last lines say
+    game = str(valid_file(GAME))
+    code, out, _ = run("moves", game, "-m", "29", "--endgame", "-f", "json", "-n", "0")
+    assert code == 0
+    moves = rows(out)
+    best = moves[0]
+    assert best["move"] == "2G (FE)R" and best["score"] == 6
+    assert best["value"] == 6 + 2 * 2 and best["proved"] is True
+    assert best["pv"][0] == best["move"]
+    values = [m["value"] for m in moves]
+    assert values == sorted(values, reverse=True)
+    assert all({"move", "score", "value", "proved", "pv"} <= set(m) for m in moves)
+
+
+def test_endgame_of_a_cgp_equals_the_record_position() -> None:
+    path = valid_file(GAME)
+    cgp = record_cgp(load_game(path), 28)
+    from_record = run("moves", str(path), "-m", "28", "--endgame", "-f", "json", "-n", "3")
+    from_cgp = run("moves", "--cgp", cgp, "--endgame", "-f", "json", "-n", "3")
+    assert from_record[0] == from_cgp[0] == 0
+    assert rows(from_cgp[1]) == rows(from_record[1])
+
+
+def test_endgame_with_one_tile_in_the_bag_solves_the_preendgame() -> None:
+    code, out, _ = run("moves", str(valid_file(GAME)), "-m", "24", "--endgame", "--nodes", "200",
+                       "-f", "json", "-n", "3")  # fmt: skip
+    assert code == 0
+    moves = rows(out)
+    assert len(moves) == 3 and all(m["preendgame"] for m in moves)
+    assert all(0 <= m["win_pct"] <= 100 and "spread" in m for m in moves)
+    assert [m["win_pct"] for m in moves] == sorted((m["win_pct"] for m in moves), reverse=True)
+
+
+def test_endgame_with_tiles_in_the_bag_is_refused() -> None:
+    code, out, err = run("moves", str(valid_file(GAME)), "-m", "10", "--endgame")
+    assert code == 2 and out == ""
+    assert "bag holds" in err and "--sim" in err and GAME.split("/")[-1] in err
+    code, _, err = run("moves", str(valid_file(GAME)), "-m", "10", "--endgame", "--sim")
+    assert code == 2 and "not both" in err
+
+
+def test_sim_json_lines_best_first_and_reproducible() -> None:
+    args = ("moves", str(valid_file(GAME)), "-m", "10", "--sim", "--iterations", "8",
+            "--candidates", "3", "-f", "json")  # fmt: skip
+    code, out, _ = run(*args)
+    assert code == 0
+    moves = rows(out)
+    assert len(moves) == 3
+    for m in moves:
+        assert {"move", "score", "win_pct", "stderr", "spread", "iterations"} <= set(m)
+        assert 0 <= m["win_pct"] <= 100 and m["iterations"] <= 8
+    alive = [m["win_pct"] for m in moves if not m["dropped"]]
+    assert alive == sorted(alive, reverse=True)
+    assert run(*args) == (code, out, "")
+    other = rows(run(*args, "--seed", "3")[1])
+    assert [m["win_pct"] for m in other] != [m["win_pct"] for m in moves]
+
+
+def test_text_output_fits_80_columns() -> None:
+    game = str(valid_file(GAME))
+    for args in (("-m", "10", "--sim", "--iterations", "4", "--candidates", "3"),
+                 ("-m", "28", "--endgame")):  # fmt: skip
+        code, out, _ = run("moves", game, *args)
+        assert code == 0
+        lines = out.splitlines()
+        assert len(lines) >= 4 and all(len(x) <= 80 for x in lines[1:]), lines

@@ -1,0 +1,105 @@
+"""Start-up stays light: ``import gcgtools`` and ``gcgtools --help`` import none of the
+heavy packages, a command imports only its own module, and the table ``--help`` lists the
+commands from matches the commands their modules define."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+
+from gcgtools.cli.common import SECTIONS, Command, app
+from gcgtools.cli.registry import COMMANDS
+
+HEAVY = ("pandas", "matplotlib", "numpy", "lark", "dask", "distributed", "pyarrow")
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "club-final.gcg"
+
+
+def modules_after(code: str) -> set[str]:
+    """The top-level packages imported once ``code`` has run in a fresh interpreter."""
+    report = "\nimport sys\nprint(' '.join(sorted({m.split('.')[0] for m in sys.modules})))"
+    done = subprocess.run(
+        [sys.executable, "-c", code + report], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return set(done.stdout.split())
+
+
+def run_cli(*args: str) -> str:
+    return (
+        "import sys\n"
+        f"sys.argv = ['gcgtools', *{list(args)!r}]\n"
+        "from gcgtools.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    )
+
+
+def test_import_gcgtools_imports_no_heavy_package() -> None:
+    assert modules_after("import gcgtools").isdisjoint(HEAVY)
+
+
+def test_help_imports_no_heavy_package() -> None:
+    assert modules_after(run_cli("--help")).isdisjoint(HEAVY)
+
+
+def test_help_imports_no_command_module() -> None:
+    code = run_cli("--help") + (
+        "import sys\nprint(' '.join(m for m in sys.modules if m.startswith('gcgtools.cli.')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    last = done.stdout.splitlines()[-1]
+    assert set(last.split()) == {"gcgtools.cli.common", "gcgtools.cli.registry"}
+
+
+def test_validate_imports_its_module_and_no_heavy_package() -> None:
+    code = run_cli("validate", str(EXAMPLE)) + "assert 'gcgtools.cli.reports' not in sys.modules\n"
+    loaded = modules_after(code)
+    assert loaded.isdisjoint(HEAVY), loaded & set(HEAVY)
+
+
+def defined_commands() -> dict[str, typer.core.TyperCommand]:
+    for module in {entry.module for entry in COMMANDS.values()}:
+        importlib.import_module(module)
+    return typer.main.get_command(app).commands  # type: ignore[attr-defined]
+
+
+def test_the_table_names_every_command_and_its_module() -> None:
+    commands = defined_commands()
+    assert set(commands) == set(COMMANDS)
+    for name, command in commands.items():
+        module = command.callback.__module__ if command.callback else None
+        if isinstance(command, typer.core.TyperGroup):  # a group: its module registers it
+            continue
+        assert module == COMMANDS[name].module, name
+    listed = {name for _, section in SECTIONS for name in section}
+    assert listed <= set(COMMANDS)
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_the_table_summary_is_what_help_shows_at_every_width(name: str) -> None:
+    real = defined_commands()[name]
+    from_table = Command(name=name, help=COMMANDS[name].summary)
+    for limit in range(10, 300, 7):
+        assert from_table.get_short_help_str(limit) == real.get_short_help_str(limit)
+
+
+def test_version_names_the_move_generator(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from gcgtools._version import __version__
+    from gcgtools.movegen.engine import PURE_ENV, native_built
+
+    monkeypatch.delenv(PURE_ENV, raising=False)
+    out = CliRunner().invoke(app, ["--version"]).output
+    built = "C" if native_built() else "pure Python; install a C compiler"
+    assert out.startswith(f"gcgtools {__version__} (move generator: {built}")
+    monkeypatch.setenv(PURE_ENV, "1")
+    out = CliRunner().invoke(app, ["--version"]).output
+    assert "(move generator: pure Python" in out
+    if native_built():
+        assert out == f"gcgtools {__version__} (move generator: pure Python, {PURE_ENV} is set)\n"

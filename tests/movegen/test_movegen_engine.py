@@ -1,0 +1,221 @@
+"""The engine core: the incremental board (play / undo keep the cross-sets a fresh board
+computes), the top K and best-only requests, MoveKind, and C against Python on real
+positions of the corpus (all moves, the top 5 and the best, in the same order)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from types import ModuleType
+
+import pytest
+from conftest import valid_files
+from support.movegen_cases import MAGPIE_README_CGP, MINI9, SMALL_WORDS, small_lexicon
+from support.reference_data import DATA, needs_data
+from test_movegen_native import compiled_helper, facts, same_moves
+
+from gcgtools.lexicon import Lexicon, builtin_leaves, load_leaves, load_lexicon
+from gcgtools.movegen import EngineBoard, Move, MoveKind, best_move, generate_moves, parse_cgp
+from gcgtools.movegen.engine import fits_native
+from gcgtools.replay import Board
+from gcgtools.replay.engine import replay
+from gcgtools.replay.position import known_rack
+from gcgtools.replay.setup import rules_for
+from gcgtools.rules import tile_set
+from gcgtools.rules.tiles import TileError
+from gcgtools.sources.load import load_game
+from gcgtools.syntax.records import TURN_KINDS
+
+
+def state(e: EngineBoard) -> tuple[object, ...]:
+    """What an EngineBoard holds about its board: tiles and cross-sets."""
+    return (list(e.board.cells), list(e._bt), list(e._bv), list(e._cross), list(e._xsum))
+
+
+def test_play_and_undo_keep_the_cross_sets_of_a_fresh_board() -> None:
+    lexicon = small_lexicon(SMALL_WORDS)
+    english = tile_set("english")
+    rng = random.Random(3)
+    for native in (True, False):
+        engine = EngineBoard(Board(MINI9, english), lexicon, native=native)
+        bag = [t for t in english.letters for _ in range(english.counts[t])]
+        rng.shuffle(bag)
+        states = [state(engine)]
+        played = 0
+        for _turn in range(10):
+            rack = [bag.pop() for _ in range(7)]
+            moves = engine.moves(rack, leaves=None, bag_count=len(bag))
+            fresh = generate_moves(engine.board, rack, lexicon, leaves=None, bag_count=len(bag))
+            assert facts(moves) == facts(fresh)
+            plays = [m for m in moves if m.kind == "play"]
+            if not plays:
+                continue
+            move = rng.choice(plays)
+            engine.play(move)
+            played += 1
+            assert engine.board.last_placed == tuple(move.squares)
+            assert state(engine) == state(EngineBoard(engine.board, lexicon, native=native))
+            states.append(state(engine))
+        assert played >= 5
+        for expected in reversed(states[:-1]):
+            engine.undo()
+            assert state(engine) == expected
+        with pytest.raises(IndexError):
+            engine.undo()
+
+
+def test_play_refuses_a_taken_square_and_copies_are_independent() -> None:
+    lexicon = small_lexicon(SMALL_WORDS)
+    engine = EngineBoard(Board(MINI9, tile_set("english")), lexicon)
+    move = next(
+        m for m in engine.moves(list("RATES"), leaves=None, bag_count=50) if m.kind == "play"
+    )
+    other = engine.copy()
+    engine.play(move)
+    with pytest.raises(ValueError, match="taken"):
+        engine.play(move)
+    assert not any(other.board.cells)
+    assert facts(other.moves(list("RATES"), leaves=None, bag_count=50)) != facts(
+        engine.moves(list("RATES"), leaves=None, bag_count=50)
+    )
+    engine.play(Move("pass", 0, 0, True, (), 0, 0, "", 0.0, 0.0, tiles=""))
+    engine.undo()  # the pass
+    engine.undo()  # the play
+    assert facts(other.moves(list("RATES"), leaves=None, bag_count=50)) == facts(
+        engine.moves(list("RATES"), leaves=None, bag_count=50)
+    )
+
+
+def test_top_and_best_move_functions() -> None:
+    lexicon = small_lexicon(SMALL_WORDS)
+    board = Board(MINI9, tile_set("english"))
+    leaves = builtin_leaves()
+    every = generate_moves(board, list("AERST?"), lexicon, leaves=leaves, bag_count=40)
+    top = generate_moves(board, list("AERST?"), lexicon, leaves=leaves, bag_count=40, top=4)
+    assert facts(top) == facts(every[:4])
+    best = best_move(board, list("AERST?"), lexicon, leaves=leaves, bag_count=40)
+    assert best is not None and facts([best]) == facts(every[:1])
+    with pytest.raises(ValueError, match="top"):
+        generate_moves(board, list("AERST"), lexicon, leaves=None, bag_count=40, top=0)
+
+
+def test_move_kind_is_a_string() -> None:
+    lexicon = small_lexicon(SMALL_WORDS)
+    moves = generate_moves(Board(MINI9, tile_set("english")), list("CAT"), lexicon,
+                           leaves=None, bag_count=80)  # fmt: skip
+    kinds = Counter(m.kind for m in moves)
+    assert kinds["play"] > 0 and kinds["exchange"] > 0 and kinds["pass"] == 1
+    move = moves[0]
+    assert move.kind is MoveKind.PLAY and move.kind == "play"
+    assert f"{move.kind}" == str(move.kind) == "play"
+    assert json.loads(json.dumps(move.to_dict()))["kind"] == "play"
+    assert Move("exchange", 0, 0, True, (), 0, 0, "", 0.0, 0.0, tiles="A").kind is MoveKind.EXCHANGE
+
+
+@pytest.fixture(scope="module")
+def native(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compiled_helper(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def enable() -> Lexicon:
+    assert DATA is not None
+    return load_lexicon(DATA / "lexica" / "ENABLE.kwg")
+
+
+@needs_data
+def test_play_and_undo_on_a_real_board(enable: Lexicon) -> None:
+    assert DATA is not None
+    klv = load_leaves(DATA / "lexica" / "CSW21.klv2")
+    board = parse_cgp(MAGPIE_README_CGP).board
+    engine = EngineBoard(board, enable)
+    before = state(engine)
+    for rack in ("AEINST?", "ENOSTXY", "DDESW??"):
+        move = engine.best_move(list(rack), leaves=klv, bag_count=30)
+        assert move is not None and move.kind == "play"
+        engine.play(move)
+        assert state(engine) == state(EngineBoard(engine.board, enable))
+    for _ in range(3):
+        engine.undo()
+    assert state(engine) == before
+
+
+def _corpus_positions(
+    every: int, limit: int
+) -> list[tuple[Board, list[str], int, list[str] | None]]:
+    """Real turns of the corpus (every ``every``-th with a known rack, and every one with
+    the bag empty, the opponent's rack then known), up to ``limit``."""
+    out: list[tuple[Board, list[str], int, list[str] | None]] = []
+    k = 0
+    for path in valid_files():
+        game = load_game(path)
+        if game.unreadable:
+            continue
+        rules, _ = rules_for(game)
+        if rules.tiles.name != "english" or rules.board.name != "CrosswordGame":
+            continue
+        prev = None
+        for pos in replay(game, rules):
+            e = pos.event
+            if prev is not None and e is not None and e.kind in TURN_KINDS:
+                rack = known_rack(e.rack, rules.tiles)
+                k += 1
+                if rack and (k % every == 0 or prev.bag == 0):
+                    opponent = None
+                    if prev.bag == 0:
+                        unseen = prev.pool.copy()
+                        unseen.subtract(Counter(rack))
+                        opponent = list((+unseen).elements())
+                    out.append((prev.board, rack, prev.bag, opponent))
+                    if len(out) >= limit:
+                        return out
+            prev = pos
+    return out
+
+
+@needs_data
+def test_native_equals_python_on_corpus_positions(enable: Lexicon, native: ModuleType) -> None:
+    assert DATA is not None
+    klv = load_leaves(DATA / "lexica" / "CSW21.klv2")
+    found = _corpus_positions(every=23, limit=60)
+    assert len(found) >= 40
+    endgames = 0
+    for board, rack, bag, opponent in found:
+        c, py = EngineBoard(board, enable, native=native), EngineBoard(board, enable, native=False)
+        same_moves(c, py, rack, klv, bag_count=bag, opponent_rack=opponent)
+        endgames += bag == 0
+    assert endgames >= 1
+
+
+@needs_data
+def test_native_cross_sets_equal_python_on_corpus_boards(
+    enable: Lexicon, native: ModuleType
+) -> None:
+    boards = [board for board, _, _, _ in _corpus_positions(every=41, limit=40)]
+    assert len(boards) >= 30
+    for board in boards:
+        c, py = EngineBoard(board, enable, native=native), EngineBoard(board, enable, native=False)
+        assert state(c) == state(py)
+
+
+def test_a_rack_beyond_the_helpers_limits_runs_in_python() -> None:
+    lexicon = small_lexicon(SMALL_WORDS)
+    board = Board(MINI9, tile_set("english"))
+    rack = list("A" * 12 + "TESRN")  # 17 tiles: more than the C helper takes
+    engine = EngineBoard(board, lexicon)
+    request = engine.request(rack, leaves=None, bag_count=50, opponent_rack=None,
+                             exchanges=True, top=0)  # fmt: skip
+    assert not fits_native(request)
+    moves = engine.moves(rack, leaves=None, bag_count=50)
+    assert facts(moves) == facts(EngineBoard(board, lexicon, native=False).moves(
+        rack, leaves=None, bag_count=50))  # fmt: skip
+    assert any(m.kind == "play" for m in moves)
+
+
+def test_a_board_tile_the_tile_set_lacks_is_a_tile_error() -> None:
+    board = Board(MINI9, tile_set("english"))
+    board[4, 4] = "#"
+    for native in (True, False):
+        with pytest.raises(TileError, match="'#' on the board is not a tile of english"):
+            EngineBoard(board, small_lexicon(SMALL_WORDS), native=native)

@@ -1,0 +1,142 @@
+"""The C helper of the engine gives exactly the moves of the pure-Python reference: the
+same plays, scores, leaves, equities and order, for every move, the top K and the best.
+
+The helper is what ``pip install .`` builds (setup.py); where it is not built (tests run
+from a source tree), this test compiles it into a temporary folder with setuptools, the
+same way. Only a machine without a C compiler skips it, and says so.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from support.movegen_cases import MAGPIE_README_CGP, MINI9, SMALL_WORDS, small_lexicon
+from support.reference_data import DATA, needs_data
+
+from gcgtools.lexicon import builtin_leaves, load_leaves, load_lexicon
+from gcgtools.movegen import EngineBoard, Move, MoveKind, generate_moves
+from gcgtools.movegen.cgp import parse_cgp
+from gcgtools.movegen.engine import PURE_ENV, LeaveValues, native_module
+from gcgtools.replay import Board
+from gcgtools.rules import board_layout, tile_set
+
+SOURCE = Path(__file__).resolve().parents[2] / "gcgtools" / "movegen" / "_gaddag.c"
+
+
+@pytest.fixture(scope="module")
+def native(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compiled_helper(tmp_path_factory)
+
+
+def compiled_helper(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    """The C helper: the built one, else compiled now (skips without a compiler)."""
+    built = native_module()
+    if built is not None:
+        return built
+    from setuptools import Distribution, Extension
+    from setuptools.command.build_ext import build_ext
+
+    out = tmp_path_factory.mktemp("native")
+    dist = Distribution({"ext_modules": [Extension("_gaddag", [str(SOURCE)])]})
+    cmd = build_ext(dist)
+    cmd.build_lib = str(out)
+    cmd.build_temp = str(out / "tmp")
+    cmd.ensure_finalized()
+    try:
+        cmd.run()
+    except Exception as exc:  # no compiler: the pure-Python engine is all there is
+        pytest.skip(f"cannot compile the C helper here: {exc}")
+    path = next(out.glob("_gaddag*"))
+    spec = importlib.util.spec_from_file_location("_gaddag", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.configure(Move, MoveKind.PLAY, MoveKind.EXCHANGE, MoveKind.PASS)
+    return module
+
+
+def facts(moves: list[Move]) -> list[tuple[object, ...]]:
+    """Everything a move says, in the order the moves come."""
+    return [
+        (m.kind, m.row, m.col, m.across, m.cells, m.new, m.score, m.leave, m.leave_value,
+         m.equity, m.bingo, m.tiles)
+        for m in moves
+    ]  # fmt: skip
+
+
+def same_moves(
+    c: EngineBoard, py: EngineBoard, rack: list[str], leaves: LeaveValues | None, **kw: object
+) -> list[Move]:
+    """C and Python give the same moves, all of them, the top 3 and the best; the top K
+    and the best are the first of all the moves. Returns all the moves."""
+    every = c.moves(rack, leaves=leaves, **kw)  # type: ignore[arg-type]
+    assert facts(every) == facts(py.moves(rack, leaves=leaves, **kw))  # type: ignore[arg-type]
+    for top in (1, 3):
+        got = c.moves(rack, leaves=leaves, top=top, **kw)  # type: ignore[arg-type]
+        assert facts(got) == facts(every[:top])
+        assert facts(py.moves(rack, leaves=leaves, top=top, **kw)) == facts(every[:top])  # type: ignore[arg-type]
+    best = c.best_move(rack, leaves=leaves, **kw)  # type: ignore[arg-type]
+    assert best is not None and facts([best]) == facts(every[:1])
+    return every
+
+
+def test_native_equals_python_on_small_boards(native: ModuleType) -> None:
+    lexicon = small_lexicon(SMALL_WORDS)
+    english = tile_set("english")
+    leaves = builtin_leaves()
+    rng = random.Random(7)
+    total = 0
+    for _game in range(4):
+        c = EngineBoard(Board(MINI9, english), lexicon, native=native)
+        py = EngineBoard(Board(MINI9, english), lexicon, native=False)
+        bag = [t for t in english.letters for _ in range(english.counts[t])]
+        rng.shuffle(bag)
+        for _turn in range(8):
+            rack = [bag.pop() for _ in range(7)]
+            moves = same_moves(c, py, rack, leaves, bag_count=len(bag))
+            total += len(moves)
+            plays = [m for m in moves if m.kind == "play"]
+            if plays:
+                move = rng.choice(plays)
+                c.play(move)
+                py.play(move)
+    assert total > 100
+
+
+def test_native_equals_python_multi_letter_and_super(native: ModuleType) -> None:
+    words = ["CHICO", "LLAMA", "CARRO", "CHE", "OCHO", "HOLA", "LA", "AL", "LO", "OLA"]
+    lexicon = small_lexicon(words, "spanish")
+    board = Board(board_layout("standard"), tile_set("spanish"))
+    rack = ["CH", "I", "C", "O", "?", "LL", "A"]
+    c, py = EngineBoard(board, lexicon, native=native), EngineBoard(board, lexicon, native=False)
+    assert len(same_moves(c, py, rack, None, bag_count=40)) > 10
+    lexicon = small_lexicon(SMALL_WORDS, "english_super")
+    board = Board(board_layout("super"), tile_set("english_super"))
+    c, py = EngineBoard(board, lexicon, native=native), EngineBoard(board, lexicon, native=False)
+    assert len(same_moves(c, py, list("RATES??"), None, bag_count=40)) > 100
+
+
+@needs_data
+def test_native_equals_python_on_a_real_board(native: ModuleType, monkeypatch) -> None:
+    assert DATA is not None
+    enable = load_lexicon(DATA / "lexica" / "ENABLE.kwg")
+    board = parse_cgp(MAGPIE_README_CGP).board
+    c, py = EngineBoard(board, enable, native=native), EngineBoard(board, enable, native=False)
+    klv = load_leaves(DATA / "lexica" / "CSW21.klv2")
+    for leaves in (klv, builtin_leaves(), None):
+        for rack in ["ENOSTXY", "AEINST?", "DDESW??", "Q"]:
+            assert len(same_moves(c, py, list(rack), leaves, bag_count=30)) > 1
+    # the bag empty, the opponent's rack known or not; a nearly empty bag
+    for opponent in ("AEIRT", None):
+        same_moves(c, py, list("CEIQUZ"), klv, bag_count=0, opponent_rack=opponent)
+    same_moves(c, py, list("EEIOUVW"), klv, bag_count=3)
+    # and the whole generate_moves, with the helper switched off by the environment
+    fast = generate_moves(board, list("AEINST?"), enable, leaves=klv, bag_count=30)
+    monkeypatch.setenv(PURE_ENV, "1")
+    assert native_module() is None
+    slow = generate_moves(board, list("AEINST?"), enable, leaves=klv, bag_count=30)
+    assert facts(fast) == facts(slow)

@@ -1,0 +1,100 @@
+"""The benchmark scripts still run: each on a handful of records (their speeds are
+meaningless at this size and are not checked; the targets are judged by running them in
+full, see docs/benchmarks.md)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import corpus_dir
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCHMARKS = ROOT / "benchmarks"
+
+
+def run(script: str, *args: str) -> str:
+    # the scripts import the gcgtools of this checkout, as the tests do
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), str(corpus_dir()), *args],
+        capture_output=True, text=True, timeout=300, check=False,
+        env={**os.environ, "PYTHONPATH": path},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_parse_benchmark_runs() -> None:
+    out = run("parse.py", "--count", "40")
+    assert "games/s" in out and "40 games" in out
+
+
+def test_validate_benchmark_runs() -> None:
+    out = run("validate.py", "--count", "40", "--jobs", "2")
+    assert "single process:" in out and "2 processes:" in out
+
+
+def test_reports_benchmark_runs_and_judges_the_targets() -> None:
+    out = run("reports.py", "--count", "30", "--jobs", "1", "--jobs", "2", "--repeat", "2")
+    lines = out.splitlines()
+    rows = [line.split() for line in lines if line.startswith(("stats ", "export "))]
+    assert [(r[0], r[1]) for r in rows] == [("stats", "1"), ("stats", "2"),
+                                            ("export", "1"), ("export", "2")]  # fmt: skip
+    assert all(int(r[2]) > 0 for r in rows)  # games read
+    assert lines[-1].startswith("targets: 1000 games/s per core, peak under 300 MB:")
+
+
+def test_scale_benchmark_runs() -> None:
+    out = run("scale.py", "--count", "30", "--repeat", "1", "--task", "validate",
+              "--task", "export")  # fmt: skip
+    rows = [line.split() for line in out.splitlines() if line.startswith(("validate", "stats",
+                                                                          "export"))]  # fmt: skip
+    assert [(r[0], r[1]) for r in rows] == [(t, b) for t in ("validate", "export")
+                                            for b in ("pool", "dask")]  # fmt: skip
+    assert all(int(r[2]) > 0 for r in rows)
+    assert out.splitlines()[-1].startswith("target: Dask overhead under 15%:")
+
+
+def test_analyse_records_benchmark_runs() -> None:
+    out = run("analyse_records.py", "--count", "12")
+    lines = out.splitlines()
+    assert lines[0].startswith("lexicon ENABLE: loaded in")
+    assert " records, " in lines[1] and "with the full rack known" in lines[1]
+    assert "records/s" in out
+
+
+def test_analyse_benchmark_runs() -> None:
+    out = run("analyse.py", "--limit", "5", "--pure-limit", "2")
+    assert "5 positions" in out and "positions/s" in out
+    assert "all moves with equity, " in out and "best move only, " in out
+    assert "best move on a kept EngineBoard, " in out
+    assert out.splitlines()[-1].startswith("targets (cpu, ")
+    assert "all moves median <= 0.5 ms: " in out and "best move median <= 0.08 ms: " in out
+
+
+def test_long_note_benchmark_runs() -> None:
+    out = run("long_note.py", "--lines", "500", "--steps", "2")
+    assert "µs per line, last / first:" in out and "1,000 lines" in out
+
+
+def test_simulate_benchmark_runs() -> None:
+    out = run("simulate.py", "--positions", "2", "--iterations", "2", "--candidates", "2")
+    assert "2 positions; 2 candidates x 2 iterations x 2 plies each" in out
+    assert "8 iterations in" in out  # every candidate ran every iteration
+    assert out.splitlines()[-1].startswith("target: 5000 iterations/s per core at 2 plies:")
+
+
+def test_endgame_benchmark_runs() -> None:
+    out = run("endgame.py", "--limit", "2", "--seconds", "1")
+    assert "2 endgame positions" in out and "proved within the budget:" in out
+
+
+def test_deep_benchmark_runs() -> None:
+    out = run("deep.py", "--depth", "sim", "--turns", "1", "--sim-iterations", "4",
+              "--sim-candidates", "2", "--endgame-nodes", "300",
+              "--preendgame-nodes", "50")  # fmt: skip
+    assert "measured: 3 turns" in out and "extrapolated to all" in out
+    assert "target: a game at --depth full in at most 60 s:" in out
