@@ -78,7 +78,7 @@ def test_the_analysis_says_it_in_its_findings_and_lexicon_line() -> None:
 def test_enable_on_the_german_example_says_w804() -> None:
     assert DATA is not None
     enable = load_lexicon(DATA / "lexica" / "ENABLE.kwg", "german")
-    record = (Path(__file__).parents[1] / "examples" / "german.gcg").read_text(encoding="utf-8")
+    record = (Path(__file__).parents[2] / "examples" / "german.gcg").read_text(encoding="utf-8")
     result = analyse_record(parse_string(record), lexicon=enable)
     assert "W804" in {f.code for f in result.findings}
 

@@ -265,7 +265,7 @@ def test_html_report_and_site_show_the_judgement(tmp_path: Path) -> None:
 def test_games_of_three_players_are_not_judged() -> None:
     from pathlib import Path as P
 
-    three = P(__file__).resolve().parent.parent / "examples" / "three-players.gcg"
+    three = P(__file__).resolve().parents[2] / "examples" / "three-players.gcg"
     code, out = run("analyse", str(three), "--lexicon", enable(), "-f", "json", "--depth", "sim",
                     "--no-cache", *TINY)  # fmt: skip
     assert code == 0

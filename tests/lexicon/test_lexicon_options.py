@@ -16,8 +16,8 @@ from gcgtools.lexicon import LexiconError, klv_bytes
 from gcgtools.lexicon.choice import LexiconChoice, choose
 from gcgtools.rules import tile_set
 
-HERE = Path(__file__).resolve().parents[1] / "support" / "data"
-EXAMPLE = str(HERE.parent / "examples" / "club-final.gcg")  # #lexicon ENABLE2K
+# club-final.gcg names #lexicon ENABLE2K
+EXAMPLE = str(Path(__file__).resolve().parents[2] / "examples" / "club-final.gcg")
 runner = CliRunner()
 pytestmark = pytest.mark.usefixtures("private_cache")
 

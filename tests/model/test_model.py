@@ -494,7 +494,7 @@ def test_replay_numbers_positions_as_the_commands_do() -> None:
 
     from gcgtools import replay
 
-    game = read_game(Path(__file__).parent.parent / "examples" / "club-final.gcg")
+    game = read_game(Path(__file__).resolve().parents[2] / "examples" / "club-final.gcg")
     positions = list(replay(game))
     # 0: the start before any event; then the 1-based event number (board --move N)
     assert [p.number for p in positions] == list(range(len(game.events) + 1))
