@@ -23,7 +23,10 @@ IRREGULAR = {
 #: What every command says when it has no lexicon to analyse with: these words, then why
 #: (when there is more to say) and how to give one (:func:`no_lexicon`).
 NO_LEXICON = "no lexicon"
-LEXICON_HINT = "give --lexicon FILE, or --lexica DIR holding the record's #lexicon"
+LEXICON_HINT = (
+    "give --lexicon FILE (.kwg, .txt, .txt.gz), or --lexica DIR (or $GCGTOOLS_LEXICA) "
+    "holding the record's #lexicon"
+)
 
 
 def plural_form(word: str, count: int) -> str:

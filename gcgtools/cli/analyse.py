@@ -28,7 +28,7 @@ from gcgtools.cli.common import (
     rule_options,
 )
 from gcgtools.console import echo
-from gcgtools.wording import plural
+from gcgtools.wording import no_lexicon, plural
 
 if TYPE_CHECKING:
     from gcgtools.lexicon.choice import LexiconChoice
@@ -61,12 +61,6 @@ LeavesOpt = Annotated[
 ]
 
 
-NO_LEXICON = (
-    "no lexicon: give one with --lexicon FILE (.kwg, .txt, .txt.gz), or a folder of them "
-    "named as the records' #lexicon with --lexica DIR or $GCGTOOLS_LEXICA"
-)
-
-
 def lexicon_choice(
     lexicon: str | None,
     lexica: str | None,
@@ -85,7 +79,7 @@ def lexicon_choice(
 
     choice = LexiconChoice.of(lexicon, lexica, leaves)
     if required and not choice.wanted:
-        echo(f"gcgtools: {NO_LEXICON}", err=True)
+        echo(f"gcgtools: {no_lexicon()}", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     try:
         choice.check(resolve_tiles(tiles) if tiles is not None else None)
