@@ -75,6 +75,108 @@ class Finding:
         return f"{where}:{self.line}:{self.column}: {self.code} {self.message}"
 
 
+class Code:
+    """The finding codes by name, so that code comparing or emitting findings names what a
+    code means (``Code.PLAY_SCORE``) rather than spelling its digits. The values are the
+    stable public codes of the catalogue below (a test checks the two agree)."""
+
+    # file and encoding
+    UNREADABLE_FILE = "F001"
+    EMPTY_FILE = "F002"
+    UNSUPPORTED_ENCODING = "F003"
+    ENCODING_NOT_FIRST = "F004"
+    UNDECODABLE = "F005"
+    READ_AS_LATIN1 = "F006"
+    PROCESSING_FAILED = "F010"
+    # syntax
+    SYNTAX = "P101"
+    MALFORMED_RACK = "P102"
+    MALFORMED_PLAY = "P103"
+    MALFORMED_EXCHANGE = "P104"
+    STRAY_TEXT = "P105"
+    TEXT_AFTER_CUMULATIVE = "P106"
+    UNKNOWN_PRAGMA = "P107"
+    SCORE_SIGN_FORM = "P108"
+    NOTE_BEFORE_EVENTS = "P109"
+    COMMENTED_EVENT = "P110"
+    NUMBER_OUT_OF_RANGE = "P111"
+    LINE_TOO_LONG = "P112"
+    # header and players
+    DUPLICATE_NICK = "H201"
+    DUPLICATE_NAME = "H202"
+    PLAYER_DEFINED_TWICE = "H203"
+    PRAGMA_REPEATED = "H204"
+    HEADER_AFTER_EVENTS = "H205"
+    UNKNOWN_PLAYER = "H206"
+    EVENT_BEFORE_PLAYER = "H207"
+    UNKNOWN_VARIANT = "H208"
+    UNKNOWN_RULES_NAME = "H209"
+    NO_FULL_NAME = "H210"
+    MALFORMED_PRAGMA = "H211"
+    UNSUPPORTED_PRAGMA = "H212"
+    PLAYERS_FROM_EVENTS = "H213"
+    # order of events
+    OUT_OF_TURN = "O301"
+    AFTER_GAME_END = "O302"
+    BONUS_WITHOUT_PLAY = "O303"
+    BONUS_WRONG_PLAYER = "O304"
+    WITHDRAWN_WITHOUT_PLAY = "O305"
+    WITHDRAWN_MISMATCH = "O306"
+    END_LINE_TOO_EARLY = "O307"
+    END_POINTS_TWICE = "O308"
+    TIME_PENALTY_TOO_EARLY = "O309"
+    TIME_PENALTY_TWICE = "O310"
+    EVENT_AFTER_FINAL_RACK = "O311"
+    GAME_NOT_OVER = "O312"
+    PASS_AFTER_OUT = "O313"
+    END_LINE_WRONG_PLAYER = "O314"
+    # tiles and racks
+    NOT_IN_RACK = "T401"
+    NOT_DRAWABLE = "T402"
+    NOT_A_TILE = "T403"
+    EXCHANGE_BAG_LOW = "T404"
+    EXCHANGE_TOO_MANY = "T405"
+    BLANK_WITHOUT_LETTER = "T406"
+    END_TILES_MISMATCH = "T407"
+    TILES_OVERPLAYED = "T408"
+    RACK_TOO_BIG = "T409"
+    # board placement
+    MISSES_CENTRE = "B501"
+    SINGLE_TILE_FIRST = "B502"
+    NOT_CONNECTED = "B503"
+    OFF_BOARD = "B504"
+    NOT_WORD_START = "B505"
+    BOARD_MISMATCH = "B506"
+    GAP_IN_PLAY = "B508"
+    NO_TILE_PLACED = "B509"
+    WORD_CUT_SHORT = "B510"
+    UNCERTAIN_SQUARE = "B511"
+    # scores
+    PLAY_SCORE = "S601"
+    CUMULATIVE = "S602"
+    END_POINTS = "S603"
+    RACK_PENALTY = "S604"
+    WITHDRAWN_SCORE = "S605"
+    CHALLENGE_BONUS = "S606"
+    TIME_PENALTY_UNIT = "S607"
+    SCORE_SIGN = "S608"
+    MOSTLY_MISSCORED = "S609"
+    # rules and end of game
+    SCORELESS_END = "R701"
+    END_ADJUSTMENT_MISSING = "R702"
+    # words
+    PHONY = "W801"
+    VALID_WITHDRAWN = "W802"
+    BONUS_AFTER_PHONY = "W803"
+    LEXICON_MISFIT = "W804"
+    OTHER_LEXICON = "W805"
+
+
+def code_names() -> dict[str, str]:
+    """Each constant of :class:`Code` by name -> its code."""
+    return {k: v for k, v in vars(Code).items() if k.isupper()}
+
+
 _RULES: list[Rule] = [
     # ---------------------------------------------------------------- file
     Rule(

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from gcgtools._version import __version__
 from gcgtools.analysis.fit import lexicon_fit
-from gcgtools.findings import Finding, make
+from gcgtools.findings import Code, Finding, make
 from gcgtools.lexicon.choice import describe
 from gcgtools.model.game import Game
 from gcgtools.replay.board import Board, square_name
@@ -76,7 +76,9 @@ ANALYSIS_VERSION = f"{__version__}+analysis3"  # 3: judgement fields, equity los
 DEFAULT_TOP = 5
 
 _TURNS = (EventKind.PLAY, EventKind.EXCHANGE, EventKind.PASS)
-_IGNORED = frozenset({"O302", "O313"})  # turns the replay ignored (after the end)
+_IGNORED = frozenset(
+    {Code.AFTER_GAME_END, Code.PASS_AFTER_OUT}
+)  # turns the replay ignored (after the end)
 
 # what a turn's status says
 ANALYSED = "analysed"
@@ -382,7 +384,7 @@ def _phony_finding(turn: TurnAnalysis, column: int) -> Finding | None:
         if phonies:
             return None  # a phony challenged off: as it should be
         return make(
-            "W802",
+            Code.VALID_WITHDRAWN,
             f"{turn.played} was withdrawn (--) but every word is valid: {', '.join(turn.words)}",
             turn.line,
             column,
@@ -391,7 +393,7 @@ def _phony_finding(turn: TurnAnalysis, column: int) -> Finding | None:
         return None
     if turn.challenged:
         return make(
-            "W803",
+            Code.BONUS_AFTER_PHONY,
             f"challenge bonus after {turn.played}, which formed the "
             f"{plural_form('phony', len(phonies))} {named}",
             turn.line,
@@ -399,7 +401,7 @@ def _phony_finding(turn: TurnAnalysis, column: int) -> Finding | None:
         )
     verb = "is" if len(phonies) == 1 else "are"
     return make(
-        "W801", f"{named} {verb} not in the lexicon; {turn.played} stood", turn.line, column
+        Code.PHONY, f"{named} {verb} not in the lexicon; {turn.played} stood", turn.line, column
     )
 
 

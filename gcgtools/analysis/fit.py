@@ -13,7 +13,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
-from gcgtools.findings import Finding, make
+from gcgtools.findings import Code, Finding, make
 from gcgtools.lexicon.lookup import name_variants
 from gcgtools.rules import BLANK, TileSet, lexicon_tile_set, tile_set
 
@@ -63,7 +63,7 @@ def lexicon_fit(game: Game, tiles: TileSet, lexicon: Lexicon) -> list[Finding]:
     line = _pragma_line(game, "lexicon") or _pragma_line(game, "tile-distribution")
     if implied is not None and not _same_letters(tile_set(implied), tiles):
         out.append(make(
-            "W804",
+            Code.LEXICON_MISFIT,
             f"lexicon {lexicon.name} is for {implied} tiles, the record uses {tiles.name} "
             "tiles: its words and best moves are not moves of this game",
             line,
@@ -71,7 +71,7 @@ def lexicon_fit(game: Game, tiles: TileSet, lexicon: Lexicon) -> list[Finding]:
     elif len(lexicon) >= MIN_WORDS_FOR_LETTERS and (missing := unused_letters(lexicon)):
         shown = ", ".join(missing[:6]) + (", ..." if len(missing) > 6 else "")
         out.append(make(
-            "W804",
+            Code.LEXICON_MISFIT,
             f"lexicon {lexicon.name} never uses {shown} of the {tiles.name} tiles: a lexicon "
             "for another language? Its best moves are not moves of this game",
             line,
@@ -79,7 +79,7 @@ def lexicon_fit(game: Game, tiles: TileSet, lexicon: Lexicon) -> list[Finding]:
     named = (game.lexicon or "").strip()
     if named and not _same_name(named, lexicon.name):
         out.append(make(
-            "W805",
+            Code.OTHER_LEXICON,
             f"the record names lexicon {named}; analysed with {lexicon.name}",
             _pragma_line(game, "lexicon"),
         ))  # fmt: skip

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from gcgtools.findings import Finding, make
+from gcgtools.findings import Code, Finding, make
 from gcgtools.model.game import Game
 from gcgtools.replay.engine import validate
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
@@ -72,7 +72,7 @@ def failure_message(exc: BaseException) -> str:
 
 def failed_report(name: str, exc: BaseException) -> FileReport:
     """The report of a file gcgtools failed on: unreadable, with an F010 finding."""
-    finding = make("F010", f"could not process the file: {failure_message(exc)}", 0)
+    finding = make(Code.PROCESSING_FAILED, f"could not process the file: {failure_message(exc)}", 0)
     finding.path = name
     return FileReport(name, False, True, 0, [finding])
 
@@ -88,7 +88,7 @@ def check_game(game: Game, name: str, options: RuleOptions = NO_OPTIONS) -> File
     try:
         result = validate(game, options=options)
     except (KeyError, ValueError) as exc:  # a tile or board file gone bad since parsed
-        finding = make("H209", f"cannot set up the rules: {exc}", 1)
+        finding = make(Code.UNKNOWN_RULES_NAME, f"cannot set up the rules: {exc}", 1)
         finding.path = name
         return FileReport(name, False, True, len(game.events), [finding])
     for f in result.findings:

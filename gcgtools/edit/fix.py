@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gcgtools.findings import Finding
+from gcgtools.findings import Code, Finding
 from gcgtools.model.game import Game
 from gcgtools.model.read import parse_bytes
 from gcgtools.render.writer import GCGExporter, ReplayInfo, accept
@@ -48,11 +48,17 @@ __all__ = ["FORCE_OPTION", "Change", "FixResult", "Fixer", "fix", "fix_messages"
 FORCE_OPTION = "--even-if-misscored"
 
 # Findings that mean a play or end-rack line cannot be scored from the record.
-_BLOCKING = {"T403", "T406", "T407"}
+_BLOCKING = {Code.NOT_A_TILE, Code.BLANK_WITHOUT_LETTER, Code.END_TILES_MISMATCH}
 # Findings that make the player of every event a guess: fix then changes nothing.
-_AMBIGUOUS = {"H201", "H203"}
+_AMBIGUOUS = {Code.DUPLICATE_NICK, Code.PLAYER_DEFINED_TWICE}
 # Score findings that fix corrects (S602, the cumulative, is recomputed for every line).
-_CORRECTED = {"S601", "S602", "S603", "S604", "S605"}
+_CORRECTED = {
+    Code.PLAY_SCORE,
+    Code.CUMULATIVE,
+    Code.END_POINTS,
+    Code.RACK_PENALTY,
+    Code.WITHDRAWN_SCORE,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +215,9 @@ class Fixer(GCGExporter):
                 previous = e
                 continue
             score = e.score
-            if e.kind is EventKind.WITHDRAWN and any(f.code == "O305" for f in findings):
+            if e.kind is EventKind.WITHDRAWN and any(
+                f.code == Code.WITHDRAWN_WITHOUT_PLAY for f in findings
+            ):
                 # a misplaced "--", which the replay ignores: left alone, changes nothing
                 corrected[id(e)] = e.score
                 continue
@@ -300,7 +308,7 @@ def fix_record(
         fixer.changes,
         errors,
         warnings,
-        misscored=next((f for f in before.findings if f.code == "S609"), None),
+        misscored=next((f for f in before.findings if f.code == Code.MOSTLY_MISSCORED), None),
         players=[p.nick for p in sorted(game.players, key=lambda p: p.index)],
         scores_before=list(before.recorded),
         scores_after=list(after.recorded),

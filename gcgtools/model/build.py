@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from gcgtools.findings import Finding, make
+from gcgtools.findings import Code, Finding, make
 from gcgtools.model.game import Game, Player
 from gcgtools.syntax.records import CommentedEvent, Event, Note, Pragma, Record, TextLine
 
@@ -93,7 +93,7 @@ class _Builder:
             self.header(p)
             return
         if kw in UNSUPPORTED:
-            self.warn("H212", f"#{kw} is read but not acted on", p.line)
+            self.warn(Code.UNSUPPORTED_PRAGMA, f"#{kw} is read but not acted on", p.line)
             return
         if kw not in KNOWN:
             if self.last_note is not None:
@@ -102,15 +102,19 @@ class _Builder:
                 self.game.pragmas.pop()
                 self.text(TextLine(self.game.lines[p.line - 1].text.strip(), p.line))
                 return
-            self.warn("P107", f"unknown pragma #{kw} kept as it is", p.line)
+            self.warn(Code.UNKNOWN_PRAGMA, f"unknown pragma #{kw} kept as it is", p.line)
 
     def header(self, p: Pragma) -> None:
         game, kw = self.game, p.keyword
         if self.seen_event:
-            self.warn("H205", f"#{kw} after the first event", p.line)
+            self.warn(Code.HEADER_AFTER_EVENTS, f"#{kw} after the first event", p.line)
         if kw in UNIQUE:
             if kw in self.unique_seen:
-                self.warn("H204", f"#{kw} repeated (first on line {self.unique_seen[kw]})", p.line)
+                self.warn(
+                    Code.PRAGMA_REPEATED,
+                    f"#{kw} repeated (first on line {self.unique_seen[kw]})",
+                    p.line,
+                )
                 return
             self.unique_seen[kw] = p.line
         if kw == "title":
@@ -120,7 +124,7 @@ class _Builder:
         elif kw == "id":
             parts = p.value.split()
             if len(parts) != 2:
-                self.warn("H211", "#id needs an authority and an identifier", p.line)
+                self.warn(Code.MALFORMED_PRAGMA, "#id needs an authority and an identifier", p.line)
             game.id_authority = parts[0] if parts else None
             game.id = parts[1] if len(parts) > 1 else (parts[0] if parts else None)
         elif kw == "lexicon":
@@ -130,7 +134,7 @@ class _Builder:
             if game_type_key(p.value) not in GAME_TYPES:
                 known = ", ".join(sorted(GAME_TYPES))
                 self.warn(
-                    "H208",
+                    Code.UNKNOWN_VARIANT,
                     f"unknown game variant {p.value!r} (known: {known}); classic rules used",
                     p.line,
                 )
@@ -142,24 +146,24 @@ class _Builder:
     def player_pragma(self, index: int, p: Pragma) -> None:
         game = self.game
         if self.seen_event:
-            self.warn("H205", f"#player{index + 1} after the first event", p.line)
+            self.warn(Code.HEADER_AFTER_EVENTS, f"#player{index + 1} after the first event", p.line)
         nick, name = (p.value.split(None, 1) + ["", ""])[:2]
         name = name.strip()
         if not nick:
-            self.warn("H211", f"#player{index + 1} needs a nickname", p.line)
+            self.warn(Code.MALFORMED_PRAGMA, f"#player{index + 1} needs a nickname", p.line)
             return
         if not name:
-            self.warn("H210", f"#player{index + 1} {nick} has no full name", p.line)
+            self.warn(Code.NO_FULL_NAME, f"#player{index + 1} {nick} has no full name", p.line)
             name = nick
         for other in game.players:
             if other.index == index:
-                self.warn("H203", f"#player{index + 1} defined twice", p.line)
+                self.warn(Code.PLAYER_DEFINED_TWICE, f"#player{index + 1} defined twice", p.line)
                 return
             if other.nick == nick:
                 # kept, so the game still has its players; the replay tells them apart by turn
-                self.warn("H201", f"nickname {nick!r} used by two players", p.line)
+                self.warn(Code.DUPLICATE_NICK, f"nickname {nick!r} used by two players", p.line)
             if other.name == name:
-                self.warn("H202", f"full name {name!r} used by two players", p.line)
+                self.warn(Code.DUPLICATE_NAME, f"full name {name!r} used by two players", p.line)
         game.players.append(Player(index, nick, name, p.line))
         game.players.sort(key=lambda pl: pl.index)
         self.nicks = game.nicks
@@ -187,7 +191,11 @@ class _Builder:
         note = Note(p.value, p.line, p.line, p.keyword)
         if not events:
             if p.keyword == "note":
-                self.warn("P109", "#note before the first event is kept as a game note", p.line)
+                self.warn(
+                    Code.NOTE_BEFORE_EVENTS,
+                    "#note before the first event is kept as a game note",
+                    p.line,
+                )
             game.notes.append(note)
         else:
             events[-1].notes.append(note)
@@ -196,7 +204,7 @@ class _Builder:
     def text(self, t: TextLine) -> None:
         note = self.last_note
         if note is None:
-            self.warn("P105", f"text outside a #note: {t.text[:60]!r}", t.line)
+            self.warn(Code.STRAY_TEXT, f"text outside a #note: {t.text[:60]!r}", t.line)
             return
         # blank lines between the note and this continuation belong to the note; the parts
         # are joined once at the end (adding to a string line by line is quadratic)
@@ -218,22 +226,37 @@ class _Builder:
         game = self.game
         self.last_note = None
         if self.final_rack_line:
-            self.warn("O311", f"event after the final #rack on line {self.final_rack_line}", e.line)
+            self.warn(
+                Code.EVENT_AFTER_FINAL_RACK,
+                f"event after the final #rack on line {self.final_rack_line}",
+                e.line,
+            )
         if not self.seen_event:
             self.seen_event = True
         index = self.nicks.get(e.nick)
         if index is None and game.players:
             known = ", ".join(p.nick for p in game.players)
             self.warn(
-                "H206", f"no player with nickname {e.nick!r} (players: {known})", e.line, e.column
+                Code.UNKNOWN_PLAYER,
+                f"no player with nickname {e.nick!r} (players: {known})",
+                e.line,
+                e.column,
             )
         elif index is None:
             self.before_players.append(e)
         e.player = index
         if e.extra is not None:
-            self.warn("P106", f"extra text after the cumulative score: {e.extra!r}", e.line)
+            self.warn(
+                Code.TEXT_AFTER_CUMULATIVE,
+                f"extra text after the cumulative score: {e.extra!r}",
+                e.line,
+            )
         if e.score_text.startswith("+-") or e.score_text[:1] not in "+-":
-            self.warn("P108", f"score written {e.score_text!r}; canonical is {e.score:+d}", e.line)
+            self.warn(
+                Code.SCORE_SIGN_FORM,
+                f"score written {e.score_text!r}; canonical is {e.score:+d}",
+                e.line,
+            )
         game.events.append(e)
 
     def resolve_players(self) -> None:
@@ -247,7 +270,11 @@ class _Builder:
         if game.players:
             for e in pending:
                 e.player = self.nicks.get(e.nick)
-                self.warn("H207", f"event by {e.nick!r} before its #player pragma", e.line)
+                self.warn(
+                    Code.EVENT_BEFORE_PLAYER,
+                    f"event by {e.nick!r} before its #player pragma",
+                    e.line,
+                )
             return
         index_of: dict[str, int] = {}
         for e in pending:
@@ -257,8 +284,8 @@ class _Builder:
             e.player = index_of[e.nick]
         self.nicks = game.nicks
         nicks = ", ".join(p.nick for p in game.players)
-        self.warn("H213", f"no #player pragma: players taken from the events ({nicks})",
-                  pending[0].line)  # fmt: skip
+        message = f"no #player pragma: players taken from the events ({nicks})"
+        self.warn(Code.PLAYERS_FROM_EVENTS, message, pending[0].line)
 
 
 def build_game(records: list[Record], game: Game) -> Game:
@@ -274,13 +301,13 @@ def build_game(records: list[Record], game: Game) -> Game:
             on_text(r)
         elif isinstance(r, CommentedEvent):
             builder.last_note = None
-            builder.warn("P110", "commented-out event ignored", r.line)
+            builder.warn(Code.COMMENTED_EVENT, "commented-out event ignored", r.line)
     builder.join_notes()
     builder.resolve_players()
     game.records = records
     if not any(isinstance(r, (Event, Pragma)) for r in records) and not any(
         f.code[0] == "F" for f in game.findings
     ):
-        game.findings.append(make("F002", "the file holds no pragma and no event", 1))
+        game.findings.append(make(Code.EMPTY_FILE, "the file holds no pragma and no event", 1))
     game.findings.sort(key=attrgetter("line"))
     return game

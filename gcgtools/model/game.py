@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from html import escape
 from itertools import islice
 
-from gcgtools.findings import Finding
+from gcgtools.findings import Code, Finding
 from gcgtools.syntax.records import Event, Note, Pragma, Record, SourceLine
 from gcgtools.wording import plural
 
 # The finding codes that mean nothing of a record could be read.
-UNREADABLE = frozenset({"F001", "F002", "F010"})
+UNREADABLE = frozenset({Code.UNREADABLE_FILE, Code.EMPTY_FILE, Code.PROCESSING_FAILED})
 
 
 def unreadable_reason(findings: Iterable[Finding]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from gcgtools.findings import Finding, make
+from gcgtools.findings import Code, Finding, make
 from gcgtools.model.build import build_game
 from gcgtools.model.game import Game
 from gcgtools.syntax.decode import decode, split_lines
@@ -59,6 +59,11 @@ def _writable(text: str) -> tuple[str, list[Finding]]:
             column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
             code = f"U+{ord(m.group()):04X}"
             findings.append(
-                make("F005", f"{code} is not a character any encoding can write", line, column)
+                make(
+                    Code.UNDECODABLE,
+                    f"{code} is not a character any encoding can write",
+                    line,
+                    column,
+                )
             )
     return _SURROGATE.sub("\ufffd", text), findings

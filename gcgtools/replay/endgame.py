@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gcgtools.findings import make
+from gcgtools.findings import Code, make
 from gcgtools.replay.position import Position, upper_tiles
 from gcgtools.replay.state import ReplayState
 from gcgtools.rules.rulesets import EndRule
@@ -24,12 +24,12 @@ class EndGame(ReplayState):
         """One S609 when most plays misscore: the record probably uses another board or
         other tile values (the replay's caller may name the ones that fit)."""
         plays = self.plays_scored
-        wrong = [f for f in self.findings if f.code == "S601" and f.computed is not None]
+        wrong = [f for f in self.findings if f.code == Code.PLAY_SCORE and f.computed is not None]
         if plays < HINT_MIN_PLAYS or len(wrong) * 5 < plays * 3:
             return
         self.findings.append(
             make(
-                "S609",
+                Code.MOSTLY_MISSCORED,
                 f"{len(wrong)} of {plays} plays misscored on the {self.rules.board.name} board "
                 f"with {self.tiles.name} tile values: the record probably uses another board "
                 "or other tile values (--board FILE, --tiles FILE)",
@@ -42,15 +42,21 @@ class EndGame(ReplayState):
             # a lost line may have been the play that went out: take the record's word
             self.game_over, self.end_reason, self.out_player = True, "out", p
         if not self.game_over:
-            self._find("O307", "end-rack points but nobody has gone out yet", e)
+            self._find(Code.END_LINE_TOO_EARLY, "end-rack points but nobody has gone out yet", e)
         elif self.end_reason != "out":
-            self._find("O314", f"end-rack points but the game ended by {self.end_reason}", e)
+            self._find(
+                Code.END_LINE_WRONG_PLAYER,
+                f"end-rack points but the game ended by {self.end_reason}",
+                e,
+            )
         elif p != self.out_player:
             who = self.nick(self.out_player)
-            self._find("O314", f"end-rack points to {e.nick}, but {who} went out", e)
+            self._find(
+                Code.END_LINE_WRONG_PLAYER, f"end-rack points to {e.nick}, but {who} went out", e
+            )
         self.points_lines += 1
         if self.points_lines > self.n - 1:
-            self._find("O308", "end-rack points given again", e)
+            self._find(Code.END_POINTS_TWICE, "end-rack points given again", e)
         self._time_penalty_too_early()
         tiles = self._end_tiles(e)
         computed: int | None = None
@@ -59,7 +65,7 @@ class EndGame(ReplayState):
                 self._check_tiles_left(e, tiles)
             computed = self._out_points(e, tiles)
         pos.computed = computed
-        self._check_totals(e, p, computed, "S603")
+        self._check_totals(e, p, computed, Code.END_POINTS)
 
     def _end_tiles(self, e: Event) -> list[str] | None:
         """The tiles of an end-rack line, upper case (blank ``?``); None if unreadable."""
@@ -68,7 +74,7 @@ class EndGame(ReplayState):
             return None
         odd = [t for t in tokens if t in ".()"]  # squares of a board, not tiles of a rack
         if odd:
-            self._find("T403", f"{odd[0]!r} in end rack ({e.tiles}) is not a tile", e)
+            self._find(Code.NOT_A_TILE, f"{odd[0]!r} in end rack ({e.tiles}) is not a tile", e)
             return None
         return upper_tiles(tokens)
 
@@ -78,9 +84,9 @@ class EndGame(ReplayState):
         remaining = +self.pool
         if self.n == 2 and Counter(tiles) != remaining:
             left = "".join(sorted(remaining.elements()))
-            self._find("T407", f"({e.tiles}) but the tiles left are ({left})", e)
+            self._find(Code.END_TILES_MISMATCH, f"({e.tiles}) but the tiles left are ({left})", e)
         elif self.n > 2 and Counter(tiles) - remaining:
-            self._find("T407", f"({e.tiles}) are not among the tiles left", e)
+            self._find(Code.END_TILES_MISMATCH, f"({e.tiles}) are not among the tiles left", e)
 
     def _out_points(self, e: Event, tiles: list[str]) -> int:
         """The points for going out with ``tiles`` left to the others. Without a known end
@@ -100,7 +106,7 @@ class EndGame(ReplayState):
         computed = self._penalty_points(e)
         if standard_out:
             self._find(
-                "S604",
+                Code.RACK_PENALTY,
                 f"{e.nick} loses {-e.score} for the tiles left, but under standard rules only "
                 "the player who went out scores for them",
                 e,
@@ -112,7 +118,7 @@ class EndGame(ReplayState):
             self.recorded[p] = e.cumulative
             return
         pos.computed = computed
-        self._check_totals(e, p, computed, "S604")
+        self._check_totals(e, p, computed, Code.RACK_PENALTY)
 
     def _penalty_due(self, e: Event, p: int) -> bool:
         """Check when an own-rack penalty comes (O307, O314, O308, O309); True if the game
@@ -122,15 +128,15 @@ class EndGame(ReplayState):
         if not self.game_over and self.tiles_unknown:
             self.game_over, self.end_reason = True, "out"  # a lost line may have gone out
         if not self.game_over:
-            self._find("O307", "own-rack penalty before the game is over", e)
+            self._find(Code.END_LINE_TOO_EARLY, "own-rack penalty before the game is over", e)
         elif self.end_reason == "out" and p == self.out_player:
-            self._find("O314", f"{e.nick} went out and has no tiles to lose", e)
+            self._find(Code.END_LINE_WRONG_PLAYER, f"{e.nick} went out and has no tiles to lose", e)
         elif self.end_reason == "out":
             if self.end_rule is None:
                 self.end_rule = EndRule.INTERNATIONAL
             standard_out = not self.end_rule.deducts_own_rack
         if p in self.penalty_players:
-            self._find("O308", f"own-rack penalty for {e.nick} given again", e)
+            self._find(Code.END_POINTS_TWICE, f"own-rack penalty for {e.nick} given again", e)
         self.penalty_players.add(p)
         self._time_penalty_too_early()
         return standard_out
@@ -143,11 +149,11 @@ class EndGame(ReplayState):
         if tiles is None:
             return None
         if rack is not None and Counter(tiles) != Counter(rack):
-            self._find("T407", f"{e.rack} ({e.tiles}): the two racks differ", e)
+            self._find(Code.END_TILES_MISMATCH, f"{e.rack} ({e.tiles}): the two racks differ", e)
         missing = Counter(tiles) - +self.pool
         if missing and not self.tiles_unknown:
             self._find(
-                "T402",
+                Code.NOT_DRAWABLE,
                 f"({e.tiles}) holds {''.join(sorted(missing.elements()))} that are not "
                 "left unplayed",
                 e,
@@ -158,33 +164,37 @@ class EndGame(ReplayState):
         """A time penalty recorded after the end of the game but before an end-rack line."""
         if self.time_line:
             self.findings.append(
-                make("O309", "time penalty before the end-rack lines", self.time_line)
+                make(
+                    Code.TIME_PENALTY_TOO_EARLY,
+                    "time penalty before the end-rack lines",
+                    self.time_line,
+                )
             )
             self.time_line = 0
 
     def time_penalty(self, e: Event, p: int, pos: Position) -> None:
         if p in self.time_players:
-            self._find("O310", f"time penalty for {e.nick} given again", e)
+            self._find(Code.TIME_PENALTY_TWICE, f"time penalty for {e.nick} given again", e)
         self.time_players.add(p)
         if not self.game_over:
             later = (x for x in self.game.events if x.line > e.line)
             if any(x.kind is not EventKind.TIME_PENALTY for x in later):
-                self._find("O307", "time penalty before the game is over", e)
+                self._find(Code.END_LINE_TOO_EARLY, "time penalty before the game is over", e)
             else:
                 self.game_over, self.end_reason = True, "time"
         else:
             self.time_line = self.time_line or e.line
         if e.score > 0:
-            self._find("S608", f"time penalty {e.score:+d} should be negative", e)
+            self._find(Code.SCORE_SIGN, f"time penalty {e.score:+d} should be negative", e)
         elif e.score % self.rules.time_penalty_per_minute:
             self._find(
-                "S607",
+                Code.TIME_PENALTY_UNIT,
                 f"time penalty {e.score:+d} is not a multiple of "
                 f"{self.rules.time_penalty_per_minute}",
                 e,
             )
         pos.computed = e.score
-        self._check_totals(e, p, None, "S607")
+        self._check_totals(e, p, None, Code.TIME_PENALTY_UNIT)
 
     def finish(self) -> None:
         """Checks on the record as a whole, once every event is replayed."""
@@ -197,7 +207,7 @@ class EndGame(ReplayState):
             if not game.incomplete and not game.final_racks:
                 self.findings.append(
                     make(
-                        "O312",
+                        Code.GAME_NOT_OVER,
                         f"the game is not over: {plural(self.bag, 'tile')} in the bag",
                         last_line,
                     )
@@ -206,11 +216,19 @@ class EndGame(ReplayState):
             pass  # an end-of-game line could not be read: it was reported where it is
         elif self.end_reason == "out" and not self.points_lines and not self.penalty_players:
             self.findings.append(
-                make("R702", "a player went out but no end-rack points follow", last_line)
+                make(
+                    Code.END_ADJUSTMENT_MISSING,
+                    "a player went out but no end-rack points follow",
+                    last_line,
+                )
             )
         elif self.end_reason in ("scoreless", "passes") and not self.penalty_players:
             limit = self.rules.max_scoreless_turns
             why = f"{limit} scoreless turns" if self.end_reason == "scoreless" else "passes"
             self.findings.append(
-                make("R702", f"{why} ended the game but no rack penalties follow", last_line)
+                make(
+                    Code.END_ADJUSTMENT_MISSING,
+                    f"{why} ended the game but no rack penalties follow",
+                    last_line,
+                )
             )

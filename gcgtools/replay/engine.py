@@ -38,7 +38,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from gcgtools.findings import Finding, make
+from gcgtools.findings import Code, Finding, make
 from gcgtools.model.game import Game
 from gcgtools.replay.endgame import EndGame
 from gcgtools.replay.moves import Moves
@@ -237,7 +237,9 @@ class Replayer(Moves, Turns, EndGame):
         try:
             tokens = self.tiles.split(rack)
         except TileError:
-            self.findings.append(make("T403", f"#rack{number} {rack} has unknown tiles", line))
+            self.findings.append(
+                make(Code.NOT_A_TILE, f"#rack{number} {rack} has unknown tiles", line)
+            )
             return
         self._check_drawable(upper_tiles(tokens), None, line)
 
@@ -263,7 +265,7 @@ class Replayer(Moves, Turns, EndGame):
         if m is None:
             return self._without_colon(line, text)
         for f in self.game.findings:
-            if f.line == line and f.code == "P102" and f.column - 1 >= m.end():
+            if f.line == line and f.code == Code.MALFORMED_RACK and f.column - 1 >= m.end():
                 col = f.column - 1
                 if text[m.end() : col].strip():
                     return None  # the bad token is not the rack
@@ -326,7 +328,7 @@ def _name_what_fits(
     """When most plays misscore (S609), replay the record on every known board with every
     known tile set that spells it; name in the finding the pair whose scores fit (at most
     one play in ten misscored, the fewest), if any."""
-    hint = next((f for f in findings if f.code == "S609"), None)
+    hint = next((f for f in findings if f.code == Code.MOSTLY_MISSCORED), None)
     if hint is None:
         return
     texts = ".".join(t for e in game.events for t in (e.word, e.tiles, e.rack) if t)
@@ -340,7 +342,7 @@ def _name_what_fits(
             bonus = bingo_bonus_for(tile_set.name, layout.name)
             other = replace(rules, board=layout, tiles=tile_set, bingo_bonus=bonus, name="")
             trial = Replayer(game, other, snapshots=False, detect_end_rule=detect_end_rule)
-            wrong = sum(1 for f in trial.check() if f.code == "S601")
+            wrong = sum(1 for f in trial.check() if f.code == Code.PLAY_SCORE)
             if trial.plays_scored and wrong * 10 <= trial.plays_scored:
                 if best is None or wrong < best[0]:
                     best = (wrong, layout.name, tile_set.name)

@@ -3,6 +3,7 @@ drawn), an exchange and a pass, as handlers of the :class:`Moves` mixin."""
 
 from __future__ import annotations
 
+from gcgtools.findings import Code
 from gcgtools.replay.placement import read_play, uncertain_squares
 from gcgtools.replay.position import Position, sorted_tiles, take, tiles_text, upper_tiles
 from gcgtools.replay.scoring import flat_play_score, flat_score_play
@@ -22,7 +23,7 @@ class Moves(ReplayState):
         )
         for code, message in problems:
             self._find(code, message, e)
-        if broken and any(code in ("B504", "B508") for code, _ in problems):
+        if broken and any(code in (Code.OFF_BOARD, Code.GAP_IN_PLAY) for code, _ in problems):
             # where the play really went is unknown: later plays through these empty
             # squares are not judged by them (B511)
             for i in uncertain_squares(self.board, e, tokens, problems):
@@ -43,7 +44,7 @@ class Moves(ReplayState):
         if computed is not None:
             self.plays_scored += 1
         self.undo = undo
-        self._check_totals(e, p, computed, "S601")
+        self._check_totals(e, p, computed, Code.PLAY_SCORE)
         self._draw(e, p, len(used), computed)
 
     def _take_tiles(self, e: Event, used: list[str], rack: list[str]) -> list[str]:
@@ -51,7 +52,7 @@ class Moves(ReplayState):
         the tiles left."""
         missing, left = take(used, rack)
         if missing:
-            self._find("T401", f"{''.join(sorted(missing))} not in rack {e.rack}", e)
+            self._find(Code.NOT_IN_RACK, f"{''.join(sorted(missing))} not in rack {e.rack}", e)
         return left
 
     def _put_down(self, e: Event, placed: list[tuple[int, int, str]], used: list[str]) -> list[int]:
@@ -71,7 +72,11 @@ class Moves(ReplayState):
             pool[key] = left
             if left < 0 and key not in self.overdrawn:
                 self.overdrawn.add(key)
-                self._find("T408", f"more {key} played than the {self.tiles.name} set holds", e)
+                self._find(
+                    Code.TILES_OVERPLAYED,
+                    f"more {key} played than the {self.tiles.name} set holds",
+                    e,
+                )
         board.last_placed = placed
         return flat
 
@@ -117,7 +122,7 @@ class Moves(ReplayState):
         if self.bag < need:
             what = plural(count, "tile") if count else "tiles"
             self._find(
-                "T404",
+                Code.EXCHANGE_BAG_LOW,
                 f"exchange of {what} with {plural(self.bag, 'tile')} in the bag (at least "
                 f"{need} needed)",
                 e,
@@ -131,7 +136,9 @@ class Moves(ReplayState):
             limit = len(rack) if rack is not None else self.rules.rack_size
             if not 0 < e.count <= limit:
                 self._find(
-                    "T405", f"exchange of {plural(e.count, 'tile')} from a rack of {limit}", e
+                    Code.EXCHANGE_TOO_MANY,
+                    f"exchange of {plural(e.count, 'tile')} from a rack of {limit}",
+                    e,
                 )
             return e.count
         if e.tiles is None:
@@ -140,7 +147,7 @@ class Moves(ReplayState):
         if tokens is None:
             return None
         if any(t in ".()" for t in tokens):
-            self._find("P104", f"malformed exchange -{e.tiles}", e)
+            self._find(Code.MALFORMED_EXCHANGE, f"malformed exchange -{e.tiles}", e)
             return None
         if rack is not None:
             pos.leave = sorted_tiles(self._take_tiles(e, upper_tiles(tokens), rack))
@@ -156,5 +163,5 @@ class Moves(ReplayState):
         """An exchange or a pass: no score, nothing to withdraw, a scoreless turn."""
         pos.computed = 0
         self.undo = None
-        self._check_totals(e, p, 0, "S601")
+        self._check_totals(e, p, 0, Code.PLAY_SCORE)
         self._scoreless_turn(e, is_pass)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from gcgtools.findings import Code
 from gcgtools.replay.board import Board, square_name
 from gcgtools.rules.tiles import BLANK, is_blank_tile
 from gcgtools.syntax.records import Event
@@ -67,7 +68,7 @@ def read_play(
             where = ", ".join(sq[0] for sq in unknown)
             problems.append(
                 (
-                    "B511",
+                    Code.UNCERTAIN_SQUARE,
                     f"{e.word} plays through {where}, which the play on line {line} that could "
                     "not be put down may cover: not scored",
                 )
@@ -81,24 +82,28 @@ def read_play(
     # go on their own written squares only: say so
     kept = "; its new tiles are put on their own squares" if placed else ""
     if conflicts:
-        problems.append(("B506", "; ".join(conflicts) + kept))
+        problems.append((Code.BOARD_MISMATCH, "; ".join(conflicts) + kept))
     if empty:
         verb = "it is" if len(empty) == 1 else "they are"
         names = ", ".join(sq[0] for sq in empty)
-        problems.append(("B508", f"{e.word} plays through {names}, but {verb} empty{kept}"))
+        problems.append(
+            (Code.GAP_IN_PLAY, f"{e.word} plays through {names}, but {verb} empty{kept}")
+        )
     broken = broken or off or bool(empty) or bool(conflicts)
     size = board.size
     if not broken and r < size and c < size and board.cells[r * size + c] is not None:
         where = square_name(r, c, direction)
-        problems.append(("B510", f"the word continues past {e.word} onto {where}"))
+        problems.append((Code.WORD_CUT_SHORT, f"the word continues past {e.word} onto {where}"))
     if not placed:
         if not broken:
-            problems.append(("B509", f"{e.word} places no new tile"))
+            problems.append((Code.NO_TILE_PLACED, f"{e.word} places no new tile"))
             broken = True
     elif first:
         _check_first(board, placed, problems)
     elif not through and not _touches(board, placed) and not uncertain_touched(problems):
-        problems.append(("B503", f"{e.word} at {e.position} touches no tile on the board"))
+        problems.append(
+            (Code.NOT_CONNECTED, f"{e.word} at {e.position} touches no tile on the board")
+        )
     return placed, used, broken, problems
 
 
@@ -110,7 +115,7 @@ def _starts_on_board(board: Board, e: Event, direction: str, problems: list[Prob
     if not (0 <= r < size and 0 <= c < size):
         problems.append(
             (
-                "B504",
+                Code.OFF_BOARD,
                 f"{e.position} is off the {size}x{size} board; no tile of it is put on the board",
             )
         )
@@ -120,7 +125,10 @@ def _starts_on_board(board: Board, e: Event, direction: str, problems: list[Prob
     if before is not None:
         where = square_name(pr, pc, direction)
         problems.append(
-            ("B505", f"{e.position} is not the first square of the word: {where} holds {before}")
+            (
+                Code.NOT_WORD_START,
+                f"{e.position} is not the first square of the word: {where} holds {before}",
+            )
         )
     return True
 
@@ -187,7 +195,7 @@ def _walk(
             where = square_name(r, c, direction)
             problems.append(
                 (
-                    "B504",
+                    Code.OFF_BOARD,
                     f"{e.word} runs off the board at {where}; no tile of it is put on the board",
                 )
             )
@@ -218,7 +226,7 @@ def _flat(square: Square, size: int) -> int:
 
 def uncertain_touched(problems: list[Problem]) -> bool:
     """True when the play goes through a square an unplaceable play may cover (B511)."""
-    return any(code == "B511" for code, _ in problems)
+    return any(code == Code.UNCERTAIN_SQUARE for code, _ in problems)
 
 
 def uncertain_squares(
@@ -235,7 +243,7 @@ def uncertain_squares(
     across = (e.direction or "across") == "across"
     squares = [t for t in tokens if t != "(" and t != ")"]
     out: list[int] = []
-    if "B504" in codes:
+    if Code.OFF_BOARD in codes:
         line, start = (e.row, e.col) if across else (e.col, e.row)
         if not 0 <= line < size:
             return []
@@ -244,7 +252,7 @@ def uncertain_squares(
             i = line * size + k if across else k * size + line
             if cells[i] is None:
                 out.append(i)
-    elif "B508" in codes:
+    elif Code.GAP_IN_PLAY in codes:
         r, c = e.row, e.col
         in_parens = False
         for tok in tokens:
@@ -273,7 +281,7 @@ def _from_rack(tokens: list[str], in_parens: bool = False) -> list[str]:
 
 
 def _bare_blank(r: int, c: int, direction: str) -> Problem:
-    return ("T406", f"blank at {square_name(r, c, direction)} has no letter")
+    return (Code.BLANK_WITHOUT_LETTER, f"blank at {square_name(r, c, direction)} has no letter")
 
 
 def _conflict(r: int, c: int, direction: str, current: str, tok: str) -> str:
@@ -285,9 +293,11 @@ def _check_first(board: Board, placed: list[tuple[int, int, str]], problems: lis
     centre = board.layout.centre
     if all((r, c) != centre for r, c, _ in placed):
         where = square_name(*centre)
-        problems.append(("B501", f"the first play must cover the centre square {where}"))
+        problems.append(
+            (Code.MISSES_CENTRE, f"the first play must cover the centre square {where}")
+        )
     if len(placed) < 2:
-        problems.append(("B502", "the first play must use at least two tiles"))
+        problems.append((Code.SINGLE_TILE_FIRST, "the first play must use at least two tiles"))
 
 
 def _touches(board: Board, placed: list[tuple[int, int, str]]) -> bool:

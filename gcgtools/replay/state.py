@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from gcgtools.findings import Finding, make
+from gcgtools.findings import Code, Finding, make
 from gcgtools.model.game import Game
 from gcgtools.replay.board import Board
 from gcgtools.replay.position import upper_tiles
@@ -119,7 +119,9 @@ class ReplayState:
         except TileError as exc:
             bad = text[exc.index : exc.index + 1] if exc.index is not None else text
             self._find(
-                "T403", f"{bad!r} in {what} {text!r} is not a tile of the {self.tiles.name} set", e
+                Code.NOT_A_TILE,
+                f"{bad!r} in {what} {text!r} is not a tile of the {self.tiles.name} set",
+                e,
             )
             return None
 
@@ -141,7 +143,11 @@ class ReplayState:
                 bad.append(rest[i : i + 1])
                 rest = rest[:i] + rest[i + 1 :]
         shown = ", ".join(repr(b) for b in bad)
-        self._find("T403", f"{shown} in {what} {text!r} not a tile of the {self.tiles.name} set", e)
+        self._find(
+            Code.NOT_A_TILE,
+            f"{shown} in {what} {text!r} not a tile of the {self.tiles.name} set",
+            e,
+        )
         return tokens, True
 
     def _rack(self, e: Event) -> list[str] | None:
@@ -156,7 +162,7 @@ class ReplayState:
         if tokens is None:
             return None
         if "." in text or "(" in text or ")" in text:
-            self._find("P102", f"malformed rack {text!r}", e)
+            self._find(Code.MALFORMED_RACK, f"malformed rack {text!r}", e)
             return None
         return tokens if upper else upper_tiles(tokens)
 
@@ -166,7 +172,7 @@ class ReplayState:
         rack = self._rack(e)
         if rack is not None and len(rack) > self.rules.rack_size:
             self._find(
-                "T409",
+                Code.RACK_TOO_BIG,
                 f"rack {_shown(e.rack or '')} has {len(rack)} tiles; a rack holds at most "
                 f"{self.rules.rack_size}",
                 e,
@@ -193,9 +199,9 @@ class ReplayState:
         left = ", ".join(f"{pool.get(t, 0)} {t}" for t in short)
         msg = f"rack {''.join(rack)} has {detail} but only {left} unseen"
         if e is not None:
-            self._find("T402", msg, e)
+            self._find(Code.NOT_DRAWABLE, msg, e)
         else:
-            self.findings.append(make("T402", msg, line))
+            self.findings.append(make(Code.NOT_DRAWABLE, msg, line))
 
     # ------------------------------------------------------------- scores
     def _check_totals(self, e: Event, p: int, computed: int | None, code: str) -> None:
@@ -236,7 +242,7 @@ class ReplayState:
         message = f"cumulative {cumulative}, expected {before} {recorded:+d} = {before + recorded}"
         if expected != before + recorded:
             message += f" ({before} {computed:+d} = {expected} with the computed score)"
-        self._find("S602", message, e, recorded=cumulative, computed=expected)
+        self._find(Code.CUMULATIVE, message, e, recorded=cumulative, computed=expected)
 
     def _fits(self, e: Event, p: int) -> bool:
         """True if the event's cumulative follows player ``p``'s recorded total."""
@@ -250,7 +256,9 @@ class ReplayState:
             return
         if self.scoreless >= self.rules.max_scoreless_turns:
             self.game_over, self.end_reason = True, "scoreless"
-            self._find("R701", f"{self.scoreless} scoreless turns in a row end the game", e)
+            self._find(
+                Code.SCORELESS_END, f"{self.scoreless} scoreless turns in a row end the game", e
+            )
         elif self.rules.passes_to_end and self.passes >= self.rules.passes_to_end * self.n:
             self.game_over, self.end_reason = True, "passes"
 

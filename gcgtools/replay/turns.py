@@ -4,6 +4,7 @@ answer the previous play (a withdrawn phony ``--``, a challenge bonus), as the
 
 from __future__ import annotations
 
+from gcgtools.findings import Code
 from gcgtools.replay.position import Position
 from gcgtools.replay.state import ReplayState, Undo
 from gcgtools.rules.rulesets import challenge_bonus_allowed
@@ -39,10 +40,14 @@ class Turns(ReplayState):
                 and self.points_lines == 0
                 and e.score == 0
             ):
-                self._find("O313", "final pass after the opponent went out is ignored", e)
+                self._find(
+                    Code.PASS_AFTER_OUT, "final pass after the opponent went out is ignored", e
+                )
             else:
                 self._find(
-                    "O302", f"{e.kind} after the game ended ({self.end_reason}) is ignored", e
+                    Code.AFTER_GAME_END,
+                    f"{e.kind} after the game ended ({self.end_reason}) is ignored",
+                    e,
                 )
             self.recorded[p] = e.cumulative
             return False, p
@@ -51,14 +56,14 @@ class Turns(ReplayState):
             who = self.nick(q)
             if self._fits(e, q) and not self._fits(e, p):
                 self._find(
-                    "O301",
+                    Code.OUT_OF_TURN,
                     f"{e.nick} moves but it is {who}'s turn; the cumulative follows {who}'s "
                     f"total, so the line is read as {who}'s",
                     e,
                 )
                 p = q
             else:
-                self._find("O301", f"{e.nick} moves but it is {who}'s turn", e)
+                self._find(Code.OUT_OF_TURN, f"{e.nick} moves but it is {who}'s turn", e)
         self.next_turn = (p + 1) % self.n
         return True, p
 
@@ -66,7 +71,7 @@ class Turns(ReplayState):
         undo = self.undo
         if undo is None or self.last is not undo.event:
             self._find(
-                "O305",
+                Code.WITHDRAWN_WITHOUT_PLAY,
                 "phony withdrawn (--) but the previous line is not a play; "
                 + self._ignored_text(e, p),
                 e,
@@ -78,7 +83,7 @@ class Turns(ReplayState):
             same_rack = e.rack is None or undo.event.rack is None or e.rack == undo.event.rack
             if not (same_rack and e.cumulative == undo.recorded_before != self.recorded[p]):
                 self._find(
-                    "O305",
+                    Code.WITHDRAWN_WITHOUT_PLAY,
                     f"{e.nick} withdraws a play (--) but made none just before (the play is "
                     f"{undo.event.nick}'s); {self._ignored_text(e, p)}",
                     e,
@@ -88,7 +93,7 @@ class Turns(ReplayState):
             # the rack and the cumulative are those of the player whose play it was: a
             # mistyped nickname
             self._find(
-                "O306",
+                Code.WITHDRAWN_MISMATCH,
                 f"{e.nick} withdraws a play made by {undo.event.nick}; the rack and the "
                 f"cumulative are {undo.event.nick}'s, so the line is read as theirs",
                 e,
@@ -96,7 +101,9 @@ class Turns(ReplayState):
             p = q
         elif e.rack is not None and undo.event.rack is not None and e.rack != undo.event.rack:
             self._find(
-                "O306", f"rack {e.rack} differs from the withdrawn play's {undo.event.rack}", e
+                Code.WITHDRAWN_MISMATCH,
+                f"rack {e.rack} differs from the withdrawn play's {undo.event.rack}",
+                e,
             )
         self.undo = None
         pos.player = q = undo.player
@@ -152,7 +159,7 @@ class Turns(ReplayState):
         expected = -undo.event.score
         if e.score not in (expected, 0):
             self._find(
-                "S605",
+                Code.WITHDRAWN_SCORE,
                 f"recorded {e.score:+d} but the withdrawn play scored {undo.event.score:+d}",
                 e,
                 recorded=e.score,
@@ -161,7 +168,7 @@ class Turns(ReplayState):
         q = undo.player
         if e.cumulative != undo.recorded_before and q not in self.unjudged:
             self._find(
-                "S602",
+                Code.CUMULATIVE,
                 f"cumulative {e.cumulative}, expected {undo.recorded_before} (the total before "
                 f"the withdrawn play)",
                 e,
@@ -173,23 +180,32 @@ class Turns(ReplayState):
     def challenge_bonus(self, e: Event, p: int, pos: Position) -> None:
         undo = self.undo
         if undo is None or self.last is not undo.event:
-            self._find("O303", "challenge bonus but the previous line is not a play", e)
+            self._find(
+                Code.BONUS_WITHOUT_PLAY, "challenge bonus but the previous line is not a play", e
+            )
         elif undo.player != p:
             q = undo.player
             msg = f"challenge bonus to {e.nick} but the challenged play was {undo.event.nick}'s"
             if self._fits(e, q) and not self._fits(e, p):
                 msg += f"; the cumulative follows {undo.event.nick}'s total: credited to them"
                 p = q
-            self._find("O304", msg, e)
+            self._find(Code.BONUS_WRONG_PLAYER, msg, e)
         pos.player = p
         if not challenge_bonus_allowed(self.rules, e.score):
             fixed = self.rules.challenge_bonus
             if fixed is None:
-                self._find("S606", f"challenge bonus {e.score:+d} is not 0, 5 per word or 10", e)
+                self._find(
+                    Code.CHALLENGE_BONUS,
+                    f"challenge bonus {e.score:+d} is not 0, 5 per word or 10",
+                    e,
+                )
             else:
                 self._find(
-                    "S606", f"challenge bonus {e.score:+d}, the rules give {fixed:+d} per word", e,
-                    recorded=e.score, computed=fixed,
-                )  # fmt: skip
+                    Code.CHALLENGE_BONUS,
+                    f"challenge bonus {e.score:+d}, the rules give {fixed:+d} per word",
+                    e,
+                    recorded=e.score,
+                    computed=fixed,
+                )
         pos.computed = e.score
-        self._check_totals(e, p, None, "S606")
+        self._check_totals(e, p, None, Code.CHALLENGE_BONUS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from gcgtools.findings import Finding, make
+from gcgtools.findings import Code, Finding, make
 from gcgtools.rules.detect import select_rules
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.rulesets import EndRule, RuleSet
@@ -43,13 +43,13 @@ def resolve_with_findings(
         challenge_bonus=options.challenge_bonus,
     )
     line = _pragma_line(game, "tile-distribution", "board-layout", "lexicon", "game-type") or 1
-    findings = [make("H209", w, line) for w in warnings]
+    findings = [make(Code.UNKNOWN_RULES_NAME, w, line) for w in warnings]
     if options.tiles is None and game.tile_distribution is None:
         guess = guess_tiles(game, rules.tiles.name)
         if guess is not None:
             rules = replace(rules, tiles=TILE_SETS[guess], name="")
             note = f"tile set {guess} chosen from the letters in the record"
-            findings.append(make("H209", note, line, severity="info"))
+            findings.append(make(Code.UNKNOWN_RULES_NAME, note, line, severity="info"))
     # the record's #tile pragmas decide how its multi-character tiles are spelled
     declared = [
         words[0] for p in game.pragmas if p.keyword == "tile" and (words := p.value.split())

@@ -8,7 +8,7 @@ import glob
 import os
 from typing import BinaryIO
 
-from gcgtools.findings import make
+from gcgtools.findings import Code, make
 from gcgtools.model.game import Game
 from gcgtools.model.read import parse_bytes
 from gcgtools.sources.limited import read_limited, read_stream, too_large
@@ -78,7 +78,9 @@ def load_stream(
         data = read_stream(stream, max_bytes, "a game record", name)
     except OSError as exc:
         game = Game(path=name)
-        game.findings.append(make("F001", f"cannot read file: {exc.strerror or exc}", 0))
+        game.findings.append(
+            make(Code.UNREADABLE_FILE, f"cannot read file: {exc.strerror or exc}", 0)
+        )
         return game
     return parse_bytes(data, name)
 
@@ -93,7 +95,7 @@ def load_game(path: PathLike, *, max_bytes: int = MAX_RECORD_BYTES) -> Game:
         return read_game(name, max_bytes=max_bytes)
     except CrashedBefore as exc:  # gcgtools failed on it before, in a way it cannot catch
         game = Game(path=display_name(name))
-        game.findings.append(make("F010", f"could not process the file: {exc}", 0))
+        game.findings.append(make(Code.PROCESSING_FAILED, f"could not process the file: {exc}", 0))
         return game
     except OSError as exc:
         game = Game(path=display_name(name))
@@ -106,11 +108,11 @@ def load_game(path: PathLike, *, max_bytes: int = MAX_RECORD_BYTES) -> Game:
             reason = f"a symbolic link that {what} (to {target})"
         elif exc.errno == errno.EISDIR:
             reason = f"no game records found in this folder (no *{GCG_SUFFIX} file)"
-        game.findings.append(make("F001", f"cannot read file: {reason}", 0))
+        game.findings.append(make(Code.UNREADABLE_FILE, f"cannot read file: {reason}", 0))
         return game
     except Exception as exc:  # noqa: BLE001 - a failure of gcgtools itself on this file
         game = Game(path=display_name(name))
         text = f"{type(exc).__name__}: {exc}"
         text = display_name(text if len(text) <= 300 else text[:297] + "...")
-        game.findings.append(make("F010", f"could not process the file: {text}", 0))
+        game.findings.append(make(Code.PROCESSING_FAILED, f"could not process the file: {text}", 0))
         return game

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from gcgtools.findings import Finding, make
+from gcgtools.findings import Code, Finding, make
 from gcgtools.syntax.records import SourceLine
 from gcgtools.wording import plural_form
 
@@ -84,7 +84,7 @@ def _fallback_finding(body: bytes, start: int) -> Finding | None:
         "file is read as ISO-8859-1 (Latin-1), so each of their letters shows as two "
         "characters; fix the byte, or declare #character-encoding on the first line"
     )
-    return make("F006", message, line_no, column)
+    return make(Code.READ_AS_LATIN1, message, line_no, column)
 
 
 def _is_utf8(raw: bytes) -> bool:
@@ -110,7 +110,11 @@ def decode(data: bytes) -> Decoded:
         line_no = body.count(b"\n", 0, m.start()) + 1
         if line_no != 1:
             findings.append(
-                make("F004", "#character-encoding must be the first line of the file", line_no)
+                make(
+                    Code.ENCODING_NOT_FIRST,
+                    "#character-encoding must be the first line of the file",
+                    line_no,
+                )
             )
             continue
         declared = value
@@ -118,7 +122,7 @@ def decode(data: bytes) -> Decoded:
         if codec is None:
             findings.append(
                 make(
-                    "F003",
+                    Code.UNSUPPORTED_ENCODING,
                     f"unsupported character encoding {value!r}: use UTF-8 or ISO-8859-1",
                     1,
                     m.start(1) + 1,
@@ -143,7 +147,7 @@ def decode(data: bytes) -> Decoded:
         except UnicodeDecodeError as exc:
             line_no = body.count(b"\n", 0, exc.start) + 1
             findings.append(
-                make("F005", f"byte {body[exc.start]:#04x} is not valid {codec}", line_no)
+                make(Code.UNDECODABLE, f"byte {body[exc.start]:#04x} is not valid {codec}", line_no)
             )
             return Decoded(_keep_raw(body, codec), codec, declared, bom, findings)
     return Decoded(split_lines(text), codec, declared, bom, findings)

@@ -11,7 +11,7 @@ from functools import cache
 
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from gcgtools.findings import Finding, make
+from gcgtools.findings import Code, Finding, make
 from gcgtools.syntax import builders
 from gcgtools.syntax.records import CommentedEvent, Event, Pragma, Record, TextLine
 from gcgtools.syntax.terminals import grammar_text
@@ -130,7 +130,7 @@ def _classify(text: str, column: int) -> str:
     """Pick the most specific syntax code for a failure at ``column`` of an event line."""
     stripped = text.strip()
     if not stripped.startswith(">"):
-        return "P101"
+        return Code.SYNTAX
     head, _, body = stripped.partition(":")
     tokens = body.split()
     offset = text.find(":") + 1
@@ -140,11 +140,11 @@ def _classify(text: str, column: int) -> str:
         offset = end - 1
         if start <= column < end or (column < start and i == 0):
             if i == 0 and not tok.startswith(("-", "(")) and not tok[:1].isdigit():
-                return "P102"
+                return Code.MALFORMED_RACK
             if tok.startswith("-") and i <= 1:
-                return "P104"
-            return "P103" if i <= 2 else "P101"
-    return "P101"
+                return Code.MALFORMED_EXCHANGE
+            return Code.MALFORMED_PLAY if i <= 2 else Code.SYNTAX
+    return Code.SYNTAX
 
 
 def _error_finding(exc: UnexpectedInput, text: str, line: int) -> Finding:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from gcgtools.findings import Finding, make
+from gcgtools.findings import Code, Finding, make
 from gcgtools.syntax import builders
 from gcgtools.syntax.fastpath import FastLines
 from gcgtools.syntax.records import Event, Record, SourceLine
@@ -39,7 +39,7 @@ def _long_line_finding(text: str, line: int) -> Finding:
     limit = MAX_EVENT_LINE if event else MAX_LINE
     what = "event line" if event else "line"
     message = f"{what} of {len(text):,} characters not read (at most {limit:,})"
-    return make("P112", message, line, limit + 1)
+    return make(Code.LINE_TOO_LONG, message, line, limit + 1)
 
 
 def _range_finding(exc: builders.OutOfRange, text: str, line: int) -> Finding:
@@ -48,7 +48,7 @@ def _range_finding(exc: builders.OutOfRange, text: str, line: int) -> Finding:
     shown = exc.token if len(exc.token) <= 20 else f"{exc.token[:12]}... ({len(digits)} digits)"
     limit = 10**builders.MAX_DIGITS - 1
     message = f"{exc.what} {shown} is out of range (-{limit:,} to {limit:,})"
-    return make("P111", message, line, column)
+    return make(Code.NUMBER_OUT_OF_RANGE, message, line, column)
 
 
 def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
@@ -83,7 +83,9 @@ def parse_lines(lines: list[SourceLine]) -> tuple[list[Record], list[Finding]]:
             findings.append(_range_finding(exc, text, sl.number))
             continue
         except ValueError as exc:  # a number int() refuses (over 4,300 digits, '²')
-            findings.append(make("P101", f"cannot read a number on this line: {exc}", sl.number))
+            findings.append(
+                make(Code.SYNTAX, f"cannot read a number on this line: {exc}", sl.number)
+            )
             continue
         if type(record) is Event:
             record.text = text

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from gcgtools.analysis.analyse import RecordAnalysis
 from gcgtools.batch.analyses import analyse_game_with
+from gcgtools.findings import Code
 from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.lexicon.leaves import LeavesError
 from gcgtools.lexicon.lexicon import LexiconError
@@ -45,7 +46,7 @@ Source = str | os.PathLike[str] | Game
 Keep = Literal["all", "bingos", "none"]
 
 UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
-IGNORED_PASS = "O313"  # the finding on a final pass after the opponent went out
+IGNORED_PASS = Code.PASS_AFTER_OUT  # the finding on a final pass after the opponent went out
 # Files handed to the worker processes and not yet consumed: bounds the results waiting
 # in memory.
 CHUNK_FILES = 2048
