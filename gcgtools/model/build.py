@@ -11,6 +11,7 @@ from operator import attrgetter
 
 from gcgtools.findings import Code, Finding, make
 from gcgtools.model.game import Game, Player
+from gcgtools.model.salvage import lost_lines
 from gcgtools.syntax.records import CommentedEvent, Event, Note, Pragma, Record, TextLine
 
 # Header pragmas: before the first event. The ones in UNIQUE appear at most once.
@@ -310,4 +311,5 @@ def build_game(records: list[Record], game: Game) -> Game:
     ):
         game.findings.append(make(Code.EMPTY_FILE, "the file holds no pragma and no event", 1))
     game.findings.sort(key=attrgetter("line"))
+    game.lost = lost_lines(game)
     return game

@@ -45,6 +45,17 @@ class Player:
 
 
 @dataclass(slots=True)
+class LostLine:
+    """An event line the parser could not read (see :mod:`gcgtools.model.salvage`): its
+    line number, the player its nickname names (None: unknown), and the event a repair
+    recovers from it (None: none does, and the replay leaves a gap there)."""
+
+    line: int
+    player: int | None
+    event: Event | None = None
+
+
+@dataclass(slots=True)
 class Game:
     """Everything a GCG file says, in order, plus what was wrong with it.
 
@@ -74,6 +85,8 @@ class Game:
     incomplete: bool = False
     initial_racks: dict[int, str] = field(default_factory=dict)
     final_racks: dict[int, str] = field(default_factory=dict)
+    # the event lines the parser could not read, in order, with what they still say
+    lost: list[LostLine] = field(default_factory=list)
 
     # ------------------------------------------------------------ display
     def _summary(self) -> tuple[str, str, str]:

@@ -19,17 +19,19 @@ mistake is reported once and later lines are judged on their own:
   but whose cumulative follows the other player's total is read as that player's line; a
   nickname that names no player is read as the player whose turn it is;
 * a ``--`` whose player made no play just before it changes nothing (O305);
-* an event line the parser rejected only for its rack is replayed with an unknown rack,
-  and one that lacks only the ``:`` after a declared nickname is replayed with it; any
-  other unreadable event line leaves a gap: the turn order and the next cumulative of its
-  player are not judged across it, nor from then on the tiles left at the end;
+* an event line the parser could not read is replayed as the model recovered it
+  (``Game.lost``, :mod:`gcgtools.model.salvage`: with an unknown rack when only its rack
+  was at fault, with the ``:`` a declared nickname lacked); any other unreadable event line
+  leaves a gap: the turn order and the next cumulative of its player are not judged across
+  it, nor from then on the tiles left at the end;
 * when most plays misscore, one S609 says the record probably uses another board or other
   tile values (:func:`validate` names a known pair that fits, if any);
 
-This module holds the :class:`Replayer` (the walk through the record, and the lines the
-parser could not read) and the two entry points. The state and the shared checks are in
-:mod:`~gcgtools.replay.state`; the event handlers in :mod:`~gcgtools.replay.moves`,
-:mod:`~gcgtools.replay.turns` and :mod:`~gcgtools.replay.endgame`.
+This module holds the :class:`Replayer` (the walk through the record's events, its lost
+lines and final racks; it reads no record line itself) and the two entry points. The
+state and the shared checks are in :mod:`~gcgtools.replay.state`; the event handlers in
+:mod:`~gcgtools.replay.moves`, :mod:`~gcgtools.replay.turns` and
+:mod:`~gcgtools.replay.endgame`.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from gcgtools.findings import Code, Finding, make
-from gcgtools.model.game import Game
+from gcgtools.model.game import Game, LostLine
 from gcgtools.replay.endgame import EndGame
 from gcgtools.replay.moves import Moves
 from gcgtools.replay.position import Position, Validation, upper_tiles
@@ -50,27 +52,11 @@ from gcgtools.rules.boards import BOARDS
 from gcgtools.rules.options import RuleOptions, rule_options
 from gcgtools.rules.rulesets import EndRule, RuleSet, bingo_bonus_for
 from gcgtools.rules.tiles import TILE_SETS, TileError
-from gcgtools.syntax.parser import parse_lines
-from gcgtools.syntax.records import TURN_KINDS, Event, EventKind, Pragma, SourceLine
+from gcgtools.syntax.records import TURN_KINDS, Event, EventKind, Pragma
 
 __all__ = ["Position", "Replayer", "Validation", "replay", "validate"]
 
-_NICK = re.compile(r"\s*>([^\s:]+):")
 _RACK = re.compile(r"rack[1-9]$")
-# ">nick rest": an event line without the colon after the nickname
-_NO_COLON = re.compile(r"\s*>([^\s:]+)\s")
-
-
-def _lost_lines(game: Game) -> list[int]:
-    """The event lines (``>...``) the parser could not read, in order."""
-    bad = {f.line for f in game.findings if f.code[0] == "P" and f.severity == "error"}
-    if not bad:
-        return []
-    bad -= {e.line for e in game.events}
-    lines = game.lines
-    return sorted(
-        line for line in bad if 0 < line <= len(lines) and lines[line - 1].text.lstrip()[:1] == ">"
-    )
 
 
 class Replayer(Moves, Turns, EndGame):
@@ -86,7 +72,7 @@ class Replayer(Moves, Turns, EndGame):
     ) -> None:
         super().__init__(game, rules, detect_end_rule=detect_end_rule)
         self.snapshots = snapshots
-        self.lost_lines = _lost_lines(game)
+        self.lost_lines = [lost.line for lost in game.lost]
         # each lost line, and the player it names (None: unknown), once the walk passed it
         self.lost_players: dict[int, int | None] = {}
         # check() reuses one position for every event; run() and steps() make one each
@@ -177,7 +163,7 @@ class Replayer(Moves, Turns, EndGame):
         game = self.game
         first = game.events[0] if game.events else None
         between = sorted(
-            [(line, None) for line in self.lost_lines]
+            [(lost.line, lost) for lost in game.lost]
             + [(pr.line, pr) for pr in game.pragmas if _RACK.match(pr.keyword) and first
                and pr.line > first.line],
             key=lambda item: item[0],
@@ -225,14 +211,14 @@ class Replayer(Moves, Turns, EndGame):
         return pos
 
     # ------------------------------------------------- lines between events
-    def _between(self, line: int, pragma: Pragma | None) -> None:
-        """An unreadable event line (``pragma`` None) or a final ``#rackN``, whose rack
-        must come from the tiles not on the board at that point."""
-        if pragma is None:
-            self._lost(line)
+    def _between(self, line: int, item: Pragma | LostLine) -> None:
+        """An unreadable event line or a final ``#rackN``, whose rack must come from the
+        tiles not on the board at that point."""
+        if isinstance(item, LostLine):
+            self._lost(item)
             return
-        number = pragma.keyword.removeprefix("rack")
-        words = pragma.value.split()
+        number = item.keyword.removeprefix("rack")
+        words = item.value.split()
         rack = words[0] if words else ""
         try:
             tokens = self.tiles.split(rack)
@@ -243,64 +229,21 @@ class Replayer(Moves, Turns, EndGame):
             return
         self._check_drawable(upper_tiles(tokens), None, line)
 
-    def _lost(self, line: int) -> None:
-        """An event line the parser could not read. If only its rack is malformed, the rest
-        of the line is replayed with an unknown rack (its fault is reported once, by the
-        parser); otherwise the replay leaves a gap there (see :meth:`_gap`)."""
-        e = self._salvage(line)
-        if e is None:
-            self._gap(line)
+    def _lost(self, lost: LostLine) -> None:
+        """An event line the parser could not read. The event the model recovered from it
+        (its fault is reported once, by the parser) is replayed; otherwise the replay
+        leaves a gap there (see :meth:`_gap`)."""
+        if lost.event is None:
+            self._gap(lost.player)
         else:
-            self._step(-1, e)
-        text = self.game.lines[line - 1].text
-        m = _NICK.match(text) or _NO_COLON.match(text)
-        self.lost_players[line] = self.game.nicks.get(m.group(1)) if m is not None else None
+            self._step(-1, lost.event)
+        self.lost_players[lost.line] = lost.player
 
-    def _salvage(self, line: int) -> Event | None:
-        """The event of an unreadable line whose only fault is its rack (P102), read with
-        the rack ``UNKNOWN``, or whose only fault is the missing ``:`` after a player's
-        nickname (``>Ann 8D WORD +20 20``), read with it; None for any other line."""
-        text = self.game.lines[line - 1].text
-        m = _NICK.match(text)
-        if m is None:
-            return self._without_colon(line, text)
-        for f in self.game.findings:
-            if f.line == line and f.code == Code.MALFORMED_RACK and f.column - 1 >= m.end():
-                col = f.column - 1
-                if text[m.end() : col].strip():
-                    return None  # the bad token is not the rack
-                token = text[col:].split(None, 1)[0]
-                fixed = text[:col] + "UNKNOWN" + text[col + len(token) :]
-                records, problems = parse_lines([SourceLine(line, fixed, "")])
-                if len(records) == 1 and isinstance(records[0], Event) and not problems:
-                    e = records[0]
-                    e.player = self.game.nicks.get(e.nick)
-                    return e
-                return None
-        return None
-
-    def _without_colon(self, line: int, text: str) -> Event | None:
-        """The event of a line that lacks only the ``:`` after a declared nickname."""
-        m = _NO_COLON.match(text)
-        if m is None or m.group(1) not in self.game.nicks:
-            return None
-        fixed = text[: m.end(1)] + ":" + text[m.end(1) :]
-        records, problems = parse_lines([SourceLine(line, fixed, "")])
-        if len(records) == 1 and isinstance(records[0], Event) and not problems:
-            e = records[0]
-            e.player = self.game.nicks[e.nick]
-            return e
-        return None
-
-    def _gap(self, line: int) -> None:
-        """An event line the parser could not read: its player's next cumulative and the
-        turn order are not judged across it (it may have been a turn, a bonus, ...), nor,
-        from here on, what depends on every tile played being known (the tiles left at the
-        end, whether a player went out)."""
-        m = _NICK.match(self.game.lines[line - 1].text) or _NO_COLON.match(
-            self.game.lines[line - 1].text
-        )
-        p = self.game.nicks.get(m.group(1)) if m is not None else None
+    def _gap(self, p: int | None) -> None:
+        """An event line of player ``p`` (None: unknown) the parser could not read: its
+        player's next cumulative and the turn order are not judged across it (it may have
+        been a turn, a bonus, ...), nor, from here on, what depends on every tile played
+        being known (the tiles left at the end, whether a player went out)."""
         self.unjudged.update(range(self.n) if p is None else (p,))
         self.next_turn = None
         self.tiles_unknown = True
