@@ -44,7 +44,7 @@ from gcgtools.findings import Code, Finding, make
 from gcgtools.lexicon.choice import describe
 from gcgtools.model.game import Game
 from gcgtools.replay.board import Board, square_name
-from gcgtools.replay.engine import Position, Replayer
+from gcgtools.replay.engine import Position, Positions, Replayer, walk
 from gcgtools.replay.notation import word_notation
 from gcgtools.replay.position import known_rack, rack_tokens, tiles_text
 from gcgtools.replay.scoring import Word
@@ -503,6 +503,22 @@ def _recorded_index(
     return None
 
 
+class _RackCounts(Positions):
+    """The positions of a replay, and how many tiles each player holds at each."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.counts: list[list[int]] = []
+
+    def begin(self, replayer: Replayer) -> None:
+        super().begin(replayer)
+        self.counts.append(list(replayer.rack_counts))
+
+    def visit_event(self, pos: Position, replayer: Replayer) -> None:
+        super().visit_event(pos, replayer)
+        self.counts.append(list(replayer.rack_counts))
+
+
 class _Analyser:
     """The walk through one record."""
 
@@ -523,7 +539,8 @@ class _Analyser:
 
     def run(self) -> tuple[list[TurnAnalysis], list[Finding]]:
         game, rules = self.game, self.rules
-        replayer = Replayer(game, rules)
+        visitor = _RackCounts()
+        positions = walk(game, rules, visitor)
         events = game.events
         turns: list[TurnAnalysis] = []
         findings: list[Finding] = []
@@ -531,12 +548,12 @@ class _Analyser:
         counts_before: list[int] = []
         # event lines the parser could not read: the replay may have replayed part of one
         # between two positions, so the position before the next turn is not known here
-        lost = replayer.lost_lines
+        lost = [lost.line for lost in game.lost]
         previous_line = 0
-        for pos in replayer.run():
+        for pos, counts in zip(positions, visitor.counts, strict=True):
             e = pos.event
             if e is None or before is None:
-                before, counts_before = pos, list(replayer.rack_counts)
+                before, counts_before = pos, counts
                 continue
             gap = any(previous_line < line < e.line for line in lost)
             previous_line = e.line
@@ -548,7 +565,7 @@ class _Analyser:
                     finding = _phony_finding(turn, e.column)
                     if finding is not None:
                         findings.append(finding)
-            before, counts_before = pos, list(replayer.rack_counts)
+            before, counts_before = pos, counts
         for f in findings:
             f.path = game.path
         return turns, findings

@@ -27,7 +27,7 @@ from gcgtools.findings import Finding
 from gcgtools.model.build import KNOWN
 from gcgtools.model.game import Game
 from gcgtools.replay.board import Board
-from gcgtools.replay.engine import Position, Replayer
+from gcgtools.replay.engine import Position, Positions, walk
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve_with_findings
 from gcgtools.rules.rulesets import RuleSet
@@ -108,9 +108,10 @@ class ReplayInfo:
         every finding."""
         rules, setup = resolve_with_findings(game, options)
         info = cls(rules)
-        replayer = Replayer(game, rules, detect_end_rule=options.end_rule is None)
+        visitor = Positions()
+        positions = walk(game, rules, visitor, detect_end_rule=options.end_rule is None)
         previous: Board | None = None
-        for pos in replayer.run():
+        for pos in positions:
             info.ordered.append(pos)
             if pos.event is None:
                 info.start = pos
@@ -119,9 +120,9 @@ class ReplayInfo:
                 if previous is not None:
                     info.boards_before[id(pos.event)] = previous
             previous = pos.board
-        info.lost = dict(replayer.lost_players)
+        info.lost = {lost.line: lost.player for lost in game.lost}
         rank = {"error": 0, "warning": 1, "info": 2}
-        every = [*game.findings, *setup, *replayer.findings]
+        every = [*game.findings, *setup, *visitor.findings]
         for f in sorted(every, key=lambda f: (f.line, rank.get(f.severity, 3), f.code)):
             info.findings.setdefault(f.line, []).append(f)
         return info

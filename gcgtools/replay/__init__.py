@@ -7,14 +7,31 @@ from typing import Any
 
 from gcgtools.model.game import Game
 from gcgtools.replay.board import Board, square_name
-from gcgtools.replay.engine import Position, Replayer, Validation, replay, validate
+from gcgtools.replay.engine import (
+    EachEvent,
+    FindingsOnly,
+    Outcome,
+    Position,
+    Positions,
+    Replayer,
+    ReplayVisitor,
+    Validation,
+    replay,
+    validate,
+    walk,
+)
 from gcgtools.replay.scoring import PlayScore, Word, score_play
 from gcgtools.replay.setup import rules_for
 
 __all__ = [
     "Board",
+    "EachEvent",
+    "FindingsOnly",
+    "Outcome",
     "PlayScore",
     "Position",
+    "Positions",
+    "ReplayVisitor",
     "Replayer",
     "Validation",
     "Word",
@@ -23,6 +40,7 @@ __all__ = [
     "score_play",
     "square_name",
     "validate",
+    "walk",
 ]
 
 

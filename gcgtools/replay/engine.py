@@ -27,242 +27,194 @@ mistake is reported once and later lines are judged on their own:
 * when most plays misscore, one S609 says the record probably uses another board or other
   tile values (:func:`validate` names a known pair that fits, if any);
 
-This module holds the :class:`Replayer` (the walk through the record's events, its lost
-lines and final racks; it reads no record line itself) and the two entry points. The
-state and the shared checks are in :mod:`~gcgtools.replay.state`; the event handlers in
-:mod:`~gcgtools.replay.moves`, :mod:`~gcgtools.replay.turns` and
-:mod:`~gcgtools.replay.endgame`.
+This module holds the one walk through a record, :func:`walk`, which drives a
+:class:`ReplayVisitor` (as python-chess's visitors are driven by its reader): the
+visitor is told the start, every finding, every event with its position, and the end.
+Three visitors serve every caller: :class:`FindingsOnly` (:func:`validate`: no positions
+built), :class:`Positions` (:func:`replay`: a position with its own board per event) and
+:class:`EachEvent` (lean positions handed to a function while the walk stands at them,
+for the tables). The replayer itself, the state the walk owns and the step through one
+line, is :mod:`~gcgtools.replay.replayer`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Generic, TypeVar
 
-from gcgtools.findings import Code, Finding, make
-from gcgtools.model.game import Game, LostLine
-from gcgtools.replay.endgame import EndGame
-from gcgtools.replay.moves import Moves
-from gcgtools.replay.position import Position, Validation, upper_tiles
-from gcgtools.replay.scoring import Word, flat_score_play
+from gcgtools.findings import Code, Finding
+from gcgtools.model.game import Game
+from gcgtools.replay.position import Position, Validation
+from gcgtools.replay.replayer import Replayer
 from gcgtools.replay.setup import resolve_rules
-from gcgtools.replay.turns import Turns
 from gcgtools.rules.boards import BOARDS
 from gcgtools.rules.options import RuleOptions, rule_options
 from gcgtools.rules.rulesets import EndRule, RuleSet, bingo_bonus_for
-from gcgtools.rules.tiles import TILE_SETS, TileError
-from gcgtools.syntax.records import TURN_KINDS, Event, EventKind, Pragma
+from gcgtools.rules.tiles import TILE_SETS
 
-__all__ = ["Position", "Replayer", "Validation", "replay", "validate"]
+__all__ = [
+    "EachEvent",
+    "FindingsOnly",
+    "Outcome",
+    "Position",
+    "Positions",
+    "ReplayVisitor",
+    "Replayer",
+    "Validation",
+    "replay",
+    "validate",
+    "walk",
+]
 
-_RACK = re.compile(r"rack[1-9]$")
+T = TypeVar("T")
 
 
-class Replayer(Moves, Turns, EndGame):
-    """Walks the events of a game, keeping board, bag and scores, and checking each line.
+class ReplayVisitor(Generic[T]):
+    """What :func:`walk` drives through a record. ``begin`` is called once, before the
+    first event, with the replayer (its state: board, pool, totals, ...); ``visit_finding``
+    once for every finding the replay reports, in the order reported (those of a line
+    before the event that follows it); ``visit_event`` after each event of the record, in
+    order, with its position (``pos.number``: 1 for the first event, as every command
+    counts); ``end`` once, after the checks on the whole record, and what it returns the
+    walk returns. The defaults do nothing.
 
-    :meth:`run` yields the positions (copies of the board and pool unless ``snapshots`` is
-    false); :meth:`check` only gathers the findings. Either way the final totals,
-    ``findings``, ``end_reason`` and ``end_rule`` stay on the replayer.
+    The class attributes say what the walk builds: ``positions``, a position per event
+    with ``recorded``, ``findings``, ``game_over``, ``end_reason`` and ``to_move`` filled
+    (else one scratch position serves every event, and nobody should keep it);
+    ``detail``, each play's words and premiums and each turn's leave; ``snapshots``, that
+    the start position (:meth:`Replayer.start`) owns copies of the board and pool.
     """
 
+    positions: bool = True
+    detail: bool = True
+    snapshots: bool = False
+
+    def begin(self, replayer: Replayer) -> None:
+        """Before the first event."""
+
+    def visit_finding(self, finding: Finding) -> None:
+        """A finding of the replay (not the parser's: those are on the game)."""
+
+    def visit_event(self, pos: Position, replayer: Replayer) -> None:
+        """After an event: ``pos`` shares the live board and pool, which the walk changes
+        at the next event."""
+
+    def end(self, replayer: Replayer) -> T:
+        """After the whole record; the walk's result."""
+        raise NotImplementedError
+
+
+def walk(
+    game: Game, rules: RuleSet, visitor: ReplayVisitor[T], *, detect_end_rule: bool = True
+) -> T:
+    """Replay ``game`` under ``rules`` once, driving ``visitor``; return its ``end``.
+    Without ``detect_end_rule`` the rules' end rule is taken as given (else the record's
+    end-of-game lines tell it)."""
+    replayer = Replayer(
+        game, rules, snapshots=visitor.snapshots, detail=visitor.detail,
+        scratch=not visitor.positions, detect_end_rule=detect_end_rule,
+    )  # fmt: skip
+    visitor.begin(replayer)
+    findings = replayer.findings
+    told = 0
+    positions = visitor.positions
+    for pos, mark in replayer.events():
+        if len(findings) > told:
+            for f in findings[told:]:
+                visitor.visit_finding(f)
+            told = len(findings)
+        if positions:
+            pos.recorded = replayer.recorded.copy()
+            pos.findings = findings[mark:]
+            pos.game_over, pos.end_reason = replayer.game_over, replayer.end_reason
+            pos.to_move = replayer.next_turn
+        visitor.visit_event(pos, replayer)
+    for f in findings[told:]:
+        visitor.visit_finding(f)
+    return visitor.end(replayer)
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a replay found, and the totals it ended with."""
+
+    findings: list[Finding]
+    recorded: list[int]
+    computed: list[int]
+    game_over: bool
+    end_reason: str | None
+    end_rule: EndRule | None
+    plays_scored: int  # plays whose score could be computed
+
+
+class FindingsOnly(ReplayVisitor[Outcome]):
+    """The replay's findings and final totals, no position built."""
+
+    positions = False
+    detail = False
+
+    def __init__(self) -> None:
+        self.findings: list[Finding] = []
+
+    def visit_finding(self, finding: Finding) -> None:
+        self.findings.append(finding)
+
+    def end(self, replayer: Replayer) -> Outcome:
+        r = replayer
+        return Outcome(self.findings, r.recorded, r.computed, r.game_over, r.end_reason,
+                       r.end_rule, r.plays_scored)  # fmt: skip
+
+
+class Positions(ReplayVisitor[list[Position]]):
+    """The start position, then the position after each event, each with its own copy of
+    the board and pool, totals, racks and leaves; ``findings`` keeps the replay's."""
+
+    snapshots = True
+
+    def __init__(self) -> None:
+        self.findings: list[Finding] = []
+        self.out: list[Position] = []
+
+    def begin(self, replayer: Replayer) -> None:
+        self.out.append(replayer.start())
+
+    def visit_finding(self, finding: Finding) -> None:
+        self.findings.append(finding)
+
+    def visit_event(self, pos: Position, replayer: Replayer) -> None:
+        r = replayer
+        pos.board = r.board.copy()
+        pos.pool = r.pool.copy()
+        pos.scores = r.computed.copy()
+        pos.bag = r.bag
+        pos.racks = r.racks.copy()
+        pos.kept = r.kept.copy()
+        self.out.append(pos)
+
+    def end(self, replayer: Replayer) -> list[Position]:
+        return self.out
+
+
+class EachEvent(ReplayVisitor[Replayer]):
+    """Hands each event's lean position to ``on_event`` while the walk stands at it (so
+    that it may read the live board, :meth:`Replayer.words_now`), for tables that read a
+    few fields of every event: ``number``, ``event``, ``player``, ``computed``,
+    ``placed``, ``bingo``, ``recorded``, ``findings``, ``game_over``, ``end_reason`` and
+    ``to_move``, and with ``detail`` ``words``, ``premiums`` and ``leave``; ``scores``,
+    ``racks`` and ``kept`` stay empty. The walk returns the replayer, at the end."""
+
     def __init__(
-        self, game: Game, rules: RuleSet, *, snapshots: bool = True, detect_end_rule: bool = True
+        self, on_event: Callable[[Position, Replayer], None], *, detail: bool = False
     ) -> None:
-        super().__init__(game, rules, detect_end_rule=detect_end_rule)
-        self.snapshots = snapshots
-        self.lost_lines = [lost.line for lost in game.lost]
-        # each lost line, and the player it names (None: unknown), once the walk passed it
-        self.lost_players: dict[int, int | None] = {}
-        # check() reuses one position for every event; run() and steps() make one each
-        self.scratch: Position | None = None
-        nicks = [pl.nick for pl in game.players]
-        self.shared = {nick for nick in nicks if nicks.count(nick) > 1}
-
-    # --------------------------------------------------------------- walk
-    def run(self) -> Iterator[Position]:
-        """The start position, then the position after each event."""
-        game = self.game
-        start = self.position(0, None)
-        start.to_move = self._player_of(game.events[0]) if game.events else None
-        yield start
-        snapshots = self.snapshots
-        self.scratch = None
-        for _, _, pos, mark in self._walk():
-            # the step's own position (a new one per event), completed with the state now
-            if snapshots:
-                pos.board = self.board.copy()
-                pos.pool = self.pool.copy()
-            pos.scores = self.computed.copy()
-            pos.recorded = self.recorded.copy()
-            pos.bag = self.bag
-            pos.racks = self.racks.copy()
-            pos.kept = self.kept.copy()
-            pos.findings = self.findings[mark:]
-            pos.game_over, pos.end_reason = self.game_over, self.end_reason
-            pos.to_move = self.next_turn
-            yield pos
-
-    def check(self) -> list[Finding]:
-        """Replay the whole record for its findings only, without building positions."""
-        self.detail = False
-        self.scratch = Position(0, None, self.board, [], [], 0, self.pool, [])
-        for _ in self._walk():
-            pass
-        return self.findings
-
-    def steps(self, *, detail: bool = False) -> Iterator[Position]:
-        """The position after each event (no start position), lean, for tables that read
-        a few fields of every event. Filled are ``number``, ``event``, ``player``,
-        ``computed``, ``placed``, ``bingo``, ``recorded`` (a copy), ``findings``,
-        ``game_over``, ``end_reason`` and ``to_move``, and with ``detail`` also ``words``,
-        ``premiums`` and ``leave`` (as :meth:`run` fills them); ``board`` and ``pool`` are
-        the live ones (see :meth:`words_now`); ``scores``, ``racks`` and ``kept`` are left
-        empty."""
+        self.on_event = on_event
         self.detail = detail
-        self.scratch = None
-        for _, _, pos, mark in self._walk():
-            pos.recorded = self.recorded.copy()
-            pos.findings = self.findings[mark:]
-            pos.game_over, pos.end_reason = self.game_over, self.end_reason
-            pos.to_move = self.next_turn
-            yield pos
 
-    def words_now(self, pos: Position) -> list[Word]:
-        """The words of the play of ``pos`` (as :meth:`run` gives them in ``pos.words``),
-        read off the live board: valid only while :meth:`steps` stands at ``pos``."""
-        e = pos.event
-        if e is None or not pos.placed:
-            return []
-        rules = self.rules
-        size = self.board.size
-        flat = [r * size + c for r, c, _ in pos.placed]
-        return flat_score_play(
-            self.board, flat, e.direction or "across", self.tiles, rules.rack_size,
-            rules.bingo_bonus,
-        ).words  # fmt: skip
+    def visit_event(self, pos: Position, replayer: Replayer) -> None:
+        self.on_event(pos, replayer)
 
-    def position(self, number: int, event: Event | None) -> Position:
-        """The position now, after event ``number`` (1-based; 0 the start)."""
-        return Position(
-            number=number,
-            event=event,
-            board=self.board.copy() if self.snapshots else self.board,
-            scores=self.computed.copy(),
-            recorded=self.recorded.copy(),
-            bag=self.bag,
-            pool=self.pool.copy() if self.snapshots else self.pool,
-            racks=self.racks.copy(),
-            kept=self.kept.copy(),
-        )
-
-    def _walk(self) -> Iterator[tuple[int, Event, Position, int]]:
-        """Replay every event in order, and the lines between them (unreadable event lines,
-        final ``#rackN``); yield ``(index, event, scratch position, findings mark)``."""
-        game = self.game
-        first = game.events[0] if game.events else None
-        between = sorted(
-            [(lost.line, lost) for lost in game.lost]
-            + [(pr.line, pr) for pr in game.pragmas if _RACK.match(pr.keyword) and first
-               and pr.line > first.line],
-            key=lambda item: item[0],
-        )  # fmt: skip
-        gap = 0  # index into between
-        for i, e in enumerate(game.events):
-            while gap < len(between) and between[gap][0] < e.line:
-                self._between(*between[gap])
-                gap += 1
-            mark = len(self.findings)
-            yield i, e, self._step(i, e), mark
-        for line, pragma in between[gap:]:
-            self._between(line, pragma)
-        self.finish()
-
-    def _step(self, i: int, e: Event) -> Position:
-        """Replay one event; the returned position shares the live board and pool."""
-        kind = e.kind
-        turn = kind in TURN_KINDS
-        if turn and e.nick in self.shared:
-            # two players share the nickname (H201): the one whose turn it is moved
-            owners = [pl.index for pl in self.game.players if pl.nick == e.nick]
-            e.player = self.next_turn if self.next_turn in owners else owners[0]
-        p = self._player_of(e)
-        pos = self.scratch
-        if pos is None:
-            pos = Position(i + 1, e, self.board, (), (), 0, self.pool, (), player=p)
-        else:  # check(): nobody reads the position but the move's own handler
-            pos.leave = None
-        if p is not None:
-            replayed = True
-            if turn:
-                replayed, p = self._turn(e, p)
-                pos.player = p
-                if replayed and e.rack is not None:
-                    self.racks[p] = e.rack
-            if replayed:
-                _HANDLERS[kind](self, e, p, pos)
-                if turn and pos.leave is not None:
-                    self.kept[p] = pos.leave
-        if self.ignored:
-            self.ignored = False  # the line changed nothing: the last line stays the last
-        else:
-            self.last = e
-        return pos
-
-    # ------------------------------------------------- lines between events
-    def _between(self, line: int, item: Pragma | LostLine) -> None:
-        """An unreadable event line or a final ``#rackN``, whose rack must come from the
-        tiles not on the board at that point."""
-        if isinstance(item, LostLine):
-            self._lost(item)
-            return
-        number = item.keyword.removeprefix("rack")
-        words = item.value.split()
-        rack = words[0] if words else ""
-        try:
-            tokens = self.tiles.split(rack)
-        except TileError:
-            self.findings.append(
-                make(Code.NOT_A_TILE, f"#rack{number} {rack} has unknown tiles", line)
-            )
-            return
-        self._check_drawable(upper_tiles(tokens), None, line)
-
-    def _lost(self, lost: LostLine) -> None:
-        """An event line the parser could not read. The event the model recovered from it
-        (its fault is reported once, by the parser) is replayed; otherwise the replay
-        leaves a gap there (see :meth:`_gap`)."""
-        if lost.event is None:
-            self._gap(lost.player)
-        else:
-            self._step(-1, lost.event)
-        self.lost_players[lost.line] = lost.player
-
-    def _gap(self, p: int | None) -> None:
-        """An event line of player ``p`` (None: unknown) the parser could not read: its
-        player's next cumulative and the turn order are not judged across it (it may have
-        been a turn, a bonus, ...), nor, from here on, what depends on every tile played
-        being known (the tiles left at the end, whether a player went out)."""
-        self.unjudged.update(range(self.n) if p is None else (p,))
-        self.next_turn = None
-        self.tiles_unknown = True
-        if self.game_over:
-            self.lost_after_end = True
-
-
-# The handler of each kind of event (plain functions: no per-replayer table of bound
-# methods, which would tie the replayer into a reference cycle).
-_HANDLERS: dict[EventKind, Callable[[Replayer, Event, int, Position], None]] = {
-    EventKind.PLAY: Replayer.play,
-    EventKind.PASS: Replayer.pass_,
-    EventKind.EXCHANGE: Replayer.exchange,
-    EventKind.WITHDRAWN: Replayer.withdrawn,
-    EventKind.CHALLENGE_BONUS: Replayer.challenge_bonus,
-    EventKind.END_RACK_POINTS: Replayer.end_rack_points,
-    EventKind.END_RACK_PENALTY: Replayer.end_rack_penalty,
-    EventKind.TIME_PENALTY: Replayer.time_penalty,
-}
+    def end(self, replayer: Replayer) -> Replayer:
+        return replayer
 
 
 def _name_what_fits(
@@ -284,8 +236,8 @@ def _name_what_fits(
                 continue
             bonus = bingo_bonus_for(tile_set.name, layout.name)
             other = replace(rules, board=layout, tiles=tile_set, bingo_bonus=bonus, name="")
-            trial = Replayer(game, other, snapshots=False, detect_end_rule=detect_end_rule)
-            wrong = sum(1 for f in trial.check() if f.code == Code.PLAY_SCORE)
+            trial = walk(game, other, FindingsOnly(), detect_end_rule=detect_end_rule)
+            wrong = sum(1 for f in trial.findings if f.code == Code.PLAY_SCORE)
             if trial.plays_scored and wrong * 10 <= trial.plays_scored:
                 if best is None or wrong < best[0]:
                     best = (wrong, layout.name, tile_set.name)
@@ -324,7 +276,7 @@ def replay(
 
 def _replay(game: Game, rules: RuleSet | None, options: RuleOptions) -> Iterator[Position]:
     rules, _ = resolve_rules(game, rules, options)
-    yield from Replayer(game, rules, detect_end_rule=options.end_rule is None).run()
+    yield from walk(game, rules, Positions(), detect_end_rule=options.end_rule is None)
 
 
 def validate(
@@ -344,12 +296,11 @@ def validate(
     )
     rules, setup_findings = resolve_rules(game, rules, chosen)
     detect = chosen.end_rule is None
-    replayer = Replayer(game, rules, snapshots=False, detect_end_rule=detect)
-    replayer.check()
+    outcome = walk(game, rules, FindingsOnly(), detect_end_rule=detect)
     if chosen.tiles is None and chosen.board is None:
-        _name_what_fits(game, rules, replayer.findings, detect_end_rule=detect)
+        _name_what_fits(game, rules, outcome.findings, detect_end_rule=detect)
     findings = sorted(
-        [*game.findings, *setup_findings, *replayer.findings], key=lambda f: (f.line, f.code)
+        [*game.findings, *setup_findings, *outcome.findings], key=lambda f: (f.line, f.code)
     )
     for f in findings:
         f.path = game.path
@@ -357,9 +308,9 @@ def validate(
         game=game,
         rules=rules,
         findings=findings,
-        recorded=replayer.recorded,
-        computed=replayer.computed,
-        end_reason=replayer.end_reason,
-        end_rule=replayer.end_rule,
+        recorded=outcome.recorded,
+        computed=outcome.computed,
+        end_reason=outcome.end_reason,
+        end_rule=outcome.end_rule,
         events=len(game.events),
     )

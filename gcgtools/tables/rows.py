@@ -22,7 +22,7 @@ from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.lexicon.leaves import LeavesError
 from gcgtools.lexicon.lexicon import LexiconError
 from gcgtools.model.game import Game
-from gcgtools.replay.engine import Position, Replayer
+from gcgtools.replay.engine import EachEvent, Position, Replayer, walk
 from gcgtools.replay.notation import play_notation
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve_with_findings
@@ -271,9 +271,8 @@ def analyse_game(
             file, True, f"cannot set up the rules: {exc}", _unreadable_row(game, file)
         )
     detect = options.end_rule is None
-    replayer = Replayer(game, rules, snapshots=False, detect_end_rule=detect)
     game_id = game.id or (_stem(game.path) if game.path else None) or game.title or file
-    n = replayer.n
+    n = game.player_count()
     nicks = [f"player{i + 1}" for i in range(n)]
     names = list(nicks)
     for pl in game.players:
@@ -297,16 +296,19 @@ def analyse_game(
     keep_rows = keep != "none"
     # the mover's nickname and the opponent's, by player index (None: not credited)
     movers = [(nicks[i], nicks[1 - i] if two else None) for i in range(n)]
-    # Without move rows only the best play's word is read: steps() then scores no
+    # Without move rows only the best play's word is read: the walk then scores no
     # words, and the words of a play are read off the board (words_now) only when it beats
     # every earlier play of its player that stood, the only plays the best can be (a
     # withdrawn play is always the last one). tops[p]: the best score so far after each
     # of player p's plays that stood.
     tops: list[list[int]] = [[] for _ in range(n)]
-    for pos in replayer.steps(detail=keep_rows):
+
+    def on_event(pos: Position, replayer: Replayer) -> None:
+        nonlocal turn, before_adjustments, recorded_before, previous
+        nonlocal challenge_bonuses, lost_double, time_lines
         e = pos.event
         if e is None:
-            continue
+            return
         p = pos.player  # the player the replay credited (a mistyped nickname is resolved)
         kind = e.kind
         is_pass = kind is _PASS
@@ -351,7 +353,7 @@ def analyse_game(
             ))  # fmt: skip
         if p is None or skipped:
             previous = None
-            continue
+            return
         if is_turn:
             turns[p] += 1
         if kind is _PLAY:
@@ -366,7 +368,7 @@ def analyse_game(
                     stack.append(stack[-1])
             previous = (p, row, pos, word)
             play_rows.append(previous)
-            continue
+            return
         if kind is _WITHDRAWN_KIND:
             if previous is not None:  # the replay takes back the play just before
                 q, play_row, _, _ = previous
@@ -397,6 +399,7 @@ def analyse_game(
             time_lines += 1
         previous = None
 
+    replayer = walk(game, rules, EachEvent(on_event, detail=keep_rows), detect_end_rule=detect)
     for p, _row, pos, known in play_rows:
         e = pos.event
         assert e is not None

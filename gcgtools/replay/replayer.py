@@ -1,0 +1,204 @@
+"""The replayer: the state of a replay and the step through one record line (an event, a
+line the parser could not read, a final ``#rackN``). The state and the shared checks are
+in :mod:`~gcgtools.replay.state`; the event handlers in :mod:`~gcgtools.replay.moves`,
+:mod:`~gcgtools.replay.turns` and :mod:`~gcgtools.replay.endgame`; the walk that drives a
+visitor over the record, and the entry points, in :mod:`~gcgtools.replay.engine`. The
+replayer reads no record line itself: the lines the parser could not read come with what
+the model recovered from them (``Game.lost``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from gcgtools.findings import Code, make
+from gcgtools.model.game import Game, LostLine
+from gcgtools.replay.endgame import EndGame
+from gcgtools.replay.moves import Moves
+from gcgtools.replay.position import Position, upper_tiles
+from gcgtools.replay.scoring import Word, flat_score_play
+from gcgtools.replay.turns import Turns
+from gcgtools.rules.rulesets import RuleSet
+from gcgtools.rules.tiles import TileError
+from gcgtools.syntax.records import TURN_KINDS, Event, EventKind, Pragma
+
+__all__ = ["Replayer"]
+
+_RACK = re.compile(r"rack[1-9]$")
+
+
+class Replayer(Moves, Turns, EndGame):
+    """The state of a replay (board, bag, racks, totals, findings) and the step through
+    one record line: :meth:`events` replays the record, line by line, and
+    :func:`~gcgtools.replay.engine.walk` drives a visitor over it. The final totals,
+    ``findings``, ``end_reason`` and ``end_rule`` stay on the replayer.
+
+    ``snapshots``: positions get copies of the board and pool (else the live ones);
+    ``scratch``: one position reused for every event, for a walk that reads none.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        rules: RuleSet,
+        *,
+        snapshots: bool = True,
+        detail: bool = True,
+        scratch: bool = False,
+        detect_end_rule: bool = True,
+    ) -> None:
+        super().__init__(game, rules, detect_end_rule=detect_end_rule)
+        self.snapshots = snapshots
+        self.detail = detail
+        self.lost_lines = [lost.line for lost in game.lost]
+        # a walk that reads no position reuses one for every event; others get one each
+        self.scratch: Position | None = (
+            Position(0, None, self.board, [], [], 0, self.pool, []) if scratch else None
+        )
+        nicks = [pl.nick for pl in game.players]
+        self.shared = {nick for nick in nicks if nicks.count(nick) > 1}
+
+    # --------------------------------------------------------------- walk
+    def words_now(self, pos: Position) -> list[Word]:
+        """The words of the play of ``pos`` (as :meth:`run` gives them in ``pos.words``),
+        read off the live board: valid only while the walk stands at ``pos``."""
+        e = pos.event
+        if e is None or not pos.placed:
+            return []
+        rules = self.rules
+        size = self.board.size
+        flat = [r * size + c for r, c, _ in pos.placed]
+        return flat_score_play(
+            self.board, flat, e.direction or "across", self.tiles, rules.rack_size,
+            rules.bingo_bonus,
+        ).words  # fmt: skip
+
+    def start(self) -> Position:
+        """The position before any event, and who moves first."""
+        game = self.game
+        start = self.position(0, None)
+        start.to_move = self._player_of(game.events[0]) if game.events else None
+        return start
+
+    def position(self, number: int, event: Event | None) -> Position:
+        """The position now, after event ``number`` (1-based; 0 the start)."""
+        return Position(
+            number=number,
+            event=event,
+            board=self.board.copy() if self.snapshots else self.board,
+            scores=self.computed.copy(),
+            recorded=self.recorded.copy(),
+            bag=self.bag,
+            pool=self.pool.copy() if self.snapshots else self.pool,
+            racks=self.racks.copy(),
+            kept=self.kept.copy(),
+        )
+
+    def events(self) -> Iterator[tuple[Position, int]]:
+        """Replay every event in order, and the lines between them (unreadable event lines,
+        final ``#rackN``); yield after each event its position (sharing the live board and
+        pool; the scratch one if set) and how many findings there were before it. The
+        record-wide checks (:meth:`finish`) run once the last event is replayed."""
+        game = self.game
+        first = game.events[0] if game.events else None
+        between = sorted(
+            [(lost.line, lost) for lost in game.lost]
+            + [(pr.line, pr) for pr in game.pragmas if _RACK.match(pr.keyword) and first
+               and pr.line > first.line],
+            key=lambda item: item[0],
+        )  # fmt: skip
+        gap = 0  # index into between
+        for i, e in enumerate(game.events):
+            while gap < len(between) and between[gap][0] < e.line:
+                self._between(*between[gap])
+                gap += 1
+            mark = len(self.findings)
+            yield self._step(i, e), mark
+        for line, pragma in between[gap:]:
+            self._between(line, pragma)
+        self.finish()
+
+    def _step(self, i: int, e: Event) -> Position:
+        """Replay one event; the returned position shares the live board and pool."""
+        kind = e.kind
+        turn = kind in TURN_KINDS
+        if turn and e.nick in self.shared:
+            # two players share the nickname (H201): the one whose turn it is moved
+            owners = [pl.index for pl in self.game.players if pl.nick == e.nick]
+            e.player = self.next_turn if self.next_turn in owners else owners[0]
+        p = self._player_of(e)
+        pos = self.scratch
+        if pos is None:
+            pos = Position(i + 1, e, self.board, (), (), 0, self.pool, (), player=p)
+        else:  # a walk for findings only: nobody keeps it
+            pos.number, pos.event, pos.player, pos.leave = i + 1, e, p, None
+        if p is not None:
+            replayed = True
+            if turn:
+                replayed, p = self._turn(e, p)
+                pos.player = p
+                if replayed and e.rack is not None:
+                    self.racks[p] = e.rack
+            if replayed:
+                _HANDLERS[kind](self, e, p, pos)
+                if turn and pos.leave is not None:
+                    self.kept[p] = pos.leave
+        if self.ignored:
+            self.ignored = False  # the line changed nothing: the last line stays the last
+        else:
+            self.last = e
+        return pos
+
+    # ------------------------------------------------- lines between events
+    def _between(self, line: int, item: Pragma | LostLine) -> None:
+        """An unreadable event line or a final ``#rackN``, whose rack must come from the
+        tiles not on the board at that point."""
+        if isinstance(item, LostLine):
+            self._lost(item)
+            return
+        number = item.keyword.removeprefix("rack")
+        words = item.value.split()
+        rack = words[0] if words else ""
+        try:
+            tokens = self.tiles.split(rack)
+        except TileError:
+            self.findings.append(
+                make(Code.NOT_A_TILE, f"#rack{number} {rack} has unknown tiles", line)
+            )
+            return
+        self._check_drawable(upper_tiles(tokens), None, line)
+
+    def _lost(self, lost: LostLine) -> None:
+        """An event line the parser could not read. The event the model recovered from it
+        (its fault is reported once, by the parser) is replayed; otherwise the replay
+        leaves a gap there (see :meth:`_gap`)."""
+        if lost.event is None:
+            self._gap(lost.player)
+        else:
+            self._step(-1, lost.event)
+
+    def _gap(self, p: int | None) -> None:
+        """An event line of player ``p`` (None: unknown) the parser could not read: its
+        player's next cumulative and the turn order are not judged across it (it may have
+        been a turn, a bonus, ...), nor, from here on, what depends on every tile played
+        being known (the tiles left at the end, whether a player went out)."""
+        self.unjudged.update(range(self.n) if p is None else (p,))
+        self.next_turn = None
+        self.tiles_unknown = True
+        if self.game_over:
+            self.lost_after_end = True
+
+
+# The handler of each kind of event (plain functions: no per-replayer table of bound
+# methods, which would tie the replayer into a reference cycle).
+_HANDLERS: dict[EventKind, Callable[[Replayer, Event, int, Position], None]] = {
+    EventKind.PLAY: Replayer.play,
+    EventKind.PASS: Replayer.pass_,
+    EventKind.EXCHANGE: Replayer.exchange,
+    EventKind.WITHDRAWN: Replayer.withdrawn,
+    EventKind.CHALLENGE_BONUS: Replayer.challenge_bonus,
+    EventKind.END_RACK_POINTS: Replayer.end_rack_points,
+    EventKind.END_RACK_PENALTY: Replayer.end_rack_penalty,
+    EventKind.TIME_PENALTY: Replayer.time_penalty,
+}
