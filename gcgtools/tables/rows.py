@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from gcgtools.analysis.analyse import RecordAnalysis
 from gcgtools.batch.analyses import analyse_game_with
-from gcgtools.findings import Code
+from gcgtools.findings import Code, Finding
 from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.lexicon.leaves import LeavesError
 from gcgtools.lexicon.lexicon import LexiconError
 from gcgtools.model.game import Game
-from gcgtools.replay.engine import EachEvent, Position, Replayer, walk
+from gcgtools.replay.engine import Position, Replayer, ReplayVisitor, walk
 from gcgtools.replay.notation import play_notation
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve_with_findings
-from gcgtools.rules.rulesets import EndRule
+from gcgtools.rules.rulesets import EndRule, RuleSet
 from gcgtools.rules.tiles import is_blank_tile
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import display_name
@@ -233,6 +233,159 @@ def name_of(game: Game, fallback: str) -> str:
     return game.path if game.path is not None else fallback
 
 
+class _Tally(ReplayVisitor[Replayer]):
+    """The move rows of one record and its per-player tallies, event by event. Without
+    move rows (``keep`` none) the walk scores no words: the words of a play are read off
+    the live board (:meth:`Replayer.words_now`) only when it beats every earlier play of
+    its player that stood, the only plays the best can be (a withdrawn play is always the
+    last one)."""
+
+    def __init__(self, file: str, game_id: str, nicks: list[str], keep: Keep) -> None:
+        n = len(nicks)
+        self.file, self.game_id, self.nicks, self.keep = file, game_id, nicks, keep
+        self.detail = keep != "none"
+        self.two = n == 2
+        # the mover's nickname and the opponent's, by player index (None: not credited)
+        self.movers = [(nicks[i], nicks[1 - i] if self.two else None) for i in range(n)]
+        self.turns, self.plays, self.play_points = [0] * n, [0] * n, [0] * n
+        self.bingos, self.exchanges, self.passes = [0] * n, [0] * n, [0] * n
+        self.phonies, self.won, self.lost, self.time_pen = [0] * n, [0] * n, [0] * n, [0] * n
+        self.best: list[tuple[int, str] | None] = [None] * n
+        self.challenge_bonuses = self.lost_double = self.time_lines = 0
+        self.rows: list[tuple[Any, ...]] = []
+        # (player, index of its row in rows or -1, position, main word when already read)
+        self.play_rows: list[tuple[int, int, Position, str | None]] = []
+        self.turn = 0
+        self.before_adjustments: Sequence[int] | None = None
+        self.recorded_before: Sequence[int] = [0] * n
+        self.previous: tuple[int, int, Position, str | None] | None = None
+        # tops[p]: the best score so far after each of player p's plays that stood
+        self.tops: list[list[int]] = [[] for _ in range(n)]
+
+    def visit_event(self, pos: Position, replayer: Replayer) -> None:
+        e = pos.event
+        if e is None:
+            return
+        p = pos.player  # the player the replay credited (a mistyped nickname is resolved)
+        kind = e.kind
+        is_pass = kind is _PASS
+        is_turn = kind is _PLAY or is_pass or kind is _EXCHANGE  # kind in TURN_KINDS
+        # the final pass after the opponent went out is not a turn (O313)
+        skipped = is_pass and any(f.code == IGNORED_PASS for f in pos.findings)
+        if is_turn and not skipped:
+            self.turn += 1
+        if self.before_adjustments is None and (kind is _END_POINTS or kind is _END_PENALTY):
+            self.before_adjustments = self.recorded_before
+        self.recorded_before = pos.recorded
+        lost_challenge = is_pass and any(UNSUCCESSFUL_CHALLENGE in note.text for note in e.notes)
+        row = self._move_row(pos, p, lost_challenge) if self.detail else -1
+        if p is None or skipped:
+            self.previous = None
+            return
+        if is_turn:
+            self.turns[p] += 1
+        if kind is _PLAY:
+            word: str | None = None
+            if not self.detail:
+                stack = self.tops[p]
+                if not stack or e.score > stack[-1]:
+                    formed = replayer.words_now(pos)
+                    word = formed[0].text if formed else (e.word or "")
+                    stack.append(e.score)
+                else:
+                    stack.append(stack[-1])
+            self.previous = (p, row, pos, word)
+            self.play_rows.append(self.previous)
+            return
+        self._count(kind, p, e.score, lost_challenge)
+        self.previous = None
+
+    def _move_row(self, pos: Position, p: int | None, lost_challenge: bool) -> int:
+        """Add the move row of ``pos``; its index in the rows."""
+        e = pos.event
+        assert e is not None
+        kind = e.kind
+        main: str | None
+        words: str | None
+        if kind is _PLAY:
+            played = pos.words
+            if played:
+                main = played[0].text
+                words = main if len(played) == 1 else ",".join([w.text for w in played])
+            else:
+                main, words = e.word, None
+            premiums = ",".join(pos.premiums) or None
+            squares = pos.placed
+            if self.keep == "bingos" and pos.bingo and squares:  # the bingo list: HAN(G)OVER
+                main = play_notation(pos.board, squares, e.direction or "across")
+                main = main.split(" ", 1)[1]
+            placed = len(squares)
+            # a blank is "?" or a lower-case tile name: no tile that is not upper case
+            blanks = sum([is_blank_tile(t) for _, _, t in squares])
+        else:
+            main, words, premiums, placed, blanks = e.word, None, None, 0, 0
+        mover, opponent = self.movers[p] if p is not None else (e.nick, None)
+        rows = self.rows
+        rows.append((
+            self.file, self.game_id, pos.number, self.turn, e.line, mover, opponent,
+            kind._value_, e.rack, e.position, e.direction, main, words, placed, blanks,
+            e.score, pos.computed, e.cumulative, pos.bingo, premiums,
+            pos.leave, False, lost_challenge, len(pos.findings),
+            None, None, None, None, None, None, *_NO_JUDGEMENT,
+        ))  # fmt: skip
+        return len(rows) - 1
+
+    def _count(self, kind: EventKind, p: int, score: int, lost_challenge: bool) -> None:
+        """Tally an event of player ``p`` that is not a play."""
+        two = self.two
+        if kind is _WITHDRAWN_KIND:
+            previous = self.previous
+            if previous is not None:  # the replay takes back the play just before
+                q, play_row, _, _ = previous
+                if not self.detail:
+                    self.tops[q].pop()
+                play_rows = self.play_rows
+                if play_rows[-1] is previous:
+                    play_rows.pop()
+                else:  # pragma: no cover - previous is always the last play
+                    play_rows.remove(previous)
+                if play_row >= 0:
+                    self.rows[play_row] = _withdrawn(self.rows[play_row])
+                self.phonies[q] += 1
+                if two:
+                    self.won[1 - q] += 1
+        elif kind is _EXCHANGE:
+            self.exchanges[p] += 1
+        elif kind is _PASS:
+            self.passes[p] += 1
+            if lost_challenge:
+                self.lost[p] += 1
+                self.lost_double += 1
+        elif kind is EventKind.CHALLENGE_BONUS:
+            self.challenge_bonuses += 1
+            if two:
+                self.lost[1 - p] += 1
+        elif kind is EventKind.TIME_PENALTY:
+            self.time_pen[p] += score
+            self.time_lines += 1
+
+    def end(self, replayer: Replayer) -> Replayer:
+        """Count the plays that stood, and each player's best; the replayer at the end."""
+        best = self.best
+        for p, _row, pos, known in self.play_rows:
+            e = pos.event
+            assert e is not None
+            self.plays[p] += 1
+            self.play_points[p] += e.score
+            if pos.bingo:
+                self.bingos[p] += 1
+            if best[p] is None or e.score > best[p][0]:  # type: ignore[index]
+                if known is None:
+                    known = pos.words[0].text if pos.words else (e.word or "")
+                best[p] = (e.score, known)
+        return replayer
+
+
 def analyse_game(
     game: Game,
     *,
@@ -270,156 +423,43 @@ def analyse_game(
         return GameResult(
             file, True, f"cannot set up the rules: {exc}", _unreadable_row(game, file)
         )
-    detect = options.end_rule is None
     game_id = game.id or (_stem(game.path) if game.path else None) or game.title or file
     n = game.player_count()
     nicks = [f"player{i + 1}" for i in range(n)]
     names = list(nicks)
     for pl in game.players:
         nicks[pl.index], names[pl.index] = pl.nick, pl.name
-    two = n == 2
-
-    # per-player tallies
-    turns, plays, play_points = [0] * n, [0] * n, [0] * n
-    bingos, exchanges, passes, phonies = [0] * n, [0] * n, [0] * n, [0] * n
-    won, lost, time_pen = [0] * n, [0] * n, [0] * n
-    best: list[tuple[int, str] | None] = [None] * n
-    challenge_bonuses = lost_double = time_lines = 0
-
-    rows: list[tuple[Any, ...]] = []
-    # (player, index of its row in rows or -1, position, main word when already read)
-    play_rows: list[tuple[int, int, Position, str | None]] = []
-    turn = 0
-    before_adjustments: Sequence[int] | None = None
-    recorded_before: Sequence[int] = [0] * n
-    previous: tuple[int, int, Position, str | None] | None = None
-    keep_rows = keep != "none"
-    # the mover's nickname and the opponent's, by player index (None: not credited)
-    movers = [(nicks[i], nicks[1 - i] if two else None) for i in range(n)]
-    # Without move rows only the best play's word is read: the walk then scores no
-    # words, and the words of a play are read off the board (words_now) only when it beats
-    # every earlier play of its player that stood, the only plays the best can be (a
-    # withdrawn play is always the last one). tops[p]: the best score so far after each
-    # of player p's plays that stood.
-    tops: list[list[int]] = [[] for _ in range(n)]
-
-    def on_event(pos: Position, replayer: Replayer) -> None:
-        nonlocal turn, before_adjustments, recorded_before, previous
-        nonlocal challenge_bonuses, lost_double, time_lines
-        e = pos.event
-        if e is None:
-            return
-        p = pos.player  # the player the replay credited (a mistyped nickname is resolved)
-        kind = e.kind
-        is_pass = kind is _PASS
-        is_turn = kind is _PLAY or is_pass or kind is _EXCHANGE  # kind in TURN_KINDS
-        # the final pass after the opponent went out is not a turn (O313)
-        skipped = is_pass and any(f.code == IGNORED_PASS for f in pos.findings)
-        if is_turn and not skipped:
-            turn += 1
-        if before_adjustments is None and (kind is _END_POINTS or kind is _END_PENALTY):
-            before_adjustments = recorded_before
-        recorded_before = pos.recorded
-        lost_challenge = is_pass and any(UNSUCCESSFUL_CHALLENGE in note.text for note in e.notes)
-        row = -1
-        if keep_rows:
-            main: str | None
-            words: str | None
-            if kind is _PLAY:
-                played = pos.words
-                if played:
-                    main = played[0].text
-                    words = main if len(played) == 1 else ",".join([w.text for w in played])
-                else:
-                    main, words = e.word, None
-                premiums = ",".join(pos.premiums) or None
-                squares = pos.placed
-                if keep == "bingos" and pos.bingo and squares:  # the bingo list: HAN(G)OVER
-                    main = play_notation(pos.board, squares, e.direction or "across")
-                    main = main.split(" ", 1)[1]
-                placed = len(squares)
-                # a blank is "?" or a lower-case tile name: no tile that is not upper case
-                blanks = sum([is_blank_tile(t) for _, _, t in squares])
-            else:
-                main, words, premiums, placed, blanks = e.word, None, None, 0, 0
-            mover, opponent = movers[p] if p is not None else (e.nick, None)
-            row = len(rows)
-            rows.append((
-                file, game_id, pos.number, turn, e.line, mover, opponent,
-                kind._value_, e.rack, e.position, e.direction, main, words, placed, blanks,
-                e.score, pos.computed, e.cumulative, pos.bingo, premiums,
-                pos.leave, False, lost_challenge, len(pos.findings),
-                None, None, None, None, None, None, *_NO_JUDGEMENT,
-            ))  # fmt: skip
-        if p is None or skipped:
-            previous = None
-            return
-        if is_turn:
-            turns[p] += 1
-        if kind is _PLAY:
-            word: str | None = None
-            if not keep_rows:
-                stack = tops[p]
-                if not stack or e.score > stack[-1]:
-                    formed = replayer.words_now(pos)
-                    word = formed[0].text if formed else (e.word or "")
-                    stack.append(e.score)
-                else:
-                    stack.append(stack[-1])
-            previous = (p, row, pos, word)
-            play_rows.append(previous)
-            return
-        if kind is _WITHDRAWN_KIND:
-            if previous is not None:  # the replay takes back the play just before
-                q, play_row, _, _ = previous
-                if not keep_rows:
-                    tops[q].pop()
-                if play_rows[-1] is previous:
-                    play_rows.pop()
-                else:  # pragma: no cover - previous is always the last play
-                    play_rows.remove(previous)
-                if play_row >= 0:
-                    rows[play_row] = _withdrawn(rows[play_row])
-                phonies[q] += 1
-                if two:
-                    won[1 - q] += 1
-        elif kind is _EXCHANGE:
-            exchanges[p] += 1
-        elif kind is _PASS:
-            passes[p] += 1
-            if lost_challenge:
-                lost[p] += 1
-                lost_double += 1
-        elif kind is EventKind.CHALLENGE_BONUS:
-            challenge_bonuses += 1
-            if two:
-                lost[1 - p] += 1
-        elif kind is EventKind.TIME_PENALTY:
-            time_pen[p] += e.score
-            time_lines += 1
-        previous = None
-
-    replayer = walk(game, rules, EachEvent(on_event, detail=keep_rows), detect_end_rule=detect)
-    for p, _row, pos, known in play_rows:
-        e = pos.event
-        assert e is not None
-        plays[p] += 1
-        play_points[p] += e.score
-        if pos.bingo:
-            bingos[p] += 1
-        if best[p] is None or e.score > best[p][0]:  # type: ignore[index]
-            if known is None:
-                known = pos.words[0].text if pos.words else (e.word or "")
-            best[p] = (e.score, known)
-
-    final = replayer.recorded
-    finished = replayer.game_over
-    rule = replayer.end_rule
-    winner = (
-        decide_winner(nicks, final, before_adjustments, rule is EndRule.HOME) if finished else None
-    )
-    ordered = sorted(final, reverse=True)
+    tally = _Tally(file, game_id, nicks, keep)
+    replayer = walk(game, rules, tally, detect_end_rule=options.end_rule is None)
     findings = [*game.findings, *setup_findings, *replayer.findings]  # as validate() has them
+    game_row = _game_row(tally, replayer, game, rules, names, findings)
+    player_rows = _player_rows(tally, replayer, names)
+    rows = tally.rows
+    if lexicon is not None or lexica is not None:
+        analysis = analyse_game_with(
+            game, LexiconChoice.of(lexicon, lexica, leaves), top=1, cache=cache, options=options,
+            depth=depth, judge=judge,
+        )  # fmt: skip
+        rows, game_row, player_rows = _with_analysis(analysis, rows, game_row, player_rows)
+    if keep == "bingos":
+        rows = [r for r in rows if r[_BINGO]]
+    return GameResult(file, False, None, game_row, player_rows, rows)
+
+
+def _game_row(
+    tally: _Tally,
+    replayer: Replayer,
+    game: Game,
+    rules: RuleSet,
+    names: list[str],
+    findings: list[Finding],
+) -> tuple[Any, ...]:
+    """The game row of a record replayed into ``tally``."""
+    t = tally
+    nicks, n, best = t.nicks, len(t.nicks), t.best
+    final = replayer.recorded
+    rule = replayer.end_rule
+    ordered = sorted(final, reverse=True)
     errors = sum(1 for f in findings if f.severity == "error")
     warnings = sum(1 for f in findings if f.severity == "warning")
     top = max(
@@ -427,9 +467,9 @@ def analyse_game(
         key=lambda i: best[i][0],  # type: ignore[index]
         default=None,
     )
-    game_row = _GAME_ROW(
-        file=file,
-        game_id=game_id,
+    return _GAME_ROW(
+        file=t.file,
+        game_id=t.game_id,
         title=game.title,
         lexicon=game.lexicon,
         tiles=rules.tiles.name,
@@ -443,28 +483,46 @@ def analyse_game(
         score1=final[0],
         score2=final[1],
         spread=ordered[0] - ordered[1],
-        winner=winner,
-        finished=finished,
+        winner=_winner(tally, replayer),
+        finished=replayer.game_over,
         end_reason=replayer.end_reason,
         end_rule=rule.value if rule is not None else None,
-        turns=turn,
-        bingos1=bingos[0],
-        bingos2=bingos[1],
+        turns=t.turn,
+        bingos1=t.bingos[0],
+        bingos2=t.bingos[1],
         best_score=best[top][0] if top is not None else None,  # type: ignore[index]
         best_word=best[top][1] if top is not None else None,  # type: ignore[index]
         best_player=nicks[top] if top is not None else None,
-        exchanges=sum(exchanges),
-        passes=sum(passes),
-        phonies=sum(phonies),
-        challenge_bonuses=challenge_bonuses,
-        lost_challenges=lost_double,
-        challenges=sum(phonies) + challenge_bonuses + lost_double,
-        time_penalties=time_lines,
+        exchanges=sum(t.exchanges),
+        passes=sum(t.passes),
+        phonies=sum(t.phonies),
+        challenge_bonuses=t.challenge_bonuses,
+        lost_challenges=t.lost_double,
+        challenges=sum(t.phonies) + t.challenge_bonuses + t.lost_double,
+        time_penalties=t.time_lines,
         status="ok" if errors == 0 else "errors",
         errors=errors,
         warnings=warnings,
         **_NO_GAME_ANALYSIS,
     )
+
+
+def _winner(tally: _Tally, replayer: Replayer) -> str | None:
+    """The winner's nickname, ``"tie"``, or None for a game not over."""
+    if not replayer.game_over:
+        return None
+    home = replayer.end_rule is EndRule.HOME
+    return decide_winner(tally.nicks, replayer.recorded, tally.before_adjustments, home)
+
+
+def _player_rows(tally: _Tally, replayer: Replayer, names: list[str]) -> list[tuple[Any, ...]]:
+    """The player rows of a record replayed into ``tally``."""
+    t = tally
+    nicks, n, best, two = t.nicks, len(t.nicks), t.best, t.two
+    final = replayer.recorded
+    finished = replayer.game_over
+    winner = _winner(tally, replayer)
+    ordered = sorted(final, reverse=True)
     player_rows = []
     for pl in range(n):
         others = [final[q] for q in range(n) if q != pl]
@@ -480,8 +538,8 @@ def analyse_game(
         b = best[pl]
         player_rows.append(
             _PLAYER_ROW(
-                file=file,
-                game_id=game_id,
+                file=t.file,
+                game_id=t.game_id,
                 player=nicks[pl],
                 name=names[pl],
                 seat=pl + 1,
@@ -491,30 +549,22 @@ def analyse_game(
                 spread=final[pl] - opponent_score,
                 result=result,
                 finished=finished,
-                turns=turns[pl],
-                plays=plays[pl],
-                play_points=play_points[pl],
-                bingos=bingos[pl],
+                turns=t.turns[pl],
+                plays=t.plays[pl],
+                play_points=t.play_points[pl],
+                bingos=t.bingos[pl],
                 best_score=b[0] if b else None,
                 best_word=b[1] if b else None,
-                exchanges=exchanges[pl],
-                passes=passes[pl],
-                phonies=phonies[pl],
-                challenges_won=won[pl],
-                challenges_lost=lost[pl],
-                time_penalty=time_pen[pl],
+                exchanges=t.exchanges[pl],
+                passes=t.passes[pl],
+                phonies=t.phonies[pl],
+                challenges_won=t.won[pl],
+                challenges_lost=t.lost[pl],
+                time_penalty=t.time_pen[pl],
                 **_NO_PLAYER_ANALYSIS,
             )
         )
-    if lexicon is not None or lexica is not None:
-        analysis = analyse_game_with(
-            game, LexiconChoice.of(lexicon, lexica, leaves), top=1, cache=cache, options=options,
-            depth=depth, judge=judge,
-        )  # fmt: skip
-        rows, game_row, player_rows = _with_analysis(analysis, rows, game_row, player_rows)
-    if keep == "bingos":
-        rows = [r for r in rows if r[_BINGO]]
-    return GameResult(file, False, None, game_row, player_rows, rows)
+    return player_rows
 
 
 _EVENT = MOVE_COLUMNS.index("event")

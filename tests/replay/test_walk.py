@@ -13,6 +13,7 @@ from gcgtools.findings import Finding
 from gcgtools.model import parse_string
 from gcgtools.model.game import Game
 from gcgtools.replay import (
+    EachEvent,
     FindingsOnly,
     Position,
     Positions,
@@ -21,6 +22,7 @@ from gcgtools.replay import (
     rules_for,
     walk,
 )
+from gcgtools.syntax.records import EventKind
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").rglob("*.gcg"))
@@ -125,3 +127,29 @@ def test_the_positions_visitor_is_what_replay_yields():
             assert (a.words, a.leave, a.to_move) == (b.words, b.leave, b.to_move)
         # each position owns its board: the start is still empty at the end
         assert not any(mine[0].board.cells)
+
+
+@pytest.mark.parametrize("detail", [True, False])
+def test_each_event_hands_lean_positions_while_the_walk_stands_at_them(detail):
+    for game in games():
+        rules, _ = rules_for(game)
+        full = walk(game, rules, Positions())[1:]
+        seen: list[tuple[int, list[str], list[str], object]] = []
+
+        def on_event(pos: Position, replayer: Replayer, seen: list = seen) -> None:
+            # the live board is the one after this event: its words are the position's
+            words = [w.text for w in replayer.words_now(pos)]
+            shown = [w.text for w in pos.words]
+            seen.append((pos.number, words, shown, pos.leave))
+
+        end = walk(game, rules, EachEvent(on_event, detail=detail))
+        assert isinstance(end, Replayer) and end.recorded == full[-1].recorded
+        assert [s[0] for s in seen] == [p.number for p in full]
+        for (_, words, shown, leave), pos in zip(seen, full, strict=True):
+            assert words == [w.text for w in pos.words]
+            assert shown == (words if detail else [])
+            # without detail a play's leave is not worked out (a pass's and an exchange's are)
+            if detail or pos.event.kind is not EventKind.PLAY:
+                assert leave == pos.leave
+            else:
+                assert leave is None
