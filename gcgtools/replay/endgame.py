@@ -38,7 +38,7 @@ class EndGame(ReplayState):
         )
 
     def end_rack_points(self, e: Event, p: int, pos: Position) -> None:
-        if not self.game_over and self.tiles_unknown:
+        if not self.game_over and self.gaps.tiles_unknown:
             # a lost line may have been the play that went out: take the record's word
             self.game_over, self.end_reason, self.out_player = True, "out", p
         if not self.game_over:
@@ -54,14 +54,14 @@ class EndGame(ReplayState):
             self._find(
                 Code.END_LINE_WRONG_PLAYER, f"end-rack points to {e.nick}, but {who} went out", e
             )
-        self.points_lines += 1
-        if self.points_lines > self.n - 1:
+        self.ends.points += 1
+        if self.ends.points > self.n - 1:
             self._find(Code.END_POINTS_TWICE, "end-rack points given again", e)
         self._time_penalty_too_early()
         tiles = self._end_tiles(e)
         computed: int | None = None
         if tiles is not None:
-            if self.game_over and self.end_reason == "out" and not self.tiles_unknown:
+            if self.game_over and self.end_reason == "out" and not self.gaps.tiles_unknown:
                 self._check_tiles_left(e, tiles)
             computed = self._out_points(e, tiles)
         pos.computed = computed
@@ -125,7 +125,7 @@ class EndGame(ReplayState):
         ended by a player going out under a rule that deducts nothing from the others.
         Without a known end rule, such a line makes it international."""
         standard_out = False
-        if not self.game_over and self.tiles_unknown:
+        if not self.game_over and self.gaps.tiles_unknown:
             self.game_over, self.end_reason = True, "out"  # a lost line may have gone out
         if not self.game_over:
             self._find(Code.END_LINE_TOO_EARLY, "own-rack penalty before the game is over", e)
@@ -135,9 +135,9 @@ class EndGame(ReplayState):
             if self.end_rule is None:
                 self.end_rule = EndRule.INTERNATIONAL
             standard_out = not self.end_rule.deducts_own_rack
-        if p in self.penalty_players:
+        if p in self.ends.penalties:
             self._find(Code.END_POINTS_TWICE, f"own-rack penalty for {e.nick} given again", e)
-        self.penalty_players.add(p)
+        self.ends.penalties.add(p)
         self._time_penalty_too_early()
         return standard_out
 
@@ -151,7 +151,7 @@ class EndGame(ReplayState):
         if rack is not None and Counter(tiles) != Counter(rack):
             self._find(Code.END_TILES_MISMATCH, f"{e.rack} ({e.tiles}): the two racks differ", e)
         missing = Counter(tiles) - +self.pool
-        if missing and not self.tiles_unknown:
+        if missing and not self.gaps.tiles_unknown:
             self._find(
                 Code.NOT_DRAWABLE,
                 f"({e.tiles}) holds {''.join(sorted(missing.elements()))} that are not "
@@ -162,20 +162,20 @@ class EndGame(ReplayState):
 
     def _time_penalty_too_early(self) -> None:
         """A time penalty recorded after the end of the game but before an end-rack line."""
-        if self.time_line:
+        if self.ends.early_time:
             self.findings.append(
                 make(
                     Code.TIME_PENALTY_TOO_EARLY,
                     "time penalty before the end-rack lines",
-                    self.time_line,
+                    self.ends.early_time,
                 )
             )
-            self.time_line = 0
+            self.ends.early_time = 0
 
     def time_penalty(self, e: Event, p: int, pos: Position) -> None:
-        if p in self.time_players:
+        if p in self.ends.times:
             self._find(Code.TIME_PENALTY_TWICE, f"time penalty for {e.nick} given again", e)
-        self.time_players.add(p)
+        self.ends.times.add(p)
         if not self.game_over:
             later = (x for x in self.game.events if x.line > e.line)
             if any(x.kind is not EventKind.TIME_PENALTY for x in later):
@@ -183,7 +183,7 @@ class EndGame(ReplayState):
             else:
                 self.game_over, self.end_reason = True, "time"
         else:
-            self.time_line = self.time_line or e.line
+            self.ends.early_time = self.ends.early_time or e.line
         if e.score > 0:
             self._find(Code.SCORE_SIGN, f"time penalty {e.score:+d} should be negative", e)
         elif e.score % self.rules.time_penalty_per_minute:
@@ -212,9 +212,9 @@ class EndGame(ReplayState):
                         last_line,
                     )
                 )
-        elif self.lost_after_end:
+        elif self.gaps.after_end:
             pass  # an end-of-game line could not be read: it was reported where it is
-        elif self.end_reason == "out" and not self.points_lines and not self.penalty_players:
+        elif self.end_reason == "out" and not self.ends.points and not self.ends.penalties:
             self.findings.append(
                 make(
                     Code.END_ADJUSTMENT_MISSING,
@@ -222,7 +222,7 @@ class EndGame(ReplayState):
                     last_line,
                 )
             )
-        elif self.end_reason in ("scoreless", "passes") and not self.penalty_players:
+        elif self.end_reason in ("scoreless", "passes") and not self.ends.penalties:
             limit = self.rules.max_scoreless_turns
             why = f"{limit} scoreless turns" if self.end_reason == "scoreless" else "passes"
             self.findings.append(

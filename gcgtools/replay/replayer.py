@@ -183,11 +183,11 @@ class Replayer(Moves, Turns, EndGame):
         player's next cumulative and the turn order are not judged across it (it may have
         been a turn, a bonus, ...), nor, from here on, what depends on every tile played
         being known (the tiles left at the end, whether a player went out)."""
-        self.unjudged.update(range(self.n) if p is None else (p,))
+        self.gaps.unjudged.update(range(self.n) if p is None else (p,))
         self.next_turn = None
-        self.tiles_unknown = True
+        self.gaps.tiles_unknown = True
         if self.game_over:
-            self.lost_after_end = True
+            self.gaps.after_end = True
 
 
 # The handler of each kind of event (plain functions: no per-replayer table of bound

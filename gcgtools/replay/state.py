@@ -10,7 +10,7 @@ The event handlers (:mod:`~gcgtools.replay.moves`, :mod:`~gcgtools.replay.turns`
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gcgtools.findings import Code, Finding, make
 from gcgtools.model.game import Game
@@ -41,6 +41,26 @@ class Undo:
     out_player: int | None
 
 
+@dataclass(slots=True)
+class EndLines:
+    """The end-of-game lines met so far."""
+
+    points: int = 0  # end-rack points lines
+    penalties: set[int] = field(default_factory=set)  # players given an own-rack penalty
+    times: set[int] = field(default_factory=set)  # players given a time penalty
+    early_time: int = 0  # the line of a time penalty before the end-rack lines (O309)
+
+
+@dataclass(slots=True)
+class Gaps:
+    """What the event lines the parser could not read leave unknown."""
+
+    # players whose next cumulative is not checked
+    unjudged: set[int] = field(default_factory=set)
+    tiles_unknown: bool = False  # a lost line may have been a play: not every tile is known
+    after_end: bool = False  # a lost line came after the end of the game
+
+
 class ReplayState:
     """Board, bag, racks and scores part way through a record, and the findings so far."""
 
@@ -68,19 +88,13 @@ class ReplayState:
         self.end_reason: str | None = None
         self.out_player: int | None = None
         self.end_rule: EndRule | None = None if detect_end_rule else rules.end_rule
-        self.points_lines = 0
-        self.penalty_players: set[int] = set()
-        self.time_players: set[int] = set()
-        self.time_line = 0
+        self.ends = EndLines()
         self.overdrawn: set[str] = set()
         self.findings: list[Finding] = []
-        self.detail = True  # words, premiums and leaves for the positions (not in check())
+        self.detail = True  # words, premiums and leaves for the positions
         # event lines the parser could not read: the replay does not judge across them
         self.lost_lines: list[int] = []
-        self.unjudged: set[int] = set()  # players whose next cumulative is not checked
-        self.lost_after_end = False
-        # a lost line may have been a play: the tiles played so far are not all known
-        self.tiles_unknown = False
+        self.gaps = Gaps()
         # set by a handler for a line that changes nothing (the next line still follows
         # the one before it), and the totals such lines recorded, which the player's next
         # cumulative may follow instead
@@ -222,8 +236,8 @@ class ReplayState:
         """The event's cumulative must follow player ``p``'s recorded or computed total,
         by the recorded or the computed score (S602)."""
         also = self.also_total.pop(p, None) if self.also_total else None
-        if p in self.unjudged:
-            self.unjudged.discard(p)
+        if p in self.gaps.unjudged:
+            self.gaps.unjudged.discard(p)
             return
         recorded = e.score
         before = self.recorded[p]

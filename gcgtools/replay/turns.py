@@ -37,7 +37,7 @@ class Turns(ReplayState):
                 e.kind is EventKind.PASS
                 and self.end_reason == "out"
                 and p != self.out_player
-                and self.points_lines == 0
+                and self.ends.points == 0
                 and e.score == 0
             ):
                 self._find(
@@ -166,7 +166,7 @@ class Turns(ReplayState):
                 computed=expected,
             )
         q = undo.player
-        if e.cumulative != undo.recorded_before and q not in self.unjudged:
+        if e.cumulative != undo.recorded_before and q not in self.gaps.unjudged:
             self._find(
                 Code.CUMULATIVE,
                 f"cumulative {e.cumulative}, expected {undo.recorded_before} (the total before "
@@ -175,7 +175,7 @@ class Turns(ReplayState):
                 recorded=e.cumulative,
                 computed=undo.recorded_before,
             )
-        self.unjudged.discard(q)
+        self.gaps.unjudged.discard(q)
 
     def challenge_bonus(self, e: Event, p: int, pos: Position) -> None:
         undo = self.undo
