@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from gcgtools.analysis.analyse import RecordAnalysis
 from gcgtools.batch.analyses import analyse_game_with
+from gcgtools.findings import Finding
 from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.lexicon.leaves import LeavesError
 from gcgtools.lexicon.lexicon import LexiconError
@@ -25,7 +26,7 @@ from gcgtools.replay.engine import Position, Replayer
 from gcgtools.replay.notation import play_notation
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve_with_findings
-from gcgtools.rules.rulesets import EndRule
+from gcgtools.rules.rulesets import EndRule, RuleSet
 from gcgtools.rules.tiles import is_blank_tile
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import display_name
@@ -272,27 +273,89 @@ def analyse_game(
     detect = options.end_rule is None
     replayer = Replayer(game, rules, snapshots=False, detect_end_rule=detect)
     game_id = game.id or (_stem(game.path) if game.path else None) or game.title or file
+    seats = _Seats.of(game, replayer.n, file, game_id)
+    tally = _Tally(replayer.n)
+    rows = _walk_events(replayer, seats, keep, tally)
+    _credit_plays(tally)
+    final = replayer.recorded
+    winner = None
+    if replayer.game_over:
+        home = replayer.end_rule is EndRule.HOME
+        winner = decide_winner(seats.nicks, final, tally.before_adjustments, home)
+    findings = [*game.findings, *setup_findings, *replayer.findings]  # as validate() has them
+    game_row = _game_row(game, rules, replayer, findings, seats, tally, winner)
+    player_rows = _player_rows(replayer, seats, tally, winner)
+    if lexicon is not None or lexica is not None:
+        analysis = analyse_game_with(
+            game, LexiconChoice.of(lexicon, lexica, leaves), top=1, cache=cache, options=options,
+            depth=depth, judge=judge,
+        )  # fmt: skip
+        rows, game_row, player_rows = _with_analysis(analysis, rows, game_row, player_rows)
+    if keep == "bingos":
+        rows = [r for r in rows if r[_BINGO]]
+    return GameResult(file, False, None, game_row, player_rows, rows)
+
+
+@dataclass(slots=True, frozen=True)
+class _Seats:
+    """Who plays one game: its file and id for every row, and each seat's nickname and
+    full name (``player1``, ... for a seat no ``#player`` line names)."""
+
+    file: str
+    game_id: str
+    nicks: list[str]
+    names: list[str]
+
+    @classmethod
+    def of(cls, game: Game, n: int, file: str, game_id: str) -> _Seats:
+        nicks = [f"player{i + 1}" for i in range(n)]
+        names = list(nicks)
+        for pl in game.players:
+            nicks[pl.index], names[pl.index] = pl.nick, pl.name
+        return cls(file, game_id, nicks, names)
+
+
+# a play that was credited to a player: (player, index of its row in the move rows or -1,
+# position, main word when already read)
+_PlayRow = tuple[int, int, Position, str | None]
+
+
+class _Tally:
+    """What the walk over one game's events counts: per player (lists by player index)
+    and for the whole game."""
+
+    __slots__ = (
+        "turns", "plays", "play_points", "bingos", "exchanges", "passes", "phonies", "won",
+        "lost", "time_pen", "best", "challenge_bonuses", "lost_double", "time_lines", "turn",
+        "before_adjustments", "play_rows",
+    )  # fmt: skip
+
+    def __init__(self, n: int) -> None:
+        self.turns, self.plays, self.play_points = [0] * n, [0] * n, [0] * n
+        self.bingos, self.exchanges, self.passes, self.phonies = [0] * n, [0] * n, [0] * n, [0] * n
+        self.won, self.lost, self.time_pen = [0] * n, [0] * n, [0] * n
+        self.best: list[tuple[int, str] | None] = [None] * n  # score and word of the best play
+        self.challenge_bonuses = self.lost_double = self.time_lines = 0
+        self.turn = 0  # turns of the game so far
+        # the recorded scores before the end-of-game adjustments, once there are some
+        self.before_adjustments: Sequence[int] | None = None
+        self.play_rows: list[_PlayRow] = []  # the plays that stood, in order
+
+
+def _walk_events(
+    replayer: Replayer, seats: _Seats, keep: Keep, tally: _Tally
+) -> list[tuple[Any, ...]]:
+    """Replay every event: the move rows (none when ``keep`` is "none"), counting turns,
+    exchanges, passes, challenges and penalties into ``tally`` and keeping there the plays
+    that stood (credited by :func:`_credit_plays`)."""
     n = replayer.n
-    nicks = [f"player{i + 1}" for i in range(n)]
-    names = list(nicks)
-    for pl in game.players:
-        nicks[pl.index], names[pl.index] = pl.nick, pl.name
     two = n == 2
-
-    # per-player tallies
-    turns, plays, play_points = [0] * n, [0] * n, [0] * n
-    bingos, exchanges, passes, phonies = [0] * n, [0] * n, [0] * n, [0] * n
-    won, lost, time_pen = [0] * n, [0] * n, [0] * n
-    best: list[tuple[int, str] | None] = [None] * n
-    challenge_bonuses = lost_double = time_lines = 0
-
+    nicks = seats.nicks
     rows: list[tuple[Any, ...]] = []
-    # (player, index of its row in rows or -1, position, main word when already read)
-    play_rows: list[tuple[int, int, Position, str | None]] = []
-    turn = 0
-    before_adjustments: Sequence[int] | None = None
+    play_rows = tally.play_rows
+    turns = tally.turns
     recorded_before: Sequence[int] = [0] * n
-    previous: tuple[int, int, Position, str | None] | None = None
+    previous: _PlayRow | None = None
     keep_rows = keep != "none"
     # the mover's nickname and the opponent's, by player index (None: not credited)
     movers = [(nicks[i], nicks[1 - i] if two else None) for i in range(n)]
@@ -313,90 +376,138 @@ def analyse_game(
         # the final pass after the opponent went out is not a turn (O313)
         skipped = is_pass and any(f.code == IGNORED_PASS for f in pos.findings)
         if is_turn and not skipped:
-            turn += 1
-        if before_adjustments is None and (kind is _END_POINTS or kind is _END_PENALTY):
-            before_adjustments = recorded_before
+            tally.turn += 1
+        if tally.before_adjustments is None and (kind is _END_POINTS or kind is _END_PENALTY):
+            tally.before_adjustments = recorded_before
         recorded_before = pos.recorded
         lost_challenge = is_pass and any(UNSUCCESSFUL_CHALLENGE in note.text for note in e.notes)
         row = -1
         if keep_rows:
-            main: str | None
-            words: str | None
-            if kind is _PLAY:
-                played = pos.words
-                if played:
-                    main = played[0].text
-                    words = main if len(played) == 1 else ",".join([w.text for w in played])
-                else:
-                    main, words = e.word, None
-                premiums = ",".join(pos.premiums) or None
-                squares = pos.placed
-                if keep == "bingos" and pos.bingo and squares:  # the bingo list: HAN(G)OVER
-                    main = play_notation(pos.board, squares, e.direction or "across")
-                    main = main.split(" ", 1)[1]
-                placed = len(squares)
-                # a blank is "?" or a lower-case tile name: no tile that is not upper case
-                blanks = sum([is_blank_tile(t) for _, _, t in squares])
-            else:
-                main, words, premiums, placed, blanks = e.word, None, None, 0, 0
             mover, opponent = movers[p] if p is not None else (e.nick, None)
             row = len(rows)
-            rows.append((
-                file, game_id, pos.number, turn, e.line, mover, opponent,
-                kind._value_, e.rack, e.position, e.direction, main, words, placed, blanks,
-                e.score, pos.computed, e.cumulative, pos.bingo, premiums,
-                pos.leave, False, lost_challenge, len(pos.findings),
-                None, None, None, None, None, None, *_NO_JUDGEMENT,
-            ))  # fmt: skip
+            rows.append(_move_row(pos, keep, seats, tally.turn, mover, opponent, lost_challenge))
         if p is None or skipped:
             previous = None
             continue
         if is_turn:
             turns[p] += 1
         if kind is _PLAY:
-            word: str | None = None
-            if not keep_rows:
-                stack = tops[p]
-                if not stack or e.score > stack[-1]:
-                    formed = replayer.words_now(pos)
-                    word = formed[0].text if formed else (e.word or "")
-                    stack.append(e.score)
-                else:
-                    stack.append(stack[-1])
+            word = None if keep_rows else _word_if_best(replayer, pos, tops[p])
             previous = (p, row, pos, word)
             play_rows.append(previous)
             continue
         if kind is _WITHDRAWN_KIND:
             if previous is not None:  # the replay takes back the play just before
-                q, play_row, _, _ = previous
-                if not keep_rows:
-                    tops[q].pop()
-                if play_rows[-1] is previous:
-                    play_rows.pop()
-                else:  # pragma: no cover - previous is always the last play
-                    play_rows.remove(previous)
-                if play_row >= 0:
-                    rows[play_row] = _withdrawn(rows[play_row])
-                phonies[q] += 1
-                if two:
-                    won[1 - q] += 1
-        elif kind is _EXCHANGE:
-            exchanges[p] += 1
-        elif kind is _PASS:
-            passes[p] += 1
-            if lost_challenge:
-                lost[p] += 1
-                lost_double += 1
-        elif kind is EventKind.CHALLENGE_BONUS:
-            challenge_bonuses += 1
-            if two:
-                lost[1 - p] += 1
-        elif kind is EventKind.TIME_PENALTY:
-            time_pen[p] += e.score
-            time_lines += 1
+                _take_back(previous, rows, None if keep_rows else tops, tally, two)
+        else:
+            _count_event(tally, kind, p, e.score, lost_challenge, two)
         previous = None
+    return rows
 
-    for p, _row, pos, known in play_rows:
+
+def _move_row(
+    pos: Position,
+    keep: Keep,
+    seats: _Seats,
+    turn: int,
+    mover: str | None,
+    opponent: str | None,
+    lost_challenge: bool,
+) -> tuple[Any, ...]:
+    """The move row of the event at ``pos`` (the analysis and judgement columns empty)."""
+    e = pos.event
+    assert e is not None
+    kind = e.kind
+    main: str | None
+    words: str | None
+    if kind is _PLAY:
+        played = pos.words
+        if played:
+            main = played[0].text
+            words = main if len(played) == 1 else ",".join([w.text for w in played])
+        else:
+            main, words = e.word, None
+        premiums = ",".join(pos.premiums) or None
+        squares = pos.placed
+        if keep == "bingos" and pos.bingo and squares:  # the bingo list: HAN(G)OVER
+            main = play_notation(pos.board, squares, e.direction or "across")
+            main = main.split(" ", 1)[1]
+        placed = len(squares)
+        # a blank is "?" or a lower-case tile name: no tile that is not upper case
+        blanks = sum([is_blank_tile(t) for _, _, t in squares])
+    else:
+        main, words, premiums, placed, blanks = e.word, None, None, 0, 0
+    return (
+        seats.file, seats.game_id, pos.number, turn, e.line, mover, opponent,
+        kind._value_, e.rack, e.position, e.direction, main, words, placed, blanks,
+        e.score, pos.computed, e.cumulative, pos.bingo, premiums,
+        pos.leave, False, lost_challenge, len(pos.findings),
+        None, None, None, None, None, None, *_NO_JUDGEMENT,
+    )  # fmt: skip
+
+
+def _word_if_best(replayer: Replayer, pos: Position, stack: list[int]) -> str | None:
+    """The main word of the play at ``pos`` when it beats every earlier play of its player
+    that stood (``stack``: the best score after each of them, which this extends), else
+    None (without move rows, the only words read)."""
+    e = pos.event
+    assert e is not None
+    if not stack or e.score > stack[-1]:
+        formed = replayer.words_now(pos)
+        stack.append(e.score)
+        return formed[0].text if formed else (e.word or "")
+    stack.append(stack[-1])
+    return None
+
+
+def _take_back(
+    previous: _PlayRow,
+    rows: list[tuple[Any, ...]],
+    tops: list[list[int]] | None,
+    tally: _Tally,
+    two: bool,
+) -> None:
+    """Withdraw the play just before (``previous``): its row marked, no longer a play that
+    stood, a phony for its player and a challenge won for the opponent."""
+    q, play_row, _, _ = previous
+    if tops is not None:
+        tops[q].pop()
+    play_rows = tally.play_rows
+    if play_rows[-1] is previous:
+        play_rows.pop()
+    else:  # pragma: no cover - previous is always the last play
+        play_rows.remove(previous)
+    if play_row >= 0:
+        rows[play_row] = _withdrawn(rows[play_row])
+    tally.phonies[q] += 1
+    if two:
+        tally.won[1 - q] += 1
+
+
+def _count_event(
+    tally: _Tally, kind: EventKind, p: int, score: int, lost_challenge: bool, two: bool
+) -> None:
+    """Count an exchange, pass, challenge bonus or time penalty of player ``p``."""
+    if kind is _EXCHANGE:
+        tally.exchanges[p] += 1
+    elif kind is _PASS:
+        tally.passes[p] += 1
+        if lost_challenge:
+            tally.lost[p] += 1
+            tally.lost_double += 1
+    elif kind is EventKind.CHALLENGE_BONUS:
+        tally.challenge_bonuses += 1
+        if two:
+            tally.lost[1 - p] += 1
+    elif kind is EventKind.TIME_PENALTY:
+        tally.time_pen[p] += score
+        tally.time_lines += 1
+
+
+def _credit_plays(tally: _Tally) -> None:
+    """Count the plays that stood: plays, points, bingos and each player's best play."""
+    plays, play_points, bingos, best = tally.plays, tally.play_points, tally.bingos, tally.best
+    for p, _row, pos, known in tally.play_rows:
         e = pos.event
         assert e is not None
         plays[p] += 1
@@ -408,14 +519,22 @@ def analyse_game(
                 known = pos.words[0].text if pos.words else (e.word or "")
             best[p] = (e.score, known)
 
+
+def _game_row(
+    game: Game,
+    rules: RuleSet,
+    replayer: Replayer,
+    findings: Sequence[Finding],
+    seats: _Seats,
+    tally: _Tally,
+    winner: str | None,
+) -> tuple[Any, ...]:
+    """The game row (the analysis columns empty)."""
+    n = replayer.n
+    nicks, names, best = seats.nicks, seats.names, tally.best
     final = replayer.recorded
-    finished = replayer.game_over
     rule = replayer.end_rule
-    winner = (
-        decide_winner(nicks, final, before_adjustments, rule is EndRule.HOME) if finished else None
-    )
     ordered = sorted(final, reverse=True)
-    findings = [*game.findings, *setup_findings, *replayer.findings]  # as validate() has them
     errors = sum(1 for f in findings if f.severity == "error")
     warnings = sum(1 for f in findings if f.severity == "warning")
     top = max(
@@ -423,9 +542,10 @@ def analyse_game(
         key=lambda i: best[i][0],  # type: ignore[index]
         default=None,
     )
-    game_row = _GAME_ROW(
-        file=file,
-        game_id=game_id,
+    phonies = sum(tally.phonies)
+    return _GAME_ROW(
+        file=seats.file,
+        game_id=seats.game_id,
         title=game.title,
         lexicon=game.lexicon,
         tiles=rules.tiles.name,
@@ -440,77 +560,78 @@ def analyse_game(
         score2=final[1],
         spread=ordered[0] - ordered[1],
         winner=winner,
-        finished=finished,
+        finished=replayer.game_over,
         end_reason=replayer.end_reason,
         end_rule=rule.value if rule is not None else None,
-        turns=turn,
-        bingos1=bingos[0],
-        bingos2=bingos[1],
+        turns=tally.turn,
+        bingos1=tally.bingos[0],
+        bingos2=tally.bingos[1],
         best_score=best[top][0] if top is not None else None,  # type: ignore[index]
         best_word=best[top][1] if top is not None else None,  # type: ignore[index]
         best_player=nicks[top] if top is not None else None,
-        exchanges=sum(exchanges),
-        passes=sum(passes),
-        phonies=sum(phonies),
-        challenge_bonuses=challenge_bonuses,
-        lost_challenges=lost_double,
-        challenges=sum(phonies) + challenge_bonuses + lost_double,
-        time_penalties=time_lines,
+        exchanges=sum(tally.exchanges),
+        passes=sum(tally.passes),
+        phonies=phonies,
+        challenge_bonuses=tally.challenge_bonuses,
+        lost_challenges=tally.lost_double,
+        challenges=phonies + tally.challenge_bonuses + tally.lost_double,
+        time_penalties=tally.time_lines,
         status="ok" if errors == 0 else "errors",
         errors=errors,
         warnings=warnings,
         **_NO_GAME_ANALYSIS,
     )
+
+
+def _player_rows(
+    replayer: Replayer, seats: _Seats, tally: _Tally, winner: str | None
+) -> list[tuple[Any, ...]]:
+    """A row per player (the analysis columns empty)."""
+    n = replayer.n
+    nicks = seats.nicks
+    final = replayer.recorded
+    top_score = max(final)
     player_rows = []
     for pl in range(n):
-        others = [final[q] for q in range(n) if q != pl]
-        opponent_score = max(others)
+        opponent_score = max([final[q] for q in range(n) if q != pl])
         if winner is None:
             result = None
         elif winner == nicks[pl]:
             result = "win"
-        elif winner == "tie" and final[pl] == ordered[0]:
+        elif winner == "tie" and final[pl] == top_score:
             result = "tie"
         else:
             result = "loss"
-        b = best[pl]
+        b = tally.best[pl]
         player_rows.append(
             _PLAYER_ROW(
-                file=file,
-                game_id=game_id,
+                file=seats.file,
+                game_id=seats.game_id,
                 player=nicks[pl],
-                name=names[pl],
+                name=seats.names[pl],
                 seat=pl + 1,
-                opponent=nicks[1 - pl] if two else None,
+                opponent=nicks[1 - pl] if n == 2 else None,
                 score=final[pl],
                 opponent_score=opponent_score,
                 spread=final[pl] - opponent_score,
                 result=result,
-                finished=finished,
-                turns=turns[pl],
-                plays=plays[pl],
-                play_points=play_points[pl],
-                bingos=bingos[pl],
+                finished=replayer.game_over,
+                turns=tally.turns[pl],
+                plays=tally.plays[pl],
+                play_points=tally.play_points[pl],
+                bingos=tally.bingos[pl],
                 best_score=b[0] if b else None,
                 best_word=b[1] if b else None,
-                exchanges=exchanges[pl],
-                passes=passes[pl],
-                phonies=phonies[pl],
-                challenges_won=won[pl],
-                challenges_lost=lost[pl],
-                time_penalty=time_pen[pl],
+                exchanges=tally.exchanges[pl],
+                passes=tally.passes[pl],
+                phonies=tally.phonies[pl],
+                challenges_won=tally.won[pl],
+                challenges_lost=tally.lost[pl],
+                time_penalty=tally.time_pen[pl],
                 **_NO_PLAYER_ANALYSIS,
             )
         )
-    if lexicon is not None or lexica is not None:
-        analysis = analyse_game_with(
-            game, LexiconChoice.of(lexicon, lexica, leaves), top=1, cache=cache, options=options,
-            depth=depth, judge=judge,
-        )  # fmt: skip
-        rows, game_row, player_rows = _with_analysis(analysis, rows, game_row, player_rows)
-    if keep == "bingos":
-        rows = [r for r in rows if r[_BINGO]]
-    return GameResult(file, False, None, game_row, player_rows, rows)
+    return player_rows
 
 
 _EVENT = MOVE_COLUMNS.index("event")
