@@ -31,6 +31,9 @@ from gcgtools.console import echo
 from gcgtools.wording import no_lexicon, plural
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from gcgtools.analysis.analyse import RecordAnalysis
     from gcgtools.lexicon.choice import LexiconChoice
 
 LexiconOpt = Annotated[
@@ -169,8 +172,6 @@ def analyse_command(
     from gcgtools.analysis.analyse import DEFAULT_TOP
     from gcgtools.analysis.judge import settings_for
     from gcgtools.batch.analyses import analyse_paths
-    from gcgtools.render.analysis import analysis_json, analysis_lines, used_lines
-    from gcgtools.render.judgement import judgement_lines
 
     lexicon_choice(lexicon, lexica, leaves, tiles, required=True)
     judge = None
@@ -180,10 +181,6 @@ def analyse_command(
             sim_candidates=sim_candidates, endgame_nodes=endgame_nodes,
             preendgame_nodes=preendgame_nodes,
         )  # fmt: skip
-
-    unreadable: list[tuple[str, str]] = []
-    count = 0
-    said: list[str] | None = None  # the lexicon lines last printed
     results = analyse_paths(
         paths,
         lexicon=lexicon,
@@ -198,22 +195,7 @@ def analyse_command(
         depth=depth.value,
         judge=judge,
     )
-    for result in results:
-        count += 1
-        if result.unreadable:
-            unreadable.append((result.path, result.reason or "unreadable"))
-        if format is AnalyseFormat.json:
-            echo(analysis_json(result), json=True)
-        elif not result.unreadable:
-            used = used_lines(result)
-            lines = analysis_lines(result, used=False, alternatives=top is not None)
-            lines += judgement_lines(result)
-            if used != said:  # said once per run, again only when it changes
-                lines = [*used, "", *lines]
-                said = used
-            elif count > 1:
-                lines.insert(0, "")
-            echo("\n".join(lines))
+    count, unreadable = _print_analyses(results, format, alternatives=top is not None)
     if unreadable:
         echo(f"could not read {plural(len(unreadable), 'file')}:", err=True)
         for name, reason in unreadable:
@@ -223,3 +205,34 @@ def analyse_command(
         echo("no game records found: name .gcg files, folders or globs", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN)
+
+
+def _print_analyses(
+    results: Iterable[RecordAnalysis], format: AnalyseFormat, *, alternatives: bool
+) -> tuple[int, list[tuple[str, str]]]:
+    """Print each result (JSON Lines, or a text table per record, the lexicon lines said
+    once per run and again only when they change); how many records there were, and the
+    unreadable ones with the reason."""
+    from gcgtools.render.analysis import analysis_json, analysis_lines, used_lines
+    from gcgtools.render.judgement import judgement_lines
+
+    unreadable: list[tuple[str, str]] = []
+    count = 0
+    said: list[str] | None = None  # the lexicon lines last printed
+    for result in results:
+        count += 1
+        if result.unreadable:
+            unreadable.append((result.path, result.reason or "unreadable"))
+        if format is AnalyseFormat.json:
+            echo(analysis_json(result), json=True)
+        elif not result.unreadable:
+            used = used_lines(result)
+            lines = analysis_lines(result, used=False, alternatives=alternatives)
+            lines += judgement_lines(result)
+            if used != said:  # said once per run, again only when it changes
+                lines = [*used, "", *lines]
+                said = used
+            elif count > 1:
+                lines.insert(0, "")
+            echo("\n".join(lines))
+    return count, unreadable

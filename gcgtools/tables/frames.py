@@ -760,6 +760,39 @@ def write_moves(
     created). With ``partitioned`` (None: when the target ends with a slash or is a
     folder) each target is a folder of Parquet files, one per chunk (:class:`_DatasetSink`).
     """
+    moves_sink, games_sink = _open_sinks(out, games_out, partitioned)
+    sinks = [s for s in (moves_sink, games_sink) if s is not None]
+    if moves_sink.parquet:
+        # before the workers are forked: they turn rows into Arrow batches, and share
+        # this process's copy of pyarrow instead of each importing its own
+        import pyarrow  # noqa: F401
+    try:
+        parts = _iter_parts(
+            sources,
+            partial(_export_part, arrow=moves_sink.parquet),
+            jobs=jobs,
+            progress=progress,
+            keep="all",
+            rule_options=rule_options,
+            scheduler=scheduler,
+        )
+        summary = _write_parts(parts, moves_sink, games_sink)
+        for sink in sinks:
+            sink.close()
+    except BaseException:
+        for sink in sinks:
+            sink.abort()
+        raise
+    return summary
+
+
+def _open_sinks(
+    out: str | os.PathLike[str],
+    games_out: str | os.PathLike[str] | None,
+    partitioned: bool | None,
+) -> tuple[_Sink | _DatasetSink, _Sink | _DatasetSink | None]:
+    """The moves sink and the games sink (None without ``games_out``) of
+    :func:`write_moves`; ValueError when both name the same file."""
     if games_out is not None and (
         os.path.realpath(os.fspath(out)) == os.path.realpath(os.fspath(games_out))
     ):
@@ -772,14 +805,17 @@ def write_moves(
     except BaseException:
         moves_sink.abort()
         raise
-    sinks = [s for s in (moves_sink, games_sink) if s is not None]
-    combine = partial(_export_part, arrow=moves_sink.parquet)
-    if moves_sink.parquet:
-        # before the workers are forked: they turn rows into Arrow batches, and share
-        # this process's copy of pyarrow instead of each importing its own
-        import pyarrow  # noqa: F401
-    # every chunk but the last holds exactly CHUNK_ROWS moves (a tenth as many games),
-    # whatever the batches the workers were given: the files are the same every time
+    return moves_sink, games_sink
+
+
+def _write_parts(
+    parts: Iterable[_ExportPart],
+    moves_sink: _Sink | _DatasetSink,
+    games_sink: _Sink | _DatasetSink | None,
+) -> ExportSummary:
+    """Write the exported parts to the sinks: every chunk but the last holds exactly
+    CHUNK_ROWS moves (a tenth as many games), whatever the batches the workers were
+    given, so that the files are the same every time."""
     moves_chunks = _Chunks(CHUNK_ROWS, arrow=moves_sink.parquet)
     games_chunks = _Chunks(CHUNK_ROWS // 10, arrow=False)
     unreadable: list[str] = []
@@ -797,34 +833,18 @@ def write_moves(
         if games_sink is not None:
             games_sink.write(chunk)
 
-    try:
-        parts = _iter_parts(
-            sources,
-            combine,
-            jobs=jobs,
-            progress=progress,
-            keep="all",
-            rule_options=rule_options,
-            scheduler=scheduler,
-        )
-        used_at = GAME_COLUMNS.index("analysis_lexicon")
-        for part in parts:
-            used.update(row[used_at] for row in part.games if row[used_at] is not None)
-            for file, reason in part.unreadable:
-                unreadable.append(file)
-                reasons[file] = reason
-            games += part.readable
-            moves += part.move_count
-            for chunk in moves_chunks.add(part.moves, part.move_count):
-                write_moves_chunk(chunk)
-            for chunk in games_chunks.add(part.games, len(part.games)):
-                write_games_chunk(chunk)
-        write_moves_chunk(moves_chunks.rest())
-        write_games_chunk(games_chunks.rest())
-        for sink in sinks:
-            sink.close()
-    except BaseException:
-        for sink in sinks:
-            sink.abort()
-        raise
+    used_at = GAME_COLUMNS.index("analysis_lexicon")
+    for part in parts:
+        used.update(row[used_at] for row in part.games if row[used_at] is not None)
+        for file, reason in part.unreadable:
+            unreadable.append(file)
+            reasons[file] = reason
+        games += part.readable
+        moves += part.move_count
+        for chunk in moves_chunks.add(part.moves, part.move_count):
+            write_moves_chunk(chunk)
+        for chunk in games_chunks.add(part.games, len(part.games)):
+            write_games_chunk(chunk)
+    write_moves_chunk(moves_chunks.rest())
+    write_games_chunk(games_chunks.rest())
     return ExportSummary(games, moves, unreadable, reasons, sorted(used))
