@@ -170,8 +170,9 @@ def analyse_command(
     judged by win% (simulation, pre-endgame) or spread (endgame) and graded, with a Mistake
     Index per player."""
     from gcgtools.analysis.analyse import DEFAULT_TOP
-    from gcgtools.analysis.judge import settings_for
+    from gcgtools.analysis.judge import Depth, settings_for
     from gcgtools.batch.analyses import analyse_paths
+    from gcgtools.batch.settings import AnalysisSettings
 
     lexicon_choice(lexicon, lexica, leaves, tiles, required=True)
     judge = None
@@ -181,20 +182,18 @@ def analyse_command(
             sim_candidates=sim_candidates, endgame_nodes=endgame_nodes,
             preendgame_nodes=preendgame_nodes,
         )  # fmt: skip
-    results = analyse_paths(
-        paths,
-        lexicon=lexicon,
-        lexica=lexica,
-        leaves=leaves,
+    settings = AnalysisSettings(
         top=DEFAULT_TOP if top is None else top,
-        jobs=jobs,
-        progress=show_progress(quiet) and format is AnalyseFormat.text,
         cache=not no_cache,
-        scheduler=scheduler,
         options=rule_options(tiles, board, rules, challenge_bonus),
-        depth=depth.value,
+        depth=Depth(depth.value),
         judge=judge,
+        progress=show_progress(quiet) and format is AnalyseFormat.text,
     )
+    results = analyse_paths(
+        paths, lexicon=lexicon, lexica=lexica, leaves=leaves, jobs=jobs, scheduler=scheduler,
+        settings=settings,
+    )  # fmt: skip
     count, unreadable = _print_analyses(results, format, alternatives=top is not None)
     if unreadable:
         echo(f"could not read {plural(len(unreadable), 'file')}:", err=True)
