@@ -62,37 +62,17 @@ def rss_mb() -> float:
 
 def positions(root: Path, limit: int | None) -> list[tuple[object, list[str], int]]:
     """``(board, rack, bag)`` of every qualifying turn of the corpus, in path order."""
-    from gcgtools.replay.engine import replay
-    from gcgtools.replay.position import known_rack
-    from gcgtools.replay.setup import rules_for
-    from gcgtools.sources.load import load_game
-    from gcgtools.sources.paths import expand_paths
-    from gcgtools.syntax.records import TURN_KINDS
+    from gcgtools.movegen.turns import standard_games, turn_positions
 
     out: list[tuple[object, list[str], int]] = []
-    for path in sorted(expand_paths([str(root)])):
-        game = load_game(path)
-        if game.unreadable:
-            continue
-        rules, _ = rules_for(game)
-        if rules.tiles.name != "english" or rules.board.name != "CrosswordGame":
-            continue
-        prev = None
-        for pos in replay(game, rules):
-            e = pos.event
-            if (
-                prev is not None
-                and e is not None
-                and e.kind in TURN_KINDS
-                and prev.bag > 0
-                and not prev.board.is_empty()
-            ):
-                rack = known_rack(e.rack, rules.tiles)
-                if rack is not None and len(rack) == rules.rack_size:
-                    out.append((prev.board, rack, prev.bag))
+    for _, game, rules in standard_games([root]):
+        for turn in turn_positions(game, rules):
+            rack = turn.rack
+            if turn.bag > 0 and not turn.board.is_empty() and rack is not None:
+                if len(rack) == rules.rack_size:
+                    out.append((turn.board, rack, turn.bag))
                     if limit is not None and len(out) >= limit:
                         return out
-            prev = pos
     return out
 
 

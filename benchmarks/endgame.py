@@ -37,20 +37,12 @@ def positions(root: Path, lexicon, limit: int | None) -> list:
     """The endgame positions of the corpus, in path order."""
     from gcgtools.analysis.endgame import EndgameError, endgame_position
     from gcgtools.movegen.record import record_position
+    from gcgtools.movegen.turns import standard_games
     from gcgtools.replay.engine import replay
-    from gcgtools.replay.setup import rules_for
-    from gcgtools.sources.load import load_game
-    from gcgtools.sources.paths import expand_paths
 
     out = []
     seen = set()  # the corpus holds some games in several files: each position once
-    for path in sorted(expand_paths([str(root)])):
-        game = load_game(path)
-        if game.unreadable or len(game.players) != 2:
-            continue
-        rules, _ = rules_for(game)
-        if rules.tiles.name != "english" or rules.board.name != "CrosswordGame":
-            continue
+    for path, game, rules in standard_games([root], two_players=True):
         events = [p.number for p in replay(game, rules) if p.bag == 0 and p.number >= 1]
         for event in events:
             try:

@@ -39,36 +39,20 @@ def _data_dir() -> Path:
 def positions(root: Path, count: int, min_bag: int) -> list[object]:
     """``count`` simulation positions spread over the corpus's qualifying turns."""
     from gcgtools.analysis.simulate import position_from_board
-    from gcgtools.replay.engine import replay
-    from gcgtools.replay.position import known_rack
-    from gcgtools.replay.setup import rules_for
-    from gcgtools.sources.load import load_game
-    from gcgtools.sources.paths import expand_paths
-    from gcgtools.syntax.records import TURN_KINDS
+    from gcgtools.movegen.turns import standard_games, turn_positions
 
     found = []
-    for path in sorted(expand_paths([str(root)])):
-        game = load_game(path)
-        if game.unreadable or len(game.players) != 2:
-            continue
-        rules, _ = rules_for(game)
-        if rules.tiles.name != "english" or rules.board.name != "CrosswordGame":
-            continue
-        prev = None
-        for pos in replay(game, rules):
-            e = pos.event
-            if prev is not None and e is not None and e.kind in TURN_KINDS:
-                rack = known_rack(e.rack, rules.tiles)
-                ok = rack is not None and len(rack) == rules.rack_size
-                if ok and prev.bag >= min_bag and not prev.board.is_empty():
-                    p = pos.player if pos.player is not None else 0
-                    s = list(prev.scores) if len(prev.scores) == 2 else [0, 0]
-                    try:
-                        found.append(position_from_board(
-                            prev.board, rules, rack, (s[p], s[1 - p])))  # fmt: skip
-                    except ValueError:  # a record whose tiles do not add up
-                        pass
-            prev = pos
+    for _, game, rules in standard_games([root], two_players=True):
+        for turn in turn_positions(game, rules):
+            rack = turn.rack
+            ok = rack is not None and len(rack) == rules.rack_size
+            if ok and turn.bag >= min_bag and not turn.board.is_empty():
+                p = turn.player if turn.player is not None else 0
+                s = turn.scores if len(turn.scores) == 2 else [0, 0]
+                try:
+                    found.append(position_from_board(turn.board, rules, rack, (s[p], s[1 - p])))
+                except ValueError:  # a record whose tiles do not add up
+                    pass
     if not found:
         return []
     step = max(len(found) / count, 1.0)

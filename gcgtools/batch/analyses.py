@@ -5,7 +5,9 @@
 cache (:class:`gcgtools.batch.cache.ResultCache`, kind ``analysis``); :func:`analyse_paths`
 analyses every record of an archive on the local pool or a Dask cluster
 (:func:`gcgtools.batch.run.map_files`). The analysis itself is
-:func:`gcgtools.analysis.analyse.analyse_record`.
+:func:`gcgtools.analysis.analyse.analyse_record`; how it is run (best moves kept, cache,
+rule options, depth, judge settings, progress) is one
+:class:`~gcgtools.batch.settings.AnalysisSettings`.
 """
 
 from __future__ import annotations
@@ -13,19 +15,16 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from gcgtools.analysis.analyse import (
-    ANALYSIS_VERSION,
-    DEFAULT_TOP,
-    RecordAnalysis,
-    analyse_record,
-)
-from gcgtools.analysis.judge import Depth, JudgeSettings, judge_record, settings_for
+from gcgtools.analysis.analyse import DEFAULT_TOP, RecordAnalysis, analyse_record
+from gcgtools.analysis.judge import Depth, JudgeSettings, judge_record
 from gcgtools.batch.run import Scheduler, map_files
+from gcgtools.batch.settings import DEFAULT_SETTINGS, AnalysisSettings
 from gcgtools.console import track
-from gcgtools.lexicon.choice import LexiconChoice, choose, fingerprint
+from gcgtools.lexicon.choice import LexiconChoice, choose
 from gcgtools.lexicon.leaves import LeavesError
 from gcgtools.lexicon.lexicon import LexiconError
 from gcgtools.model.game import Game
@@ -38,6 +37,7 @@ if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
 
 __all__ = [
+    "AnalysisSettings",
     "analyse_file",
     "analyse_game_with",
     "analyse_paths",
@@ -60,13 +60,14 @@ def analyse_with(
     :class:`LexiconChoice` that picks the lexicon and leaves for ``game`` (loaded once per
     process), or None (no lexicon: the turns only); judged at ``depth`` (sim, full) with
     the ``judge`` settings (:mod:`gcgtools.analysis.judge`)."""
+    settings = AnalysisSettings(top=top, options=options, depth=Depth(depth), judge=judge)
     if lexicon is None or not isinstance(lexicon, LexiconChoice):
         message = None if lexicon is not None else "no lexicon"
         result = analyse_record(
             game, lexicon=lexicon, leaves=leaves, top=top, message=message, options=options
         )
-        return _judged(game, result, lexicon, leaves, depth, judge, False, options)
-    return analyse_game_with(game, lexicon, top=top, options=options, depth=depth, judge=judge)
+        return _judged(game, result, lexicon, leaves, settings)
+    return analyse_game_with(game, lexicon, settings)
 
 
 def record_digest(game: Game) -> str:
@@ -80,51 +81,32 @@ def record_digest(game: Game) -> str:
 
 
 def analyse_game_with(
-    game: Game,
-    choice: LexiconChoice,
-    *,
-    top: int = DEFAULT_TOP,
-    cache: bool = True,
-    options: RuleOptions = NO_OPTIONS,
-    depth: Depth | str = Depth.STATIC,
-    judge: JudgeSettings | None = None,
-    progress: bool = False,
+    game: Game, choice: LexiconChoice, settings: AnalysisSettings = DEFAULT_SETTINGS
 ) -> RecordAnalysis:
     """:func:`analyse_record` with the lexicon and leaves ``choice`` picks for ``game``
-    (loaded once per process), judged at ``depth`` (see :func:`analyse_with`).
+    (loaded once per process), run by ``settings`` (see :func:`analyse_with`).
 
-    With ``cache`` (and a lexicon to use) the result is kept in the result cache
+    With ``settings.cache`` (and a lexicon to use) the result is kept in the result cache
     (:class:`gcgtools.batch.cache.ResultCache`, kind ``analysis``) keyed by the record's
-    content, the lexicon and leave files (path, size, date), the rule options and the
-    analysis version; a record seen before is not analysed again, whatever ``top`` each
-    time (up to ``DEFAULT_TOP``: more best moves than that are a new entry)."""
+    content and :meth:`AnalysisSettings.cache_params` (the lexicon and leave files, the
+    rule options, the analysis version, the depth and judge settings); a record seen
+    before is not analysed again, whatever ``top`` each time (up to ``DEFAULT_TOP``: more
+    best moves than that are a new entry)."""
     if game.unreadable:
         return analyse_record(game, lexicon=None)
-    deep = _deep(depth, judge)
-    if not cache or not choice.wanted:
-        return _analyse_chosen(game, choice, top, options, deep, progress)
+    if not settings.cache or not choice.wanted:
+        return _analyse_chosen(game, choice, settings)
     from gcgtools.batch.cache import ResultCache
 
     # one entry serves every command: stored with at least DEFAULT_TOP best moves a
-    # turn, and cut to ``top`` here (stats asks for 1, report and analyse for 5)
-    stored = max(top, DEFAULT_TOP)
-    params = {
-        "files": fingerprint(choice),
-        "top": stored,
-        # a --tiles/--board FILE is known by its contents' identity, not its name only
-        "rules": options.identity(),
-        "analysis": ANALYSIS_VERSION,
-    }
-    if deep is not None:  # the static entries keep their keys
-        params["depth"] = str(deep[0])
-        params["judge"] = deep[1].to_dict()
-    with ResultCache("analysis", params, expect=RecordAnalysis) as results:
+    # turn, and cut to ``top`` here
+    stored = replace(settings, top=settings.stored_top())
+    with ResultCache("analysis", settings.cache_params(choice), expect=RecordAnalysis) as results:
         result: RecordAnalysis = results.fetch(
-            record_digest(game),
-            lambda: _analyse_chosen(game, choice, stored, options, deep, progress),
+            record_digest(game), lambda: _analyse_chosen(game, choice, stored)
         )
     for turn in result.turns:
-        del turn.best[top:]
+        del turn.best[settings.top :]
     # the same record may be cached under another name
     result.path = game.path or "<gcg>"
     for f in result.findings:
@@ -132,35 +114,21 @@ def analyse_game_with(
     return result
 
 
-def _deep(depth: Depth | str, judge: JudgeSettings | None) -> tuple[Depth, JudgeSettings] | None:
-    """The depth and the judge settings, None for the static depth."""
-    depth = Depth(depth)
-    if depth is Depth.STATIC:
-        return None
-    return depth, judge if judge is not None else settings_for(depth)
-
-
 def _analyse_chosen(
-    game: Game,
-    choice: LexiconChoice,
-    top: int,
-    options: RuleOptions,
-    deep: tuple[Depth, JudgeSettings] | None = None,
-    progress: bool = False,
+    game: Game, choice: LexiconChoice, settings: AnalysisSettings
 ) -> RecordAnalysis:
+    options = settings.options
     rules = resolve(game, options)
     chosen = choose(choice, game.lexicon, rules.tiles)
     result = analyse_record(
         game,
         lexicon=chosen.lexicon,
         leaves=chosen.leaves,
-        top=top,
+        top=settings.top,
         message=chosen.message,
         options=options,
     )
-    if deep is None:
-        return result
-    return _judged(game, result, chosen.lexicon, chosen.leaves, *deep, progress, options)
+    return _judged(game, result, chosen.lexicon, chosen.leaves, settings)
 
 
 def _judged(
@@ -168,21 +136,19 @@ def _judged(
     result: RecordAnalysis,
     lexicon: Lexicon | None,
     leaves: Leaves | None,
-    depth: Depth | str,
-    judge: JudgeSettings | None,
-    progress: bool,
-    options: RuleOptions,
+    settings: AnalysisSettings,
 ) -> RecordAnalysis:
-    """``result`` with its turns judged at ``depth`` (nothing to do for the static depth
-    or without a lexicon)."""
-    deep = _deep(depth, judge)
+    """``result`` with its turns judged at ``settings.depth`` (nothing to do for the
+    static depth or without a lexicon)."""
+    deep = settings.deep()
     if deep is None or lexicon is None or result.unreadable:
         return result
+    options = settings.options
     if leaves is None:
         from gcgtools.lexicon import builtin_leaves
 
         leaves = builtin_leaves(resolve(game, options).tiles)
-    bar = partial(_turn_bar, enabled=progress)
+    bar = partial(_turn_bar, enabled=settings.progress)
     return judge_record(
         game, result, lexicon, leaves, deep[1], depth=deep[0], key=record_digest(game),
         track=bar, options=options,
@@ -194,22 +160,12 @@ def _turn_bar(turns: Iterator[Any], total: int, *, enabled: bool) -> Iterator[An
 
 
 def analyse_file(
-    path: str,
-    choice: LexiconChoice,
-    top: int = DEFAULT_TOP,
-    cache: bool = True,
-    options: RuleOptions = NO_OPTIONS,
-    depth: Depth | str = Depth.STATIC,
-    judge: JudgeSettings | None = None,
-    progress: bool = False,
+    path: str, choice: LexiconChoice, settings: AnalysisSettings = DEFAULT_SETTINGS
 ) -> RecordAnalysis:
     """Worker: read and analyse one file. Never raises for a bad file."""
     try:
         game = load_game(path)
-        return analyse_game_with(
-            game, choice, top=top, cache=cache, options=options, depth=depth, judge=judge,
-            progress=progress,
-        )  # fmt: skip
+        return analyse_game_with(game, choice, settings)
     except (LexiconError, LeavesError) as exc:  # a lexicon or leave file it cannot use
         return RecordAnalysis(path, unreadable=True, reason=exc.message)
     except (KeyError, ValueError) as exc:  # a tile or board file gone bad since parsed
@@ -232,31 +188,33 @@ def analyse_paths(
     options: RuleOptions = NO_OPTIONS,
     depth: Depth | str = Depth.STATIC,
     judge: JudgeSettings | None = None,
+    settings: AnalysisSettings | None = None,
 ) -> Iterator[RecordAnalysis]:
     """Analyse every file named by ``paths`` (files, folders, globs), in order, on
     ``jobs`` worker processes or the Dask cluster ``scheduler`` names
-    (:func:`gcgtools.batch.run.map_files`), judged at ``depth``; results are cached
-    unless ``cache`` is False (see :func:`analyse_game_with`). One record judged at a
-    depth runs in this process, with a progress bar per turn."""
+    (:func:`gcgtools.batch.run.map_files`), run by ``settings`` (or the
+    :class:`AnalysisSettings` ``top``, ``cache``, ``options``, ``depth``, ``judge`` and
+    ``progress`` make; TypeError for both): judged at its depth, cached unless its
+    ``cache`` is False (see :func:`analyse_game_with`). One record judged at a depth runs
+    in this process, with a progress bar per turn."""
+    loose = AnalysisSettings(top, cache, options, Depth(depth), judge, progress)
+    if settings is None:
+        settings = loose
+    elif loose != DEFAULT_SETTINGS:
+        raise TypeError("give either settings= or top=, cache=, options=, ..., not both")
     choice = LexiconChoice.of(lexicon, lexica, leaves)
     names = [os.fspath(p) for p in paths]
-    if Depth(depth) is not Depth.STATIC and scheduler is None:
+    if settings.depth is not Depth.STATIC and scheduler is None:
         files = list(expand_paths(names))
         if len(files) == 1:
-            yield analyse_file(
-                files[0], choice, top, cache, options, depth=depth, judge=judge,
-                progress=progress,
-            )  # fmt: skip
+            yield analyse_file(files[0], choice, settings)
             return
-    worker = partial(
-        analyse_file, choice=choice, top=top, cache=cache, options=options, depth=depth,
-        judge=judge,
-    )  # fmt: skip
+    worker = partial(analyse_file, choice=choice, settings=replace(settings, progress=False))
     yield from map_files(
         worker,
         names,
         jobs=jobs,
-        progress=progress,
+        progress=settings.progress,
         label="analysing",
         unit="games",
         scheduler=scheduler,

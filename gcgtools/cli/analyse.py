@@ -31,6 +31,9 @@ from gcgtools.console import echo
 from gcgtools.wording import no_lexicon, plural
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from gcgtools.analysis.analyse import RecordAnalysis
     from gcgtools.lexicon.choice import LexiconChoice
 
 LexiconOpt = Annotated[
@@ -167,10 +170,9 @@ def analyse_command(
     judged by win% (simulation, pre-endgame) or spread (endgame) and graded, with a Mistake
     Index per player."""
     from gcgtools.analysis.analyse import DEFAULT_TOP
-    from gcgtools.analysis.judge import settings_for
+    from gcgtools.analysis.judge import Depth, settings_for
     from gcgtools.batch.analyses import analyse_paths
-    from gcgtools.render.analysis import analysis_json, analysis_lines, used_lines
-    from gcgtools.render.judgement import judgement_lines
+    from gcgtools.batch.settings import AnalysisSettings
 
     lexicon_choice(lexicon, lexica, leaves, tiles, required=True)
     judge = None
@@ -180,40 +182,19 @@ def analyse_command(
             sim_candidates=sim_candidates, endgame_nodes=endgame_nodes,
             preendgame_nodes=preendgame_nodes,
         )  # fmt: skip
-
-    unreadable: list[tuple[str, str]] = []
-    count = 0
-    said: list[str] | None = None  # the lexicon lines last printed
-    results = analyse_paths(
-        paths,
-        lexicon=lexicon,
-        lexica=lexica,
-        leaves=leaves,
+    settings = AnalysisSettings(
         top=DEFAULT_TOP if top is None else top,
-        jobs=jobs,
-        progress=show_progress(quiet) and format is AnalyseFormat.text,
         cache=not no_cache,
-        scheduler=scheduler,
         options=rule_options(tiles, board, rules, challenge_bonus),
-        depth=depth.value,
+        depth=Depth(depth.value),
         judge=judge,
+        progress=show_progress(quiet) and format is AnalyseFormat.text,
     )
-    for result in results:
-        count += 1
-        if result.unreadable:
-            unreadable.append((result.path, result.reason or "unreadable"))
-        if format is AnalyseFormat.json:
-            echo(analysis_json(result), json=True)
-        elif not result.unreadable:
-            used = used_lines(result)
-            lines = analysis_lines(result, used=False, alternatives=top is not None)
-            lines += judgement_lines(result)
-            if used != said:  # said once per run, again only when it changes
-                lines = [*used, "", *lines]
-                said = used
-            elif count > 1:
-                lines.insert(0, "")
-            echo("\n".join(lines))
+    results = analyse_paths(
+        paths, lexicon=lexicon, lexica=lexica, leaves=leaves, jobs=jobs, scheduler=scheduler,
+        settings=settings,
+    )  # fmt: skip
+    count, unreadable = _print_analyses(results, format, alternatives=top is not None)
     if unreadable:
         echo(f"could not read {plural(len(unreadable), 'file')}:", err=True)
         for name, reason in unreadable:
@@ -223,3 +204,34 @@ def analyse_command(
         echo("no game records found: name .gcg files, folders or globs", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     raise typer.Exit(EXIT_CLEAN)
+
+
+def _print_analyses(
+    results: Iterable[RecordAnalysis], format: AnalyseFormat, *, alternatives: bool
+) -> tuple[int, list[tuple[str, str]]]:
+    """Print each result (JSON Lines, or a text table per record, the lexicon lines said
+    once per run and again only when they change); how many records there were, and the
+    unreadable ones with the reason."""
+    from gcgtools.render.analysis import analysis_json, analysis_lines, used_lines
+    from gcgtools.render.judgement import judgement_lines
+
+    unreadable: list[tuple[str, str]] = []
+    count = 0
+    said: list[str] | None = None  # the lexicon lines last printed
+    for result in results:
+        count += 1
+        if result.unreadable:
+            unreadable.append((result.path, result.reason or "unreadable"))
+        if format is AnalyseFormat.json:
+            echo(analysis_json(result), json=True)
+        elif not result.unreadable:
+            used = used_lines(result)
+            lines = analysis_lines(result, used=False, alternatives=alternatives)
+            lines += judgement_lines(result)
+            if used != said:  # said once per run, again only when it changes
+                lines = [*used, "", *lines]
+                said = used
+            elif count > 1:
+                lines.insert(0, "")
+            echo("\n".join(lines))
+    return count, unreadable

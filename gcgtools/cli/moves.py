@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -19,6 +19,9 @@ from gcgtools.cli.common import (
 )
 from gcgtools.console import echo
 from gcgtools.rules.tiles import TileError
+
+if TYPE_CHECKING:
+    from gcgtools.movegen.record import PositionMoves
 
 
 class MovesFormat(str, Enum):
@@ -90,13 +93,39 @@ def moves(
     """List the best moves (score, leave, equity) for the player to move after event N
     of a record, or in a CGP position; with --sim ranked by simulated win%, with
     --endgame by their value to the end of the game."""
-    from gcgtools.cli.analyse import lexicon_choice
-
     if sim and endgame:
         echo("give --sim or --endgame, not both", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
+    result, where = _position_moves(
+        file, move, cgp, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves,
+        tiles=tiles, board=board,
+    )  # fmt: skip
+    if sim or endgame:
+        from gcgtools.cli.deep_moves import deep_moves
+
+        label = "cgp" if cgp is not None else str(file)
+        deep_moves(result, where, label, format.value, top, sim=sim,
+                   budget=(iterations, candidates, plies, nodes, seed))  # fmt: skip
+        return
+    _print_moves(result, top, where, format)
+
+
+def _position_moves(
+    file: Path | None,
+    move: int | None,
+    cgp: str | None,
+    *,
+    rack: str | None,
+    lexicon: str | None,
+    lexica: str | None,
+    leaves: str | None,
+    tiles: str | None,
+    board: str | None,
+) -> tuple[PositionMoves, str]:
+    """The moves in the position ``moves`` names (after event ``move`` of ``file``, or
+    ``cgp``) and how to name it; exits 2 for a position it cannot read."""
+    from gcgtools.cli.analyse import lexicon_choice
     from gcgtools.movegen.record import MovesError, cgp_moves, record_moves
-    from gcgtools.render.moves import moves_lines
     from gcgtools.sources.load import load_game
 
     if cgp is not None and (file is not None or move is not None):
@@ -113,33 +142,31 @@ def moves(
                 cgp, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves,
                 tiles=tiles, board=board,
             )  # fmt: skip
-            where = "CGP position"
-        else:
-            if file is None:
-                echo("give a .gcg file (with --move N) or --cgp 'POSITION'", err=True)
-                raise typer.Exit(EXIT_UNREADABLE)
-            game = load_game(file)
-            if game.unreadable:
-                for f in game.findings:
-                    echo(f.format(str(file)), err=True)
-                raise typer.Exit(EXIT_UNREADABLE)
-            event = len(game.events) if move is None else move
-            result = record_moves(
-                game, event, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves,
-                options=rule_options(tiles, board),
-            )  # fmt: skip
-            where = f"{file}"
+            return result, "CGP position"
+        if file is None:
+            echo("give a .gcg file (with --move N) or --cgp 'POSITION'", err=True)
+            raise typer.Exit(EXIT_UNREADABLE)
+        game = load_game(file)
+        if game.unreadable:
+            for f in game.findings:
+                echo(f.format(str(file)), err=True)
+            raise typer.Exit(EXIT_UNREADABLE)
+        event = len(game.events) if move is None else move
+        result = record_moves(
+            game, event, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves,
+            options=rule_options(tiles, board),
+        )  # fmt: skip
+        return result, f"{file}"
     except (MovesError, KeyError, TileError) as exc:
         message = exc.args[0] if exc.args else str(exc)
         echo(f"{file if cgp is None else 'cgp'}: {message}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
-    if sim or endgame:
-        from gcgtools.cli.deep_moves import deep_moves
 
-        label = "cgp" if cgp is not None else str(file)
-        deep_moves(result, where, label, format.value, top, sim=sim,
-                   budget=(iterations, candidates, plies, nodes, seed))  # fmt: skip
-        return
+
+def _print_moves(result: PositionMoves, top: int, where: str, format: MovesFormat) -> None:
+    """The ``top`` moves (0: all) as text lines or JSON Lines."""
+    from gcgtools.render.moves import moves_lines
+
     shown = result.moves if top <= 0 else result.moves[:top]
     if format is MovesFormat.json:
         for m in shown:

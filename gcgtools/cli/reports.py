@@ -198,7 +198,7 @@ def stats(
         jobs=jobs,
         scheduler=scheduler,
         progress=show_progress(quiet),
-        options=rule_options(tiles, board, rules, challenge_bonus),
+        rules=rule_options(tiles, board, rules, challenge_bonus),
         **_lexicon(lexicon, lexica, leaves, no_cache),
     )
     for used in table.attrs.get("analysis", []):
@@ -242,7 +242,7 @@ def bingos(
         jobs=jobs,
         scheduler=scheduler,
         progress=show_progress(quiet),
-        options=rule_options(tiles, board, rules, challenge_bonus),
+        rules=rule_options(tiles, board, rules, challenge_bonus),
     )
     games = table.attrs["games"]
     title = f"{_count(len(table), 'bingo')} in {_count(games, 'game')}"
@@ -348,7 +348,7 @@ def export(
             jobs=jobs,
             scheduler=scheduler,
             progress=show_progress(quiet),
-            options=rule_options(tiles, board, rules, challenge_bonus),
+            rules=rule_options(tiles, board, rules, challenge_bonus),
             **_lexicon(lexicon, lexica, leaves, no_cache),
         )
     except ValueError as exc:

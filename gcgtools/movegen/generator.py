@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, MutableSequence, Sequence
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from gcgtools.movegen.crosses import ACCEPTS, ARC, IS_END, NO_TILE, fill_cross_sets
 from gcgtools.replay.board import Board
@@ -216,6 +216,36 @@ def _anchors(bt: list[int], size: int) -> set[int]:
     return out
 
 
+class _Line(NamedTuple):
+    """One line of the board as the walk reads it (a tuple, unpacked in one step where the
+    walk starts): its squares' tiles by index ``bt`` and values ``bv``, cross-checks
+    ``xc``, word premiums ``wm``, the word being built ``cur``, and score parts
+    ``lt``/``xt``/``xb``; what is the same for every line; and where plays go."""
+
+    nodes: Sequence[int]
+    size: int
+    across: bool
+    line: int
+    bt: list[int]
+    bv: list[int]
+    xc: list[int]
+    wm: list[int]
+    cur: list[str]
+    lt: list[list[int]]
+    xt: list[list[int]]
+    xb: list[int]
+    uppers: list[str]
+    lowers: list[str]
+    rack: RackIndex
+    nmax: int
+    append: Callable[[Found], None]
+
+
+#: ``left(pos, g, ms, wmul, xs, n, code, mask)`` (:func:`_leftwards`) or
+#: ``right(pos, g, start, ms, wmul, xs, n, code, mask)`` (:func:`_rightwards`)
+Walk = Callable[..., None]
+
+
 def _generate(
     nodes: Sequence[int],
     root: int,
@@ -251,11 +281,6 @@ def _generate(
         line_anchors = [k for k, f in enumerate(flats) if f in anchors]
         if not line_anchors:
             continue
-        bt = [bt_flat[f] for f in flats]
-        bv = [bv_flat[f] for f in flats]
-        xc = [checks[f] for f in flats]
-        wm = [wm_flat[f] for f in flats]
-        cur: list[str] = [cells[f] or "" for f in flats]
         lt: list[list[int]] = []
         xt: list[list[int]] = []
         xb: list[int] = []
@@ -271,94 +296,72 @@ def _generate(
             lt.append(parts[0])
             xt.append(parts[1])
             xb.append(parts[1][0])  # a blank: value 0, index 0 of tile_values
-        hascross = [xsums[f] >= 0 for f in flats]
-        _line_plays(
-            nodes, root, size, across, line, line_anchors, bt, bv, xc, wm, cur, lt, xt, xb,
-            hascross, uppers, lowers, rack, nmax, empty_board, append,
+        ln = _Line(
+            nodes, size, across, line, [bt_flat[f] for f in flats], [bv_flat[f] for f in flats],
+            [checks[f] for f in flats], [wm_flat[f] for f in flats],
+            [cells[f] or "" for f in flats], lt, xt, xb, uppers, lowers, rack, nmax, append,
         )  # fmt: skip
+        hascross = [xsums[f] >= 0 for f in flats]
+        _line_plays(ln, root, line_anchors, hascross, empty_board)
 
 
 def _line_plays(
-    nodes: Sequence[int],
-    root: int,
-    size: int,
-    across: bool,
-    line: int,
-    line_anchors: list[int],
-    bt: list[int],
-    bv: list[int],
-    xc: list[int],
-    wm: list[int],
-    cur: list[str],
-    lt: list[list[int]],
-    xt: list[list[int]],
-    xb: list[int],
-    hascross: list[bool],
-    uppers: list[str],
-    lowers: list[str],
-    rack: RackIndex,
-    nmax: int,
-    empty_board: bool,
-    append: Callable[[Found], None],
+    ln: _Line, root: int, line_anchors: list[int], hascross: list[bool], empty_board: bool
 ) -> None:
-    """The plays from every anchor of one line (its squares' tiles ``bt`` by index and
-    values ``bv``, cross-checks ``xc``, word premiums ``wm``, score parts ``lt``/``xt``/
-    ``xb``), appended by ``append``.
+    """The plays from every anchor of one line, appended by ``ln.append``: from each
+    anchor, :func:`_leftwards` places a tile at the anchor and goes on leftwards (to the
+    square after the previous anchor, ``leftstop``), then rightwards from the square after
+    it (:func:`_rightwards`); a word that ends at the anchor is recorded when the square
+    after it is free (``right_ok``), and when it places ``minn`` tiles or more.
 
-    ``left(pos, ...)`` places a tile (or matches the board's) at ``pos`` going leftwards
-    from the anchor, ``right(pos, start, ...)`` rightwards from the square after it; each
-    tries every sibling of the KWG group ``g`` and, for each, records the word if the
-    node accepts it and goes on (left, or across the separator; right). The code that
-    goes on is written out in each branch: a call per tile placed is what costs most."""
-    rc = rack.counts
-    radix = rack.radix
-    anchor = 0
-    leftstop = 0
-    right_ok = True
-    minn = 1
+    The walk's code is written out in each branch, with what it reads bound in the
+    closures (made once per line): a call per tile placed is what costs most."""
+    size, bt, xc = ln.size, ln.bt, ln.xc
+    # the rightward walks, to an empty square and to a tile, by the fewest tiles placed
+    rights: list[tuple[Walk, Walk] | None] = [None, None]
+    start = _leftwards(ln, root)
+    prev = -1
+    for a in line_anchors:
+        if xc[a]:
+            if empty_board:
+                minn = 2
+            elif not ln.across and hascross[a]:
+                minn = 2  # a one-tile play here is found across
+            else:
+                minn = 1
+            walks = rights[minn - 1]
+            if walks is None:
+                walks = rights[minn - 1] = _rightwards(ln, minn)
+            right_ok = a + 1 == size or not bt[a + 1]  # (else the walk turns onto a tile)
+            start(a, prev + 1, right_ok, minn, walks[0] if right_ok else walks[1])
+        prev = a
+
+
+def _leftwards(ln: _Line, root: int) -> Callable[[int, int, bool, int, Walk], None]:
+    """``start(anchor, ...)``: ``left(pos, g, ...)`` places a rack tile at the empty ``pos``
+    for each sibling of the KWG group ``g`` allowed there, records the word if accepted,
+    goes on leftwards (a board tile by :func:`_leftwards_on_tile`) and rightwards."""
+    nodes, size, across, line, bt, _, xc, wm, cur, lt, xt, xb, uppers, lowers, rack, nmax, \
+        append = ln  # fmt: skip
+    rc, radix = rack.counts, rack.radix
+    going: list[Walk] = []  # left, once it is made
+    on_tile, aim = _leftwards_on_tile(ln, going)
+    anchor = after = leftstop = minn = right_ok = turn_ok = 0  # start() sets them
+    right: Walk = on_tile
 
     def left(pos: int, g: int, ms: int, wmul: int, xs: int, n: int, code: int, mask: int) -> None:
-        free = pos == 0 or not bt[pos - 1]  # the word may start here
-        sep_ok = free and anchor + 1 < size  # ... and turn right after the anchor
-        go_on = pos > leftstop  # ... or go on leftwards
-        t = bt[pos]
-        if t:  # a tile on the board: follow it
-            i = g
-            while True:
-                nd = nodes[i]
-                nt = nd >> 24
-                if nt == t:
-                    break
-                if nt > t or nd & IS_END:
-                    return
-                i += 1
-            ms += bv[pos]
-            if nd & ACCEPTS and free and right_ok and n >= minn:
-                append((ms, wmul, xs, n, code, across, line, pos, anchor, mask,
-                        tuple(cur[pos : anchor + 1])))  # fmt: skip
-            arc = nd & ARC
-            if arc:
-                if go_on:
-                    left(pos - 1, arc, ms, wmul, xs, n, code, mask)
-                if sep_ok:
-                    sep = nodes[arc]
-                    if sep < 0x1000000 and sep & ARC:
-                        right(anchor + 1, sep & ARC, pos, ms, wmul, xs, n, code, mask)
-            return
         if n == nmax:
             return
+        free = pos == 0 or not bt[pos - 1]  # the word may start here
+        sep_ok = free and turn_ok  # ... and turn right after the anchor
+        go_on = pos > leftstop  # ... or go on leftwards (to a tile when not free)
         blanks = rc[0]
-        allowed = xc[pos]
-        if not blanks:
-            allowed &= rack.mask
+        allowed = xc[pos] if blanks else xc[pos] & rack.mask
         if not allowed:
             return
         stop = allowed.bit_length()
-        ltp = lt[pos]
-        xtp = xt[pos]
-        w = wmul * wm[pos]
-        mask |= 1 << pos
-        n += 1
+        ltp, xtp, w = lt[pos], xt[pos], wmul * wm[pos]
+        mask, n = mask | 1 << pos, n + 1
         record = free and right_ok and n >= minn
         i = g
         while True:
@@ -369,87 +372,127 @@ def _line_plays(
             if allowed >> nt & 1:
                 accepts = nd & ACCEPTS and record
                 arc = nd & ARC
-                sep = nodes[arc] if arc and sep_ok else 0xFFFFFFFF
-                if sep >= 0x1000000 or not sep & ARC:
-                    sep = 0
-                else:
-                    sep &= ARC
+                sep = nodes[arc] if arc and sep_ok else 0
+                sep = sep & ARC if sep < 0x1000000 else 0
                 if rc[nt]:
                     rc[nt] -= 1
                     if rc[nt] == 0:
                         rack.mask ^= 1 << nt
                     cur[pos] = uppers[nt]
-                    m2 = ms + ltp[nt]
-                    x2 = xs + xtp[nt]
-                    c2 = code - radix[nt]
+                    m2, x2, c2 = ms + ltp[nt], xs + xtp[nt], code - radix[nt]
                     if accepts:
                         append((m2, w, x2, n, c2, across, line, pos, anchor, mask,
-                                tuple(cur[pos : anchor + 1])))  # fmt: skip
+                                tuple(cur[pos:after])))  # fmt: skip
                     if arc:
                         if go_on:
-                            left(pos - 1, arc, m2, w, x2, n, c2, mask)
+                            (left if free else on_tile)(pos - 1, arc, m2, w, x2, n, c2, mask)
                         if sep:
-                            right(anchor + 1, sep, pos, m2, w, x2, n, c2, mask)
+                            right(after, sep, pos, m2, w, x2, n, c2, mask)
                     if rc[nt] == 0:
                         rack.mask ^= 1 << nt
                     rc[nt] += 1
                 if blanks:
                     rc[0] = blanks - 1
                     cur[pos] = lowers[nt]
-                    x2 = xs + xb[pos]
-                    c2 = code - radix[0]
+                    x2, c2 = xs + xb[pos], code - radix[0]
                     if accepts:
                         append((ms, w, x2, n, c2, across, line, pos, anchor, mask,
-                                tuple(cur[pos : anchor + 1])))  # fmt: skip
+                                tuple(cur[pos:after])))  # fmt: skip
                     if arc:
                         if go_on:
-                            left(pos - 1, arc, ms, w, x2, n, c2, mask)
+                            (left if free else on_tile)(pos - 1, arc, ms, w, x2, n, c2, mask)
                         if sep:
-                            right(anchor + 1, sep, pos, ms, w, x2, n, c2, mask)
+                            right(after, sep, pos, ms, w, x2, n, c2, mask)
                     rc[0] = blanks
             if nd & IS_END:
                 return
             i += 1
 
+    def start(a: int, stop: int, ok: bool, least: int, rightwards: Walk) -> None:
+        nonlocal anchor, after, leftstop, right_ok, minn, turn_ok, right
+        anchor, after, leftstop, right_ok, minn = a, a + 1, stop, ok, least
+        right, turn_ok = rightwards, a + 1 < size
+        aim(a, stop, ok, least, rightwards)
+        left(a, root, 0, 1, 0, 0, rack.code, 0)
+
+    going.append(left)
+    return start
+
+
+def _leftwards_on_tile(
+    ln: _Line, going: list[Walk]
+) -> tuple[Walk, Callable[[int, int, bool, int, Walk], None]]:
+    """The leftward walk of :func:`_leftwards` on a square that holds a tile, and
+    ``aim(anchor, leftstop, right_ok, minn, right)``, which sets the anchor it walks from:
+    the tile must be a sibling of the group ``g``; it is followed leftwards (to an empty
+    square by ``going[0]``) and across the separator."""
+    nodes, size, across, line, bt, bv, _, _, cur, _, _, _, _, _, _, _, append = ln
+    anchor = after = leftstop = minn = 0
+    right_ok = turn_ok = False
+
+    def on_tile(
+        pos: int, g: int, ms: int, wmul: int, xs: int, n: int, code: int, mask: int
+    ) -> None:
+        free = pos == 0 or not bt[pos - 1]
+        t = bt[pos]
+        i = g
+        while True:  # the tile's sibling (siblings sorted by tile)
+            nd = nodes[i]
+            nt = nd >> 24
+            if nt == t:
+                break
+            if nt > t or nd & IS_END:
+                return
+            i += 1
+        ms += bv[pos]
+        if nd & ACCEPTS and free and right_ok and n >= minn:
+            append((ms, wmul, xs, n, code, across, line, pos, anchor, mask,
+                    tuple(cur[pos:after])))  # fmt: skip
+        arc = nd & ARC
+        if arc:
+            if pos > leftstop:
+                (going[0] if free else on_tile)(pos - 1, arc, ms, wmul, xs, n, code, mask)
+            if free and turn_ok:
+                sep = nodes[arc]
+                if sep < 0x1000000 and sep & ARC:
+                    right(after, sep & ARC, pos, ms, wmul, xs, n, code, mask)
+
+    right: Walk = on_tile  # until aim() sets it
+
+    def aim(a: int, stop: int, ok: bool, least: int, rightwards: Walk) -> None:
+        nonlocal anchor, after, leftstop, right_ok, minn, turn_ok, right
+        anchor, after, leftstop, right_ok, minn, right = a, a + 1, stop, ok, least, rightwards
+        turn_ok = after < size
+
+    return on_tile, aim
+
+
+def _rightwards(ln: _Line, minn: int) -> tuple[Walk, Walk]:
+    """``right(pos, g, start, ms, wmul, xs, n, code, mask)`` places a rack tile at the
+    empty ``pos`` going rightwards (the word started at ``start``) for each sibling of the
+    KWG group ``g`` allowed there, records the word if accepted (of ``minn`` tiles or
+    more) and goes on rightwards; and the walk on a tile (:func:`_rightwards_on_tile`)."""
+    nodes, size, across, line, bt, _, xc, wm, cur, lt, xt, xb, uppers, lowers, rack, nmax, \
+        append = ln  # fmt: skip
+    rc, radix = rack.counts, rack.radix
+    going: list[Walk] = []  # right, once it is made
+    on_tile = _rightwards_on_tile(ln, minn, going)
+
     def right(
         pos: int, g: int, start: int, ms: int, wmul: int, xs: int, n: int, code: int, mask: int
     ) -> None:
-        nxt = pos + 1
-        end_ok = nxt == size or not bt[nxt]  # the word may end here
-        more = nxt < size
-        t = bt[pos]
-        if t:
-            i = g
-            while True:
-                nd = nodes[i]
-                nt = nd >> 24
-                if nt == t:
-                    break
-                if nt > t or nd & IS_END:
-                    return
-                i += 1
-            ms += bv[pos]
-            if nd & ACCEPTS and end_ok and n >= minn:
-                append((ms, wmul, xs, n, code, across, line, start, pos, mask,
-                        tuple(cur[start:nxt])))  # fmt: skip
-            arc = nd & ARC
-            if arc and more:
-                right(nxt, arc, start, ms, wmul, xs, n, code, mask)
-            return
         if n == nmax:
             return
+        nxt = pos + 1
+        end_ok = nxt == size or not bt[nxt]  # the word may end here (else a tile follows)
+        more = nxt < size
         blanks = rc[0]
-        allowed = xc[pos]
-        if not blanks:
-            allowed &= rack.mask
+        allowed = xc[pos] if blanks else xc[pos] & rack.mask
         if not allowed:
             return
         stop = allowed.bit_length()
-        ltp = lt[pos]
-        xtp = xt[pos]
-        w = wmul * wm[pos]
-        mask |= 1 << pos
-        n += 1
+        ltp, xtp, w = lt[pos], xt[pos], wmul * wm[pos]
+        mask, n = mask | 1 << pos, n + 1
         record = end_ok and n >= minn
         i = g
         while True:
@@ -465,43 +508,60 @@ def _line_plays(
                     if rc[nt] == 0:
                         rack.mask ^= 1 << nt
                     cur[pos] = uppers[nt]
-                    m2 = ms + ltp[nt]
-                    x2 = xs + xtp[nt]
-                    c2 = code - radix[nt]
+                    m2, x2, c2 = ms + ltp[nt], xs + xtp[nt], code - radix[nt]
                     if accepts:
                         append((m2, w, x2, n, c2, across, line, start, pos, mask,
                                 tuple(cur[start:nxt])))  # fmt: skip
                     if arc:
-                        right(nxt, arc, start, m2, w, x2, n, c2, mask)
+                        (right if end_ok else on_tile)(nxt, arc, start, m2, w, x2, n, c2, mask)
                     if rc[nt] == 0:
                         rack.mask ^= 1 << nt
                     rc[nt] += 1
                 if blanks:
                     rc[0] = blanks - 1
                     cur[pos] = lowers[nt]
-                    x2 = xs + xb[pos]
-                    c2 = code - radix[0]
+                    x2, c2 = xs + xb[pos], code - radix[0]
                     if accepts:
                         append((ms, w, x2, n, c2, across, line, start, pos, mask,
                                 tuple(cur[start:nxt])))  # fmt: skip
                     if arc:
-                        right(nxt, arc, start, ms, w, x2, n, c2, mask)
+                        (right if end_ok else on_tile)(nxt, arc, start, ms, w, x2, n, c2, mask)
                     rc[0] = blanks
             if nd & IS_END:
                 return
             i += 1
 
-    prev = -1
-    for a in line_anchors:
-        if xc[a]:
-            anchor = a
-            leftstop = prev + 1
-            right_ok = a + 1 == size or not bt[a + 1]
-            if empty_board:
-                minn = 2
-            elif not across and hascross[a]:
-                minn = 2  # a one-tile play here is found across
-            else:
-                minn = 1
-            left(a, root, 0, 1, 0, 0, rack.code, 0)
-        prev = a
+    going.append(right)
+    return right, on_tile
+
+
+def _rightwards_on_tile(ln: _Line, minn: int, going: list[Walk]) -> Walk:
+    """The rightward walk of :func:`_rightwards` on a square that holds a tile: the tile
+    must be a sibling of the group ``g``; it is followed rightwards (to an empty square by
+    ``going[0]``)."""
+    nodes, size, across, line, bt, bv, _, _, cur, _, _, _, _, _, _, _, append = ln
+
+    def on_tile(
+        pos: int, g: int, start: int, ms: int, wmul: int, xs: int, n: int, code: int, mask: int
+    ) -> None:
+        nxt = pos + 1
+        end_ok = nxt == size or not bt[nxt]  # the word may end here
+        t = bt[pos]
+        i = g
+        while True:  # the tile's sibling (siblings sorted by tile)
+            nd = nodes[i]
+            nt = nd >> 24
+            if nt == t:
+                break
+            if nt > t or nd & IS_END:
+                return
+            i += 1
+        ms += bv[pos]
+        if nd & ACCEPTS and end_ok and n >= minn:
+            append((ms, wmul, xs, n, code, across, line, start, pos, mask,
+                    tuple(cur[start:nxt])))  # fmt: skip
+        arc = nd & ARC
+        if arc and nxt < size:
+            (going[0] if end_ok else on_tile)(nxt, arc, start, ms, wmul, xs, n, code, mask)
+
+    return on_tile

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from gcgtools.rules.options import RuleOptions
 from gcgtools.sources.paths import expand_paths
-from gcgtools.tables.frames import game_tuple, make_frame, split_options
+from gcgtools.tables.frames import checked_rules, game_tuple, lexicon_options, make_frame
 from gcgtools.tables.rows import (
     GAME_DTYPES,
     MOVE_DTYPES,
@@ -63,7 +63,8 @@ def _dask_frame(
     dtypes: dict[str, str],
     keep: Keep,
     files_per_partition: int,
-    rule_options: dict[str, Any],
+    rules: RuleOptions,
+    analysis: dict[str, Any],
 ) -> dd.DataFrame:
     import dask
     import dask.dataframe as dd
@@ -74,8 +75,7 @@ def _dask_frame(
     meta = make_frame([], dtypes)
     size = max(1, files_per_partition)
     batches = [files[i : i + size] for i in range(0, len(files), size)]
-    options, analysis = split_options(rule_options)
-    task = partial(_part, table=table, keep=keep, options=options, analysis=analysis)
+    task = partial(_part, table=table, keep=keep, options=rules, analysis=lexicon_options(analysis))
     # the pandas dtypes as they are: Dask would turn "str" columns into
     # string[pyarrow] with <NA> for missing values, unlike the pandas tables
     with dask.config.set({"dataframe.convert-string": False}):
@@ -88,30 +88,41 @@ def moves_frame(
     sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
     *,
     files_per_partition: int = FILES_PER_PARTITION,
-    **rule_options: Any,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> dd.DataFrame:
     """One row per event of every readable game (``MOVE_COLUMNS``), a partition per
-    ``files_per_partition`` files. ``rule_options``: ``tiles``, ``board``, ``end_rule``,
-    ``challenge_bonus``."""
-    return _dask_frame(sources, "moves", MOVE_DTYPES, "all", files_per_partition, rule_options)
+    ``files_per_partition`` files, by ``rules`` (a
+    :class:`~gcgtools.rules.options.RuleOptions`; default: each record's own), analysed
+    with ``analysis`` as :func:`gcgtools.tables.frames.iter_results` is."""
+    checked, analysis = checked_rules(rules, analysis)
+    return _dask_frame(sources, "moves", MOVE_DTYPES, "all", files_per_partition, checked, analysis)
 
 
 def games_frame(
     sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
     *,
     files_per_partition: int = FILES_PER_PARTITION,
-    **rule_options: Any,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> dd.DataFrame:
     """One row per file (``GAME_COLUMNS``); an unreadable file's row has ``status``
     "unreadable"."""
-    return _dask_frame(sources, "games", GAME_DTYPES, "none", files_per_partition, rule_options)
+    checked, analysis = checked_rules(rules, analysis)
+    return _dask_frame(
+        sources, "games", GAME_DTYPES, "none", files_per_partition, checked, analysis
+    )
 
 
 def player_games_frame(
     sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
     *,
     files_per_partition: int = FILES_PER_PARTITION,
-    **rule_options: Any,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> dd.DataFrame:
     """One row per player per readable game (``PLAYER_COLUMNS``)."""
-    return _dask_frame(sources, "players", PLAYER_DTYPES, "none", files_per_partition, rule_options)
+    checked, analysis = checked_rules(rules, analysis)
+    return _dask_frame(
+        sources, "players", PLAYER_DTYPES, "none", files_per_partition, checked, analysis
+    )

@@ -18,6 +18,7 @@ batch goes on.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -29,7 +30,7 @@ from gcgtools.batch.run import Scheduler, map_batches, open_scheduler
 from gcgtools.console import track
 from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.model.game import Game
-from gcgtools.rules.options import RuleOptions, rule_options
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions, rule_options
 from gcgtools.sources.atomic import open_output
 from gcgtools.sources.paths import expand_paths
 from gcgtools.tables.rows import (  # noqa: F401  (re-exported: the tables' columns)
@@ -134,17 +135,34 @@ def _runs(sources: Source | Iterable[Source]) -> Iterator[list[str] | Game]:
         yield pending
 
 
+#: the loose rule keywords the table functions took before ``rules=`` (deprecated)
 RULE_KEYWORDS = frozenset({"options", "tiles", "board", "end_rule", "challenge_bonus"})
 
 
-def split_options(keywords: dict[str, Any]) -> tuple[RuleOptions, dict[str, Any]]:
-    """The public edge of the table functions: their keywords as one checked
-    :class:`~gcgtools.rules.options.RuleOptions` (``options``, or ``tiles``, ``board``,
-    ``end_rule``, ``challenge_bonus``) and the analysis options (see
-    :func:`lexicon_options`). Raises ``RuleOptionError`` for a bad rule option."""
-    rules = rule_options(**{k: v for k, v in keywords.items() if k in RULE_KEYWORDS})
+def checked_rules(
+    rules: RuleOptions | None, keywords: dict[str, Any]
+) -> tuple[RuleOptions, dict[str, Any]]:
+    """The public edge of the table functions: their ``rules`` (default: the record's
+    own), and their other keywords (the analysis ones: see :func:`lexicon_options`).
+
+    The loose rule keywords of old (``options``, ``tiles``, ``board``, ``end_rule``,
+    ``challenge_bonus``) still work, with a ``DeprecationWarning``: they become one
+    checked :class:`~gcgtools.rules.options.RuleOptions`. Raises ``RuleOptionError`` for a
+    bad rule option, ``TypeError`` for ``rules`` and loose keywords both."""
+    loose = {k: v for k, v in keywords.items() if k in RULE_KEYWORDS}
+    if not loose:
+        return (rules if rules is not None else NO_OPTIONS), keywords
+    names = ", ".join(f"{k}=" for k in sorted(loose))
+    warnings.warn(
+        f"{names}: give the rules as one value, rules=RuleOptions.parse(...) "
+        "(gcgtools.rules.options.RuleOptions)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    if rules is not None:
+        raise TypeError("give either rules= or rule keywords, not both")
     rest = {k: v for k, v in keywords.items() if k not in RULE_KEYWORDS}
-    return rules, lexicon_options(rest)
+    return rule_options(**loose), rest
 
 
 def _analyse_batch(
@@ -165,16 +183,17 @@ def _iter_parts(
     jobs: int | None,
     progress: bool,
     keep: Keep,
-    rule_options: dict[str, Any],
+    rules: RuleOptions,
+    analysis: dict[str, Any],
     scheduler: Scheduler = None,
 ) -> Iterator[T]:
     """``combine(results)`` for each batch of games, in order: the files are analysed in
     one pool of worker processes (or on the Dask cluster ``scheduler`` names), which also
     run ``combine`` (a module-level function),
     at most ``CHUNK_FILES`` of them handed out and not yet yielded; Game objects are
-    analysed in this process, one per batch."""
-    options, analysis = split_options(rule_options)
-    worker = partial(_analyse_batch, keep=keep, combine=combine, options=options, analysis=analysis)
+    analysed in this process, one per batch (``analysis``: see :func:`lexicon_options`)."""
+    analysis = lexicon_options(analysis)
+    worker = partial(_analyse_batch, keep=keep, combine=combine, options=rules, analysis=analysis)
     runs = list(_runs(sources))
     files: dict[int, list[str]] = {
         i: list(expand_paths(run)) for i, run in enumerate(runs) if isinstance(run, list)
@@ -187,7 +206,7 @@ def _iter_parts(
             for i, run in enumerate(runs):
                 if isinstance(run, Game):
                     name = name_of(run, f"<game {i + 1}>")
-                    game = analyse_game(run, name=name, keep=keep, options=options, **analysis)
+                    game = analyse_game(run, name=name, keep=keep, options=rules, **analysis)
                     yield 1, combine([game])
                     continue
                 # one pool for the whole run, at most CHUNK_FILES files in flight
@@ -206,19 +225,23 @@ def iter_results(
     progress: bool = False,
     scheduler: Scheduler = None,
     keep: Keep = "all",
-    **rule_options: Any,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> Iterator[GameResult]:
     """A :class:`GameResult` per game, in order; files are analysed in one pool of worker
     processes, at most ``CHUNK_FILES`` of them handed out and not yet yielded, Game objects
-    in this process. ``rule_options`` are
-    ``tiles``, ``board``, ``end_rule`` and ``challenge_bonus``."""
+    in this process. ``rules``: the :class:`~gcgtools.rules.options.RuleOptions` (default:
+    each record's own); ``analysis``: ``lexicon``, ``lexica``, ``leaves``, ``cache``,
+    ``depth``, ``judge`` (see :func:`lexicon_options`)."""
+    checked, analysis = checked_rules(rules, analysis)
     parts = _iter_parts(
         sources,
         list,
         jobs=jobs,
         progress=progress,
         keep=keep,
-        rule_options=rule_options,
+        rules=checked,
+        analysis=analysis,
         scheduler=scheduler,
     )
     for part in parts:
@@ -226,19 +249,29 @@ def iter_results(
 
 
 def iter_move_rows(
-    sources: Source | Iterable[Source], *, jobs: int | None = None, **rule_options: Any
+    sources: Source | Iterable[Source],
+    *,
+    jobs: int | None = None,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> Iterator[dict[str, Any]]:
     """One plain dict per event of every readable game (keys: ``MOVE_COLUMNS``)."""
-    for result in iter_results(sources, jobs=jobs, **rule_options):
+    checked, analysis = checked_rules(rules, analysis)
+    for result in iter_results(sources, jobs=jobs, rules=checked, **analysis):
         for row in result.moves:
             yield dict(zip(MOVE_COLUMNS, row, strict=True))
 
 
 def iter_game_rows(
-    sources: Source | Iterable[Source], *, jobs: int | None = None, **rule_options: Any
+    sources: Source | Iterable[Source],
+    *,
+    jobs: int | None = None,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> Iterator[dict[str, Any]]:
     """One plain dict per game, unreadable files included (keys: ``GAME_COLUMNS``)."""
-    for result in iter_results(sources, jobs=jobs, keep="none", **rule_options):
+    checked, analysis = checked_rules(rules, analysis)
+    for result in iter_results(sources, jobs=jobs, keep="none", rules=checked, **analysis):
         if result.game is not None:
             yield dict(zip(GAME_COLUMNS, result.game, strict=True))
         else:
@@ -248,10 +281,15 @@ def iter_game_rows(
 
 
 def iter_player_rows(
-    sources: Source | Iterable[Source], *, jobs: int | None = None, **rule_options: Any
+    sources: Source | Iterable[Source],
+    *,
+    jobs: int | None = None,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> Iterator[dict[str, Any]]:
     """One plain dict per player of every readable game (keys: ``PLAYER_COLUMNS``)."""
-    for result in iter_results(sources, jobs=jobs, keep="none", **rule_options):
+    checked, analysis = checked_rules(rules, analysis)
+    for result in iter_results(sources, jobs=jobs, keep="none", rules=checked, **analysis):
         for row in result.players:
             yield dict(zip(PLAYER_COLUMNS, row, strict=True))
 
@@ -305,20 +343,25 @@ def load_frames(
     jobs: int | None = None,
     progress: bool = False,
     scheduler: Scheduler = None,
-    **rule_options: Any,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> Frames:
-    """The games, player-games and (unless ``moves`` is False) moves tables in one pass.
+    """The games, player-games and (unless ``moves`` is False) moves tables in one pass,
+    by ``rules`` (default: each record's own), analysed with ``analysis`` (as for
+    :func:`iter_results`).
 
     Rows are turned into DataFrame pieces ``CHUNK_ROWS`` at a time, so that only the
     compact columns of the tables grow with the archive, not millions of row tuples."""
+    checked, analysis = checked_rules(rules, analysis)
     games, players = _Collector(GAME_DTYPES), _Collector(PLAYER_DTYPES)
     move_rows = _Collector(MOVE_DTYPES)
     unreadable: list[str] = []
     reasons: dict[str, str] = {}
     keep: Keep = "all" if moves else "none"
     results = iter_results(
-        sources, jobs=jobs, progress=progress, keep=keep, scheduler=scheduler, **rule_options
-    )
+        sources, jobs=jobs, progress=progress, keep=keep, scheduler=scheduler, rules=checked,
+        **analysis,
+    )  # fmt: skip
     for result in results:
         games.add([game_tuple(result)])
         if result.unreadable:
@@ -353,7 +396,8 @@ def moves_frame(
     lexicon: str | os.PathLike[str] | Lexicon | None = None,
     lexica: str | os.PathLike[str] | None = None,
     leaves: str | os.PathLike[str] | Leaves | None = None,
-    **rule_options: Any,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> pd.DataFrame:
     """One row per event of every readable game (columns: ``MOVE_COLUMNS``).
 
@@ -365,9 +409,10 @@ def moves_frame(
     else the built-in heuristic). Without them those columns are NA. ``attrs["analysis"]``
     says which lexicon and leaves were used (or why there was none), one line each.
     """
+    checked, analysis = checked_rules(rules, analysis)
     frames = load_frames(
-        sources, moves=True, jobs=jobs, progress=progress, scheduler=scheduler,
-        **_lexicon_kwargs(lexicon, lexica, leaves), **rule_options,
+        sources, moves=True, jobs=jobs, progress=progress, scheduler=scheduler, rules=checked,
+        **_lexicon_kwargs(lexicon, lexica, leaves), **analysis,
     )  # fmt: skip
     assert frames.moves is not None
     return frames.moves
@@ -382,16 +427,18 @@ def games_frame(
     lexicon: str | os.PathLike[str] | Lexicon | None = None,
     lexica: str | os.PathLike[str] | None = None,
     leaves: str | os.PathLike[str] | Leaves | None = None,
-    **rule_options: Any,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> pd.DataFrame:
     """One row per game (columns: ``GAME_COLUMNS``); an unreadable file is a row with
     ``status`` "unreadable" and is listed in ``attrs["unreadable"]``. ``lexicon``,
     ``lexica`` and ``leaves`` as for :func:`moves_frame` fill in the per-player analysis
     columns (phonies played and stood, missed bingos, average equity lost per turn) and
     ``analysis_lexicon`` (which lexicon and leaves were used)."""
+    checked, analysis = checked_rules(rules, analysis)
     return load_frames(
-        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler,
-        **_lexicon_kwargs(lexicon, lexica, leaves), **rule_options,
+        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler, rules=checked,
+        **_lexicon_kwargs(lexicon, lexica, leaves), **analysis,
     ).games  # fmt: skip
 
 
@@ -401,13 +448,16 @@ def player_games_frame(
     jobs: int | None = None,
     progress: bool = False,
     scheduler: Scheduler = None,
-    **rule_options: Any,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> pd.DataFrame:
     """One row per player per readable game (columns: ``PLAYER_COLUMNS``): the input of
     :func:`gcgtools.tables.stats.player_stats`."""
+    checked, analysis = checked_rules(rules, analysis)
     return load_frames(
-        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler, **rule_options
-    ).players
+        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler, rules=checked,
+        **analysis,
+    ).players  # fmt: skip
 
 
 # ------------------------------------------------------------------ export
@@ -746,7 +796,8 @@ def write_moves(
     jobs: int | None = None,
     progress: bool = False,
     scheduler: Scheduler = None,
-    **rule_options: Any,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> ExportSummary:
     """Stream the moves table (and the games table, with ``games_out``) to ``.parquet`` or
     ``.csv`` files, a chunk at a time: memory stays bounded however large the archive.
@@ -759,7 +810,43 @@ def write_moves(
     twice, OSError naming the file that cannot be written (a missing folder is not
     created). With ``partitioned`` (None: when the target ends with a slash or is a
     folder) each target is a folder of Parquet files, one per chunk (:class:`_DatasetSink`).
+    ``rules`` and ``analysis`` as for :func:`iter_results`.
     """
+    checked, analysis = checked_rules(rules, analysis)
+    moves_sink, games_sink = _open_sinks(out, games_out, partitioned)
+    sinks = [s for s in (moves_sink, games_sink) if s is not None]
+    if moves_sink.parquet:
+        # before the workers are forked: they turn rows into Arrow batches, and share
+        # this process's copy of pyarrow instead of each importing its own
+        import pyarrow  # noqa: F401
+    try:
+        parts = _iter_parts(
+            sources,
+            partial(_export_part, arrow=moves_sink.parquet),
+            jobs=jobs,
+            progress=progress,
+            keep="all",
+            rules=checked,
+            analysis=analysis,
+            scheduler=scheduler,
+        )
+        summary = _write_parts(parts, moves_sink, games_sink)
+        for sink in sinks:
+            sink.close()
+    except BaseException:
+        for sink in sinks:
+            sink.abort()
+        raise
+    return summary
+
+
+def _open_sinks(
+    out: str | os.PathLike[str],
+    games_out: str | os.PathLike[str] | None,
+    partitioned: bool | None,
+) -> tuple[_Sink | _DatasetSink, _Sink | _DatasetSink | None]:
+    """The moves sink and the games sink (None without ``games_out``) of
+    :func:`write_moves`; ValueError when both name the same file."""
     if games_out is not None and (
         os.path.realpath(os.fspath(out)) == os.path.realpath(os.fspath(games_out))
     ):
@@ -772,14 +859,17 @@ def write_moves(
     except BaseException:
         moves_sink.abort()
         raise
-    sinks = [s for s in (moves_sink, games_sink) if s is not None]
-    combine = partial(_export_part, arrow=moves_sink.parquet)
-    if moves_sink.parquet:
-        # before the workers are forked: they turn rows into Arrow batches, and share
-        # this process's copy of pyarrow instead of each importing its own
-        import pyarrow  # noqa: F401
-    # every chunk but the last holds exactly CHUNK_ROWS moves (a tenth as many games),
-    # whatever the batches the workers were given: the files are the same every time
+    return moves_sink, games_sink
+
+
+def _write_parts(
+    parts: Iterable[_ExportPart],
+    moves_sink: _Sink | _DatasetSink,
+    games_sink: _Sink | _DatasetSink | None,
+) -> ExportSummary:
+    """Write the exported parts to the sinks: every chunk but the last holds exactly
+    CHUNK_ROWS moves (a tenth as many games), whatever the batches the workers were
+    given, so that the files are the same every time."""
     moves_chunks = _Chunks(CHUNK_ROWS, arrow=moves_sink.parquet)
     games_chunks = _Chunks(CHUNK_ROWS // 10, arrow=False)
     unreadable: list[str] = []
@@ -797,34 +887,18 @@ def write_moves(
         if games_sink is not None:
             games_sink.write(chunk)
 
-    try:
-        parts = _iter_parts(
-            sources,
-            combine,
-            jobs=jobs,
-            progress=progress,
-            keep="all",
-            rule_options=rule_options,
-            scheduler=scheduler,
-        )
-        used_at = GAME_COLUMNS.index("analysis_lexicon")
-        for part in parts:
-            used.update(row[used_at] for row in part.games if row[used_at] is not None)
-            for file, reason in part.unreadable:
-                unreadable.append(file)
-                reasons[file] = reason
-            games += part.readable
-            moves += part.move_count
-            for chunk in moves_chunks.add(part.moves, part.move_count):
-                write_moves_chunk(chunk)
-            for chunk in games_chunks.add(part.games, len(part.games)):
-                write_games_chunk(chunk)
-        write_moves_chunk(moves_chunks.rest())
-        write_games_chunk(games_chunks.rest())
-        for sink in sinks:
-            sink.close()
-    except BaseException:
-        for sink in sinks:
-            sink.abort()
-        raise
+    used_at = GAME_COLUMNS.index("analysis_lexicon")
+    for part in parts:
+        used.update(row[used_at] for row in part.games if row[used_at] is not None)
+        for file, reason in part.unreadable:
+            unreadable.append(file)
+            reasons[file] = reason
+        games += part.readable
+        moves += part.move_count
+        for chunk in moves_chunks.add(part.moves, part.move_count):
+            write_moves_chunk(chunk)
+        for chunk in games_chunks.add(part.games, len(part.games)):
+            write_games_chunk(chunk)
+    write_moves_chunk(moves_chunks.rest())
+    write_games_chunk(games_chunks.rest())
     return ExportSummary(games, moves, unreadable, reasons, sorted(used))

@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from gcgtools.analysis.analyse import RecordAnalysis
+from gcgtools.analysis.judge import Depth
 from gcgtools.batch.analyses import analyse_game_with
+from gcgtools.batch.settings import AnalysisSettings
 from gcgtools.findings import Code, Finding
 from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.lexicon.leaves import LeavesError
@@ -436,10 +438,9 @@ def analyse_game(
     player_rows = _player_rows(tally, replayer, names)
     rows = tally.rows
     if lexicon is not None or lexica is not None:
-        analysis = analyse_game_with(
-            game, LexiconChoice.of(lexicon, lexica, leaves), top=1, cache=cache, options=options,
-            depth=depth, judge=judge,
-        )  # fmt: skip
+        settings = AnalysisSettings(top=1, cache=cache, options=options, depth=Depth(depth),
+                                    judge=judge)  # fmt: skip
+        analysis = analyse_game_with(game, LexiconChoice.of(lexicon, lexica, leaves), settings)
         rows, game_row, player_rows = _with_analysis(analysis, rows, game_row, player_rows)
     if keep == "bingos":
         rows = [r for r in rows if r[_BINGO]]

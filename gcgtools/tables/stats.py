@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from gcgtools.tables.frames import MOVE_COLUMNS, STR_DTYPE, Source, iter_results, load_frames
+from gcgtools.rules.options import RuleOptions
+from gcgtools.tables.frames import (
+    MOVE_COLUMNS,
+    STR_DTYPE,
+    Source,
+    checked_rules,
+    iter_results,
+    load_frames,
+)
 from gcgtools.tables.judged import JUDGED_STAT_MEANINGS, judged_player_stats
 
 if TYPE_CHECKING:
@@ -198,11 +206,14 @@ def bingos(
     jobs: int | None = None,
     progress: bool = False,
     scheduler: Any = None,
-    **rule_options: Any,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> pd.DataFrame:
     """Every bingo of an archive (``BINGO_COLUMNS``: player, word, position, score, game ...),
     streamed: only the bingo rows are kept. ``attrs["unreadable"]`` lists unreadable files
-    and ``attrs["games"]`` counts the games read; :func:`bingo_counts` gives the tallies."""
+    and ``attrs["games"]`` counts the games read; :func:`bingo_counts` gives the tallies.
+    ``rules`` and ``analysis`` as for :func:`~gcgtools.tables.frames.iter_results`."""
+    checked, analysis = checked_rules(rules, analysis)
     import pandas as pd  # not at import: workers forked before it never load it
 
     index = [MOVE_COLUMNS.index(c) for c in BINGO_COLUMNS]
@@ -216,7 +227,8 @@ def bingos(
         progress=progress,
         keep="bingos",
         scheduler=scheduler,
-        **rule_options,
+        rules=checked,
+        **analysis,
     ):
         if result.unreadable:
             unreadable.append(result.file)
@@ -241,19 +253,23 @@ def archive_stats(
     jobs: int | None = None,
     progress: bool = False,
     scheduler: Any = None,
-    **rule_options: Any,
+    rules: RuleOptions | None = None,
+    **analysis: Any,
 ) -> pd.DataFrame:
     """Read an archive and summarise it ``by`` "player" (:func:`player_stats`) or "game"
     (:func:`game_summary`, readable games only). ``attrs["unreadable"]`` lists the files
     that could not be read, ``attrs["reasons"]`` says why. ``lexicon``, ``lexica`` and
-    ``leaves`` (in ``rule_options``, as for :func:`~gcgtools.tables.frames.games_frame`)
+    ``leaves`` (in ``analysis``, as for :func:`~gcgtools.tables.frames.games_frame`)
     analyse every game; ``attrs["analysis"]`` then lists the lexicons and leaves used
-    (or why there was none), one line each."""
+    (or why there was none), one line each. ``rules``: the
+    :class:`~gcgtools.rules.options.RuleOptions` (default: each record's own)."""
+    checked, analysis = checked_rules(rules, analysis)
     if by not in ("player", "game"):
         raise ValueError(f"by must be 'player' or 'game', not {by!r}")
     frames = load_frames(
-        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler, **rule_options
-    )
+        sources, moves=False, jobs=jobs, progress=progress, scheduler=scheduler, rules=checked,
+        **analysis,
+    )  # fmt: skip
     if by == "player":
         out = player_stats(frames.players)
     else:

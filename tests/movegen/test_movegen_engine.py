@@ -18,14 +18,10 @@ from test_movegen_native import compiled_helper, facts, same_moves
 from gcgtools.lexicon import Lexicon, builtin_leaves, load_leaves, load_lexicon
 from gcgtools.movegen import EngineBoard, Move, MoveKind, best_move, generate_moves, parse_cgp
 from gcgtools.movegen.engine import fits_native
+from gcgtools.movegen.turns import standard_games, turn_positions
 from gcgtools.replay import Board
-from gcgtools.replay.engine import replay
-from gcgtools.replay.position import known_rack
-from gcgtools.replay.setup import rules_for
 from gcgtools.rules import tile_set
 from gcgtools.rules.tiles import TileError
-from gcgtools.sources.load import load_game
-from gcgtools.syntax.records import TURN_KINDS
 
 
 def state(e: EngineBoard) -> tuple[object, ...]:
@@ -148,29 +144,14 @@ def _corpus_positions(
     the bag empty, the opponent's rack then known), up to ``limit``."""
     out: list[tuple[Board, list[str], int, list[str] | None]] = []
     k = 0
-    for path in valid_files():
-        game = load_game(path)
-        if game.unreadable:
-            continue
-        rules, _ = rules_for(game)
-        if rules.tiles.name != "english" or rules.board.name != "CrosswordGame":
-            continue
-        prev = None
-        for pos in replay(game, rules):
-            e = pos.event
-            if prev is not None and e is not None and e.kind in TURN_KINDS:
-                rack = known_rack(e.rack, rules.tiles)
-                k += 1
-                if rack and (k % every == 0 or prev.bag == 0):
-                    opponent = None
-                    if prev.bag == 0:
-                        unseen = prev.pool.copy()
-                        unseen.subtract(Counter(rack))
-                        opponent = list((+unseen).elements())
-                    out.append((prev.board, rack, prev.bag, opponent))
-                    if len(out) >= limit:
-                        return out
-            prev = pos
+    for _, game, rules in standard_games(valid_files()):
+        for turn in turn_positions(game, rules):
+            k += 1
+            if turn.rack and (k % every == 0 or turn.bag == 0):
+                opponent = turn.unseen() if turn.bag == 0 else None
+                out.append((turn.board, turn.rack, turn.bag, opponent))
+                if len(out) >= limit:
+                    return out
     return out
 
 

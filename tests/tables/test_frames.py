@@ -14,7 +14,7 @@ from conftest import valid_file, valid_files
 from support.report_records import BROKEN, GAME_A, GAME_HOME, GAME_TIE, write
 
 from gcgtools import load_game, parse_string, replay, validate
-from gcgtools.rules.options import RuleOptionError
+from gcgtools.rules.options import RuleOptionError, RuleOptions
 from gcgtools.tables import frames
 from gcgtools.tables.frames import (
     GAME_COLUMNS,
@@ -162,7 +162,7 @@ def test_a_tie_under_standard_rules_stays_a_tie(tmp_path: Path) -> None:
 
 def test_home_rules_break_a_tie_by_the_score_before_adjustments(tmp_path: Path) -> None:
     path = write(tmp_path, "home.gcg", GAME_HOME)
-    f = load_frames([path], jobs=1, end_rule="home")
+    f = load_frames([path], jobs=1, rules=RuleOptions.parse(rules="home"))
     game = f.games.iloc[0]
     assert (game["score1"], game["score2"]) == (11, 11)
     assert (game["winner"], game["end_rule"], game["end_reason"]) == ("Alice", "home", "passes")
@@ -234,7 +234,27 @@ def test_unreadable_files_are_counted_and_the_batch_goes_on(tmp_path: Path) -> N
 def test_unknown_rule_names_are_refused_before_any_file_is_read(game_a: str) -> None:
     # the rule options are parsed once, up front: one clear error, not one per file
     with pytest.raises(RuleOptionError, match="unknown tile set 'klingon'"):
+        load_frames([game_a], jobs=1, rules=RuleOptions.parse(tiles="klingon"))
+    with (
+        pytest.warns(DeprecationWarning, match="tiles="),
+        pytest.raises(RuleOptionError, match="unknown tile set 'klingon'"),
+    ):
         load_frames([game_a], jobs=1, tiles="klingon")
+
+
+def test_the_loose_rule_keywords_still_work_with_a_deprecation_warning(tmp_path: Path) -> None:
+    path = write(tmp_path, "home.gcg", GAME_HOME)
+    rules = RuleOptions.parse(rules="home")
+    expected = games_frame([path], jobs=1, rules=rules)
+    for keywords in ({"end_rule": "home"}, {"options": rules}):
+        with pytest.warns(DeprecationWarning, match="rules=RuleOptions.parse"):
+            games = games_frame([path], jobs=1, **keywords)
+        assert games.equals(expected)
+        with pytest.warns(DeprecationWarning):
+            rows = list(iter_game_rows([path], jobs=1, **keywords))
+        assert rows[0]["winner"] == expected.iloc[0]["winner"] == "Alice"
+    with pytest.warns(DeprecationWarning), pytest.raises(TypeError, match="not both"):
+        games_frame([path], jobs=1, rules=rules, end_rule="home")
 
 
 # ------------------------------------------------------------------ export

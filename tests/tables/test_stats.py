@@ -10,6 +10,7 @@ import pytest
 from conftest import valid_files
 from support.report_records import BROKEN, GAME_A, GAME_HOME, GAME_TIE, PHONY_BINGO, write
 
+from gcgtools.rules.options import RuleOptions
 from gcgtools.tables.frames import load_frames
 from gcgtools.tables.stats import (
     BINGO_COLUMNS,
@@ -64,7 +65,9 @@ def test_player_stats_over_two_games(archive: list[str]) -> None:
 
 def test_home_rules_turn_the_tie_into_a_win(tmp_path: Path) -> None:
     path = write(tmp_path, "home.gcg", GAME_HOME)
-    stats = player_stats(load_frames([path], moves=False, jobs=1, end_rule="home").players)
+    stats = player_stats(
+        load_frames([path], moves=False, jobs=1, rules=RuleOptions.parse(rules="home")).players
+    )
     assert stats.loc["Alice", ["wins", "losses", "ties"]].tolist() == [1, 0, 0]
     assert stats.loc["Bob", ["wins", "losses", "ties"]].tolist() == [0, 1, 0]
     assert stats.loc["Alice", "avg_spread"] == 0.0  # 11 - 11: won on the tie-break
