@@ -55,7 +55,9 @@ from gcgtools.console import echo, is_terminal
 from gcgtools.edit import annotate as annotating
 from gcgtools.edit.fix import FORCE_OPTION, fix_messages, fix_record
 from gcgtools.jobs.files import STDOUT, write_output
-from gcgtools.jobs.outputs import OutputJob, write_outputs
+from gcgtools.jobs.kinds import AnnotateJob, FixJob, PictureJob, WriteJob
+from gcgtools.jobs.outputs import write_outputs
+from gcgtools.jobs.renderer import Renderer
 from gcgtools.model.game import Game
 from gcgtools.render.html import game_report_html
 from gcgtools.render.svg import picture, picture_format
@@ -168,7 +170,7 @@ def _single(
 
 
 def _run_batch(
-    job: OutputJob,
+    job: Renderer,
     paths: list[str],
     folder: str | None,
     jobs: int | None,
@@ -195,7 +197,7 @@ def _run_batch(
         if analysis and analysis not in used:
             used.append(analysis)  # which lexicon the analysis notes come from
             echo(f"analysis: {analysis}", err=True)
-        if job.kind == "fix":
+        if isinstance(job, FixJob):
             fixes.add(summary)
         if summary.get("refused"):
             pass  # said above, counted in the fix totals
@@ -206,7 +208,7 @@ def _run_batch(
         status = max(status, outcome.status)
     where = "in place" if folder is None else f"to {folder}"
     echo(f"wrote {plural(done, what)} {where}")
-    if job.kind == "fix":
+    if isinstance(job, FixJob):
         echo(fixes.line())
     _list_failed(failed)
     raise typer.Exit(status)
@@ -254,10 +256,6 @@ def _list_failed(failed: list[tuple[str, str]]) -> None:
             echo(f"  {display_name(path)}: {reason}", err=True)
 
 
-def _options(**options: Any) -> dict[str, Any]:
-    return options
-
-
 @app.command("annotate")
 @batch_command
 def annotate_command(
@@ -293,10 +291,8 @@ def annotate_command(
     chosen = choice if asked or choice.wanted else None
     file = _single(paths, output, in_place)
     if file is None:
-        options = _options(
-            only=groups, rules=rule_options(tiles, board, rules, challenge_bonus), lexicon=chosen
-        )
-        job = OutputJob("annotate", options)
+        only = tuple(groups) if groups is not None else None
+        job = AnnotateJob(only, rule_options(tiles, board, rules, challenge_bonus), chosen)
         _run_batch(job, paths, output, jobs, quiet, "record", scheduler)
     game = _load(file)
     target = _target(file, output, in_place)
@@ -341,11 +337,8 @@ def fix_command(
     unless --even-if-misscored. Exit 1 when errors remain or a record was refused."""
     file = _single(paths, output, in_place)
     if file is None:
-        options = _options(
-            rules=rule_options(tiles, board, rules, challenge_bonus),
-            even_if_misscored=even_if_misscored,
-        )
-        _run_batch(OutputJob("fix", options), paths, output, jobs, quiet, "record", scheduler)
+        fix = FixJob(rule_options(tiles, board, rules, challenge_bonus), even_if_misscored)
+        _run_batch(fix, paths, output, jobs, quiet, "record", scheduler)
     game = _load(file, report_lines=False)
     target = _target(file, output, in_place)
     try:
@@ -396,8 +389,8 @@ def write_command(
     coordinates, signed scores)."""
     file = _single(paths, output, in_place)
     if file is None:
-        options = _options(normalise=normalise, rules=rule_options(tiles, board))
-        _run_batch(OutputJob("write", options), paths, output, jobs, quiet, "record", scheduler)
+        write = WriteJob(normalise, rule_options(tiles, board))
+        _run_batch(write, paths, output, jobs, quiet, "record", scheduler)
     game = _load(file)
     target = _target(file, output, in_place)
     try:
@@ -527,8 +520,7 @@ def draw_pictures(
         _fail(f"unknown picture format {fmt!r}: use svg or png")
     file = _single(paths, output, can_in_place=False)
     if file is None:
-        options = _options(move=move, size=size, fmt=fmt or "svg", rules=rule_options(tiles, board))
-        job = OutputJob("picture", options)
+        job = PictureJob(move, size, fmt or "svg", rule_options(tiles, board))
         _run_batch(job, paths, output, jobs, quiet, "picture", scheduler)
     game = _load(file)
     output = _target(file, output, None)

@@ -25,7 +25,8 @@ from typing import Any
 from urllib.parse import quote
 
 from gcgtools.batch.run import open_scheduler
-from gcgtools.jobs.outputs import Outcome, OutputJob, write_outputs
+from gcgtools.jobs.kinds import ReportJob
+from gcgtools.jobs.outputs import Outcome, write_outputs
 from gcgtools.render.html import BASE_STYLE
 from gcgtools.render.markup import escape
 from gcgtools.render.palette import player_colour
@@ -351,9 +352,7 @@ def write_site(
     games = site / GAMES_FOLDER
     games.mkdir(parents=True, exist_ok=True)
     index = site / "index.html"
-    made = {"rules": options, "index": str(index), "lexicon": lexicon, "top": top,
-            "depth": depth, "judge": judge}  # fmt: skip
-    job = OutputJob("report", made)
+    job = ReportJob(options, lexicon, top, depth, judge, index=str(index))
     with open_scheduler(scheduler, jobs) as opened:  # a Dask cluster started once
         outcomes = list(
             write_outputs(job, paths, str(games), jobs=jobs, progress=progress, scheduler=opened)
