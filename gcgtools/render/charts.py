@@ -23,7 +23,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from gcgtools.model.game import Game
+from gcgtools.model.game import Game, unreadable_reason
 from gcgtools.render.markup import xml_text
 from gcgtools.render.palette import player_colour
 from gcgtools.replay.engine import replay
@@ -332,11 +332,7 @@ def write_chart(
             game = single[0] if isinstance(single[0], Game) else load_game(single[0])
             name = game.display_name
             if game.unreadable:
-                fatal = [f for f in game.findings if f.severity == "error" and f.code[0] in "FP"]
-                reason = (
-                    f"{fatal[0].code} line {fatal[0].line}: {fatal[0].message}" if fatal else ""
-                )
-                reason = reason or "unreadable"
+                reason = unreadable_reason(game.findings)
                 return ChartResult("progression", 0, None, [name], {name: reason})
             try:
                 fig = progression_figure(game, options=options)

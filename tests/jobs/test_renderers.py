@@ -113,3 +113,23 @@ def test_one_file_to_standard_output_is_the_batch_of_one(tmp_path: Path) -> None
     assert result.exit_code == 0
     made = make_output(AnnotateJob(), parse_string(BINGO, str(path)))
     assert made.data is not None and result.stdout_bytes == made.data
+
+
+def test_one_unreadable_reason_everywhere(tmp_path: Path) -> None:
+    """A batch output, the analysis and the chart give the same reason for a record that
+    cannot be read: gcgtools.model.game.unreadable_reason's."""
+    from gcgtools.analysis.analyse import analyse_record
+    from gcgtools.model.game import unreadable_reason
+    from gcgtools.render.charts import write_chart
+    from gcgtools.sources.load import load_game
+
+    garbage = tmp_path / "broken.gcg"
+    garbage.write_bytes(b"\xff\xfe\x00garbage\n>x: y\n")
+    for path in (str(garbage), str(tmp_path / "missing.gcg")):
+        game = load_game(path)
+        reason = unreadable_reason(game.findings)
+        assert reason.startswith(("F001 ", "P105 line 1: "))
+        assert FileJob(WriteJob())(path, str(tmp_path / "out.gcg")).reason == reason
+        assert analyse_record(game, lexicon=None).reason == reason
+        chart = write_chart(path, tmp_path / "chart.svg")
+        assert chart.reasons == {game.display_name: reason}
