@@ -115,15 +115,17 @@ class ReportJob:
     findings: ClassVar[bool] = False
 
     def render(self, game: Game, target: str | None = None) -> Rendered:
-        from gcgtools.render.html import game_report
+        from gcgtools.jobs.report import report_data
+        from gcgtools.render.html import render_report
 
         back = None
         if self.index is not None and target is not None:
             back = Path(os.path.relpath(self.index, Path(target).parent)).as_posix()
-        report = game_report(
+        data = report_data(
             game, back=back, lexicon=self.lexicon, top=self.top, options=self.rules,
             depth=self.depth, judge=self.judge,
         )  # fmt: skip
+        report = render_report(data)
         return Rendered(report.html.encode("utf-8"), OK, [], report.summary)
 
 
