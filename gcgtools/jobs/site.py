@@ -8,7 +8,7 @@
 Everything is self-contained: no network, no external script, style sheet or font; the
 table sorts by clicking a column header (a few lines of inline JavaScript; without it the
 table is in the order of the files). The archive charts are
-:func:`gcgtools.render.charts.archive_figure` drawn as inline SVG (text as paths, so no
+:func:`gcgtools.jobs.charts.archive_figure` drawn as inline SVG (text as paths, so no
 font is needed). Game pages are written through the one batch mechanism (in parallel, with
 the progress bar, going on past a bad file); a record that cannot be read gets no page
 and is listed, with its reason, under the table.
@@ -317,7 +317,7 @@ def _archive_charts(
     options: RuleOptions,
     scheduler: Any = None,
 ) -> str:
-    from gcgtools.render.charts import archive_figure
+    from gcgtools.jobs.charts import archive_figure
     from gcgtools.tables.frames import load_frames
 
     frames = load_frames(files, jobs=jobs, progress=progress, scheduler=scheduler, options=options)
