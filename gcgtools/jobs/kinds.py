@@ -147,7 +147,8 @@ class PictureJob:
         return f".{self.fmt or 'svg'}"
 
     def render(self, game: Game, target: str | None = None) -> Rendered:
-        from gcgtools.render.svg import picture, picture_format
+        from gcgtools.jobs.picture import picture
+        from gcgtools.render.svg import picture_format
 
         fmt = self.fmt or picture_format(target)
         return Rendered(picture(game, self.move, fmt=fmt, size=self.size, options=self.rules))

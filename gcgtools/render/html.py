@@ -390,7 +390,7 @@ class _Page:
     totals: list[int]
 
     @classmethod
-    def of(cls, data: GameReportData) -> _Page:
+    def from_data(cls, data: GameReportData) -> _Page:
         game, positions = data.game, data.info.ordered
         count = game.player_count()
         names = [_nick(game, k, f"player {k + 1}") for k in range(count)]
@@ -615,7 +615,7 @@ def _body(page: _Page, rows: list[str], study: dict[str, Any], payload: str) -> 
 def render_report(data: GameReportData) -> Report:
     """The page of one game (see the module doc) and its summary for a site's index,
     drawn from ``data``: nothing is replayed or analysed here."""
-    page = _Page.of(data)
+    page = _Page.from_data(data)
     game, analysis, names = data.game, data.analysis, page.names
     payload, entries = _positions_json(page)
     result, winner, spread = _result(page)

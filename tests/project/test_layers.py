@@ -45,6 +45,7 @@ EXEMPT = {
     # jobs.report computes; render.html.game_report(_html) forward to it
     ("render.html", "jobs.report"),
     ("render.charts", "jobs.charts"),  # the same for the charts' old names
+    ("render.svg", "jobs.picture"),  # and for the picture of an event
 }
 
 
