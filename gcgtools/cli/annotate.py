@@ -31,21 +31,19 @@ from gcgtools.cli.analyse import (
     lexicon_choice,
 )
 from gcgtools.cli.common import (
+    BATCH_GROUP,
     EXIT_CLEAN,
     EXIT_FINDINGS,
-    BoardOpt,
-    Bonus,
-    Jobs,
+    NO_BATCH,
+    RULE_GROUP,
+    TILE_BOARD_GROUP,
+    BatchOptions,
     Move,
     Paths,
-    Quiet,
-    RulesOpt,
-    SchedulerOpt,
-    Tiles,
     app,
     batch_command,
     cannot_write,
-    rule_options,
+    option_groups,
 )
 from gcgtools.cli.outputs import (
     InPlace,
@@ -63,6 +61,7 @@ from gcgtools.cli.outputs import (
 from gcgtools.console import echo, is_terminal
 from gcgtools.edit.fix import FORCE_OPTION
 from gcgtools.jobs.kinds import AnnotateJob, FixJob, PictureJob, ReportJob, WriteJob
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.paths import display_name
 from gcgtools.wording import plural
 
@@ -76,6 +75,7 @@ class Group(str, Enum):
 
 @app.command("annotate")
 @batch_command
+@option_groups(rule_set=RULE_GROUP, batch=BATCH_GROUP)
 def annotate_command(
     paths: Paths,
     output: Output = None,
@@ -88,30 +88,26 @@ def annotate_command(
         ),
     ] = None,
     in_place: InPlace = False,
-    tiles: Tiles = None,
-    board: BoardOpt = None,
-    rules: RulesOpt = None,
-    challenge_bonus: Bonus = None,
+    rule_set: RuleOptions = NO_OPTIONS,
     lexicon: LexiconOpt = None,
     lexica: LexicaOpt = None,
     leaves: LeavesOpt = None,
-    jobs: Jobs = None,
-    scheduler: SchedulerOpt = None,
-    quiet: Quiet = False,
+    batch: BatchOptions = NO_BATCH,
 ) -> None:
     """Add '#note gcgtools: ...' lines after each event: the play (O1 HAN(G)OVER), words
     and scores, findings, bingos, unseen tiles, and with a lexicon the analysis. Old
     gcgtools notes are replaced; everything else is kept byte for byte."""
     groups = [g.value for g in only] if only else None
     # --only analysis: the analysis is the whole job, so no lexicon at all is an error
+    tiles = rule_set.tiles
     choice = lexicon_choice(lexicon, lexica, leaves, tiles, required=groups == ["analysis"])
     asked = groups is not None and "analysis" in groups
     chosen = choice if asked or choice.wanted else None
     file = single(paths, output, in_place)
     only = tuple(groups) if groups is not None else None
-    job = AnnotateJob(only, rule_options(tiles, board, rules, challenge_bonus), chosen)
+    job = AnnotateJob(only, rule_set, chosen)
     if file is None:
-        run_batch(job, paths, output, jobs, quiet, "record", scheduler)
+        run_batch(job, paths, output, batch, "record")
     game = load(file)
     target = target_of(file, output, in_place)
     outcome = render_one(job, file, game, target)
@@ -124,17 +120,13 @@ def annotate_command(
 
 @app.command("fix")
 @batch_command
+@option_groups(rule_set=RULE_GROUP, batch=BATCH_GROUP)
 def fix_command(
     paths: Paths,
     output: Output = None,
     in_place: InPlace = False,
-    tiles: Tiles = None,
-    board: BoardOpt = None,
-    rules: RulesOpt = None,
-    challenge_bonus: Bonus = None,
-    jobs: Jobs = None,
-    scheduler: SchedulerOpt = None,
-    quiet: Quiet = False,
+    rule_set: RuleOptions = NO_OPTIONS,
+    batch: BatchOptions = NO_BATCH,
     even_if_misscored: Annotated[
         bool,
         typer.Option(
@@ -149,9 +141,9 @@ def fix_command(
     winner changes. A record whose plays misscore by one pattern (S609) is refused
     unless --even-if-misscored. Exit 1 when errors remain or a record was refused."""
     file = single(paths, output, in_place)
-    job = FixJob(rule_options(tiles, board, rules, challenge_bonus), even_if_misscored)
+    job = FixJob(rule_set, even_if_misscored)
     if file is None:
-        run_batch(job, paths, output, jobs, quiet, "record", scheduler)
+        run_batch(job, paths, output, batch, "record")
     game = load(file, report_lines=False)
     target = target_of(file, output, in_place)
     outcome = render_one(job, file, game, target)
@@ -176,6 +168,7 @@ def fix_command(
 
 @app.command("write")
 @batch_command
+@option_groups(rule_set=TILE_BOARD_GROUP, batch=BATCH_GROUP)
 def write_command(
     paths: Paths,
     output: Output = None,
@@ -188,19 +181,16 @@ def write_command(
         ),
     ] = False,
     in_place: InPlace = False,
-    tiles: Tiles = None,
-    board: BoardOpt = None,
-    jobs: Jobs = None,
-    scheduler: SchedulerOpt = None,
-    quiet: Quiet = False,
+    rule_set: RuleOptions = NO_OPTIONS,
+    batch: BatchOptions = NO_BATCH,
 ) -> None:
     """Write the record back: byte for byte (lossless), or --normalise'd to the canonical
     modern form (UTF-8, single spaces, '.' for played-through squares, upper-case
     coordinates, signed scores)."""
     file = single(paths, output, in_place)
-    job = WriteJob(normalise, rule_options(tiles, board))
+    job = WriteJob(normalise, rule_set)
     if file is None:
-        run_batch(job, paths, output, jobs, quiet, "record", scheduler)
+        run_batch(job, paths, output, batch, "record")
     game = load(file)
     target = target_of(file, output, in_place)
     write(target, render_one(job, file, game, target).data)
@@ -208,6 +198,7 @@ def write_command(
 
 @app.command("report")
 @batch_command
+@option_groups(rule_set=RULE_GROUP, batch=BATCH_GROUP)
 def report_command(
     paths: Paths,
     output: Annotated[
@@ -220,17 +211,12 @@ def report_command(
         ),
     ] = None,
     title: Annotated[str, typer.Option(help="The site's title (default: N games).")] = "",
-    tiles: Tiles = None,
-    board: BoardOpt = None,
-    rules: RulesOpt = None,
-    challenge_bonus: Bonus = None,
+    rule_set: RuleOptions = NO_OPTIONS,
     lexicon: LexiconOpt = None,
     lexica: LexicaOpt = None,
     leaves: LeavesOpt = None,
     top: Annotated[int, typer.Option("--top", min=1, help="Top moves shown per turn.")] = 5,
-    jobs: Jobs = None,
-    scheduler: SchedulerOpt = None,
-    quiet: Quiet = False,
+    batch: BatchOptions = NO_BATCH,
     depth: DepthOpt = DepthChoice.static,
     seed: SeedOpt = 0,
     sim_iterations: SimIterations = None,
@@ -250,14 +236,13 @@ def report_command(
         judge = settings_for(
             depth.value, seed=seed, sim_iterations=sim_iterations, sim_candidates=sim_candidates
         )
-    choice = lexicon_choice(lexicon, lexica, leaves, tiles)
+    choice = lexicon_choice(lexicon, lexica, leaves, rule_set.tiles)
     chosen = choice if choice.wanted else None
     file = single(paths, output, can_in_place=False)
-    rules_used = rule_options(tiles, board, rules, challenge_bonus)
-    job = ReportJob(rules_used, chosen, top, depth.value, judge)
+    job = ReportJob(rule_set, chosen, top, depth.value, judge)
     if file is None:
         assert output is not None
-        write_report_site(job, paths, output, title, jobs, quiet, scheduler)
+        write_report_site(job, paths, output, title, batch)
     game = load(file)
     output = target_of(file, output, None)
     write(output, render_one(job, file, game, output).data)
@@ -268,17 +253,15 @@ def write_report_site(
     paths: list[str],
     folder: str,
     title: str,
-    jobs: int | None,
-    quiet: bool,
-    scheduler: str | None,
+    batch: BatchOptions,
 ) -> NoReturn:
     """``report`` of several records: the site in ``folder``; exits."""
     from gcgtools.jobs.site import write_site
 
     try:
         site = write_site(
-            paths, folder, options=job.rules, jobs=jobs, progress=show_progress(quiet),
-            title=title, lexicon=job.lexicon, top=job.top, scheduler=scheduler,
+            paths, folder, options=job.rules, jobs=batch.jobs, progress=show_progress(batch.quiet),
+            title=title, lexicon=job.lexicon, top=job.top, scheduler=batch.scheduler,
             depth=job.depth, judge=job.judge,
         )  # fmt: skip
     except OSError as exc:
@@ -297,22 +280,20 @@ Format = Annotated[
 
 @app.command("picture")
 @batch_command
+@option_groups(rule_set=TILE_BOARD_GROUP, batch=BATCH_GROUP)
 def picture_command(
     paths: Paths,
     move: Move = None,
     output: Output = None,
     size: Size = 600,
     format: Format = None,
-    tiles: Tiles = None,
-    board: BoardOpt = None,
-    jobs: Jobs = None,
-    scheduler: SchedulerOpt = None,
-    quiet: Quiet = False,
+    rule_set: RuleOptions = NO_OPTIONS,
+    batch: BatchOptions = NO_BATCH,
 ) -> None:
     """Draw the board after an event: SVG, or PNG when the output file ends in .png. Under
     the board: the scores, the last move, the player to move and their rack, and the
     unseen tiles. Several records: one picture each in -o DIR (--format svg or png)."""
-    draw_pictures(paths, move, output, size, format, tiles, board, jobs, quiet, scheduler)
+    draw_pictures(paths, move, output, size, format, rule_set, batch)
 
 
 def draw_pictures(
@@ -321,21 +302,16 @@ def draw_pictures(
     output: str | None,
     size: int = 600,
     fmt: str | None = None,
-    tiles: str | None = None,
-    board: str | None = None,
-    jobs: int | None = None,
-    quiet: bool = False,
-    scheduler: str | None = None,
+    rule_set: RuleOptions = NO_OPTIONS,
+    batch: BatchOptions = NO_BATCH,
 ) -> NoReturn:
     """``picture`` and ``board -o``: one picture, or one per record in a folder (on the
-    Dask cluster ``scheduler`` names, if any); exits."""
+    Dask cluster ``batch.scheduler`` names, if any); exits."""
     if fmt is not None and fmt not in ("svg", "png"):
         fail(f"unknown picture format {fmt!r}: use svg or png")
     file = single(paths, output, can_in_place=False)
-    options = rule_options(tiles, board)
     if file is None:
-        run_batch(PictureJob(move, size, fmt or "svg", options), paths, output, jobs, quiet,
-                  "picture", scheduler)  # fmt: skip
+        run_batch(PictureJob(move, size, fmt or "svg", rule_set), paths, output, batch, "picture")
     game = load(file)
     output = target_of(file, output, None)
     if to_stdout(output) and fmt == "png" and is_terminal(sys.stdout):
@@ -344,7 +320,7 @@ def draw_pictures(
             "give -o FILE.png, or redirect standard output to a file"
         )
     # on standard output the format asked for; in a file, the one its name says
-    job = PictureJob(move, size, fmt if to_stdout(output) else None, options)
+    job = PictureJob(move, size, fmt if to_stdout(output) else None, rule_set)
     write(output, render_one(job, file, game, output).data)
     if not to_stdout(output):
         when = "the last event" if move is None else f"event {move}"

@@ -21,6 +21,7 @@ from gcgtools.batch.run import show_progress
 from gcgtools.cli.common import (
     EXIT_CLEAN,
     EXIT_UNREADABLE,
+    BatchOptions,
     cannot_write,
     output_is_input,
 )
@@ -164,12 +165,10 @@ def run_batch(
     job: Renderer,
     paths: list[str],
     folder: str | None,
-    jobs: int | None,
-    quiet: bool,
+    batch: BatchOptions,
     what: str,
-    scheduler: str | None = None,
 ) -> NoReturn:
-    """Run ``job`` over every record (on the Dask cluster ``scheduler`` names, if any),
+    """Run ``job`` over every record (on the Dask cluster ``batch.scheduler`` names, if any),
     print what each produced and what failed, and exit: 2 when a record could not be
     done, 1 when findings are left, else 0."""
     done = 0
@@ -177,8 +176,9 @@ def run_batch(
     status = EXIT_CLEAN
     used: list[str] = []
     fixes = FixTotals() if isinstance(job, FixJob) else None
+    progress = show_progress(batch.quiet)
     outcomes = write_outputs(
-        job, paths, folder, jobs=jobs, progress=show_progress(quiet), scheduler=scheduler
+        job, paths, folder, jobs=batch.jobs, progress=progress, scheduler=batch.scheduler
     )
     for outcome in outcomes:
         for message in outcome.messages:  # above the progress bar while it shows
