@@ -275,7 +275,7 @@ def board(
 
     picture = format in (BoardFormat.svg, BoardFormat.png)
     if output is not None or picture:
-        from gcgtools.cli.annotate import draw_pictures
+        from gcgtools.cli.picture import draw_pictures
         from gcgtools.cli.common import BatchOptions
 
         fmt = format.value if picture else None
