@@ -275,8 +275,8 @@ def board(
 
     picture = format in (BoardFormat.svg, BoardFormat.png)
     if output is not None or picture:
-        from gcgtools.cli.picture import draw_pictures
         from gcgtools.cli.common import BatchOptions
+        from gcgtools.cli.picture import draw_pictures
 
         fmt = format.value if picture else None
         rule_set, batch = rule_options(tiles, board_layout), BatchOptions(jobs, scheduler, quiet)

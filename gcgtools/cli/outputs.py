@@ -46,6 +46,7 @@ __all__ = [
     "render_one",
     "run_batch",
     "single",
+    "target_of",
     "to_stdout",
     "write",
 ]
