@@ -42,7 +42,7 @@ from gcgtools._version import __version__
 from gcgtools.analysis.fit import lexicon_fit
 from gcgtools.findings import Code, Finding, make
 from gcgtools.lexicon.choice import describe
-from gcgtools.model.game import Game
+from gcgtools.model.game import Game, unreadable_reason
 from gcgtools.replay.board import Board, square_name
 from gcgtools.replay.engine import Position, Positions, Replayer, walk
 from gcgtools.replay.notation import word_notation
@@ -728,9 +728,7 @@ def analyse_record(
     """
     path = game.path or "<gcg>"
     if game.unreadable:
-        fatal = [f for f in game.findings if f.severity == "error" and f.code[0] in "FP"]
-        reason = f"{fatal[0].code} line {fatal[0].line}: {fatal[0].message}" if fatal else None
-        return RecordAnalysis(path, unreadable=True, reason=reason or "unreadable")
+        return RecordAnalysis(path, unreadable=True, reason=unreadable_reason(game.findings))
     rules = resolve(game, options)
     if lexicon is not None and leaves is None:
         from gcgtools.lexicon import builtin_leaves

@@ -275,10 +275,12 @@ def board(
 
     picture = format in (BoardFormat.svg, BoardFormat.png)
     if output is not None or picture:
-        from gcgtools.cli.annotate import draw_pictures
+        from gcgtools.cli.common import BatchOptions
+        from gcgtools.cli.picture import draw_pictures
 
         fmt = format.value if picture else None
-        draw_pictures(paths, move, output, 600, fmt, tiles, board_layout, jobs, quiet, scheduler)
+        rule_set, batch = rule_options(tiles, board_layout), BatchOptions(jobs, scheduler, quiet)
+        draw_pictures(paths, move, output, 600, fmt, rule_set, batch)
     files = list(expand_paths(paths))
     if not files:
         echo("no game records found: name .gcg files, folders or globs", err=True)

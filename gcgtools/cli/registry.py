@@ -78,18 +78,18 @@ COMMANDS: dict[str, CommandEntry] = {
         "--endgame by their value to the end of the game.",
     ),
     "report": CommandEntry(
-        "gcgtools.cli.annotate",
+        "gcgtools.cli.report",
         "Write a self-contained HTML page: the board after each event (slider and buttons), "
         "the player to move, their rack and the unseen tiles, the move list with notes and "
         "findings, and the score chart; with a lexicon (--lexicon, --lexica or "
         "$GCGTOOLS_LEXICA) the top moves beside each recorded one.",
     ),
     "picture": CommandEntry(
-        "gcgtools.cli.annotate",
+        "gcgtools.cli.picture",
         "Draw the board after an event: SVG, or PNG when the output file ends in .png.",
     ),
     "write": CommandEntry(
-        "gcgtools.cli.annotate",
+        "gcgtools.cli.write",
         "Write the record back: byte for byte (lossless), or --normalise'd to the canonical "
         "modern form (UTF-8, single spaces, '.' for played-through squares, upper-case "
         "coordinates, signed scores).",
@@ -100,7 +100,7 @@ COMMANDS: dict[str, CommandEntry] = {
         "and scores, findings, bingos, unseen tiles, and with a lexicon the analysis.",
     ),
     "fix": CommandEntry(
-        "gcgtools.cli.annotate",
+        "gcgtools.cli.fix",
         "Correct the scores and cumulatives the replay proves wrong, and print each change, "
         "then every finding the corrected record still has, and when a final score or the "
         "winner changes.",

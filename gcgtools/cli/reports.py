@@ -276,7 +276,7 @@ def chart(
 ) -> None:
     """Draw the score progression of one game, or the archive charts of several (final
     scores, bingos per game, points per turn by player)."""
-    from gcgtools.render.charts import write_chart
+    from gcgtools.jobs.charts import write_chart
 
     _check_output(out, paths)
     try:

@@ -14,7 +14,12 @@ output keeps its folder below the inputs' common folder instead (``DIR/a/game.gc
 that would be its own input (``write *.gcg -o .``) is refused for that file: that is what
 ``--in-place`` is for.
 
-    >>> job = OutputJob("write", {"normalise": True})  # doctest: +SKIP
+Each output kind is a typed job (:mod:`gcgtools.jobs.kinds`), every one a
+:class:`~gcgtools.jobs.renderer.Renderer`; one record (a command given one file and
+``-o FILE`` or standard output) goes through the same :func:`make_output` as each file
+of a batch.
+
+    >>> job = WriteJob(normalise=True)  # doctest: +SKIP
     >>> for outcome in write_outputs(job, ["archive/"], "clean/"):  # doctest: +SKIP
     ...     print(outcome.path, "->", outcome.target)
 """
@@ -22,34 +27,33 @@ that would be its own input (``write *.gcg -o .``) is refused for that file: tha
 from __future__ import annotations
 
 import os
+import warnings
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from gcgtools.batch.run import Scheduler, map_files
+from gcgtools.jobs.kinds import KINDS, PictureJob
+from gcgtools.jobs.renderer import FAILED, Renderer
 from gcgtools.model.game import Game, unreadable_reason
-from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.atomic import write_atomic
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import expand_paths
 
 __all__ = [
     "KINDS",
+    "FileJob",
     "Naming",
-    "OutputJob",
     "Outcome",
+    "OutputJob",
     "deliver",
+    "make_output",
     "naming_for",
     "output_suffix",
     "write_outputs",
 ]
-
-KINDS = ("annotate", "fix", "write", "report", "picture")
-"""What an :class:`OutputJob` can make of a record."""
-
-OK, FINDINGS, FAILED = 0, 1, 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,12 +126,12 @@ def naming_for(files: list[str], folder: str | None, suffix: str) -> Naming:
 
 
 def output_suffix(kind: str, fmt: str | None = None) -> str:
-    """The suffix of the outputs of ``kind`` (a picture's ``fmt``: svg, png)."""
-    if kind == "report":
-        return ".html"
+    """The suffix of the outputs of ``kind`` (a picture's ``fmt``: svg, png).
+
+    Deprecated: a job's own ``suffix`` says it."""
     if kind == "picture":
-        return f".{fmt or 'svg'}"
-    return ".gcg"
+        return PictureJob(fmt=fmt).suffix
+    return _kind(kind).suffix
 
 
 @dataclass(slots=True)
@@ -143,26 +147,37 @@ class Outcome:
     reason: str | None = None
     messages: list[str] = field(default_factory=list)
     summary: dict[str, Any] | None = None
-    data: bytes | None = None  # made for ``target`` but not written yet (see OutputJob)
+    data: bytes | None = None  # made for ``target`` but not written yet (see FileJob)
+
+
+def make_output(renderer: Renderer, game: Game, target: str | None = None) -> Outcome:
+    """The output of the readable record ``game`` by ``renderer``, to be written to
+    ``target`` (None: standard output): an :class:`Outcome` carrying the bytes (not
+    written), or saying why there are none. Never raises for a bad record. What every
+    file of a batch goes through, and a single file too."""
+    path = game.path or "<gcg>"
+    try:
+        made = renderer.render(game, target)
+    except (KeyError, ValueError) as exc:  # a bad --move, a tile file gone bad
+        return Outcome(path, None, FAILED, str(exc.args[0] if exc.args else exc))
+    except Exception as exc:  # noqa: BLE001 - a batch goes on past any bad file
+        return Outcome(path, None, FAILED, f"{type(exc).__name__}: {exc}")
+    if made.data is None:  # refused (fix of a misscored record): nothing written
+        reason = "not fixed: see above"
+        return Outcome(path, None, made.status, reason, made.messages, made.summary)
+    return Outcome(path, target, made.status, None, made.messages, made.summary, made.data)
 
 
 @dataclass(frozen=True, slots=True)
-class OutputJob:
-    """One kind of output (:data:`KINDS`) with its options, for every file of a batch.
+class FileJob:
+    """A :class:`~gcgtools.jobs.renderer.Renderer` run on files: calling it with a file
+    (and its target; default: as ``naming`` names it) reads the record, makes the output
+    (:func:`make_output`) and writes it (with ``writes`` False, the :class:`Outcome`
+    carries the bytes instead, for :func:`deliver` to write: a Dask worker on another
+    machine makes them, this one writes them); it never raises for a bad file (the
+    :class:`Outcome` says what went wrong), so it can run in a worker."""
 
-    Options: ``rules`` (all kinds: a :class:`~gcgtools.rules.options.RuleOptions`),
-    ``only`` (annotate), ``normalise`` (write), ``move``, ``size``,
-    ``fmt`` (picture), ``index`` (report: the site's index page, linked from each page),
-    ``lexicon`` (annotate, report: a :class:`~gcgtools.lexicon.choice.LexiconChoice`)
-    and ``top`` (report).
-    Calling the job with a file and its target makes the output and writes it (with
-    ``writes`` False, the :class:`Outcome` carries the bytes instead, for
-    :func:`deliver` to write: a Dask worker on another machine makes them, this one
-    writes them); it never raises for a bad file (the :class:`Outcome` says what went
-    wrong), so it can run in a worker."""
-
-    kind: str
-    options: dict[str, Any] = field(default_factory=dict)
+    renderer: Renderer
     naming: Naming | None = None
     writes: bool = True
 
@@ -171,88 +186,45 @@ class OutputJob:
             target = self.naming.target(path) if self.naming is not None else None
         try:
             game = load_game(path)
-            if game.unreadable:
-                return Outcome(path, None, FAILED, unreadable_reason(game.findings))
-            data, status, messages, summary = self.make(game, target)
-        except (KeyError, ValueError) as exc:  # a bad --move, a tile file gone bad
-            return Outcome(path, None, FAILED, str(exc.args[0] if exc.args else exc))
         except Exception as exc:  # noqa: BLE001 - a batch goes on past any bad file
             return Outcome(path, None, FAILED, f"{type(exc).__name__}: {exc}")
-        if data is None:  # refused (fix of a misscored record): nothing written
-            return Outcome(path, None, status, "not fixed: see above", messages, summary)
-        if target is None:
-            return Outcome(path, None, status, None, messages, summary)
-        made = Outcome(path, target, status, None, messages, summary, data)
+        if game.unreadable:
+            return Outcome(path, None, FAILED, unreadable_reason(game.findings))
+        made = make_output(self.renderer, game, target)
+        made.path = path
+        if made.target is None:
+            return made
         in_place = self.naming is not None and self.naming.folder is None
         return deliver(made, in_place) if self.writes else made
 
-    def make(
-        self, game: Game, target: str | None = None
-    ) -> tuple[bytes | None, int, list[str], dict[str, Any] | None]:
-        """The output of ``game`` (to be written to ``target``): its bytes (None: nothing
-        to write, the messages say why), status, messages and summary."""
-        o = self.options
-        rules: RuleOptions = o.get("rules") or NO_OPTIONS
-        if self.kind == "write":
-            from gcgtools.render.writer import write_gcg
 
-            return write_gcg(game, normalise=bool(o.get("normalise")), options=rules), OK, [], None
-        if self.kind == "annotate":
-            from gcgtools.edit.annotate import annotate_analysed
+def _kind(kind: str) -> type[Renderer]:
+    try:
+        return KINDS[kind]  # type: ignore[return-value]
+    except KeyError:
+        raise ValueError(f"unknown output kind {kind!r}: choose from {', '.join(KINDS)}") from None
 
-            data, analysis = annotate_analysed(
-                game, o.get("only"), lexicon=o.get("lexicon"), options=rules
-            )
-            used = {"analysis": analysis.used} if analysis is not None else None
-            return data, OK, [], used
-        if self.kind == "fix":
-            return self._fix(game, rules)
-        if self.kind == "report":
-            from gcgtools.render.html import game_report
 
-            index = o.get("index")
-            back = None
-            if index is not None and target is not None:
-                back = Path(os.path.relpath(index, Path(target).parent)).as_posix()
-            report = game_report(
-                game, back=back, lexicon=o.get("lexicon"), top=o.get("top") or 5, options=rules,
-                depth=o.get("depth") or "static", judge=o.get("judge"),
-            )  # fmt: skip
-            return report.html.encode("utf-8"), OK, [], report.summary
-        if self.kind == "picture":
-            from gcgtools.render.svg import picture
-
-            data = picture(
-                game, o.get("move"), fmt=o.get("fmt") or "svg", size=o.get("size") or 600,
-                options=rules,
-            )  # fmt: skip
-            return data, OK, [], None
-        raise ValueError(f"unknown output kind {self.kind!r}: choose from {', '.join(KINDS)}")
-
-    def _fix(
-        self, game: Game, rules: RuleOptions
-    ) -> tuple[bytes | None, int, list[str], dict[str, Any] | None]:
-        """``fix``: the corrected record, or, for a record whose plays misscore by one
-        pattern (S609) without ``even_if_misscored``, the record unchanged with status
-        1 and the reason (``summary["refused"]``): nothing is written for it."""
-        from gcgtools.edit.fix import fix_messages, fix_record
-
-        o = self.options
-        result = fix_record(game, options=rules)
-        name = game.path or "<gcg>"
-        refused = bool(
-            result.misscored is not None and result.changes and not o.get("even_if_misscored")
-        )
-        summary = {
-            "changes": 0 if refused else len(result.changes),
-            "unfixable": len(result.unfixable),
-            "refused": refused,
-            "score_changed": result.score_changed and not refused,
-            "winner_changed": result.winner_changed and not refused,
-        }
-        messages = fix_messages(result, name, refused=refused)
-        status = FINDINGS if refused or result.unfixable else OK
-        return (None if refused else result.data), status, messages, summary
+def OutputJob(  # noqa: N802 - the old class's name, kept for callers
+    kind: str,
+    options: dict[str, Any] | None = None,
+    naming: Naming | None = None,
+    writes: bool = True,
+) -> FileJob:
+    """Deprecated: the :class:`FileJob` of the output ``kind`` (a key of
+    :data:`~gcgtools.jobs.kinds.KINDS`) with its ``options`` as a dict; build the typed
+    job (:class:`~gcgtools.jobs.kinds.WriteJob` ...) instead."""
+    warnings.warn(
+        "OutputJob(kind, options) is deprecated: use the typed jobs of gcgtools.jobs.kinds",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    cls = _kind(kind)
+    names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    given = {k: v for k, v in (options or {}).items() if k in names and v is not None}
+    if "only" in given and not isinstance(given["only"], str):
+        given["only"] = tuple(given["only"])
+    return FileJob(cls(**given), naming, writes)
 
 
 def deliver(outcome: Outcome, in_place: bool = False) -> Outcome:
@@ -280,7 +252,7 @@ def _same_file(a: str, b: str) -> bool:
 
 
 def write_outputs(
-    job: OutputJob,
+    job: Renderer | FileJob,
     paths: Iterable[str],
     folder: str | None,
     *,
@@ -288,19 +260,19 @@ def write_outputs(
     progress: bool = False,
     scheduler: Scheduler = None,
 ) -> Iterator[Outcome]:
-    """Run ``job`` over every file named by ``paths`` (files, folders, globs), writing
-    each output into ``folder`` (named after its input, see the module doc) or, when
-    ``folder`` is None, over the input itself. Yields an :class:`Outcome` per file, in
-    order, as :func:`~gcgtools.batch.run.map_files` runs them. On the local pool
-    the workers write the outputs; on a Dask ``scheduler``'s cluster the workers make
-    them and this process writes them, so they land on this machine."""
+    """Run ``job`` (a :class:`~gcgtools.jobs.renderer.Renderer`) over every file named by
+    ``paths`` (files, folders, globs), writing each output into ``folder`` (named after
+    its input, see the module doc) or, when ``folder`` is None, over the input itself.
+    Yields an :class:`Outcome` per file, in order, as
+    :func:`~gcgtools.batch.run.map_files` runs them. On the local pool the workers write
+    the outputs; on a Dask ``scheduler``'s cluster the workers make them and this process
+    writes them, so they land on this machine."""
+    renderer = job.renderer if isinstance(job, FileJob) else job
     files = list(expand_paths(paths))
-    suffix = output_suffix(job.kind, job.options.get("fmt"))
     here = scheduler is None
-    named = OutputJob(job.kind, job.options, naming_for(files, folder, suffix), writes=here)
-    label = {"report": "reports", "picture": "pictures"}.get(job.kind, "records")
+    named = FileJob(renderer, naming_for(files, folder, renderer.suffix), writes=here)
     outcomes = map_files(
-        named, files, jobs=jobs, progress=progress, label=label, scheduler=scheduler
+        named, files, jobs=jobs, progress=progress, label=renderer.label, scheduler=scheduler
     )
     for outcome in outcomes:
         yield outcome if here else deliver(outcome, in_place=folder is None)

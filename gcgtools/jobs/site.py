@@ -8,7 +8,7 @@
 Everything is self-contained: no network, no external script, style sheet or font; the
 table sorts by clicking a column header (a few lines of inline JavaScript; without it the
 table is in the order of the files). The archive charts are
-:func:`gcgtools.render.charts.archive_figure` drawn as inline SVG (text as paths, so no
+:func:`gcgtools.jobs.charts.archive_figure` drawn as inline SVG (text as paths, so no
 font is needed). Game pages are written through the one batch mechanism (in parallel, with
 the progress bar, going on past a bad file); a record that cannot be read gets no page
 and is listed, with its reason, under the table.
@@ -25,7 +25,8 @@ from typing import Any
 from urllib.parse import quote
 
 from gcgtools.batch.run import open_scheduler
-from gcgtools.jobs.outputs import Outcome, OutputJob, write_outputs
+from gcgtools.jobs.kinds import ReportJob
+from gcgtools.jobs.outputs import Outcome, write_outputs
 from gcgtools.render.html import BASE_STYLE
 from gcgtools.render.markup import escape
 from gcgtools.render.palette import player_colour
@@ -316,7 +317,7 @@ def _archive_charts(
     options: RuleOptions,
     scheduler: Any = None,
 ) -> str:
-    from gcgtools.render.charts import archive_figure
+    from gcgtools.jobs.charts import archive_figure
     from gcgtools.tables.frames import load_frames
 
     frames = load_frames(files, jobs=jobs, progress=progress, scheduler=scheduler, options=options)
@@ -351,9 +352,7 @@ def write_site(
     games = site / GAMES_FOLDER
     games.mkdir(parents=True, exist_ok=True)
     index = site / "index.html"
-    made = {"rules": options, "index": str(index), "lexicon": lexicon, "top": top,
-            "depth": depth, "judge": judge}  # fmt: skip
-    job = OutputJob("report", made)
+    job = ReportJob(options, lexicon, top, depth, judge, index=str(index))
     with open_scheduler(scheduler, jobs) as opened:  # a Dask cluster started once
         outcomes = list(
             write_outputs(job, paths, str(games), jobs=jobs, progress=progress, scheduler=opened)

@@ -11,18 +11,19 @@ as JSON in the page with, for every position, the list of tiles it shows, and a 
 of inline JavaScript rebuild the layer. Without JavaScript the
 page still shows the final position and the whole move list.
 
-    >>> html = game_report_html(read_game("game.gcg"))  # doctest: +SKIP
+The page is drawn from a :class:`GameReportData` (the record, its replay and its analysis)
+that :mod:`gcgtools.jobs.report` computes: :func:`render_report` only formats it.
+
+    >>> html = render_report(report_data(read_game("game.gcg"))).html  # doctest: +SKIP
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
-from gcgtools.batch.analyses import analyse_with
-from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.model.game import Game
 from gcgtools.render.judgement_html import JUDGEMENT_CSS, judgement_extras, judgement_sections
 from gcgtools.render.markup import escape
@@ -31,20 +32,18 @@ from gcgtools.render.svg import board_svg, rack_tiles, tile_marks, tile_svg
 from gcgtools.render.writer import ReplayInfo
 from gcgtools.replay.engine import Position
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
-from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.tiles import TileSet
-from gcgtools.syntax.records import EventKind
+from gcgtools.syntax.records import Event, EventKind
 from gcgtools.wording import plural
 
-if TYPE_CHECKING:
-    from gcgtools.lexicon import Leaves, Lexicon
-
 __all__ = [
+    "GameReportData",
     "Report",
     "analysis_html",
     "game_report",
     "game_report_html",
     "player_analysis_html",
+    "render_report",
     "score_chart_svg",
     "used_html",
     "used_label",
@@ -365,83 +364,71 @@ def _rack_html(rack: list[tuple[str, int | None]]) -> str:
     )
 
 
-def game_report_html(
-    game: Game,
-    *,
-    options: RuleOptions = NO_OPTIONS,
-    lexicon: LexiconChoice | Lexicon | None = None,
-    leaves: Leaves | None = None,
-    top: int = 5,
-    depth: str = "static",
-    judge: Any = None,
-) -> str:
-    """The report of one game as a self-contained HTML page (see the module doc). With
-    ``lexicon`` (a loaded lexicon, or a :class:`~gcgtools.lexicon.choice.LexiconChoice`)
-    each turn whose full rack is known also shows the ``top`` moves beside the recorded one
-    (:func:`analysis_html`)."""
-    return game_report(
-        game, options=options, lexicon=lexicon, leaves=leaves, top=top, depth=depth,
-        judge=judge,
-    ).html  # fmt: skip
+@dataclass(frozen=True, slots=True)
+class GameReportData:
+    """What a game report shows, all of it computed before the page is drawn (by
+    :func:`gcgtools.jobs.report.report_data`): the record, its replay (every position and
+    finding, :class:`~gcgtools.render.writer.ReplayInfo`), its analysis (None: no lexicon
+    was given) and ``back``, the address of a site's index (None: no site)."""
+
+    game: Game
+    info: ReplayInfo
+    analysis: RecordAnalysis | None = None
+    back: str | None = None
 
 
-def game_report(
-    game: Game,
-    *,
-    options: RuleOptions = NO_OPTIONS,
-    lexicon: LexiconChoice | Lexicon | None = None,
-    leaves: Leaves | None = None,
-    top: int = 5,
-    back: str | None = None,
-    depth: str = "static",
-    judge: Any = None,
-) -> Report:
-    """The report of one game (see :func:`game_report_html`) and its summary; ``back`` is
-    the address of a site's index, linked from the page's header. ``depth`` sim or full
-    (with ``judge`` settings) adds the judgement (:mod:`gcgtools.render.judgement_html`)."""
-    info = ReplayInfo.of(game, options)
-    analysis = (
-        analyse_with(game, lexicon, leaves, top=top, options=options, depth=depth, judge=judge)
-        if lexicon is not None
-        else None
-    )
-    positions = info.ordered
-    values = info.rules.tiles
-    count = game.player_count()
-    final = positions[-1]
-    names = [_nick(game, k, f"player {k + 1}") for k in range(count)]
-    index_of = {id(pos.event): i for i, pos in enumerate(positions) if pos.event is not None}
+@dataclass(slots=True)
+class _Page:
+    """What the parts of one page share: the data, the positions in order, the tile
+    values, the players shown, their names and final recorded totals."""
 
-    # ------------------------------------------------------------------ positions as JSON
-    # A tile's drawing is stored once ("marks"); each position lists the marks it shows,
-    # so the page grows with the tiles played, not with moves x tiles on the board.
+    data: GameReportData
+    positions: list[Position]
+    values: TileSet
+    count: int
+    names: list[str]
+    totals: list[int]
+
+    @classmethod
+    def from_data(cls, data: GameReportData) -> _Page:
+        game, positions = data.game, data.info.ordered
+        count = game.player_count()
+        names = [_nick(game, k, f"player {k + 1}") for k in range(count)]
+        totals = list(positions[-1].recorded[:count])
+        return cls(data, positions, data.info.rules.tiles, count, names, totals)
+
+    @property
+    def final(self) -> Position:
+        return self.positions[-1]
+
+
+def _positions_json(page: _Page) -> tuple[str, list[dict[str, Any]]]:
+    """The positions as the page's JSON (a tile's drawing is stored once, as a "mark";
+    each position lists the marks it shows, so the page grows with the tiles played, not
+    with moves x tiles on the board), and each position's entry."""
+    game, values = page.data.game, page.values
     marks: dict[str, int] = {}
-    data: list[dict[str, object]] = []
-    captions: list[str] = []
-    for pos in positions:
+    data: list[dict[str, Any]] = []
+    for pos in page.positions:
         shown = [
             marks.setdefault(mark, len(marks))
             for mark in map(tile_svg, tile_marks(pos.board, values))
         ]
-        captions.append(_caption(game, pos))
         data.append(
             {
                 "tiles": shown,
-                "caption": captions[-1],
-                "scores": pos.recorded[:count],
-                **_study(game, pos, names, values),
+                "caption": _caption(game, pos),
+                "scores": pos.recorded[: page.count],
+                **_study(game, pos, page.names, values),
             }
         )
     document = {"marks": list(marks), "positions": data}
-    payload = json.dumps(document, ensure_ascii=False).replace("</", "<\\/")
+    return json.dumps(document, ensure_ascii=False).replace("</", "<\\/"), data
 
-    # ----------------------------------------------------------------------------- header
-    stem = (game.path or "GCG game").replace("\\", "/").rsplit("/", 1)[-1]
-    title = game.title or stem
-    players = " vs ".join(
-        escape(f"{p.name} ({p.nick})" if p.name != p.nick else p.nick) for p in game.players
-    )
-    totals = list(final.recorded[:count])
+
+def _result(page: _Page) -> tuple[str, str | None, int | None]:
+    """The result line (escaped), the winner (``tie``; None: not over) and the spread."""
+    names, totals, count, final = page.names, page.totals, page.count, page.final
     result = " - ".join(f"{escape(names[k])} {totals[k]}" for k in range(count))
     winner: str | None = None
     spread: int | None = None
@@ -457,82 +444,108 @@ def game_report(
             result += f": {escape(names[0 if totals[0] > totals[1] else 1])} wins by {spread}"
     elif not final.game_over:
         result += " (the record ends before the game is over)"
-    all_findings = [f for fs in info.findings.values() for f in fs]
-    errors = sum(f.severity == "error" for f in all_findings)
-    warnings = sum(f.severity == "warning" for f in all_findings)
-    judged = analysis is not None and analysis.depth != "static"
-    meta = [plural(len(game.events), "event")]
-    if game.lexicon:
-        meta.append(f"lexicon {escape(game.lexicon)}")
-    meta.append(f"tiles {escape(values.name)}, board {escape(info.rules.board.name)}")
-    event_lines = {e.line for e in game.events}
-    loose = [f for f in all_findings if f.line not in event_lines]
+    return result, winner, spread
 
-    # -------------------------------------------------------------------------- move list
+
+def _move_extras(page: _Page, e: Event) -> str:
+    """Under a move: its notes, its findings, and its analysis and judgement."""
+    info, analysis = page.data.info, page.data.analysis
+    extras = [f'<div class="note">{escape(note.text)}</div>' for note in e.notes]
+    for f in info.findings_at(e.line):
+        extras.append(
+            f'<div class="finding {f.severity}" data-code="{f.code}">'
+            f"{f.code} {escape(f.message)}</div>"
+        )
+    if analysis is not None:
+        extras.extend(analysis_html(analysis, e.line))
+        extras.extend(judgement_extras(analysis, e.line))
+    return "".join(extras)
+
+
+def _count_bingo(page: _Page, bingos: list[int], number: int, e: Event) -> None:
+    """Count the bingo of event ``number`` (1-based) for its player; a ``--`` takes back
+    the bingo it withdraws."""
+    after = page.data.info.position(e)
+    if after is None or after.player is None or after.player >= page.count:
+        return
+    if e.kind is EventKind.PLAY and after.bingo:
+        bingos[after.player] += 1
+    elif (
+        e.kind is EventKind.WITHDRAWN
+        and bingos[after.player]
+        and _was_bingo(page.data.info, page.data.game, number - 1)
+    ):
+        bingos[after.player] -= 1
+
+
+def _move_rows(page: _Page) -> tuple[list[str], list[int]]:
+    """The move list's rows (clicking one shows the position after it), and the bingos
+    each player played that stood."""
+    game, info = page.data.game, page.data.info
+    index_of = {id(p.event): i for i, p in enumerate(page.positions) if p.event is not None}
     rows = []
-    bingos = [0] * count
+    bingos = [0] * page.count
     for number, e in enumerate(game.events, start=1):
         target = index_of.get(id(e))
         if target is None:  # an event the replay ignored: show the position before it
             earlier = game.events[: number - 1]
             target = max((index_of[id(x)] for x in earlier if id(x) in index_of), default=0)
         after = info.position(e)
-        extras = []
-        for note in e.notes:
-            extras.append(f'<div class="note">{escape(note.text)}</div>')
-        for f in info.findings_at(e.line):
-            extras.append(
-                f'<div class="finding {f.severity}" data-code="{f.code}">'
-                f"{f.code} {escape(f.message)}</div>"
-            )
-        if analysis is not None:
-            extras.extend(analysis_html(analysis, e.line))
-            extras.extend(judgement_extras(analysis, e.line))
         computed = ""
         if after is not None and after.computed is not None and after.computed != e.score:
             computed = f' <span class="computed">({after.computed:+d})</span>'
-        if after is not None and after.player is not None and after.player < count:
-            if e.kind is EventKind.PLAY and after.bingo:
-                bingos[after.player] += 1
-            elif (
-                e.kind is EventKind.WITHDRAWN
-                and bingos[after.player]
-                and _was_bingo(info, game, number - 1)
-            ):
-                bingos[after.player] -= 1
+        _count_bingo(page, bingos, number, e)
         bingo = ' <span class="bingo">bingo</span>' if after is not None and after.bingo else ""
         rows.append(
             f'<tr class="move" data-position="{target}" data-line="{e.line}">'
             f'<td class="num">{number}</td><td class="player">{escape(e.nick)}</td>'
             f'<td class="rack">{escape(e.rack or "")}</td>'
-            f'<td class="play">{escape(event_notation(e, after))}{bingo}{"".join(extras)}</td>'
+            f'<td class="play">{escape(event_notation(e, after))}{bingo}'
+            f"{_move_extras(page, e)}</td>"
             f'<td class="score">{e.score:+d}{computed}</td>'
             f'<td class="total">{e.cumulative}</td></tr>'
         )
+    return rows, bingos
 
-    start_svg = board_svg(final.board, size=560, tiles=values)
-    start_svg = start_svg.replace('class="gcg-board"', 'class="gcg-board" id="board"', 1)
-    score_rows = "".join(
-        f'<tr><td style="color:{player_colour(k)};font-weight:bold">'
-        f'{escape(names[k])}</td><td class="player-score" data-player="{k}">{totals[k]}</td></tr>'
-        for k in range(count)
+
+def _title(game: Game) -> tuple[str, str]:
+    """The page's title and the record's file name (``GCG game`` without one)."""
+    stem = (game.path or "GCG game").replace("\\", "/").rsplit("/", 1)[-1]
+    return game.title or stem, stem
+
+
+def _head(page: _Page, result: str, errors: int, warnings: int) -> list[str]:
+    """The document's head and the page's header: title, players, result, what the
+    validator found, the analysis used and the findings outside any move."""
+    game, info, analysis = page.data.game, page.data.info, page.data.analysis
+    title, _ = _title(game)
+    players = " vs ".join(
+        escape(f"{p.name} ({p.nick})" if p.name != p.nick else p.nick) for p in game.players
     )
+    judged = analysis is not None and analysis.depth != "static"
+    meta = [plural(len(game.events), "event")]
+    if game.lexicon:
+        meta.append(f"lexicon {escape(game.lexicon)}")
+    meta.append(f"tiles {escape(page.values.name)}, board {escape(info.rules.board.name)}")
+    event_lines = {e.line for e in game.events}
     loose_html = "".join(
-        f'<p class="findings">line {f.line}: {f.code} {escape(f.message)}</p>' for f in loose
+        f'<p class="findings">line {f.line}: {f.code} {escape(f.message)}</p>'
+        for fs in info.findings.values()
+        for f in fs
+        if f.line not in event_lines
     )
+    back = page.data.back
     back_html = ""
     if back:
         back_html = f'<p><a class="back" href="{escape(back)}">&#x2190; all games</a></p>'
-    last = len(positions) - 1
-    study = data[-1]
-    head = [
+    return [
         "<!DOCTYPE html>",
         '<html lang="en">',
         '<head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title>",
         f"<style>{_STYLE}{JUDGEMENT_CSS if judged else ''}</style></head>",
-        f'<body data-position="{last}">',
+        f'<body data-position="{len(page.positions) - 1}">',
         f"<header>{back_html}<h1>{escape(title)}</h1>",
         f'<p class="players">{players}</p>',
         f'<p class="result">{result}</p>',
@@ -542,8 +555,21 @@ def game_report(
         loose_html,
         "</header>",
     ]
-    body = [
-        "<main>",
+
+
+def _board_pane(page: _Page, study: dict[str, Any]) -> list[str]:
+    """The board (the final position), the controls, the caption, the scores and the
+    study view of the position shown, and the per-player analysis."""
+    last = len(page.positions) - 1
+    start_svg = board_svg(page.final.board, size=560, tiles=page.values)
+    start_svg = start_svg.replace('class="gcg-board"', 'class="gcg-board" id="board"', 1)
+    score_rows = "".join(
+        f'<tr><td style="color:{player_colour(k)};font-weight:bold">'
+        f"{escape(page.names[k])}</td>"
+        f'<td class="player-score" data-player="{k}">{page.totals[k]}</td></tr>'
+        for k in range(page.count)
+    )
+    return [
         '<section class="board-pane">',
         start_svg,
         '<div class="controls">',
@@ -553,14 +579,23 @@ def game_report(
         '<button id="next" type="button" title="next (Right)">Next &#x25B6;</button>',
         '<button id="last" type="button" title="last (End)">Last &#x00BB;</button>',
         "</div>",
-        f'<p id="caption">{escape(captions[-1])}</p>',
+        f'<p id="caption">{escape(study["caption"])}</p>',
         f'<table class="scores">{score_rows}</table>',
         f'<p id="tomove" style="color:{study["colour"]}">{escape(str(study["tomove"]))}</p>',
         f'<div id="rack">{_rack_html(study["rack"])}</div>',
         f'<p id="unseen">{escape(str(study["unseen"]))}</p>',
         f'<p id="tracking">{escape(str(study["tracking"]))}</p>',
-        player_analysis_html(analysis),
+        player_analysis_html(page.data.analysis),
         "</section>",
+    ]
+
+
+def _body(page: _Page, rows: list[str], study: dict[str, Any], payload: str) -> list[str]:
+    """The page's body: the board pane, the move list, the score chart, the judgement
+    and the positions' JSON with the script that shows them."""
+    return [
+        "<main>",
+        *_board_pane(page, study),
         '<section class="moves-pane"><table class="moves">',
         "<thead><tr><th>#</th><th>player</th><th>rack</th><th>move</th><th>score</th>"
         "<th>total</th></tr></thead><tbody>",
@@ -568,20 +603,36 @@ def game_report(
         "</tbody></table></section>",
         "</main>",
         '<section class="chart-pane"><h2>Score progression</h2>',
-        score_chart_svg(game, positions),
+        score_chart_svg(page.data.game, page.positions),
         "</section>",
-        *judgement_sections(analysis, names),
+        *judgement_sections(page.data.analysis, page.names),
         f'<script type="application/json" id="positions">{payload}</script>',
         f"<script>{_SCRIPT}</script>",
         "</body></html>",
     ]
+
+
+def render_report(data: GameReportData) -> Report:
+    """The page of one game (see the module doc) and its summary for a site's index,
+    drawn from ``data``: nothing is replayed or analysed here."""
+    page = _Page.from_data(data)
+    game, analysis, names = data.game, data.analysis, page.names
+    payload, entries = _positions_json(page)
+    result, winner, spread = _result(page)
+    all_findings = [f for fs in data.info.findings.values() for f in fs]
+    errors = sum(f.severity == "error" for f in all_findings)
+    warnings = sum(f.severity == "warning" for f in all_findings)
+    rows, bingos = _move_rows(page)
+    head = _head(page, result, errors, warnings)
+    body = _body(page, rows, entries[-1], payload)
+    title, stem = _title(game)
     summary = {
         "title": title,
         "file": stem,
         "date": game.pragma("date"),
         "players": names,
-        "scores": totals,
-        "finished": final.game_over,
+        "scores": page.totals,
+        "finished": page.final.game_over,
         "winner": winner,
         "spread": spread,
         "bingos": bingos,
@@ -594,6 +645,22 @@ def game_report(
     if analysis is not None and analysis.lexicon is not None:
         summary["analysed"] = _analysed_summary(analysis, names)
     return Report("\n".join(head + body) + "\n", summary)
+
+
+def game_report_html(game: Game, **options: Any) -> str:
+    """Deprecated here: :func:`gcgtools.jobs.report.game_report_html` (the page of one
+    game, its replay and analysis computed first)."""
+    from gcgtools.jobs.report import game_report_html as made
+
+    return made(game, **options)
+
+
+def game_report(game: Game, **options: Any) -> Report:
+    """Deprecated here: :func:`gcgtools.jobs.report.game_report` (the page and the
+    summary of one game, its replay and analysis computed first)."""
+    from gcgtools.jobs.report import game_report as made
+
+    return made(game, **options)
 
 
 def _mistake_indices(analysis: RecordAnalysis | None, names: list[str]) -> list[float] | None:

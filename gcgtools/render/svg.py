@@ -29,9 +29,8 @@ from gcgtools.model.game import Game
 from gcgtools.render.markup import escape
 from gcgtools.render.palette import PLAYER_COLOURS, player_colour
 from gcgtools.replay.board import Board, square_name
-from gcgtools.replay.engine import Position, replay
+from gcgtools.replay.engine import Position
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
-from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve
 from gcgtools.rules.tiles import TILE_SETS, TileError, TileSet, resolve_tiles
 
@@ -39,6 +38,7 @@ __all__ = [
     "PLAYER_COLOURS",
     "PREMIUM_COLOURS",
     "Note",
+    "PictureOptions",
     "TileValues",
     "board_png",
     "board_svg",
@@ -240,6 +240,24 @@ class Note:
     values: tuple[int | None, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class PictureOptions:
+    """How a board picture is drawn (:func:`board_svg`, :func:`board_png`): ``size``
+    pixels wide, the tile values from ``tiles`` (a :class:`TileSet`, a ``{tile: points}``
+    mapping, a tile set name; default English), the board's last play highlighted
+    (``last_play``: or the squares given), with the ``coordinates`` around it, a band with
+    each of the ``players`` and their ``scores`` under the board, and ``notes`` under that
+    (the player to move, the rack, the unseen tiles: see :func:`position_notes`)."""
+
+    players: Sequence[str] | None = None
+    scores: Sequence[int] | None = None
+    last_play: bool | Iterable[tuple[int, int]] = True
+    size: int = 600
+    tiles: TileValues = None
+    coordinates: bool = True
+    notes: Sequence[Note] = ()
+
+
 # ------------------------------------------------------------------------------------- SVG
 def _fmt(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
@@ -360,6 +378,7 @@ def notes_svg(board: Board, notes: Sequence[Note], band: bool, coordinates: bool
 
 def board_svg(
     board: Board,
+    picture: PictureOptions | None = None,
     *,
     players: Sequence[str] | None = None,
     scores: Sequence[int] | None = None,
@@ -369,14 +388,12 @@ def board_svg(
     coordinates: bool = True,
     notes: Sequence[Note] = (),
 ) -> str:
-    """The board as an SVG document (a string), ``size`` pixels wide.
-
-    ``tiles`` gives the tile values (a :class:`TileSet`, a ``{tile: points}`` mapping, a tile
-    set name; default English). ``last_play`` highlights the squares of the board's last
-    play (or the squares given). ``players`` and ``scores`` add a band with each player's
-    score under the board, ``notes`` lines of text under that (the player to move, the
-    rack, the unseen tiles: see :func:`position_notes`).
+    """The board as an SVG document (a string), drawn as ``picture`` says (a
+    :class:`PictureOptions`; without it, as its fields given as keywords say).
     """
+    o = picture or PictureOptions(players, scores, last_play, size, tiles, coordinates, notes)
+    players, scores, last_play, size = o.players, o.scores, o.last_play, o.size
+    tiles, coordinates, notes = o.tiles, o.coordinates, o.notes
     band = bool(_players(players, scores))
     width, height = _geometry(board, coordinates, band, notes)
     px_height = round(size * height / width)
@@ -441,6 +458,7 @@ def board_svg(
 # ------------------------------------------------------------------------------------- PNG
 def board_png(
     board: Board,
+    picture: PictureOptions | None = None,
     *,
     players: Sequence[str] | None = None,
     scores: Sequence[int] | None = None,
@@ -451,6 +469,9 @@ def board_png(
     notes: Sequence[Note] = (),
 ) -> bytes:
     """The same picture as :func:`board_svg`, drawn with matplotlib, as PNG bytes."""
+    o = picture or PictureOptions(players, scores, last_play, size, tiles, coordinates, notes)
+    players, scores, last_play, size = o.players, o.scores, o.last_play, o.size
+    tiles, coordinates, notes = o.tiles, o.coordinates, o.notes
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -601,12 +622,12 @@ def position_picture(
     players = _player_names(game, count) if count else None
     tileset = values if isinstance(values, TileSet) else pos.board.tileset
     notes = position_notes(game, pos, tileset)
-    options = {"players": players, "scores": scores, "size": size, "tiles": values}
+    drawn = PictureOptions(players, scores, size=size, tiles=values, notes=notes)
     if fmt == "png":
-        return board_png(pos.board, notes=notes, **options)  # type: ignore[arg-type]
+        return board_png(pos.board, drawn)
     if fmt != "svg":
         raise ValueError(f"unknown picture format {fmt!r}: use svg or png")
-    return board_svg(pos.board, notes=notes, **options).encode("utf-8")  # type: ignore[arg-type]
+    return board_svg(pos.board, drawn).encode("utf-8")
 
 
 def rack_tiles(rack: str, tileset: TileSet | None) -> list[tuple[str, int | None]]:
@@ -669,27 +690,12 @@ def position_notes(game: Game, pos: Position, tileset: TileSet | None = None) ->
     return notes
 
 
-def picture(
-    game: Game,
-    move: int | None = None,
-    *,
-    fmt: str = "svg",
-    options: RuleOptions = NO_OPTIONS,
-    size: int = 600,
-) -> bytes:
-    """The board after event ``move`` (1-based; 0 is the empty board; None the end) as SVG
-    or PNG bytes. Raises ValueError when there is no such event, KeyError for an unknown
-    tile set or board name in ``options``."""
-    if move is not None and not 0 <= move <= len(game.events):
-        raise ValueError(f"move must be between 0 and {len(game.events)}")
-    rules = resolve(game, options)
-    last: Position | None = None
-    for pos in replay(game, rules):
-        last = pos
-        if move is not None and pos.number >= move:
-            break
-    assert last is not None
-    return position_picture(game, last, fmt=fmt, tiles=rules.tiles, size=size)
+def picture(game: Game, move: int | None = None, **options: Any) -> bytes:
+    """The board after event ``move``: :func:`gcgtools.jobs.picture.picture`, where it
+    lives now (the replay to the event is computed there, the picture drawn here)."""
+    import gcgtools.jobs.picture as moved
+
+    return moved.picture(game, move, **options)
 
 
 def picture_format(target: str | None) -> str:

@@ -1,0 +1,125 @@
+"""``gcgtools report``: a self-contained HTML page per game; with several records, a
+static site (:mod:`gcgtools.jobs.site`).
+
+One record: ``-o FILE`` or standard output; the job is
+:class:`gcgtools.jobs.kinds.ReportJob`; one record is the batch of one.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, NoReturn
+
+import typer
+
+from gcgtools.batch.run import show_progress
+from gcgtools.cli.analyse import (
+    DepthChoice,
+    DepthOpt,
+    LeavesOpt,
+    LexicaOpt,
+    LexiconOpt,
+    SeedOpt,
+    SimCandidates,
+    SimIterations,
+    lexicon_choice,
+)
+from gcgtools.cli.common import (
+    BATCH_GROUP,
+    EXIT_CLEAN,
+    NO_BATCH,
+    RULE_GROUP,
+    BatchOptions,
+    Paths,
+    app,
+    batch_command,
+    cannot_write,
+    option_groups,
+)
+from gcgtools.cli.outputs import (
+    fail,
+    list_failed,
+    load,
+    render_one,
+    single,
+    target_of,
+    write,
+)
+from gcgtools.console import echo
+from gcgtools.jobs.kinds import ReportJob
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
+from gcgtools.wording import plural
+
+
+@app.command("report")
+@batch_command
+@option_groups(rule_set=RULE_GROUP, batch=BATCH_GROUP)
+def report_command(
+    paths: Paths,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The HTML file ('-' or nothing: standard output); with several records a "
+            "folder, where a site is written: index.html and one page per game.",
+        ),
+    ] = None,
+    title: Annotated[str, typer.Option(help="The site's title (default: N games).")] = "",
+    rule_set: RuleOptions = NO_OPTIONS,
+    lexicon: LexiconOpt = None,
+    lexica: LexicaOpt = None,
+    leaves: LeavesOpt = None,
+    top: Annotated[int, typer.Option("--top", min=1, help="Top moves shown per turn.")] = 5,
+    batch: BatchOptions = NO_BATCH,
+    depth: DepthOpt = DepthChoice.static,
+    seed: SeedOpt = 0,
+    sim_iterations: SimIterations = None,
+    sim_candidates: SimCandidates = None,
+) -> None:
+    """Write a self-contained HTML page: the board after each event (slider and buttons),
+    the player to move, their rack and the unseen tiles, the move list with notes and
+    findings, and the score chart; with a lexicon (--lexicon, --lexica or
+    $GCGTOOLS_LEXICA) the top moves beside each recorded one. With several records (-o
+    SITE/): a static site, an index of the games (a table sorted by clicking its headers)
+    with the archive charts, and one page per game. With --depth sim or full: mistake
+    badges, the judged candidates, a win-probability chart and the Mistake Index."""
+    from gcgtools.analysis.judge import settings_for
+
+    judge = None
+    if depth is not DepthChoice.static:
+        judge = settings_for(
+            depth.value, seed=seed, sim_iterations=sim_iterations, sim_candidates=sim_candidates
+        )
+    choice = lexicon_choice(lexicon, lexica, leaves, rule_set.tiles)
+    chosen = choice if choice.wanted else None
+    file = single(paths, output, can_in_place=False)
+    job = ReportJob(rule_set, chosen, top, depth.value, judge)
+    if file is None:
+        assert output is not None
+        write_report_site(job, paths, output, title, batch)
+    game = load(file)
+    output = target_of(file, output, None)
+    write(output, render_one(job, file, game, output).data)
+
+
+def write_report_site(
+    job: ReportJob,
+    paths: list[str],
+    folder: str,
+    title: str,
+    batch: BatchOptions,
+) -> NoReturn:
+    """``report`` of several records: the site in ``folder``; exits."""
+    from gcgtools.jobs.site import write_site
+
+    try:
+        site = write_site(
+            paths, folder, options=job.rules, jobs=batch.jobs, progress=show_progress(batch.quiet),
+            title=title, lexicon=job.lexicon, top=job.top, scheduler=batch.scheduler,
+            depth=job.depth, judge=job.judge,
+        )  # fmt: skip
+    except OSError as exc:
+        fail(cannot_write(exc, folder))
+    echo(f"wrote a site of {plural(site.pages, 'game')} to {site.index}")
+    list_failed([(o.path, o.reason or "failed") for o in site.failed])
+    raise typer.Exit(max((o.status for o in site.outcomes), default=EXIT_CLEAN))
