@@ -5,8 +5,8 @@ window and no global state changes; in Jupyter a figure shows inline (``%matplot
 inline``). The figures are drawn from numbers computed before (by
 :mod:`gcgtools.jobs.charts`: ``progression_data``, a replay, and ``archive_data``, from an
 archive's frames): :func:`draw_progression` and :func:`draw_archive` compute nothing. The
-names that computed and drew at once (``progression_figure``, ``archive_figure``,
-``write_chart`` ...) are still importable from here; they live in :mod:`gcgtools.jobs.charts`.
+functions that compute and draw at once (``progression_figure``, ``archive_figure``,
+``write_chart`` ...) are :mod:`gcgtools.jobs.charts`'.
 
 >>> fig = draw_progression(progression_data(game), "club final")  # doctest: +SKIP
 >>> save_figure(fig, "club-final.png")  # doctest: +SKIP
@@ -195,16 +195,3 @@ def save_figure(fig: Figure, path: str | os.PathLike[str]) -> Path:
     with atomic_output(target) as name, open(name, "wb") as fh, rc_context(REPRODUCIBLE):
         fig.savefig(fh, format=fmt, dpi=120, metadata=NO_DATE.get(fmt))
     return target
-
-
-# The names that computed the numbers they draw: they moved to gcgtools.jobs.charts.
-_MOVED = {"ChartResult", "archive_data", "archive_figure", "progression_data",
-          "progression_figure", "write_chart"}  # fmt: skip
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        import gcgtools.jobs.charts as moved
-
-        return getattr(moved, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -40,8 +40,6 @@ __all__ = [
     "GameReportData",
     "Report",
     "analysis_html",
-    "game_report",
-    "game_report_html",
     "player_analysis_html",
     "render_report",
     "score_chart_svg",
@@ -645,22 +643,6 @@ def render_report(data: GameReportData) -> Report:
     if analysis is not None and analysis.lexicon is not None:
         summary["analysed"] = _analysed_summary(analysis, names)
     return Report("\n".join(head + body) + "\n", summary)
-
-
-def game_report_html(game: Game, **options: Any) -> str:
-    """Deprecated here: :func:`gcgtools.jobs.report.game_report_html` (the page of one
-    game, its replay and analysis computed first)."""
-    from gcgtools.jobs.report import game_report_html as made
-
-    return made(game, **options)
-
-
-def game_report(game: Game, **options: Any) -> Report:
-    """Deprecated here: :func:`gcgtools.jobs.report.game_report` (the page and the
-    summary of one game, its replay and analysis computed first)."""
-    from gcgtools.jobs.report import game_report as made
-
-    return made(game, **options)
 
 
 def _mistake_indices(analysis: RecordAnalysis | None, names: list[str]) -> list[float] | None:

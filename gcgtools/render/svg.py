@@ -42,7 +42,6 @@ __all__ = [
     "TileValues",
     "board_png",
     "board_svg",
-    "picture",
     "picture_format",
     "position_notes",
     "position_picture",
@@ -688,14 +687,6 @@ def position_notes(game: Game, pos: Position, tileset: TileSet | None = None) ->
         width = max(40, int(pos.board.size * CELL / 8.8))  # characters that fit a line
         notes += [Note("unseen-counts", line) for line in _wrap(items, width)]
     return notes
-
-
-def picture(game: Game, move: int | None = None, **options: Any) -> bytes:
-    """The board after event ``move``: :func:`gcgtools.jobs.picture.picture`, where it
-    lives now (the replay to the event is computed there, the picture drawn here)."""
-    import gcgtools.jobs.picture as moved
-
-    return moved.picture(game, move, **options)
 
 
 def picture_format(target: str | None) -> str:

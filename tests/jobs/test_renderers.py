@@ -119,8 +119,8 @@ def test_one_unreadable_reason_everywhere(tmp_path: Path) -> None:
     """A batch output, the analysis and the chart give the same reason for a record that
     cannot be read: gcgtools.model.game.unreadable_reason's."""
     from gcgtools.analysis.analyse import analyse_record
+    from gcgtools.jobs.charts import write_chart
     from gcgtools.model.game import unreadable_reason
-    from gcgtools.render.charts import write_chart
     from gcgtools.sources.load import load_game
 
     garbage = tmp_path / "broken.gcg"

@@ -41,11 +41,6 @@ EXEMPT = {
     # python-chess's way: a board shows as a picture in Jupyter, the renderer imported
     # only when the picture is asked for
     ("replay.board", "render.svg"),
-    # the game report's old names: the page is drawn in render.html from the data
-    # jobs.report computes; render.html.game_report(_html) forward to it
-    ("render.html", "jobs.report"),
-    ("render.charts", "jobs.charts"),  # the same for the charts' old names
-    ("render.svg", "jobs.picture"),  # and for the picture of an event
 }
 
 

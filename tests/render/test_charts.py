@@ -10,14 +10,14 @@ from matplotlib.figure import Figure
 from support.report_records import BROKEN, GAME_A, GAME_TIE, PHONY_BINGO, write
 
 from gcgtools import load_game, parse_string
-from gcgtools.render.charts import (
+from gcgtools.jobs.charts import (
     archive_data,
     archive_figure,
     progression_data,
     progression_figure,
-    save_figure,
     write_chart,
 )
+from gcgtools.render.charts import save_figure
 from gcgtools.tables.frames import load_frames
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

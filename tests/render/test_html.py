@@ -32,7 +32,7 @@ from typer.testing import CliRunner
 
 from gcgtools import parse_bytes, parse_string, read_game, replay
 from gcgtools.cli import app
-from gcgtools.render.html import game_report_html
+from gcgtools.jobs.report import game_report_html
 from gcgtools.render.svg import tiles_svg
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

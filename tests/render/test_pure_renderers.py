@@ -1,6 +1,6 @@
 """The renderers format data computed before them: the report page from a
 GameReportData, the charts from their numbers, a board picture from a PictureOptions;
-their old names (which computed as well) give the same output."""
+the jobs that compute and draw at once give the same output."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from support.samples_annotator import BINGO, GAME
 from gcgtools import parse_string, replay
 from gcgtools.jobs.charts import progression_data, progression_figure
 from gcgtools.jobs.picture import picture, position_after
-from gcgtools.jobs.report import game_report, report_data
-from gcgtools.render import charts, html, svg
+from gcgtools.jobs.report import game_report, game_report_html, report_data
+from gcgtools.render import charts, html
 from gcgtools.render.svg import Note, PictureOptions, board_png, board_svg, position_picture
 
 RENDER = Path(html.__file__).parent
@@ -43,7 +43,7 @@ def test_the_report_is_drawn_from_its_data() -> None:
     assert len(data.info.ordered) == len(game.events) + 1  # the start and every event
     page = html.render_report(data)
     assert page == game_report(game)
-    assert html.game_report_html(game) == page.html  # the old name, forwarded
+    assert game_report_html(game) == page.html
     linked = html.render_report(report_data(game, back="../index.html"))
     assert 'href="../index.html"' in linked.html and 'href="../index.html"' not in page.html
 
@@ -58,9 +58,6 @@ def test_the_progression_chart_is_drawn_from_its_numbers() -> None:
         for fig in (drawn, made)
     }
     assert lines[drawn] == lines[made] and lines[drawn]
-    assert charts.progression_figure is progression_figure  # the old name, forwarded
-    with pytest.raises(AttributeError):
-        charts.no_such_name  # noqa: B018
 
 
 def test_picture_options_draw_what_the_keywords_draw() -> None:
@@ -80,6 +77,6 @@ def test_the_picture_of_an_event_is_drawn_from_its_position() -> None:
     pos, rules = position_after(game, 1)
     assert pos.number == 1
     drawn = position_picture(game, pos, tiles=rules.tiles)
-    assert drawn == picture(game, 1) == svg.picture(game, 1)  # the old name, forwarded
+    assert drawn == picture(game, 1)
     with pytest.raises(ValueError, match="move must be between 0 and"):
         position_after(game, len(game.events) + 1)

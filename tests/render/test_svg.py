@@ -12,12 +12,12 @@ from typer.testing import CliRunner
 import gcgtools
 from gcgtools import parse_string, replay
 from gcgtools.cli import app
+from gcgtools.jobs.picture import picture
 from gcgtools.render.svg import (
     BLANK_LETTER,
     PREMIUM_COLOURS,
     board_png,
     board_svg,
-    picture,
     picture_format,
 )
 from gcgtools.replay.board import Board
@@ -196,8 +196,8 @@ def test_cli_picture_and_board(tmp_path: Path) -> None:
 
 
 def test_picture_shows_the_study_view() -> None:
+    from gcgtools.jobs.picture import picture
     from gcgtools.render.palette import player_colour
-    from gcgtools.render.svg import picture
 
     game = parse_string(GAME)
     root = _tree(picture(game, 2).decode("utf-8"))

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from gcgtools import moves_frame, read_game, replay
 from gcgtools.cli import app
-from gcgtools.render.html import game_report_html
+from gcgtools.jobs.report import game_report_html
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from gcgtools import parse_bytes, parse_string, validate
 from gcgtools.cli import app
-from gcgtools.render.html import game_report_html
+from gcgtools.jobs.report import game_report_html
 from gcgtools.render.writer import write_gcg
 from gcgtools.tables.frames import games_frame, moves_frame
 
