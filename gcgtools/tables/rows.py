@@ -23,7 +23,7 @@ from gcgtools.findings import Code, Finding
 from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.lexicon.leaves import LeavesError
 from gcgtools.lexicon.lexicon import LexiconError
-from gcgtools.model.game import Game
+from gcgtools.model.game import Game, unreadable_reason
 from gcgtools.replay.engine import Position, Replayer, ReplayVisitor, walk
 from gcgtools.replay.notation import play_notation
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
@@ -416,9 +416,8 @@ def analyse_game(
     """
     file = name if name is not None else name_of(game, "<gcg>")
     if game.unreadable:
-        fatal = [f for f in game.findings if f.severity == "error" and f.code[0] in "FP"]
-        reason = f"{fatal[0].code} line {fatal[0].line}: {fatal[0].message}" if fatal else ""
-        return GameResult(file, True, reason or "unreadable", _unreadable_row(game, file))
+        reason = unreadable_reason(game.findings)
+        return GameResult(file, True, reason, _unreadable_row(game, file))
     try:
         rules, setup_findings = resolve_with_findings(game, options)
     except (KeyError, ValueError) as exc:
