@@ -72,6 +72,12 @@ def test_validate_of_one_file_imports_no_process_pool() -> None:
     assert loaded.isdisjoint(NOT_FOR_ONE_FILE), loaded & set(NOT_FOR_ONE_FILE)
 
 
+def test_validate_imports_no_pydantic() -> None:
+    # typer 0.29 checks every option's value with pydantic, which more than doubles
+    # validate's start-up: pyproject.toml keeps typer below 0.29 (docs/install.md)
+    assert "pydantic" not in modules_after(run_cli("validate", str(EXAMPLE)))
+
+
 def test_validate_of_many_files_with_jobs_runs_on_the_pool(tmp_path: Path) -> None:
     copies = [tmp_path / f"game{i}.gcg" for i in range(16)]  # 8 files a worker at least
     for copy in copies:
