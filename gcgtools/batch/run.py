@@ -54,9 +54,8 @@ def _run_batch(func: Callable[[str], R], paths: list[str]) -> list[R]:
 
 class Backend(Protocol):
     """Where batches run: the local pool (:class:`~gcgtools.batch.pool.PoolBackend`), or
-    the Dask backend
-    (:mod:`gcgtools.batch.dask_backend`). ``submit`` returns a future whose
-    ``result()`` waits for the batch's result. ``task_seconds``, when set, is how long
+    the Dask backend (:mod:`gcgtools.batch.dask_backend`). ``submit`` returns a future
+    whose ``result()`` waits for the batch's result. ``task_seconds``, when set, is how long
     a batch should take (see :class:`_Sizes`)."""
 
     workers: int
