@@ -21,7 +21,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
-from gcgtools.batch.pool import BatchError, skipping
+from gcgtools.batch.errors import BatchError
+from gcgtools.batch.pool import skipping
 
 R = TypeVar("R")
 

@@ -22,14 +22,10 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from gcgtools.batch.errors import BatchError
 from gcgtools.sources.quarantine import add_crashed, set_crashed
 
 R = TypeVar("R")
-
-
-class BatchError(RuntimeError):
-    """The batches cannot go on (worker processes keep dying; on Dask, see
-    :class:`~gcgtools.batch.dask_backend.SchedulerError`)."""
 
 
 def skipping(crashed: Mapping[str, str], func: Callable[[Any], R], arg: Any) -> R:

@@ -8,6 +8,7 @@ own result, never by an exception, so a batch always goes on past a bad file.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -15,13 +16,12 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
-from gcgtools.batch.pool import BatchError, PoolBackend
+from gcgtools.batch.errors import BatchError
 from gcgtools.console import show_progress, track
 from gcgtools.sources.paths import expand_paths
 
 __all__ = [
     "BatchError",
-    "PoolBackend",
     "default_jobs",
     "map_batches",
     "map_files",
@@ -53,9 +53,9 @@ def _run_batch(func: Callable[[str], R], paths: list[str]) -> list[R]:
 
 
 class Backend(Protocol):
-    """Where batches run: :class:`PoolBackend`, or the Dask backend
-    (:mod:`gcgtools.batch.dask_backend`). ``submit`` returns a future whose
-    ``result()`` waits for the batch's result. ``task_seconds``, when set, is how long
+    """Where batches run: the local pool (:class:`~gcgtools.batch.pool.PoolBackend`), or
+    the Dask backend (:mod:`gcgtools.batch.dask_backend`). ``submit`` returns a future
+    whose ``result()`` waits for the batch's result. ``task_seconds``, when set, is how long
     a batch should take (see :class:`_Sizes`)."""
 
     workers: int
@@ -74,12 +74,28 @@ class Backend(Protocol):
 Scheduler = Any
 
 
-def _dask_backend_type() -> type:
-    """The Dask backend's class if its module is loaded (else nothing can be one)."""
-    import sys
+# The backends' classes, by module: an object is an open backend only if its module is
+# loaded, so telling one apart imports neither the pool (multiprocessing) nor Dask.
+_BACKEND_TYPES = {
+    "gcgtools.batch.pool": "PoolBackend",
+    "gcgtools.batch.dask_backend": "DaskBackend",
+}
 
-    module = sys.modules.get("gcgtools.batch.dask_backend")
-    return module.DaskBackend if module is not None else PoolBackend  # type: ignore[no-any-return]
+
+def _is_backend(scheduler: Scheduler) -> bool:
+    """True if ``scheduler`` is an open backend (of a backend module already loaded)."""
+    loaded = [
+        getattr(sys.modules[m], name) for m, name in _BACKEND_TYPES.items() if m in sys.modules
+    ]
+    return isinstance(scheduler, tuple(loaded))
+
+
+def _pool(jobs: int) -> Backend:
+    """The local pool of ``jobs`` worker processes (its module, and multiprocessing, only
+    imported when more than one process runs)."""
+    from gcgtools.batch.pool import PoolBackend
+
+    return PoolBackend(jobs)
 
 
 def _dask(scheduler: Scheduler, jobs: int | None) -> Backend:
@@ -93,7 +109,7 @@ def open_scheduler(scheduler: Scheduler, jobs: int | None = None) -> Iterator[Sc
     """Open the Dask cluster or connection ``scheduler`` names once, for several
     :func:`map_batches` calls (a LocalCluster costs seconds to start); None and open
     backends are passed through."""
-    if scheduler is None or isinstance(scheduler, (PoolBackend, _dask_backend_type())):
+    if scheduler is None or _is_backend(scheduler):
         yield scheduler
         return
     backend = _dask(scheduler, jobs)
@@ -135,7 +151,7 @@ def map_batches(
     if not files:
         return
     with open_scheduler(scheduler, jobs) as opened:
-        backend: Backend = opened if opened is not None else PoolBackend(jobs or 1)
+        backend: Backend = opened if opened is not None else _pool(jobs or 1)
         try:
             yield from _windowed(backend, func, files, window, size)
         finally:

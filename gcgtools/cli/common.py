@@ -194,7 +194,7 @@ def batch_command(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from gcgtools.batch.pool import BatchError
+        from gcgtools.batch.errors import BatchError
         from gcgtools.sources.paths import reporting_skipped
 
         try:

@@ -46,7 +46,6 @@ from gcgtools.render.lint import (
 from gcgtools.render.lint import (
     statistics as count_findings,
 )
-from gcgtools.render.textboard import board_text
 from gcgtools.sources.load import STDIN_NAME, load_game, load_stream
 from gcgtools.sources.paths import display_name
 
@@ -271,6 +270,7 @@ def board(
     scores, each player's rack after it and the unseen tiles; with --format cgp, the
     position as CGP; with -o, draw it as an SVG or PNG picture (several records: one
     picture each in -o DIR)."""
+    from gcgtools.render.textboard import board_text
     from gcgtools.sources.paths import expand_paths
 
     picture = format in (BoardFormat.svg, BoardFormat.png)

@@ -7,7 +7,6 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from html import escape
 from itertools import islice
 
 from gcgtools.findings import Code, Finding
@@ -108,6 +107,8 @@ class Game:
 
     def _repr_html_(self) -> str:
         """A small table for Jupyter: the record, its players, header and counts."""
+        from html import escape  # for Jupyter only
+
         name, _, counts = self._summary()
         rows = [("record", name)]
         if self.title:

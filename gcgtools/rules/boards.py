@@ -73,11 +73,11 @@ class BoardLayout:
     def flat(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
         """``(letter multipliers, word multipliers, premium names)`` of every square by
         flat index (``row * size + col``), as scoring reads them."""
-        squares = [(r, c) for r in range(self.size) for c in range(self.size)]
+        symbols = "".join(self.rows)  # row by row: the flat index of each square
         return (
-            tuple(self.letter_multiplier(r, c) for r, c in squares),
-            tuple(self.word_multiplier(r, c) for r, c in squares),
-            tuple(self.premium(r, c) for r, c in squares),
+            tuple(_LETTER_MULTIPLIER.get(s, 1) for s in symbols),
+            tuple(_WORD_MULTIPLIER.get(s, 1) for s in symbols),
+            tuple(PREMIUM_SYMBOLS[s] for s in symbols),
         )
 
     def _check(self, row: int, col: int) -> None:

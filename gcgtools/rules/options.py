@@ -11,7 +11,6 @@ the :class:`~gcgtools.rules.rulesets.RuleSet` it is replayed by.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -116,6 +115,8 @@ def _file_identity(value: str, lookup: Any) -> str:
         return value
     except KeyError:
         pass
+    import hashlib  # only for a file: loading OpenSSL's hashes costs milliseconds
+
     try:
         with open(value, "rb") as handle:
             return "sha256:" + hashlib.sha256(handle.read()).hexdigest()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from ast import literal_eval
 from functools import cache
-from importlib import resources
+from importlib.util import find_spec
 from pathlib import Path
 
 # NAME[.priority]: one literal (a /regex/ or a "string", with flags), then the end of line
@@ -23,12 +23,16 @@ _IGNORE = re.compile(r'%ignore\s+((?:/.*/|".*")[imslux]*)\s*')
 
 def grammar_text() -> str:
     """The text of grammar/gcg.lark: installed inside the package as ``gcgtools.grammar``,
-    or, when running from a source checkout, the top-level grammar/ folder."""
-    try:
-        source = resources.files("gcgtools.grammar").joinpath("gcg.lark")
-    except ModuleNotFoundError:
-        source = Path(__file__).resolve().parents[2] / "grammar" / "gcg.lark"
-    return source.read_text(encoding="utf-8")
+    or, when running from a source checkout, the top-level grammar/ folder. The package
+    is found, not imported, and the file read beside its ``__init__.py``:
+    :mod:`importlib.resources` would add milliseconds to the start of every command that
+    parses a record."""
+    spec = find_spec("gcgtools.grammar")
+    if spec is not None and spec.origin is not None:
+        folder = Path(spec.origin).parent
+    else:
+        folder = Path(__file__).resolve().parents[2] / "grammar"
+    return (folder / "gcg.lark").read_text(encoding="utf-8")
 
 
 def _unescape(body: str) -> str:

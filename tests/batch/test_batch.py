@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from gcgtools.batch import run as batch
-from gcgtools.batch.run import PoolBackend, map_batches, map_files, map_window
+from gcgtools.batch.pool import PoolBackend
+from gcgtools.batch.run import map_batches, map_files, map_window
 from gcgtools.sources.paths import expand_paths, gcg_files
 
 

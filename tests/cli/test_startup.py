@@ -62,6 +62,30 @@ def test_validate_imports_its_module_and_no_heavy_package() -> None:
     assert loaded.isdisjoint(HEAVY), loaded & set(HEAVY)
 
 
+# What validate of one record needs none of: the process pool (one file runs in this
+# process) and the HTML escaping of the Jupyter view.
+NOT_FOR_ONE_FILE = ("multiprocessing", "concurrent", "html")
+
+
+def test_validate_of_one_file_imports_no_process_pool() -> None:
+    loaded = modules_after(run_cli("validate", str(EXAMPLE)))
+    assert loaded.isdisjoint(NOT_FOR_ONE_FILE), loaded & set(NOT_FOR_ONE_FILE)
+
+
+def test_validate_imports_no_pydantic() -> None:
+    # typer 0.29 checks every option's value with pydantic, which more than doubles
+    # validate's start-up: pyproject.toml keeps typer below 0.29 (docs/install.md)
+    assert "pydantic" not in modules_after(run_cli("validate", str(EXAMPLE)))
+
+
+def test_validate_of_many_files_with_jobs_runs_on_the_pool(tmp_path: Path) -> None:
+    copies = [tmp_path / f"game{i}.gcg" for i in range(16)]  # 8 files a worker at least
+    for copy in copies:
+        copy.write_bytes(EXAMPLE.read_bytes())
+    loaded = modules_after(run_cli("validate", "--jobs", "2", *map(str, copies)))
+    assert {"multiprocessing", "concurrent"} <= loaded
+
+
 def defined_commands() -> dict[str, typer.core.TyperCommand]:
     for module in {entry.module for entry in COMMANDS.values()}:
         importlib.import_module(module)
