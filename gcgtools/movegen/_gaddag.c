@@ -1163,6 +1163,7 @@ static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out
     unsigned int root;
     int rc = -1;
     Buf nodes = {0}, counts = {0}, values = {0};
+    int w_order[MAX_KINDS]; /* the kinds by their number in the KLV's alphabet */
     if (!PyArg_ParseTuple(klv, "OOOI", &nodes_o, &counts_o, &values_o, &root)) goto done;
     if (get_buf(nodes_o, &nodes, 4, 1, 0, "klv nodes") < 0 ||
         get_buf(counts_o, &counts, 4, nodes.view.len / 4, 0, "klv counts") < 0 ||
@@ -1181,13 +1182,30 @@ static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out
             }
         }
         out[0] = 0.0;
+        memcpy(w_order, w.by_num, sizeof w_order);
         klv_walk(&w, 0, root, 0, 0, 1);
     }
     {   /* keeping the whole rack (the pass): a leave longer than the KLV lists is
-         * estimated by the Leaves object in Python, which gives this value */
+         * estimated by the Leaves object in Python, which gives this value, or (one tile
+         * longer: full_split) here the same way, in the same order: the mean over the
+         * tiles, in the KLV's order, of the leave without the tile plus the tile alone */
+        int err = 0;
+        long split = attr_long(req, "full_split", &err);
+        if (err) goto done;
         PyObject *full = PyObject_GetAttrString(req, "full_leave");
         if (!full) goto done;
-        if (full != Py_None) {
+        if (split && nc > 1) {
+            double total = 0.0;
+            long tiles = 0;
+            for (int j = 0; j < kd->n_kinds; j++) {
+                int k = w_order[j];
+                for (long c = 0; c < kd->count[k]; c++) {
+                    total += out[nc - 1 - kd->radix[k]] + out[kd->radix[k]];
+                    tiles++;
+                }
+            }
+            out[nc - 1] = total / (double)tiles;
+        } else if (full != Py_None) {
             double v = PyFloat_AsDouble(full);
             if (v == -1.0 && PyErr_Occurred()) { Py_DECREF(full); goto done; }
             out[nc - 1] = v;
@@ -1610,43 +1628,48 @@ static void play_sets(Gen *g, const Kinds *kd, long total, Shadow *sh) {
     for (int t = 0; t < MAX_LETTERS; t++)
         for (int q = 0; g->rc[t] && q < kd->n_kinds; q++)
             if (kd->radix[q] == g->radix[t]) letter[q] = t;
-    int m = 0;
-    for (int k = 0; k <= total; k++) {
-        sh->sub_first[k] = m;
-        for (long code = 0; code < (long)kd->n_codes; code++) {
-            if (total - code_tiles(kd, code) != k) continue;
-            int16_t vals[MAX_RACK];
-            int n = 0, blanks = 0;
-            uint64_t hash = 0;
-            long rest = code;
-            for (int q = 0; q < kd->n_kinds; q++) {
-                long kept = rest % (kd->count[q] + 1);
-                rest /= kd->count[q] + 1;
-                for (long c = kept; c < kd->count[q]; c++) {
-                    int v = letter[q] ? g->tv[letter[q]] : 0, r = n++;
-                    if (v < 0 || v > INT16_MAX) return; /* no bounds by sets, then */
-                    for (; r > 0 && vals[r - 1] < v; r--) vals[r] = vals[r - 1];
-                    vals[r] = (int16_t)v;
-                    hash += letter_hash(letter[q]);
-                    blanks += !letter[q];
-                }
-            }
-            double lv = (g->endgame && code == 0) ? g->going_out : g->leave[code];
-            int r = m++;
-            for (; r > sh->sub_first[k] && sh->sub_leave[r - 1] < lv; r--) {
-                sh->sub_leave[r] = sh->sub_leave[r - 1];
-                sh->sub_hash[r] = sh->sub_hash[r - 1];
-                sh->sub_blanks[r] = sh->sub_blanks[r - 1];
-                memcpy(sh->sub_vals[r], sh->sub_vals[r - 1], sizeof vals);
-            }
-            sh->sub_leave[r] = lv;
-            sh->sub_hash[r] = hash;
-            sh->sub_blanks[r] = (uint8_t)blanks;
-            memcpy(sh->sub_vals[r], vals, sizeof vals);
-        }
+    for (int q = 0; q < kd->n_kinds; q++) {
+        int v = letter[q] ? g->tv[letter[q]] : 0;
+        if (v < 0 || v > INT16_MAX) return; /* no bounds by sets, then */
     }
-    for (long k = total + 1; k <= MAX_RACK + 1; k++) sh->sub_first[k] = m;
-    sh->n_sub = m;
+    int n_codes = (int)kd->n_codes, played[SUB_MAX], order[SUB_MAX], count[MAX_RACK + 2] = {0};
+    for (int code = 0; code < n_codes; code++) {
+        played[code] = (int)(total - code_tiles(kd, code));
+        count[played[code] + 1]++;
+    }
+    for (int k = 0; k <= MAX_RACK; k++) count[k + 1] += count[k];
+    for (int k = 0; k <= MAX_RACK + 1; k++) sh->sub_first[k] = count[k];
+    for (int code = 0; code < n_codes; code++) { /* by tiles played, best leave first */
+        int k = played[code], r = count[k]++;
+        double lv = (g->endgame && code == 0) ? g->going_out : g->leave[code];
+        for (; r > sh->sub_first[k] && sh->sub_leave[r - 1] < lv; r--) {
+            sh->sub_leave[r] = sh->sub_leave[r - 1];
+            order[r] = order[r - 1];
+        }
+        sh->sub_leave[r] = lv;
+        order[r] = code;
+    }
+    for (int j = 0; j < n_codes; j++) {
+        int16_t *vals = sh->sub_vals[j];
+        int n = 0, blanks = 0;
+        uint64_t hash = 0;
+        long rest = order[j];
+        for (int q = 0; q < kd->n_kinds; q++) {
+            long kept = rest % (kd->count[q] + 1);
+            rest /= kd->count[q] + 1;
+            int v = letter[q] ? g->tv[letter[q]] : 0;
+            for (long c = kept; c < kd->count[q]; c++) {
+                int r = n++;
+                for (; r > 0 && vals[r - 1] < v; r--) vals[r] = vals[r - 1];
+                vals[r] = (int16_t)v;
+                hash += letter_hash(letter[q]);
+                blanks += !letter[q];
+            }
+        }
+        sh->sub_hash[j] = hash;
+        sh->sub_blanks[j] = (uint8_t)blanks;
+    }
+    sh->n_sub = n_codes;
 }
 
 static void make_shadow(Gen *g, const Kinds *kd, long total, const Inputs *in, Shadow *sh) {
