@@ -1619,24 +1619,23 @@ static long code_tiles(const Kinds *kd, long code) {
 }
 
 /* Shadow.sub_*: every set of tiles a play can take off the rack, by how many, best
- * leave first (none when the rack has more than SUB_MAX leaves) */
-static void play_sets(Gen *g, const Kinds *kd, long total, Shadow *sh) {
-    sh->n_sub = 0;
-    for (int k = 0; k <= MAX_RACK + 1; k++) sh->sub_first[k] = 0;
-    if (kd->n_codes > SUB_MAX || total > MAX_RACK || !sh->sets) return;
-    int letter[MAX_KINDS] = {0};
+ * leave first (none when the rack has more than SUB_MAX leaves); `played`: the tiles a
+ * play leaving each leave code takes */
+static void play_sets(Gen *g, const Kinds *kd, Shadow *sh, const int *played,
+                      uint8_t (*kept)[MAX_KINDS]) {
+    int letter[MAX_KINDS] = {0}, by_value[MAX_KINDS], n_codes = (int)kd->n_codes;
+    int count[MAX_RACK + 2] = {0}, order[SUB_MAX];
     for (int t = 0; t < MAX_LETTERS; t++)
         for (int q = 0; g->rc[t] && q < kd->n_kinds; q++)
             if (kd->radix[q] == g->radix[t]) letter[q] = t;
-    for (int q = 0; q < kd->n_kinds; q++) {
-        int v = letter[q] ? g->tv[letter[q]] : 0;
+    for (int q = 0; q < kd->n_kinds; q++) { /* the kinds, highest value first */
+        int v = letter[q] ? g->tv[letter[q]] : 0, r = q;
         if (v < 0 || v > INT16_MAX) return; /* no bounds by sets, then */
+        for (; r > 0 && (letter[by_value[r - 1]] ? g->tv[letter[by_value[r - 1]]] : 0) < v; r--)
+            by_value[r] = by_value[r - 1];
+        by_value[r] = q;
     }
-    int n_codes = (int)kd->n_codes, played[SUB_MAX], order[SUB_MAX], count[MAX_RACK + 2] = {0};
-    for (int code = 0; code < n_codes; code++) {
-        played[code] = (int)(total - code_tiles(kd, code));
-        count[played[code] + 1]++;
-    }
+    for (int code = 0; code < n_codes; code++) count[played[code] + 1]++;
     for (int k = 0; k <= MAX_RACK; k++) count[k + 1] += count[k];
     for (int k = 0; k <= MAX_RACK + 1; k++) sh->sub_first[k] = count[k];
     for (int code = 0; code < n_codes; code++) { /* by tiles played, best leave first */
@@ -1653,15 +1652,11 @@ static void play_sets(Gen *g, const Kinds *kd, long total, Shadow *sh) {
         int16_t *vals = sh->sub_vals[j];
         int n = 0, blanks = 0;
         uint64_t hash = 0;
-        long rest = order[j];
-        for (int q = 0; q < kd->n_kinds; q++) {
-            long kept = rest % (kd->count[q] + 1);
-            rest /= kd->count[q] + 1;
+        for (int i = 0; i < kd->n_kinds; i++) {
+            int q = by_value[i];
             int v = letter[q] ? g->tv[letter[q]] : 0;
-            for (long c = kept; c < kd->count[q]; c++) {
-                int r = n++;
-                for (; r > 0 && vals[r - 1] < v; r--) vals[r] = vals[r - 1];
-                vals[r] = (int16_t)v;
+            for (long c = kept[order[j]][q]; c < kd->count[q]; c++) {
+                vals[n++] = (int16_t)v;
                 hash += letter_hash(letter[q]);
                 blanks += !letter[q];
             }
@@ -1670,6 +1665,22 @@ static void play_sets(Gen *g, const Kinds *kd, long total, Shadow *sh) {
         sh->sub_blanks[j] = (uint8_t)blanks;
     }
     sh->n_sub = n_codes;
+}
+
+/* the tiles of each kind a leave code keeps, and the tiles taken off the rack by a play
+ * that leaves it (an odometer over the kinds' counts kept) */
+static void tiles_played(const Kinds *kd, long total, int *played, uint8_t (*kept)[MAX_KINDS]) {
+    uint8_t now[MAX_KINDS] = {0};
+    int left = 0;
+    for (long code = 0; code < (long)kd->n_codes; code++) {
+        played[code] = (int)(total - left);
+        memcpy(kept[code], now, sizeof now);
+        for (int q = 0; q < kd->n_kinds; q++) {
+            if (now[q] < kd->count[q]) { now[q]++; left++; break; }
+            left -= now[q];
+            now[q] = 0;
+        }
+    }
 }
 
 static void make_shadow(Gen *g, const Kinds *kd, long total, const Inputs *in, Shadow *sh) {
@@ -1696,13 +1707,18 @@ static void make_shadow(Gen *g, const Kinds *kd, long total, const Inputs *in, S
         }
     sh->avail = g->rc[0] ? ~1ULL : g->rmask;
     for (int k = 0; k <= MAX_RACK; k++) sh->best_leave[k] = -INFINITY;
+    sh->n_sub = 0;
+    for (int k = 0; k <= MAX_RACK + 1; k++) sh->sub_first[k] = 0;
+    int small = kd->n_codes <= SUB_MAX && total <= MAX_RACK, played[SUB_MAX];
+    uint8_t kept[SUB_MAX][MAX_KINDS];
+    if (small) tiles_played(kd, total, played, kept);
     for (long code = 0; code < (long)kd->n_codes; code++) {
-        long played = total - code_tiles(kd, code);
-        if (played < 0 || played > MAX_RACK) continue;
+        long k = small ? played[code] : total - code_tiles(kd, code);
+        if (k < 0 || k > MAX_RACK) continue;
         double lv = (g->endgame && code == 0) ? g->going_out : g->leave[code];
-        if (lv > sh->best_leave[played]) sh->best_leave[played] = lv;
+        if (lv > sh->best_leave[k]) sh->best_leave[k] = lv;
     }
-    play_sets(g, kd, total, sh);
+    if (small && sh->sets) play_sets(g, kd, sh, played, kept);
 }
 
 static int other_moves(Gen *g, const Kinds *kd, long total, long exchange_bag) {
