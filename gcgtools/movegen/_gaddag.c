@@ -15,8 +15,13 @@
  *       Move objects: all of them sorted by equity, or the best `top` only. For `top`
  *       requests every anchor first gets an upper bound on what a play from it can be
  *       worth (the "shadow" of the play: premium squares, cross-scores, the rack's best
- *       tiles on the best squares, the best leave of the size left), and anchors are
- *       walked best bound first until no bound can beat the moves kept.
+ *       tiles on the best squares, the best leave of the size left); an anchor that can
+ *       still beat the moves kept is bounded again by the rack's sets of tiles whose
+ *       letters make a word with the board tiles (a Bloom filter of the lexicon's letter
+ *       sets), each with its own leave, and anchors are walked best bound first until no
+ *       bound can beat the moves kept.
+ *   anagram_index(nodes, dawg_root)
+ *       The lexicon's tables for those bounds, built once per lexicon (bytes).
  *
  * Ties in equity keep the order in which the full generation finds moves (across lines
  * first, then down; lines, anchors and the GADDAG walk in order; exchanges; the pass),
