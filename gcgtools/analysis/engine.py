@@ -5,21 +5,31 @@ Everything above this module (``gcgtools.analysis.simulate``, ``tools/selfplay_w
 ``benchmarks/simulate.py``) goes through these functions, so that a faster engine (a
 compiled ``best_move`` or ``generate_moves(..., top=k)``) is wired in here and nowhere
 else: the top ``k`` come from ``generate_moves(..., top=k)`` and the best move from the
-engine's pruned :func:`gcgtools.movegen.best_move`.
+engine's pruned :func:`gcgtools.movegen.best_move`. A caller that makes several moves on one
+board in a row (the simulation's plies) keeps an :class:`~gcgtools.movegen.EngineBoard`
+(:func:`kept_board`, :func:`best_move_on`), whose cross-sets follow each move played on it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gcgtools.movegen import Move, generate_moves
+from gcgtools.movegen import EngineBoard, Move, generate_moves
 from gcgtools.movegen import best_move as find_best
 from gcgtools.movegen.generate import LeaveValues, LexiconLike
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK
 
-__all__ = ["apply_move", "best_move", "move_tiles", "rack_after", "top_moves"]
+__all__ = [
+    "apply_move",
+    "best_move",
+    "best_move_on",
+    "kept_board",
+    "move_tiles",
+    "rack_after",
+    "top_moves",
+]
 
 
 def top_moves(
@@ -61,6 +71,31 @@ def best_move(
     move = find_best(
         board, list(rack), lexicon, leaves=leaves, bag_count=bag_count,
         opponent_rack=opponent_rack, exchanges=exchanges, rules=rules,
+    )  # fmt: skip
+    assert move is not None  # the pass is always a move
+    return move
+
+
+def kept_board(board: Board, lexicon: LexiconLike, rules: RuleSet | None = None) -> EngineBoard:
+    """An :class:`~gcgtools.movegen.EngineBoard` of ``board`` (copied) to play moves on
+    (``play`` / ``undo``) and find the best move with :func:`best_move_on`."""
+    return EngineBoard(board, lexicon, rules=rules)
+
+
+def best_move_on(
+    engine: EngineBoard,
+    rack: Sequence[str],
+    *,
+    leaves: LeaveValues | None,
+    bag_count: int,
+    opponent_rack: Sequence[str] | None = None,
+    exchanges: bool = True,
+) -> Move:
+    """:func:`best_move` on the board as ``engine`` holds it (the same move as
+    ``best_move(engine.board, ...)`` with the engine's rules)."""
+    move = engine.best_move(
+        list(rack), leaves=leaves, bag_count=bag_count, opponent_rack=opponent_rack,
+        exchanges=exchanges,
     )  # fmt: skip
     assert move is not None  # the pass is always a move
     return move

@@ -21,7 +21,7 @@ from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import RuleSet, rack_value
 from gcgtools.rules.tiles import BLANK
 
-__all__ = ["GameState", "full_bag", "play", "play_best", "start_game"]
+__all__ = ["GameState", "advance", "full_bag", "play", "play_best", "start_game"]
 
 
 @dataclass(frozen=True)
@@ -76,13 +76,21 @@ def play(state: GameState, move: Move, rng: random.Random) -> GameState:
     draws back to a full rack (an exchange draws first, then its tiles go back into the
     bag at random places), the turn passes, and the game ends when a player goes out or
     after the rules' number of scoreless turns in a row."""
+    board = apply_move(state.board, move) if move.kind == "play" else state.board
+    return _after(state, move, rng, board)
+
+
+def advance(state: GameState, move: Move, rng: random.Random) -> GameState:
+    """:func:`play` without the board: the state's board is left as it is (for a caller
+    that keeps the board elsewhere, e.g. on an ``EngineBoard`` it plays the move on)."""
+    return _after(state, move, rng, state.board)
+
+
+def _after(state: GameState, move: Move, rng: random.Random, board: Board) -> GameState:
     p = state.to_move
     rules = state.rules
     rack = rack_after(state.racks[p], move)
     bag = list(state.bag)
-    board = state.board
-    if move.kind == "play":
-        board = apply_move(board, move)
     need = rules.rack_size - len(rack)
     if move.kind != "pass" and need > 0:
         take = min(need, len(bag))

@@ -38,15 +38,16 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from gcgtools.analysis.engine import top_moves
-from gcgtools.analysis.playout import GameState, full_bag, play, play_best
+from gcgtools.analysis.engine import best_move_on, kept_board, top_moves
+from gcgtools.analysis.playout import GameState, advance, full_bag
 from gcgtools.analysis.winprob import WinModel, builtin_model, decided
-from gcgtools.movegen import Move
+from gcgtools.movegen import EngineBoard, Move
 from gcgtools.movegen.generate import LeaveValues, LexiconLike
 from gcgtools.movegen.record import RecordPosition
 from gcgtools.replay.board import Board
@@ -213,7 +214,9 @@ def _rng(seed: int, key: str, iteration: int) -> random.Random:
 
 
 class _Sampler:
-    """Plays one candidate against one draw (see the module docstring)."""
+    """Plays one candidate against one draw (see the module docstring), on an
+    ``EngineBoard`` of the position kept from sample to sample (each sample's moves are
+    played on it, then taken back), one for each thread that computes samples."""
 
     def __init__(
         self, position: SimPosition, moves: list[Move], lexicon: LexiconLike,
@@ -228,8 +231,30 @@ class _Sampler:
         self.seed = seed
         self.key = position.key()
         self.unseen = sorted(position.unseen)
+        self._local = threading.local()
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        del state["_local"]  # made again where the samples are computed
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._local = threading.local()
 
     def __call__(self, task: Task) -> Sample:
+        engine: EngineBoard | None = getattr(self._local, "engine", None)
+        if engine is None:
+            pos = self.position
+            engine = self._local.engine = kept_board(pos.board, self.lexicon, pos.rules)
+        played: list[Move] = []
+        try:
+            return self._sample(engine, task, played)
+        finally:
+            for _ in played:
+                engine.undo()
+
+    def _sample(self, engine: EngineBoard, task: Task, played: list[Move]) -> Sample:
         index, iteration = task
         pos = self.position
         rng = _rng(self.seed, self.key, iteration)
@@ -242,13 +267,21 @@ class _Sampler:
         made: list[tuple[int, float]] = []  # (player, leave value while the bag had tiles)
         move = self.moves[index]
         before = len(state.bag)
-        state = play(state, move, rng)
+        engine.play(move)
+        played.append(move)
+        state = advance(state, move, rng)
         made.append((0, move.leave_value if before else 0.0))
         for _ in range(self.plies):
             if state.over:
                 break
             mover, before = state.to_move, len(state.bag)
-            state, reply = play_best(state, self.lexicon, self.leaves, rng)
+            reply = best_move_on(
+                engine, state.racks[mover], leaves=self.leaves, bag_count=before,
+                opponent_rack=None if before else state.racks[1 - mover],
+            )  # fmt: skip
+            engine.play(reply)
+            played.append(reply)
+            state = advance(state, reply, rng)
             made.append((mover, reply.leave_value if before else 0.0))
         return self._value(state, made)
 

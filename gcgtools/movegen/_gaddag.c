@@ -15,8 +15,13 @@
  *       Move objects: all of them sorted by equity, or the best `top` only. For `top`
  *       requests every anchor first gets an upper bound on what a play from it can be
  *       worth (the "shadow" of the play: premium squares, cross-scores, the rack's best
- *       tiles on the best squares, the best leave of the size left), and anchors are
- *       walked best bound first until no bound can beat the moves kept.
+ *       tiles on the best squares, the best leave of the size left); an anchor that can
+ *       still beat the moves kept is bounded again by the rack's sets of tiles whose
+ *       letters make a word with the board tiles (a Bloom filter of the lexicon's letter
+ *       sets), each with its own leave, and anchors are walked best bound first until no
+ *       bound can beat the moves kept.
+ *   anagram_index(nodes, dawg_root)
+ *       The lexicon's tables for those bounds, built once per lexicon (bytes).
  *
  * Ties in equity keep the order in which the full generation finds moves (across lines
  * first, then down; lines, anchors and the GADDAG walk in order; exchanges; the pass),
@@ -25,6 +30,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -45,6 +51,9 @@
 #define ANA_MAX 9
 #define ANA_CACHE 32    /* letter sets whose words one generation keeps */
 #define ANA_CANDS 4096  /* ... and words */
+#define SUB_MAX 256     /* racks of at most this many leaves: bounds by the tiles played */
+#define SETS_LG 25      /* the letter sets of every word: a bit set of 2**SETS_LG bits, */
+#define SETS_HASHES 2   /* ... SETS_HASHES of them a set (a Bloom filter) */
 
 enum { KIND_PLAY = 0, KIND_EXCHANGE = 1, KIND_PASS = 2 };
 
@@ -562,7 +571,7 @@ static void right(Gen *g, int pos, uint32_t grp, int start, long ms, long wmul, 
 typedef struct {
     double bound; /* the best bound of a play from the anchor */
     uint64_t ord_base;
-    uint8_t dir, line, anchor, leftstop, minn;
+    uint8_t dir, line, anchor, leftstop, minn, tight;
     double more[MAX_RACK + 2]; /* the bound of plays of n tiles or more, by n */
 } Anchor;
 
@@ -577,7 +586,52 @@ typedef struct {
     uint64_t ana_mask;
     Py_ssize_t ana_n_words;
     int n_letters;
+    /* the letter sets of the lexicon's words (and of each with one letter a blank), as
+     * bits at set_bit(set_hash), or none */
+    const uint64_t *sets;
+    /* the sets of tiles a play can take off the rack (when it has at most SUB_MAX
+     * leaves), by how many (sub_first[k] .. sub_first[k + 1]), best leave first: each
+     * one's values, highest first, the value of its leave, its set_hash and blanks */
+    int sub_first[MAX_RACK + 2];
+    int n_sub;
+    double sub_leave[SUB_MAX];
+    uint64_t sub_hash[SUB_MAX];
+    uint8_t sub_blanks[SUB_MAX];
+    int16_t sub_vals[SUB_MAX][MAX_RACK];
 } Shadow;
+
+/* ------------------------------------------------------------------ letter sets */
+/* A set of letters' hash: the sum of its letters' (order does not count; a blank is
+ * letter 0), and the bit it sets in the bit set of the words' sets. Two sets may share a
+ * bit: the bounds then let through a set that makes no word, never the reverse. */
+static inline uint64_t letter_hash(int letter) {
+    uint64_t z = (uint64_t)(letter + 1) * 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static const uint64_t SET_MULS[3] = {0xD6E8FEB86659FD93ULL, 0xA0761D6478BD642FULL,
+                                     0xE7037ED1A0B428DBULL};
+
+static inline uint64_t set_bit(uint64_t hash, int k) {
+    return (hash * SET_MULS[k]) >> (64 - SETS_LG);
+}
+
+static inline void add_set(uint64_t *sets, uint64_t hash) {
+    for (int k = 0; k < SETS_HASHES; k++) {
+        uint64_t b = set_bit(hash, k);
+        sets[b >> 6] |= 1ULL << (b & 63);
+    }
+}
+
+static inline int has_set(const uint64_t *sets, uint64_t hash) {
+    for (int k = 0; k < SETS_HASHES; k++) {
+        uint64_t b = set_bit(hash, k);
+        if (!((sets[b >> 6] >> (b & 63)) & 1)) return 0;
+    }
+    return 1;
+}
 
 /* ------------------------------------------------------------------ anagram index */
 /* sorted letters, 6 bits each, and the length: the key of a set of letters */
@@ -624,13 +678,36 @@ static int ana_gather(Gen *g, const Shadow *sh, int *letters, int n, int blanks,
     return 0;
 }
 
-/* Whether a play of every playable tile on the segment [s, e] (with nb board tiles)
- * can make its main word: a word of the rack's letters and the board tiles that has
- * the board tiles where they stand and, on each new square, a letter its cross-set
- * allows. Lengths the index does not hold, or more than two board tiles: it may. */
-static int whole_rack_word(Gen *g, const Shadow *sh, int s, int e, int nb) {
+#define ANY_SCORE LONG_MAX /* whole_rack_score: the index cannot tell */
+
+/* The most a word spelt on [s, e] scores (main word and cross-words, no bingo bonus):
+ * the new squares' letters at their value when the rack holds that letter (else a
+ * blank's 0), whatever blanks the rack must use for letters it holds too. */
+static long word_score(const Gen *g, uint64_t word, int s, int len) {
+    long main = 0, wmul = 1, cross = 0;
+    for (int q = 0; q < len; q++) {
+        int letter = (int)((word >> (6 * (len - 1 - q))) & 63), p = s + q;
+        if (g->bt[p]) {
+            main += g->bv[p];
+            continue;
+        }
+        long v = g->rc[letter] ? (long)g->tv[letter] * g->lm[p] : 0;
+        main += v;
+        wmul *= g->wm[p];
+        if (g->xs[p] >= 0) cross += ((long)g->xs[p] + v) * g->wm[p];
+    }
+    return main * wmul + cross;
+}
+
+/* What a play of every playable tile on the segment [s, e] (with nb board tiles) can
+ * score at most (without the bingo bonus), from the words it can make: a word of the
+ * rack's letters and the board tiles that has the board tiles where they stand and, on
+ * each new square, a letter its cross-set allows; -1 for none. Lengths the index does
+ * not hold, or more than two board tiles: ANY_SCORE. */
+static long whole_rack_score(Gen *g, const Shadow *sh, int s, int e, int nb) {
     int len = g->nmax + nb;
-    if (!sh->ana_slots || nb > 2 || len < ANA_MIN || len > ANA_MAX || e - s + 1 != len) return 1;
+    if (!sh->ana_slots || nb > 2 || len < ANA_MIN || len > ANA_MAX || e - s + 1 != len)
+        return ANY_SCORE;
     int tiles[2] = {0, 0}, found = 0;
     for (int p = s; p <= e; p++)
         if (g->bt[p]) {
@@ -657,7 +734,8 @@ static int whole_rack_word(Gen *g, const Shadow *sh, int s, int e, int nb) {
         if (ok < 0) g->n_cand = first;
         g->n_cache++;
     }
-    if (g->cache[c].count < 0) return 1;
+    if (g->cache[c].count < 0) return ANY_SCORE;
+    long best = -1;
     for (int w = 0; w < g->cache[c].count; w++) {
         uint64_t word = g->cand[g->cache[c].first + w];
         int fits = 1;
@@ -665,9 +743,12 @@ static int whole_rack_word(Gen *g, const Shadow *sh, int s, int e, int nb) {
             int letter = (int)((word >> (6 * (len - 1 - q))) & 63), p = s + q;
             fits = g->bt[p] ? g->bt[p] == letter : (int)((g->xc[p] >> letter) & 1);
         }
-        if (fits) return 1;
+        if (fits) {
+            long score = word_score(g, word, s, len);
+            if (score > best) best = score;
+        }
     }
-    return 0;
+    return best;
 }
 
 typedef struct {
@@ -706,15 +787,40 @@ static void collect_words(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, in
     }
 }
 
+/* the letter set of every word of the DAWG from group grp on (the path so far: depth
+ * letters, their hash h), and of the word with one of its letters a blank, into bits */
+static void collect_sets(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, int *path,
+                         int depth, uint64_t h, uint64_t *bits) {
+    for (Py_ssize_t i = grp;; i++) {
+        uint32_t nd = node_at(nodes, nn, i);
+        int t = (int)(nd >> 24);
+        if (t >= 64) return;
+        path[depth] = t;
+        uint64_t h2 = h + letter_hash(t);
+        if ((nd & ACCEPTS) && depth >= 1) {
+            add_set(bits, h2);
+            for (int q = 0; q <= depth; q++) {
+                int seen = 0;
+                for (int r = 0; r < q && !seen; r++) seen = path[r] == path[q];
+                if (!seen) add_set(bits, h2 - letter_hash(path[q]) + letter_hash(0));
+            }
+        }
+        if ((nd & ARC) && depth + 1 < MAX_SIZE)
+            collect_sets(nodes, nn, nd & ARC, path, depth + 1, h2, bits);
+        if (nd & IS_END) return;
+    }
+}
+
 static int cmp_keyword(const void *x, const void *y) {
     const KeyWord *a = x, *b = y;
     if (a->key != b->key) return a->key < b->key ? -1 : 1;
     return a->word < b->word ? -1 : a->word > b->word;
 }
 
-/* anagram_index(nodes, dawg_root): the DAWG's words of 7 to 9 letters by their sorted
- * letters, for the bounds: bytes holding the number of slots (a power of two), the
- * slots (key, first word << 16 | count), then the words (6 bits a letter). */
+/* anagram_index(nodes, dawg_root): for the bounds, the DAWG's words of 7 to 9 letters by
+ * their sorted letters and the letter sets of all its words: bytes holding the number of
+ * slots (a power of two), SETS_LG, the slots (key, first word << 16 | count), the bit
+ * set of the letter sets (2**SETS_LG bits), then the words (6 bits a letter). */
 static PyObject *anagram_index(PyObject *self, PyObject *args) {
     PyObject *nodes_o;
     unsigned int root;
@@ -722,21 +828,29 @@ static PyObject *anagram_index(PyObject *self, PyObject *args) {
     Buf nodes = {0};
     if (get_buf(nodes_o, &nodes, 4, 1, 0, "nodes") < 0) { release(&nodes); return NULL; }
     KeyList list = {0};
-    int path[ANA_MAX];
+    int path[MAX_SIZE];
     collect_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, &list);
-    release(&nodes);
     PyObject *result = NULL;
+    Py_ssize_t set_words = ((Py_ssize_t)1 << SETS_LG) / 64;
+    uint64_t *bits = PyMem_Calloc((size_t)set_words, sizeof(uint64_t));
+    if (!bits) list.error = 1;
+    else collect_sets(nodes.view.buf, nodes.view.len / 4, root, path, 0, 0, bits);
+    release(&nodes);
     if (list.error) { PyErr_NoMemory(); goto done; }
     qsort(list.items, (size_t)list.n, sizeof(KeyWord), cmp_keyword);
     Py_ssize_t groups = 0;
     for (Py_ssize_t k = 0; k < list.n; k++) groups += k == 0 || list.items[k].key != list.items[k - 1].key;
     Py_ssize_t slots = 1024;
     while (2 * slots < 3 * groups) slots *= 2; /* at most two thirds full */
-    result = PyBytes_FromStringAndSize(NULL, (1 + 2 * slots + list.n) * (Py_ssize_t)sizeof(uint64_t));
+    result = PyBytes_FromStringAndSize(
+        NULL, (2 + 2 * slots + set_words + list.n) * (Py_ssize_t)sizeof(uint64_t));
     if (!result) goto done;
-    uint64_t *buf = (uint64_t *)PyBytes_AS_STRING(result), *tab = buf + 1, *words = tab + 2 * slots;
-    memset(buf, 0, (size_t)(1 + 2 * slots) * sizeof(uint64_t));
+    uint64_t *buf = (uint64_t *)PyBytes_AS_STRING(result), *tab = buf + 2;
+    uint64_t *words = tab + 2 * slots + set_words;
+    memset(buf, 0, (size_t)(2 + 2 * slots) * sizeof(uint64_t));
+    memcpy(tab + 2 * slots, bits, sizeof(uint64_t) * (size_t)set_words);
     buf[0] = (uint64_t)slots;
+    buf[1] = SETS_LG;
     uint64_t mask = (uint64_t)slots - 1;
     for (Py_ssize_t k = 0; k < list.n;) {
         Py_ssize_t end = k;
@@ -752,6 +866,7 @@ static PyObject *anagram_index(PyObject *self, PyObject *args) {
         k = end;
     }
 done:
+    PyMem_Free(bits);
     PyMem_Free(list.items);
     return result;
 }
@@ -782,19 +897,57 @@ static inline double segment_bound(const Gen *g, const Shadow *sh, const int *sq
     return (double)score + sh->best_leave[k];
 }
 
+/* segment_bound for each set of k tiles the rack can play whose letters, with the
+ * segment's board tiles (hb: their letter_hash sum), make a word: its values on the best
+ * squares and its own leave. Sets worth less than `floor` are left out (-inf if all). */
+static double tight_segment_bound(const Gen *g, const Shadow *sh, const int *sq, int k,
+                                  long wmul, long board, long cross, uint64_t hb,
+                                  double floor) {
+    long c[MAX_RACK], capped = 0;
+    for (int q = 0; q < k; q++) {
+        int p = sq[q];
+        c[q] = (long)g->lm[p] * wmul + (g->xs[p] >= 0 ? (long)g->lm[p] * g->wm[p] : 0);
+        capped += c[q] * g->cap[p];
+        for (int r = q; r > 0 && c[r] > c[r - 1]; r--) {
+            long tmp = c[r]; c[r] = c[r - 1]; c[r - 1] = tmp;
+        }
+    }
+    long top = 0;
+    for (int q = 0; q < k; q++) top += c[q] * sh->vals[q];
+    if (top > capped) top = capped;
+    double base = (double)(board * wmul + cross + (k >= g->bingo_size ? g->bingo_bonus : 0));
+    double best = -INFINITY;
+    for (int j = sh->sub_first[k]; j < sh->sub_first[k + 1]; j++) {
+        double lv = sh->sub_leave[j]; /* best leave first: nothing after can do better */
+        if (base + (double)top + lv < floor) break;
+        long dot = 0;
+        for (int q = 0; q < k; q++) dot += c[q] * sh->sub_vals[j][q];
+        double v = base + (double)(dot < capped ? dot : capped) + lv;
+        if (v <= best || v < floor) continue;
+        if (sh->sub_blanks[j] < 2 && !has_set(sh->sets, sh->sub_hash[j] + hb)) continue;
+        best = v;
+        if (floor < v) floor = v;
+    }
+    return best;
+}
+
 /* Every segment a play from the anchor could cover (starting at or after the left stop,
  * bounded by empty squares or the edge, every new square able to take a rack tile): the
  * best bound of plays of n tiles or more in an->more; returns the best of all. */
-static double anchor_bound(Gen *g, const Shadow *sh, Anchor *an) {
+static double anchor_bound(Gen *g, const Shadow *sh, Anchor *an, int tight, double thr) {
     int a = g->anchor, size = g->size;
     double byk[MAX_RACK + 2];
     for (int k = 0; k <= MAX_RACK + 1; k++) byk[k] = -INFINITY;
-    int sq[MAX_RACK], k = 0, nbl = 0;
+    int sq[MAX_RACK], k = 0, nbl = 0, odd = 0; /* odd: a board tile not in the lexicon */
     long wl = 1, bl = 0, cl = 0;
+    uint64_t hl = 0; /* letter_hash of the board tiles */
+    tight = tight && sh->sets && sh->n_sub;
     for (int s = a; s >= g->leftstop; s--) { /* the word starts at s */
         if (g->bt[s]) {
             bl += g->bv[s];
             nbl++;
+            if (g->bt[s] >= MAX_LETTERS) odd = 1;
+            else hl += letter_hash(g->bt[s]);
         } else {
             if (!(g->xc[s] & sh->avail) || k == g->nmax) break;
             sq[k++] = s;
@@ -802,14 +955,33 @@ static double anchor_bound(Gen *g, const Shadow *sh, Anchor *an) {
             if (g->xs[s] >= 0) cl += (long)g->xs[s] * g->wm[s];
         }
         if (s > 0 && g->bt[s - 1]) continue; /* the word would go on leftwards */
-        int kk = k, e = a, nb = nbl;
+        int kk = k, e = a, nb = nbl, odd_r = odd;
         long w = wl, b = bl, c = cl;
+        uint64_t h = hl;
         for (;;) { /* ... and ends at e */
-            while (e + 1 < size && g->bt[e + 1]) { e++; b += g->bv[e]; nb++; }
+            while (e + 1 < size && g->bt[e + 1]) {
+                e++;
+                b += g->bv[e];
+                nb++;
+                if (g->bt[e] >= MAX_LETTERS) odd_r = 1;
+                else h += letter_hash(g->bt[e]);
+            }
             double v = segment_bound(g, sh, sq, kk, w, b, c);
-            /* the whole rack, alone or with one board tile: its letters must make a word */
-            if (v > byk[kk] && (kk != g->nmax || whole_rack_word(g, sh, s, e, nb)))
-                byk[kk] = v;
+            double floor = byk[kk] > thr ? byk[kk] : thr;
+            if (tight && !odd_r && v >= floor) {
+                double t = tight_segment_bound(g, sh, sq, kk, w, b, c, h, floor);
+                if (t < v) v = t;
+            }
+            /* the whole rack, alone or with one or two board tiles: its letters must
+             * make a word, which scores what it scores */
+            if (v > byk[kk] && kk == g->nmax) {
+                long ws = whole_rack_score(g, sh, s, e, nb);
+                double exact = ws < 0 ? -INFINITY
+                             : (double)ws + (kk >= g->bingo_size ? g->bingo_bonus : 0) +
+                                   sh->best_leave[kk];
+                if (ws != ANY_SCORE && exact < v) v = exact;
+            }
+            if (v > byk[kk]) byk[kk] = v;
             if (e + 1 >= size || kk == g->nmax) break;
             int p = e + 1;
             if (!(g->xc[p] & sh->avail)) break;
@@ -996,6 +1168,7 @@ static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out
     unsigned int root;
     int rc = -1;
     Buf nodes = {0}, counts = {0}, values = {0};
+    int w_order[MAX_KINDS]; /* the kinds by their number in the KLV's alphabet */
     if (!PyArg_ParseTuple(klv, "OOOI", &nodes_o, &counts_o, &values_o, &root)) goto done;
     if (get_buf(nodes_o, &nodes, 4, 1, 0, "klv nodes") < 0 ||
         get_buf(counts_o, &counts, 4, nodes.view.len / 4, 0, "klv counts") < 0 ||
@@ -1014,13 +1187,30 @@ static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out
             }
         }
         out[0] = 0.0;
+        memcpy(w_order, w.by_num, sizeof w_order);
         klv_walk(&w, 0, root, 0, 0, 1);
     }
     {   /* keeping the whole rack (the pass): a leave longer than the KLV lists is
-         * estimated by the Leaves object in Python, which gives this value */
+         * estimated by the Leaves object in Python, which gives this value, or (one tile
+         * longer: full_split) here the same way, in the same order: the mean over the
+         * tiles, in the KLV's order, of the leave without the tile plus the tile alone */
+        int err = 0;
+        long split = attr_long(req, "full_split", &err);
+        if (err) goto done;
         PyObject *full = PyObject_GetAttrString(req, "full_leave");
         if (!full) goto done;
-        if (full != Py_None) {
+        if (split && nc > 1) {
+            double total = 0.0;
+            long tiles = 0;
+            for (int j = 0; j < kd->n_kinds; j++) {
+                int k = w_order[j];
+                for (long c = 0; c < kd->count[k]; c++) {
+                    total += out[nc - 1 - kd->radix[k]] + out[kd->radix[k]];
+                    tiles++;
+                }
+            }
+            out[nc - 1] = total / (double)tiles;
+        } else if (full != Py_None) {
             double v = PyFloat_AsDouble(full);
             if (v == -1.0 && PyErr_Occurred()) { Py_DECREF(full); goto done; }
             out[nc - 1] = v;
@@ -1236,7 +1426,8 @@ static int read_inputs(PyObject *req, Inputs *in, Gen *g, int *size) {
     if (in->ana.held) {
         const uint64_t *buf = in->ana.view.buf;
         Py_ssize_t items = in->ana.view.len / 8;
-        if (!buf[0] || (buf[0] & (buf[0] - 1)) || (Py_ssize_t)(1 + 2 * buf[0]) > items) {
+        if (items < 2 || !buf[0] || (buf[0] & (buf[0] - 1)) || buf[1] != SETS_LG ||
+            (Py_ssize_t)(2 + 2 * buf[0] + ((uint64_t)1 << SETS_LG) / 64) > items) {
             PyErr_SetString(PyExc_ValueError, "anagrams: not an anagram_index");
             return -1;
         }
@@ -1347,7 +1538,8 @@ static Py_ssize_t list_anchors(Gen *g, const Inputs *in, int centre, const Shado
                     if (sh) {
                         g->anchor = k;
                         g->leftstop = prev + 1;
-                        a->bound = anchor_bound(g, sh, a);
+                        a->bound = anchor_bound(g, sh, a, 0, -INFINITY);
+                        a->tight = 0;
                     } else {
                         a->bound = INFINITY;
                     }
@@ -1431,17 +1623,84 @@ static long code_tiles(const Kinds *kd, long code) {
     return n;
 }
 
+/* Shadow.sub_*: every set of tiles a play can take off the rack, by how many, best
+ * leave first (none when the rack has more than SUB_MAX leaves); `played`: the tiles a
+ * play leaving each leave code takes */
+static void play_sets(Gen *g, const Kinds *kd, Shadow *sh, const int *played,
+                      uint8_t (*kept)[MAX_KINDS]) {
+    int letter[MAX_KINDS] = {0}, by_value[MAX_KINDS], n_codes = (int)kd->n_codes;
+    int count[MAX_RACK + 2] = {0}, order[SUB_MAX];
+    for (int t = 0; t < MAX_LETTERS; t++)
+        for (int q = 0; g->rc[t] && q < kd->n_kinds; q++)
+            if (kd->radix[q] == g->radix[t]) letter[q] = t;
+    for (int q = 0; q < kd->n_kinds; q++) { /* the kinds, highest value first */
+        int v = letter[q] ? g->tv[letter[q]] : 0, r = q;
+        if (v < 0 || v > INT16_MAX) return; /* no bounds by sets, then */
+        for (; r > 0 && (letter[by_value[r - 1]] ? g->tv[letter[by_value[r - 1]]] : 0) < v; r--)
+            by_value[r] = by_value[r - 1];
+        by_value[r] = q;
+    }
+    for (int code = 0; code < n_codes; code++) count[played[code] + 1]++;
+    for (int k = 0; k <= MAX_RACK; k++) count[k + 1] += count[k];
+    for (int k = 0; k <= MAX_RACK + 1; k++) sh->sub_first[k] = count[k];
+    for (int code = 0; code < n_codes; code++) { /* by tiles played, best leave first */
+        int k = played[code], r = count[k]++;
+        double lv = (g->endgame && code == 0) ? g->going_out : g->leave[code];
+        for (; r > sh->sub_first[k] && sh->sub_leave[r - 1] < lv; r--) {
+            sh->sub_leave[r] = sh->sub_leave[r - 1];
+            order[r] = order[r - 1];
+        }
+        sh->sub_leave[r] = lv;
+        order[r] = code;
+    }
+    for (int j = 0; j < n_codes; j++) {
+        int16_t *vals = sh->sub_vals[j];
+        int n = 0, blanks = 0;
+        uint64_t hash = 0;
+        for (int i = 0; i < kd->n_kinds; i++) {
+            int q = by_value[i];
+            int v = letter[q] ? g->tv[letter[q]] : 0;
+            for (long c = kept[order[j]][q]; c < kd->count[q]; c++) {
+                vals[n++] = (int16_t)v;
+                hash += letter_hash(letter[q]);
+                blanks += !letter[q];
+            }
+        }
+        sh->sub_hash[j] = hash;
+        sh->sub_blanks[j] = (uint8_t)blanks;
+    }
+    sh->n_sub = n_codes;
+}
+
+/* the tiles of each kind a leave code keeps, and the tiles taken off the rack by a play
+ * that leaves it (an odometer over the kinds' counts kept) */
+static void tiles_played(const Kinds *kd, long total, int *played, uint8_t (*kept)[MAX_KINDS]) {
+    uint8_t now[MAX_KINDS] = {0};
+    int left = 0;
+    for (long code = 0; code < (long)kd->n_codes; code++) {
+        played[code] = (int)(total - left);
+        memcpy(kept[code], now, sizeof now);
+        for (int q = 0; q < kd->n_kinds; q++) {
+            if (now[q] < kd->count[q]) { now[q]++; left++; break; }
+            left -= now[q];
+            now[q] = 0;
+        }
+    }
+}
+
 static void make_shadow(Gen *g, const Kinds *kd, long total, const Inputs *in, Shadow *sh) {
     g->n_cache = g->n_cand = 0;
-    sh->ana_slots = sh->ana_words = NULL;
+    sh->ana_slots = sh->ana_words = sh->sets = NULL;
     sh->ana_mask = 0;
     sh->ana_n_words = 0;
     if (in->ana.held) { /* checked by read_inputs */
         const uint64_t *buf = in->ana.view.buf;
-        sh->ana_slots = buf + 1;
+        Py_ssize_t set_words = ((Py_ssize_t)1 << SETS_LG) / 64;
+        sh->ana_slots = buf + 2;
         sh->ana_mask = buf[0] - 1;
-        sh->ana_words = buf + 1 + 2 * buf[0];
-        sh->ana_n_words = (Py_ssize_t)(in->ana.view.len / 8) - 1 - 2 * (Py_ssize_t)buf[0];
+        sh->sets = buf + 2 + 2 * buf[0];
+        sh->ana_words = sh->sets + set_words;
+        sh->ana_n_words = (Py_ssize_t)(in->ana.view.len / 8) - 2 - 2 * (Py_ssize_t)buf[0] - set_words;
     }
     sh->n_letters = (int)in->n_letters - 1;
     int n = 0;
@@ -1453,12 +1712,18 @@ static void make_shadow(Gen *g, const Kinds *kd, long total, const Inputs *in, S
         }
     sh->avail = g->rc[0] ? ~1ULL : g->rmask;
     for (int k = 0; k <= MAX_RACK; k++) sh->best_leave[k] = -INFINITY;
+    sh->n_sub = 0;
+    for (int k = 0; k <= MAX_RACK + 1; k++) sh->sub_first[k] = 0;
+    int small = kd->n_codes <= SUB_MAX && total <= MAX_RACK, played[SUB_MAX];
+    uint8_t kept[SUB_MAX][MAX_KINDS];
+    if (small) tiles_played(kd, total, played, kept);
     for (long code = 0; code < (long)kd->n_codes; code++) {
-        long played = total - code_tiles(kd, code);
-        if (played < 0 || played > MAX_RACK) continue;
+        long k = small ? played[code] : total - code_tiles(kd, code);
+        if (k < 0 || k > MAX_RACK) continue;
         double lv = (g->endgame && code == 0) ? g->going_out : g->leave[code];
-        if (lv > sh->best_leave[played]) sh->best_leave[played] = lv;
+        if (lv > sh->best_leave[k]) sh->best_leave[k] = lv;
     }
+    if (small && sh->sets) play_sets(g, kd, sh, played, kept);
 }
 
 static int other_moves(Gen *g, const Kinds *kd, long total, long exchange_bag) {
@@ -1482,6 +1747,30 @@ static int other_moves(Gen *g, const Kinds *kd, long total, long exchange_bag) {
     return offer(g->found, &r);
 }
 
+/* The tight bound of anchors[k] (the bounds of the sets of tiles that make words, with
+ * their own leaves), moved back among anchors[k + 1 .. n) to keep them best bound
+ * first; 1 when it cannot beat the moves kept (it is left where it is). */
+static int tighten(Gen *g, const Inputs *in, const Shadow *sh, Anchor *anchors, Py_ssize_t k,
+                   Py_ssize_t n) {
+    Anchor *a = &anchors[k];
+    if (g->dir != a->dir || g->line != a->line) load_line(g, in, a->dir, a->line);
+    line_caps(g);
+    g->anchor = a->anchor;
+    g->leftstop = a->leftstop;
+    double thr = threshold(g->found);
+    a->bound = anchor_bound(g, sh, a, 1, thr);
+    a->tight = 1;
+    if (a->bound < thr) return 1;
+    Py_ssize_t to = k;
+    while (to + 1 < n && cmp_anchor(&anchors[to + 1], a) < 0) to++;
+    if (to > k) {
+        Anchor moved = *a;
+        memmove(a, a + 1, sizeof(Anchor) * (size_t)(to - k));
+        anchors[to] = moved;
+    }
+    return 0;
+}
+
 static int find_moves(Gen *g, const Inputs *in, const Kinds *kd, long total, int centre) {
     if (total == 0) return 0;
     Anchor *anchors = PyMem_Malloc(sizeof(Anchor) * 2 * (size_t)g->area);
@@ -1497,9 +1786,14 @@ static int find_moves(Gen *g, const Inputs *in, const Kinds *kd, long total, int
     Py_ssize_t n = list_anchors(g, in, centre, top ? &sh : NULL, anchors);
     if (top) qsort(anchors, (size_t)n, sizeof(Anchor), cmp_anchor);
     g->dir = -1;
-    for (Py_ssize_t k = 0; k < n; k++) {
+    for (Py_ssize_t k = 0; k < n;) {
         if (top && anchors[k].bound < threshold(g->found)) break;
+        if (top && !anchors[k].tight) { /* first a tighter bound, then maybe walk */
+            if (tighten(g, in, &sh, anchors, k, n)) k++;
+            continue;
+        }
         if (walk_anchor(g, in, &anchors[k]) < 0) { PyErr_NoMemory(); rc = -1; break; }
+        k++;
     }
     PyMem_Free(anchors);
     return rc;

@@ -356,8 +356,14 @@ class EngineBoard:
             klv = _klv_data(leaves)
             if klv is not None:
                 kind_klv = leaves.alphabet.encode_tiles(kinds)  # type: ignore[attr-defined]
-        # a KLV lists leaves of at most 6 tiles: the pass's is estimated by the Leaves
-        full_leave = float(leaves.value(rack_list)) if klv is not None and rack_list else None
+        # a KLV lists leaves of at most 6 tiles: the pass's is estimated by the Leaves, or
+        # (a rack one tile longer) by the C helper from the leaves of the rack, the same way
+        full_split = klv is not None and len(rack_list) == getattr(leaves, "longest", -2) + 1
+        full_leave = (
+            float(leaves.value(rack_list))
+            if klv is not None and rack_list and not full_split
+            else None
+        )
         leave_table = None
         if leaves is not None and not endgame and klv is None and self._native is not None:
             leave_table = [
@@ -372,8 +378,8 @@ class EngineBoard:
             ri.counts, ri.radix, ri.kind_counts, ri.radices, [values[k] for k in kinds],
             sorted(range(len(kinds)), key=lambda k: (kinds[k] == BLANK, kinds[k])),
             tuple(k if len(k) == 1 else f"[{k}]" for k in kinds), kind_klv,
-            endgame, going_out, leave_table, klv, full_leave, self.bingo_size, self.bingo_bonus,
-            bag_count if exchanges and bag_count >= self.exchange_minimum else -1,
+            endgame, going_out, leave_table, klv, full_leave, full_split, self.bingo_size,
+            self.bingo_bonus, bag_count if exchanges and bag_count >= self.exchange_minimum else -1,
             top, self._anagrams() if top else None, self.board, self.kwg, values, ri,
             rack_list, leaves, tiles, self.end_rule,
         )  # fmt: skip

@@ -137,6 +137,10 @@ class Request:
     """the KLV's (nodes, word counts, values, root) to look leaves up in, or None (with
     no ``leave_table`` either: every leave is worth 0)"""
     full_leave: float | None  #: with ``klv``: what keeping the whole rack is worth
+    full_split: bool
+    """with ``klv`` and no ``full_leave``: the whole rack is one tile longer than the KLV's
+    leaves, and is worth the mean over its tiles of the leave without the tile plus the
+    tile alone (``gcgtools.lexicon.leaves.split_estimate``), worked out in C"""
     bingo_size: int
     bingo_bonus: int
     exchange_bag: int  #: exchanges of at most this many tiles, -1 for none
