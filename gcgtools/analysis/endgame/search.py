@@ -61,7 +61,7 @@ class Searcher:
         self.state = SearchState(position, source or MoveSource(position.lexicon, position.rules))
         self.limit = limit
         self.use_tt = transposition
-        self.tt: dict[int, tuple[int, int, int, bool, object]] = {}
+        self.tt: dict[int, tuple[int, int, int, bool, int | None]] = {}
         self.move_cache: dict[int, list[EgMove]] = {}
         self.cached = 0
         self.nodes = 0
@@ -91,7 +91,7 @@ class Searcher:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise OutOfBudget
 
-    def _store(self, key: int, entry: tuple[int, int, int, bool, object]) -> None:
+    def _store(self, key: int, entry: tuple[int, int, int, bool, int | None]) -> None:
         if len(self.tt) >= TT_SIZE:
             self.tt.clear()
         self.tt[key] = entry
@@ -136,7 +136,7 @@ class Searcher:
                 st.undo(m, undo)
             complete = complete and done
             if value > best:
-                best, best_key = value, m.key
+                best, best_key = value, m.index
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
@@ -183,9 +183,10 @@ class Searcher:
                 entry = self.tt.get(st.hash)
                 if entry is None or entry[4] is None:
                     break
-                m = next((m for m in self.moves_here() if m.key == entry[4]), None)
-                if m is None:
+                here = self.moves_here()
+                if not 0 <= entry[4] < len(here):
                     break
+                m = here[entry[4]]
                 result = st.play(m)
                 played.append((m, result))
                 line.append(m.notation())
@@ -199,13 +200,11 @@ class Searcher:
         return line
 
 
-def _first(moves: list[EgMove], key: object) -> list[EgMove]:
-    for i, m in enumerate(moves):
-        if m.key == key:
-            if i == 0:
-                return moves
-            return [m, *moves[:i], *moves[i + 1 :]]
-    return moves
+def _first(moves: list[EgMove], index: int) -> list[EgMove]:
+    """The position's moves with the one at ``index`` (the table's best) first."""
+    if index == 0 or index >= len(moves):
+        return moves
+    return [moves[index], *moves[:index], *moves[index + 1 :]]
 
 
 def solve_endgame(
