@@ -79,12 +79,18 @@ class MoveSource:
         rack: Sequence[str],
         opponent_rack: Sequence[str],
         bag_count: int,
+        *,
+        top: int | None = None,
+        skip: int = 0,
     ) -> list[EgMove]:
+        """The moves best first; only the first ``top`` when given (the generator finds
+        them without building the rest, and they are the first ``top`` of the full list);
+        ``skip``: leave out the first ``skip`` of them (already had), the others keeping
+        their indices in the full list."""
         self.calls += 1
         found = generate_moves(
             board, list(rack), self.lexicon, leaves=None, bag_count=bag_count,
             opponent_rack=list(opponent_rack) if bag_count == 0 else None, exchanges=False,
-            rules=self.rules,
+            rules=self.rules, top=top,
         )  # fmt: skip
-        found = [m for m in found if m.kind is not MoveKind.EXCHANGE]
-        return [EgMove(m, i) for i, m in enumerate(found)]
+        return [EgMove(m, i) for i, m in enumerate(found) if i >= skip]

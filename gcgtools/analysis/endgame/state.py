@@ -119,9 +119,12 @@ class SearchState:
         p = self.to_move
         return self.points[1 - p] - self.points[p]
 
-    def moves(self) -> list[EgMove]:
+    def moves(self, top: int | None = None, skip: int = 0) -> list[EgMove]:
+        """The moves of the player to move (see :meth:`MoveSource.moves`)."""
         p = self.to_move
-        return self.source.moves(self.board, self.racks[p], self.racks[1 - p], len(self.bag))
+        return self.source.moves(
+            self.board, self.racks[p], self.racks[1 - p], len(self.bag), top=top, skip=skip
+        )
 
     # ------------------------------------------------------------------ play / undo
     def play(self, m: EgMove) -> tuple[int, bool, Undo]:
