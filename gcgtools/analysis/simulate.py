@@ -20,9 +20,10 @@ Algorithm (defaults in :class:`SimLimit`):
    even ``plies`` that is the opponent: ``1 - P(opponent wins)`` with the spread turned
    round). The spread plus leftover is also averaged (``spread``).
 4. Every ``check_every`` iterations, after ``min_iterations``, a candidate is dropped
-   when the upper bound of its win% (mean + ``z`` standard errors) is below the lower
-   bound of the leader's (when both have no spread of win% at all, e.g. both always win,
-   their spreads are compared the same way). The run stops when one candidate is left
+   when its win%, draw by draw, is behind the leader's by more than ``z`` standard
+   errors of the mean difference (a one-sided paired test on the common draws; when the
+   two never differ in win%, e.g. both always win, their spreads are compared the same
+   way). The run stops when one candidate is left
    (a lone candidate still gets ``min_iterations``), when ``iterations`` are done, or
    when ``seconds`` have passed (checked between
    iterations; the only setting that makes a result depend on the machine).
@@ -72,8 +73,9 @@ class SimLimit:
     (K): at most this many draws per candidate; ``plies`` (P): moves made after the
     candidate (2: the opponent's reply and our follow-up); ``seconds``: stop after this
     long (None: no time limit); ``min_iterations``: none is dropped before this;
-    ``check_every``: iterations between the checks that drop candidates; ``z``: the
-    width of the confidence bounds, in standard errors."""
+    ``check_every``: iterations between the checks that drop candidates; ``z``: how
+    many standard errors (of its mean difference from the leader) behind the leader
+    drops a candidate."""
 
     iterations: int = 1000
     seconds: float | None = None
