@@ -338,7 +338,15 @@ def _simulation(
 
 def _preendgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgement:
     s = ctx.settings
-    result = solve_preendgame(preendgame_position(rp, ctx.lexicon), Limit(nodes=s.preendgame_nodes))
+    assert rp.rack is not None
+    # as in the simulation: the top candidates by static equity and the move played
+    top = top_moves(
+        rp.board, rp.rack, ctx.lexicon, s.sim_candidates, leaves=ctx.leaves, bag_count=rp.bag,
+        exchanges=False, rules=rp.rules,
+    )  # fmt: skip
+    names = {m.notation() for m in top} | ({played} if played is not None else set())
+    position = preendgame_position(rp, ctx.lexicon)
+    result = solve_preendgame(position, Limit(nodes=s.preendgame_nodes), candidates=names)
     moves = [
         JudgedMove(c.move.notation(), c.move.score, c.win_pct, spread=c.spread, proved=c.proved)
         for c in result.candidates
@@ -357,7 +365,9 @@ def _preendgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgem
 def _endgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgement:
     s = ctx.settings
     position = endgame_position(rp, ctx.lexicon)
-    result = solve_endgame(position, Limit(nodes=s.endgame_nodes), all_moves=True)
+    # the best move's exact value and the played move's (not every root move's)
+    exact = () if played is None else (played,)
+    result = solve_endgame(position, Limit(nodes=s.endgame_nodes), exact=exact)
     base = rp.scores[0] - rp.scores[1]
     moves = [
         JudgedMove(

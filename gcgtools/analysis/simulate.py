@@ -20,9 +20,10 @@ Algorithm (defaults in :class:`SimLimit`):
    even ``plies`` that is the opponent: ``1 - P(opponent wins)`` with the spread turned
    round). The spread plus leftover is also averaged (``spread``).
 4. Every ``check_every`` iterations, after ``min_iterations``, a candidate is dropped
-   when the upper bound of its win% (mean + ``z`` standard errors) is below the lower
-   bound of the leader's (when both have no spread of win% at all, e.g. both always win,
-   their spreads are compared the same way). The run stops when one candidate is left
+   when its win%, draw by draw, is behind the leader's by more than ``z`` standard
+   errors of the mean difference (a one-sided paired test on the common draws; when the
+   two never differ in win%, e.g. both always win, their spreads are compared the same
+   way). The run stops when one candidate is left
    (a lone candidate still gets ``min_iterations``), when ``iterations`` are done, or
    when ``seconds`` have passed (checked between
    iterations; the only setting that makes a result depend on the machine).
@@ -73,8 +74,9 @@ class SimLimit:
     (K): at most this many draws per candidate; ``plies`` (P): moves made after the
     candidate (2: the opponent's reply and our follow-up); ``seconds``: stop after this
     long (None: no time limit); ``min_iterations``: none is dropped before this;
-    ``check_every``: iterations between the checks that drop candidates; ``z``: the
-    width of the confidence bounds, in standard errors."""
+    ``check_every``: iterations between the checks that drop candidates; ``z``: how
+    many standard errors (of its mean difference from the leader) behind the leader
+    drops a candidate."""
 
     iterations: int = 1000
     seconds: float | None = None
@@ -82,7 +84,7 @@ class SimLimit:
     plies: int = 2
     min_iterations: int = 64
     check_every: int = 32
-    z: float = 2.0
+    z: float = 2.6
 
     def __post_init__(self) -> None:
         if self.iterations < 1 or self.candidates < 1 or self.plies < 0:
@@ -175,20 +177,23 @@ class SimResult:
 
 
 class _Stat:
-    """Running mean and variance (Welford)."""
+    """Running mean and variance (Welford), and the samples themselves (in iteration
+    order: the dropping rule compares candidates draw by draw)."""
 
-    __slots__ = ("n", "mean", "m2")
+    __slots__ = ("n", "mean", "m2", "values")
 
     def __init__(self) -> None:
         self.n = 0
         self.mean = 0.0
         self.m2 = 0.0
+        self.values: list[float] = []
 
     def push(self, x: float) -> None:
         self.n += 1
         d = x - self.mean
         self.mean += d / self.n
         self.m2 += d * (x - self.mean)
+        self.values.append(x)
 
     @property
     def stderr(self) -> float:
@@ -365,20 +370,31 @@ def _finite(x: float) -> float:
 
 
 def _survivors(alive: list[int], wins: list[_Stat], spreads: list[_Stat], z: float) -> list[int]:
-    """The candidates not clearly behind the leader (see the module docstring)."""
+    """The candidates not clearly behind the leader: a candidate is dropped when the
+    mean of its differences from the leader, draw by draw (the same draws: common random
+    numbers), is more than ``z`` standard errors of that mean below zero; by win%, or by
+    spread when their win% never differs (see the module docstring)."""
     leader = max(alive, key=lambda c: (wins[c].mean, spreads[c].mean))
-    lw, ls = wins[leader], spreads[leader]
     keep = []
     for c in alive:
-        w, s = wins[c], spreads[c]
         if c != leader:
-            if w.mean + z * w.stderr < lw.mean - z * lw.stderr:
-                continue
-            flat = w.stderr == 0 and lw.stderr == 0 and w.mean == lw.mean
-            if flat and s.mean + z * s.stderr < ls.mean - z * ls.stderr:
+            behind, same = _behind(wins[leader].values, wins[c].values, z)
+            if behind or (same and _behind(spreads[leader].values, spreads[c].values, z)[0]):
                 continue
         keep.append(c)
     return keep
+
+
+def _behind(lead: list[float], other: list[float], z: float) -> tuple[bool, bool]:
+    """Whether ``other`` is more than ``z`` standard errors behind ``lead`` on the draws
+    both have, and whether the two never differ there."""
+    diffs = [a - b for a, b in zip(lead, other, strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return False, not any(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean - z * math.sqrt(var / n) > 0, var == 0 and mean == 0
 
 
 def position_from_board(

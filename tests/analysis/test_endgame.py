@@ -228,7 +228,7 @@ def test_a_budget_answers_and_says_not_proved(enable, boards) -> None:
     assert {m.notation for m in r.moves} >= {r.best.notation()}
     shallow = solve_endgame(pos, Limit(depth=1))
     assert shallow.depth == 1 and not shallow.proved
-    timed = solve_endgame(pos, Limit(seconds=0.05))
+    timed = solve_endgame(pos, Limit(seconds=0.0001))  # far less than proving it takes
     assert not timed.proved and timed.best is not None
     _play_out(enable, pos, timed.pv, to_end=False)
 
@@ -294,7 +294,53 @@ def test_the_preendgame_equals_its_endgames_enumerated(enable, boards) -> None:
             assert got[move].win_pct == pytest.approx(100 * wins / weight)
         ranked = [(c.win_pct, c.spread) for c in result.candidates]
         assert ranked == sorted(ranked, reverse=True)
+        # only some candidates (as the judge asks): each the same as in the full solve
+        names = {c.move.notation() for c in result.candidates[1::2]}
+        some = solve_preendgame(pos, candidates=names)
+        assert {c.move.notation() for c in some.candidates} == names and some.proved
+        for c in some.candidates:
+            assert c.to_dict() == got[c.move.notation()].to_dict()
         done += 1
         if done == 2:
             return
     raise AssertionError(f"{done} pre-endgames small enough were found")
+
+
+def _real_endgames(enable, most: int, tiles: int) -> list[EndgamePosition]:
+    """The first ``most`` endgames of the records with at most ``tiles`` on both racks."""
+    out = []
+    for game, _ in _games():
+        for pos in replay(game):
+            if pos.bag != 0 or pos.game_over or pos.number < 1:
+                continue
+            rp = record_position(game, pos.number)
+            if rp.rack is not None:
+                eg = endgame_position(rp, enable)
+                if len(eg.racks[0]) + len(eg.racks[1]) <= tiles:
+                    out.append(eg)
+                    break
+        if len(out) == most:
+            break
+    return out
+
+
+def test_named_moves_get_the_values_of_the_all_moves_solve(enable, boards) -> None:
+    """What the judge asks for (the best move and the move played, each exact) equals
+    the solve that values every root move, whichever root move is named."""
+    positions = _cases(enable, boards, 4, 21) + _real_endgames(enable, 3, 7)
+    assert len(positions) == 7
+    for pos in positions:
+        every = solve_endgame(pos, all_moves=True)
+        assert every.proved
+        values = {m.notation: m.value for m in every.moves}
+        ranked = [m.notation for m in every.moves]
+        named = {ranked[0], ranked[-1], ranked[len(ranked) // 2], ranked[len(ranked) // 3]}
+        for notation in named:
+            r = solve_endgame(pos, exact=[notation])
+            assert r.proved and r.value == every.value
+            got = {m.notation: m for m in r.moves}
+            assert set(got) == {notation, r.best.notation()}
+            assert values[r.best.notation()] == every.value
+            assert got[notation].value == values[notation] and got[notation].proved
+            if not pos.bag:  # the line, played out, is worth the value
+                assert _play_out(enable, pos, got[notation].pv) == values[notation]

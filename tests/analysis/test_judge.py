@@ -272,3 +272,36 @@ def test_games_of_three_players_are_not_judged() -> None:
     data = json.loads(out)
     assert data["depth"] == "sim" and all("judgement" not in t for t in data["turns"])
     assert set(data["mistake_index"].values()) == {0.0}
+
+
+def test_endgame_judgement_equals_the_all_moves_solve() -> None:
+    """The judge solves only the best move and the move played, each exactly: their
+    values are those of the solve that values every root move (the game's endgame turns
+    with at most 8 tiles on the racks)."""
+    from gcgtools.analysis.analyse import analyse_record
+    from gcgtools.analysis.endgame import endgame_position, solve_endgame
+    from gcgtools.analysis.judge import judge_record
+    from gcgtools.lexicon import load_lexicon
+    from gcgtools.movegen.record import record_position
+    from gcgtools.sources.load import load_game
+
+    lexicon = load_lexicon(enable())
+    game = load_game(valid_file(GAME))
+    analysis = analyse_record(game, lexicon=lexicon)
+    positions = {}
+    for t in analysis.turns:
+        rp = record_position(game, t.event - 1)
+        if t.analysed and rp.bag == 0 and len(rp.rack or ()) + len(rp.opponent_rack or ()) <= 8:
+            positions[t.event] = endgame_position(rp, lexicon)
+    assert len(positions) >= 3
+    analysis.turns = [t for t in analysis.turns if t.event in positions]
+    judge_record(game, analysis, lexicon, None, JudgeSettings(endgame_nodes=10**6))
+    for t in analysis.turns:
+        j = t.judgement
+        assert j is not None and j.method == "endgame" and j.proved
+        every = solve_endgame(positions[t.event], all_moves=True)
+        values = {m.notation: m.value for m in every.moves}
+        assert j.best.value == every.value == values[j.best.move]
+        assert j.played is not None and j.played.value == values[j.played.move]
+        assert j.spread_lost == every.value - values[j.played.move]
+        assert [m.move for m in j.moves] == list(dict.fromkeys([j.best.move, j.played.move]))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from gcgtools.movegen.generate import LexiconLike, generate_moves
-from gcgtools.movegen.move import Move
+from gcgtools.movegen.move import Move, MoveKind
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK
@@ -21,19 +21,32 @@ __all__ = ["EgMove", "MoveSource", "used_tiles"]
 
 class EgMove:
     """One move as the search sees it: the generator's :class:`Move` (for its notation),
-    its ``score``, the rack tiles it uses (``used``, blanks ``?``), the squares it fills
-    (``cells``: flat board index and tile) and ``key``, what makes it the same move."""
+    its ``score``, whether it is the pass and its ``index`` in its position's move list
+    (what the transposition table keeps as the best move: the list of a position is the
+    same whenever it is generated).
 
-    __slots__ = ("move", "score", "used", "cells", "key", "is_pass")
+    A move is only ever played from the position whose list holds it, so what playing it
+    does (the squares, the rack left, the hash change, the gain) is worked out the first
+    time it is played and kept in ``after`` (see :meth:`SearchState.play`); most moves
+    of a list are never played (cut-offs), and none of this is computed for them."""
 
-    def __init__(self, move: Move, size: int) -> None:
+    __slots__ = ("move", "score", "is_pass", "index", "after")
+
+    def __init__(self, move: Move, index: int) -> None:
         self.move = move
         self.score = move.score
-        self.is_pass = move.kind == "pass"
-        squares = move.squares if move.kind == "play" else []
-        self.cells = tuple((r * size + c, t) for r, c, t in squares)
-        self.used = used_tiles(t for _, t in self.cells)
-        self.key = move.key()
+        self.is_pass = move.kind is MoveKind.PASS
+        self.index = index
+        self.after: tuple[object, ...] | None = None
+
+    def cells(self, size: int) -> tuple[tuple[int, str], ...]:
+        """The squares it fills: flat board index and tile (blanks lower case)."""
+        mv = self.move
+        if self.is_pass:
+            return ()
+        step = 1 if mv.across else size
+        at, new = mv.row * size + mv.col, mv.new
+        return tuple((at + k * step, t) for k, t in enumerate(mv.cells) if new >> k & 1)
 
     def notation(self) -> str:
         return self.move.notation()
@@ -66,12 +79,18 @@ class MoveSource:
         rack: Sequence[str],
         opponent_rack: Sequence[str],
         bag_count: int,
+        *,
+        top: int | None = None,
+        skip: int = 0,
     ) -> list[EgMove]:
+        """The moves best first; only the first ``top`` when given (the generator finds
+        them without building the rest, and they are the first ``top`` of the full list);
+        ``skip``: leave out the first ``skip`` of them (already had), the others keeping
+        their indices in the full list."""
         self.calls += 1
         found = generate_moves(
             board, list(rack), self.lexicon, leaves=None, bag_count=bag_count,
             opponent_rack=list(opponent_rack) if bag_count == 0 else None, exchanges=False,
-            rules=self.rules,
+            rules=self.rules, top=top,
         )  # fmt: skip
-        size = board.size
-        return [EgMove(m, size) for m in found if m.kind != "exchange"]
+        return [EgMove(m, i) for i, m in enumerate(found) if i >= skip]

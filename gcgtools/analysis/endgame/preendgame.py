@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from gcgtools.analysis.endgame.moves import MoveSource
@@ -129,16 +130,18 @@ def solve_preendgame(
     limit: Limit = EXACT,
     *,
     source: MoveSource | None = None,
+    candidates: Collection[str] | None = None,
 ) -> PreendgameResult:
     """Solve a pre-endgame (see the module's description); ``limit`` is the budget of
-    each scenario's endgame."""
+    each scenario's endgame. ``candidates``: solve only the moves of these notations
+    (None: every move), each exactly in every scenario."""
     start = time.perf_counter()
     base = position.scores[0] - position.scores[1]
     by_key: dict[object, Candidate] = {}
     nodes = 0
     cases = scenarios(position)
     for tile, weight, eg in cases:
-        result = solve_endgame(eg, limit, all_moves=True, source=source)
+        result = solve_endgame(eg, limit, all_moves=True, roots=candidates, source=source)
         nodes += result.nodes
         for root in result.moves:
             key = root.move.key()

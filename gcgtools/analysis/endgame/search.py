@@ -24,6 +24,7 @@ transposition table.
 from __future__ import annotations
 
 import time
+from collections.abc import Collection, Iterator
 
 from gcgtools.analysis.endgame.moves import EgMove, MoveSource
 from gcgtools.analysis.endgame.position import EndgamePosition
@@ -37,6 +38,10 @@ EXACT_FLAG, LOWER, UPPER = 0, 1, 2
 #: entries kept in the transposition table (and moves in the move cache) before a clear
 TT_SIZE = 1 << 20
 MOVE_CACHE_SIZE = 1 << 21
+#: moves generated at a new position before the rest are needed
+FIRST = 8
+#: a depth predicted to need this many times the nodes left is not started
+HOPELESS = 32
 
 #: (value, complete, move, exact): one root move after one depth
 RootLine = tuple[int, bool, EgMove, bool]
@@ -61,7 +66,7 @@ class Searcher:
         self.state = SearchState(position, source or MoveSource(position.lexicon, position.rules))
         self.limit = limit
         self.use_tt = transposition
-        self.tt: dict[int, tuple[int, int, int, bool, object]] = {}
+        self.tt: dict[int, tuple[int, int, int, bool, int | None]] = {}
         self.move_cache: dict[int, list[EgMove]] = {}
         self.cached = 0
         self.nodes = 0
@@ -73,16 +78,51 @@ class Searcher:
 
     # ------------------------------------------------------------------ helpers
     def moves_here(self) -> list[EgMove]:
-        key = self.state.hash
-        found = self.move_cache.get(key)
-        if found is None:
-            found = self.state.moves()
-            if self.cached + len(found) > MOVE_CACHE_SIZE:
-                self.move_cache.clear()
-                self.cached = 0
-            self.move_cache[key] = found
-            self.cached += len(found)
+        """Every move of the position, best first (cached by the position's hash)."""
+        found, complete = self._moves(self.state.hash)
+        if not complete:
+            found = self._complete(self.state.hash, found)
         return found
+
+    def _moves(self, key: int) -> tuple[list[EgMove], bool]:
+        """The position's moves as far as they are known: the first :data:`FIRST` at
+        first (most nodes are cut off after one or two), and whether that is all."""
+        cached = self.move_cache.get(key)
+        if cached is None:
+            found = self.state.moves(top=FIRST)
+            cached = (found, len(found) < FIRST)
+            self._cache(key, cached)
+        return cached
+
+    def _complete(self, key: int, first: list[EgMove]) -> list[EgMove]:
+        """Every move of the position: ``first`` (the first moves, already made) and the
+        rest."""
+        found = first + self.state.moves(skip=len(first))
+        self._cache(key, (found, True))
+        return found
+
+    def _cache(self, key: int, entry: tuple[list[EgMove], bool]) -> None:
+        if self.cached + len(entry[0]) > MOVE_CACHE_SIZE:
+            self.move_cache.clear()
+            self.cached = 0
+        self.move_cache[key] = entry
+        self.cached += len(entry[0])
+
+    def _ordered(self, key: int, tt_move: int | None) -> Iterator[EgMove]:
+        """The position's moves to search, the table's move first; the moves after the
+        first ones are generated only when the search gets to them."""
+        moves, complete = self._moves(key)
+        if tt_move is not None and tt_move >= len(moves) and not complete:
+            moves, complete = self._complete(key, moves), True
+        if tt_move is not None and tt_move < len(moves):
+            yield moves[tt_move]
+            for m in moves:
+                if m.index != tt_move:
+                    yield m
+        else:
+            yield from moves
+        if not complete:
+            yield from self._complete(key, moves)[len(moves) :]
 
     def _count(self) -> None:
         self.nodes += 1
@@ -91,7 +131,7 @@ class Searcher:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise OutOfBudget
 
-    def _store(self, key: int, entry: tuple[int, int, int, bool, object]) -> None:
+    def _store(self, key: int, entry: tuple[int, int, int, bool, int | None]) -> None:
         if len(self.tt) >= TT_SIZE:
             self.tt.clear()
         self.tt[key] = entry
@@ -117,9 +157,7 @@ class Searcher:
                         return value, complete
         if depth <= 0:
             return st.estimate(), False
-        moves = self.moves_here()
-        if tt_move is not None:
-            moves = _first(moves, tt_move)
+        moves = self._ordered(key, tt_move)
         alpha0 = alpha
         best = -INF
         best_key = None
@@ -136,7 +174,7 @@ class Searcher:
                 st.undo(m, undo)
             complete = complete and done
             if value > best:
-                best, best_key = value, m.key
+                best, best_key = value, m.index
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
@@ -146,24 +184,36 @@ class Searcher:
         return best, complete
 
     # ------------------------------------------------------------------ root
-    def root(self, depth: int, moves: list[EgMove], all_moves: bool) -> list[RootLine]:
+    def root(
+        self, depth: int, moves: list[EgMove], all_moves: bool, exact: frozenset[int] = frozenset()
+    ) -> list[RootLine]:
         """Every root move searched ``depth`` plies: its value, whether complete, and
-        whether the value is exact (else an upper bound: it could not beat the best)."""
+        whether the value is exact (else an upper bound: it could not beat the best).
+        A move gets a full window when ``all_moves``, when it is the first or when its
+        index is in ``exact``; any other move is first tested with a null window (can it
+        beat the best so far?) and searched again only when it can (principal variation
+        search)."""
         st = self.state
         alpha = -INF
         lines: list[RootLine] = []
         for m in moves:
+            full = all_moves or not lines or m.index in exact
             gain, over, undo = st.play(m)
             try:
                 if over:
                     value, done = gain, True
-                else:
-                    low = -INF if all_moves else alpha
-                    child, done = self.negamax(depth - 1, gain - INF, gain - low)
+                elif full:
+                    child, done = self.negamax(depth - 1, gain - INF, gain + INF)
                     value = gain - child
+                else:
+                    child, done = self.negamax(depth - 1, gain - alpha - 1, gain - alpha)
+                    value = gain - child
+                    if value > alpha:  # it beats the best so far: its exact value
+                        child, done = self.negamax(depth - 1, gain - INF, gain - alpha)
+                        value = gain - child
             finally:
                 st.undo(m, undo)
-            lines.append((value, done, m, all_moves or value > alpha or not lines))
+            lines.append((value, done, m, full or value > alpha))
             alpha = max(alpha, value)
         lines.sort(key=lambda line: -line[0])
         return lines
@@ -183,9 +233,10 @@ class Searcher:
                 entry = self.tt.get(st.hash)
                 if entry is None or entry[4] is None:
                     break
-                m = next((m for m in self.moves_here() if m.key == entry[4]), None)
-                if m is None:
+                here = self.moves_here()
+                if not 0 <= entry[4] < len(here):
                     break
+                m = here[entry[4]]
                 result = st.play(m)
                 played.append((m, result))
                 line.append(m.notation())
@@ -199,38 +250,42 @@ class Searcher:
         return line
 
 
-def _first(moves: list[EgMove], key: object) -> list[EgMove]:
-    for i, m in enumerate(moves):
-        if m.key == key:
-            if i == 0:
-                return moves
-            return [m, *moves[:i], *moves[i + 1 :]]
-    return moves
-
-
 def solve_endgame(
     position: EndgamePosition,
     limit: Limit = EXACT,
     *,
     all_moves: bool = False,
+    exact: Collection[str] = (),
+    roots: Collection[str] | None = None,
     source: MoveSource | None = None,
     transposition: bool = True,
     iterative: bool = True,
 ) -> EndgameResult:
     """Solve an endgame (see the module's description). ``all_moves``: give every root
     move's exact value (each searched with a full window; slower), else only the best
-    move's. ``transposition`` and ``iterative`` switch the table and the deepening off
-    (the value of a proved search is the same either way)."""
+    move's and those of the root moves named in ``exact`` (notations, e.g. the move a
+    player made): ``moves`` then holds the best move and those. ``roots``: search only
+    the root moves of these notations (None: every one), the best being the best of
+    them. ``transposition`` and ``iterative`` switch the table and the deepening off (the
+    value of a proved search is the same either way)."""
     s = Searcher(position, limit, source=source, transposition=transposition)
     moves = s.moves_here()
+    if roots is not None:
+        moves = [m for m in moves if m.notation() in roots]
+    wanted = frozenset(m.index for m in moves if exact and m.notation() in exact)
     last: list[RootLine] = []
     reached = 0
     proved = False
     top = s.horizon if limit.depth is None else min(limit.depth, s.horizon)
     depths = range(1, top + 1) if iterative else range(top, top + 1)
+    spent: list[int] = []  # the nodes of each completed depth
     try:
         for depth in depths:
-            last = s.root(depth, moves, all_moves)
+            if _hopeless(spent, s.nodes, s.max_nodes):
+                break
+            before = s.nodes
+            last = s.root(depth, moves, all_moves, wanted)
+            spent.append(s.nodes - before)
             reached = depth
             moves = [line[2] for line in last]
             if all(line[1] for line in last):
@@ -238,15 +293,31 @@ def solve_endgame(
                 break
     except OutOfBudget:
         pass
-    return _result(s, last, reached, proved, all_moves)
+    return _result(s, last, reached, proved, all_moves, wanted, moves)
+
+
+def _hopeless(spent: list[int], nodes: int, budget: int | None) -> bool:
+    """Whether the next depth would need more than :data:`HOPELESS` times the nodes left
+    in the budget, going by the growth from the last depth to this one: it would not be
+    completed, and an incomplete depth's values are not used, so it is not started."""
+    if budget is None or len(spent) < 2 or spent[-2] <= 0:
+        return False
+    growth = max(1.0, spent[-1] / spent[-2])
+    return spent[-1] * growth > HOPELESS * (budget - nodes)
 
 
 def _result(
-    s: Searcher, lines: list[RootLine], depth: int, proved: bool, all_moves: bool
+    s: Searcher,
+    lines: list[RootLine],
+    depth: int,
+    proved: bool,
+    all_moves: bool,
+    wanted: frozenset[int],
+    moves: list[EgMove],
 ) -> EndgameResult:
     if not lines:  # not even depth 1 was completed: each move valued by its gain alone
         st = s.state
-        for m in s.moves_here():
+        for m in moves:
             gain, over, undo = st.play(m)
             st.undo(m, undo)
             lines.append((gain, over, m, True))
@@ -258,9 +329,10 @@ def _result(
         s.deadline = s.max_nodes = None
     pv = s.principal_variation(best, depth, proved)
     roots: list[RootMove] = []
-    if all_moves:
+    if all_moves or wanted:
         for v, done, m, _ in lines:
-            line = pv if m is best else s.principal_variation(m, depth, proved)
-            roots.append(RootMove(m.move, v, done, line))
+            if m is best or all_moves or m.index in wanted:
+                line = pv if m is best else s.principal_variation(m, depth, proved)
+                roots.append(RootMove(m.move, v, done, line))
     seconds = time.perf_counter() - s.start
     return EndgameResult(best.move, value, pv, proved, s.nodes, depth, seconds, roots)

@@ -27,13 +27,20 @@ from collections.abc import Sequence
 
 from gcgtools.analysis.endgame.moves import EgMove, MoveSource
 from gcgtools.analysis.endgame.position import EndgamePosition
+from gcgtools.rules.tiles import BLANK
 
 __all__ = ["SearchState", "passes_to_end"]
 
 _SEED = 0x5EED_E6
 
-#: what :meth:`SearchState.undo` needs: player, scoreless turns, hash, rack, bag size
-Undo = tuple[int, int, int, list[str], int]
+#: what :meth:`SearchState.undo` needs: player, scoreless turns, hash, rack, bag size,
+#: rack points and rack hash
+Undo = tuple[int, int, int, list[str], int, int, int]
+#: what a move does from its position (:meth:`SearchState.after`): the hash change, the
+#: rack left (never changed in place), the scoreless turns after it, its gain, whether
+#: the game is over, the squares filled, the tiles drawn, the points and hash of the rack left
+After = tuple[int, list[str], int, int, bool, tuple[tuple[int, str], ...], int, int, int]
+_MASK = (1 << 64) - 1
 
 
 def passes_to_end(zeros: int, max_scoreless_turns: int) -> int:
@@ -42,22 +49,25 @@ def passes_to_end(zeros: int, max_scoreless_turns: int) -> int:
     return 1 if zeros + 1 >= max_scoreless_turns else 2
 
 
-class _Keys:
-    """Zobrist keys, made on demand from a fixed seed."""
+class _Keys(dict[tuple[object, ...], int]):
+    """Zobrist keys, made on demand from a fixed seed: ``keys[("sq", i, tile)]``."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._rng = random.Random(_SEED)
-        self._keys: dict[tuple[object, ...], int] = {}
 
-    def __call__(self, *what: object) -> int:
-        key = self._keys.get(what)
-        if key is None:
-            key = self._keys[what] = self._rng.getrandbits(64)
+    def __missing__(self, what: tuple[object, ...]) -> int:
+        key = self[what] = self._rng.getrandbits(64)
         return key
 
 
 class SearchState:
-    """The mutable state of one search (player 0 is the player to move at the root)."""
+    """The mutable state of one search (player 0 is the player to move at the root).
+
+    The hash is the exclusive or of the keys of the board's tiles, of the bag (by place),
+    of the scoreless turns and of the side to move, and of each rack's hash: the sum
+    (modulo 2**64) of its tiles' keys, so that a rack is hashed as a multiset and a tile
+    played or drawn changes it by one key."""
 
     def __init__(self, position: EndgamePosition, source: MoveSource) -> None:
         self.board = position.board.copy()
@@ -72,98 +82,126 @@ class SearchState:
         # the spread a player who goes out gains per point left on the opponent's rack
         self.out_factor = rule.out_multiplier + (1 if rule.deducts_own_rack else 0)
         self.keys = _Keys()
+        self.points = [rack_points_of(r, self.values) for r in self.racks]
+        self.rack_hashes = [self._rack_hash(p, r) for p, r in enumerate(self.racks)]
         self.hash = self._full_hash()
 
     # ------------------------------------------------------------------ hashing
     def _rack_hash(self, player: int, rack: Sequence[str]) -> int:
-        h = 0
-        seen: dict[str, int] = {}
         keys = self.keys
-        for t in rack:
-            n = seen[t] = seen.get(t, 0) + 1
-            h ^= keys("rack", player, t, n)
-        return h
+        return sum(keys[("rack", player, t)] for t in rack) & _MASK
 
     def _bag_hash(self, bag: Sequence[str]) -> int:
         h = 0
         n = len(bag)
         for j, t in enumerate(bag):
-            h ^= self.keys("bag", n - 1 - j, t)
+            h ^= self.keys[("bag", n - 1 - j, t)]
         return h
 
     def _full_hash(self) -> int:
+        keys = self.keys
         h = 0
         for i, t in enumerate(self.board.cells):
             if t is not None:
-                h ^= self.keys("sq", i, t)
-        h ^= self._rack_hash(0, self.racks[0]) ^ self._rack_hash(1, self.racks[1])
+                h ^= keys[("sq", i, t)]
+        h ^= self.rack_hashes[0] ^ self.rack_hashes[1]
         h ^= self._bag_hash(self.bag)
-        h ^= self.keys("zeros", self.zeros) ^ self.keys("side", self.to_move)
+        h ^= keys[("zeros", self.zeros)] ^ keys[("side", self.to_move)]
         return h
 
     # ------------------------------------------------------------------ values
     def rack_points(self, player: int) -> int:
-        values = self.values
-        return sum(values[t] for t in self.racks[player])
+        return self.points[player]
 
     def estimate(self) -> int:
         """A guess at the value for the player to move where the search stops short of
         the end: the opponent's rack points minus their own (as if both were stuck)."""
         p = self.to_move
-        return self.rack_points(1 - p) - self.rack_points(p)
+        return self.points[1 - p] - self.points[p]
 
-    def moves(self) -> list[EgMove]:
+    def moves(self, top: int | None = None, skip: int = 0) -> list[EgMove]:
+        """The moves of the player to move (see :meth:`MoveSource.moves`)."""
         p = self.to_move
-        return self.source.moves(self.board, self.racks[p], self.racks[1 - p], len(self.bag))
+        return self.source.moves(
+            self.board, self.racks[p], self.racks[1 - p], len(self.bag), top=top, skip=skip
+        )
 
     # ------------------------------------------------------------------ play / undo
     def play(self, m: EgMove) -> tuple[int, bool, Undo]:
         """Play ``m`` for the player to move: its gain, whether the game is over, and
-        what :meth:`undo` needs."""
+        what :meth:`undo` needs. What the move does is worked out the first time it is
+        played (:meth:`after`) and kept on the move: a move is only played from the
+        position whose move list holds it."""
+        p = self.to_move
+        undo = (
+            p, self.zeros, self.hash, self.racks[p], len(self.bag), self.points[p],
+            self.rack_hashes[p],
+        )  # fmt: skip
+        after = m.after
+        if after is None:
+            after = m.after = self.after(m)
+        delta, left, zeros, gain, over, cells, drawn, points, rack_hash = after  # type: ignore[misc]
+        if cells:
+            board = self.board.cells
+            for i, t in cells:
+                board[i] = t
+            if drawn:
+                del self.bag[:drawn]
+        self.racks[p] = left
+        self.points[p] = points
+        self.rack_hashes[p] = rack_hash
+        self.zeros = zeros
+        self.hash ^= delta
+        self.to_move = 1 - p
+        return gain, over, undo
+
+    def after(self, m: EgMove) -> After:
+        """What playing ``m`` here does, without playing it (see :data:`After`)."""
         p = self.to_move
         rack = self.racks[p]
-        undo = (p, self.zeros, self.hash, rack, len(self.bag))
         keys = self.keys
-        h = self.hash ^ keys("zeros", self.zeros) ^ keys("side", p) ^ keys("side", 1 - p)
+        points, rack_hash = self.points[p], self.rack_hashes[p]
+        delta = keys[("zeros", self.zeros)] ^ keys[("side", p)] ^ keys[("side", 1 - p)]
         if m.is_pass:
-            self.zeros += 1
-            h ^= keys("zeros", self.zeros)
-            self.hash, self.to_move = h, 1 - p
-            if self.zeros >= self.end_zeros:
-                return self.rack_points(1 - p) - rack_points_of(rack, self.values), True, undo
-            return 0, False, undo
-        cells = self.board.cells
-        for i, t in m.cells:
-            cells[i] = t
-            h ^= keys("sq", i, t)
+            zeros = self.zeros + 1
+            delta ^= keys[("zeros", zeros)]
+            over = zeros >= self.end_zeros
+            gain = self.points[1 - p] - points if over else 0
+            return delta, rack, zeros, gain, over, (), 0, points, rack_hash
+        cells = m.cells(self.board.size)
         left = list(rack)
-        for t in m.used:
-            left.remove(t)
-        k = min(len(m.used), len(self.bag))
-        if k:
-            h ^= self._bag_hash(self.bag)
-            left.extend(self.bag[:k])
-            del self.bag[:k]
-            h ^= self._bag_hash(self.bag)
-        h ^= self._rack_hash(p, rack) ^ self._rack_hash(p, left)
-        self.racks[p] = left
-        self.zeros = 0
-        h ^= keys("zeros", 0)
-        self.hash, self.to_move = h, 1 - p
+        values = self.values
+        for i, t in cells:
+            delta ^= keys[("sq", i, t)]
+            u = t if t.isupper() else BLANK
+            left.remove(u)
+            points -= values[u]
+            rack_hash -= keys[("rack", p, u)]
+        drawn = min(len(cells), len(self.bag))
+        if drawn:
+            delta ^= self._bag_hash(self.bag) ^ self._bag_hash(self.bag[drawn:])
+            for t in self.bag[:drawn]:
+                left.append(t)
+                points += values[t]
+                rack_hash += keys[("rack", p, t)]
+        rack_hash &= _MASK
+        delta ^= self.rack_hashes[p] ^ rack_hash ^ keys[("zeros", 0)]
         if not left:
-            return m.score + self.out_factor * self.rack_points(1 - p), True, undo
-        return m.score, False, undo
+            gain = m.move.score + self.out_factor * self.points[1 - p]
+            return delta, left, 0, gain, True, cells, 0, 0, rack_hash
+        return delta, left, 0, m.move.score, False, cells, drawn, points, rack_hash
 
     def undo(self, m: EgMove, undo: Undo) -> None:
-        p, zeros, h, rack, bag_len = undo
-        if not m.is_pass:
-            cells = self.board.cells
-            for i, _ in m.cells:
-                cells[i] = None
-            drawn = bag_len - len(self.bag)
-            if drawn:
-                self.bag[:0] = self.racks[p][len(self.racks[p]) - drawn :]
+        p, zeros, h, rack, bag_len, points, rack_hash = undo
+        drawn = bag_len - len(self.bag)
+        if drawn:
+            self.bag[:0] = self.racks[p][len(self.racks[p]) - drawn :]
+        cells = self.board.cells
+        for i, _ in m.after[5]:  # type: ignore[index]
+            cells[i] = None
         self.racks[p] = rack
+        self.points[p] = points
+        self.rack_hashes[p] = rack_hash
         self.to_move, self.zeros, self.hash = p, zeros, h
 
 
