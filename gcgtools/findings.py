@@ -20,6 +20,11 @@ from typing import Literal
 
 Severity = Literal["error", "warning", "info"]
 
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
+"""The exit statuses, defined here only: a file's (and an output's) outcome and the
+command's status, the worst of its files': clean; findings (or an output made with
+findings left); unreadable input (or an output that could not be made)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Rule:

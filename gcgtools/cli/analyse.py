@@ -11,8 +11,6 @@ import typer
 
 from gcgtools.batch.run import show_progress
 from gcgtools.cli.common import (
-    EXIT_CLEAN,
-    EXIT_UNREADABLE,
     BoardOpt,
     Bonus,
     Jobs,
@@ -28,6 +26,7 @@ from gcgtools.cli.common import (
     rule_options,
 )
 from gcgtools.console import echo
+from gcgtools.findings import EXIT_CLEAN, EXIT_UNREADABLE
 from gcgtools.wording import no_lexicon, plural
 
 if TYPE_CHECKING:

@@ -22,6 +22,7 @@ from typer.core import TyperCommand, TyperGroup
 from gcgtools._version import __version__
 from gcgtools.cli.registry import COMMANDS
 from gcgtools.console import echo
+from gcgtools.findings import EXIT_UNREADABLE
 from gcgtools.wording import plural
 
 if TYPE_CHECKING:
@@ -120,8 +121,6 @@ app = App(
     rich_markup_mode=None,
     cls=Group,
 )
-
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
 
 
 class ParseFormat(str, Enum):

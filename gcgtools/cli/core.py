@@ -13,9 +13,6 @@ import typer
 from gcgtools.batch.checks import FileReport, check_game, checker
 from gcgtools.batch.run import map_files, map_window
 from gcgtools.cli.common import (
-    EXIT_CLEAN,
-    EXIT_FINDINGS,
-    EXIT_UNREADABLE,
     BoardOpt,
     Bonus,
     Jobs,
@@ -33,7 +30,7 @@ from gcgtools.cli.common import (
     rule_options,
 )
 from gcgtools.console import echo, echo_pieces, show_progress
-from gcgtools.findings import RULES, code_filter, rule
+from gcgtools.findings import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, RULES, code_filter, rule
 from gcgtools.model.game import Game, unreadable_reason
 from gcgtools.render.lint import (
     github_lines,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import typer
 
-from gcgtools.cli.common import EXIT_UNREADABLE
 from gcgtools.console import echo
+from gcgtools.findings import EXIT_UNREADABLE
 from gcgtools.movegen.record import PositionMoves
 
 __all__ = ["deep_moves"]

@@ -12,8 +12,6 @@ import typer
 
 from gcgtools.cli.common import (
     BATCH_GROUP,
-    EXIT_CLEAN,
-    EXIT_FINDINGS,
     NO_BATCH,
     RULE_GROUP,
     BatchOptions,
@@ -35,6 +33,7 @@ from gcgtools.cli.outputs import (
 )
 from gcgtools.console import echo
 from gcgtools.edit.fix import FORCE_OPTION
+from gcgtools.findings import EXIT_CLEAN, EXIT_FINDINGS
 from gcgtools.jobs.kinds import FixJob
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.wording import plural

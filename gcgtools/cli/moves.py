@@ -9,15 +9,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gcgtools.cli.common import (
-    EXIT_UNREADABLE,
-    BoardOpt,
-    Tiles,
-    app,
-    hint_pure_python,
-    rule_options,
-)
+from gcgtools.cli.common import BoardOpt, Tiles, app, hint_pure_python, rule_options
 from gcgtools.console import echo
+from gcgtools.findings import EXIT_UNREADABLE
 from gcgtools.rules.tiles import TileError
 
 if TYPE_CHECKING:

@@ -18,15 +18,10 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from gcgtools.batch.run import show_progress
-from gcgtools.cli.common import (
-    EXIT_CLEAN,
-    EXIT_UNREADABLE,
-    BatchOptions,
-    cannot_write,
-    output_is_input,
-)
+from gcgtools.cli.common import BatchOptions, cannot_write, output_is_input
 from gcgtools.console import echo
 from gcgtools.edit.fix import FORCE_OPTION
+from gcgtools.findings import EXIT_CLEAN, EXIT_UNREADABLE
 from gcgtools.jobs.files import STDOUT, write_output
 from gcgtools.jobs.kinds import FixJob
 from gcgtools.jobs.outputs import Outcome, make_output, write_outputs

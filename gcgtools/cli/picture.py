@@ -13,7 +13,6 @@ import typer
 
 from gcgtools.cli.common import (
     BATCH_GROUP,
-    EXIT_CLEAN,
     NO_BATCH,
     TILE_BOARD_GROUP,
     BatchOptions,
@@ -35,6 +34,7 @@ from gcgtools.cli.outputs import (
     write,
 )
 from gcgtools.console import echo, is_terminal
+from gcgtools.findings import EXIT_CLEAN
 from gcgtools.jobs.kinds import PictureJob
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 

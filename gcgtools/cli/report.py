@@ -25,7 +25,6 @@ from gcgtools.cli.analyse import (
 )
 from gcgtools.cli.common import (
     BATCH_GROUP,
-    EXIT_CLEAN,
     NO_BATCH,
     RULE_GROUP,
     BatchOptions,
@@ -45,6 +44,7 @@ from gcgtools.cli.outputs import (
     write,
 )
 from gcgtools.console import echo
+from gcgtools.findings import EXIT_CLEAN
 from gcgtools.jobs.kinds import ReportJob
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.wording import plural

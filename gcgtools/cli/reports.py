@@ -15,8 +15,6 @@ import typer
 
 from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt, lexicon_choice
 from gcgtools.cli.common import (
-    EXIT_CLEAN,
-    EXIT_UNREADABLE,
     BoardOpt,
     Bonus,
     Jobs,
@@ -34,6 +32,7 @@ from gcgtools.cli.common import (
     rule_options,
 )
 from gcgtools.console import echo, show_progress
+from gcgtools.findings import EXIT_CLEAN, EXIT_UNREADABLE
 from gcgtools.render.tables import check_columns, print_frame
 from gcgtools.sources.paths import display_name
 from gcgtools.wording import plural

@@ -14,12 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from gcgtools.findings import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE
 from gcgtools.model.game import Game
 
 __all__ = ["FAILED", "FINDINGS", "OK", "Rendered", "Renderer"]
 
-OK, FINDINGS, FAILED = 0, 1, 2
-"""The status of an output: made, made with findings left, not made."""
+OK, FINDINGS, FAILED = EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE
+"""The status of an output: made, made with findings left, not made (the exit statuses
+of :mod:`gcgtools.findings`)."""
 
 
 @dataclass(slots=True)

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, MutableSequence, Sequence
 
+from gcgtools.lexicon.kwg import ACCEPTS, IS_END
+from gcgtools.lexicon.kwg import ARC_MASK as ARC
+
 __all__ = ["ACCEPTS", "ARC", "IS_END", "NO_TILE", "allowed_between", "fill_cross_sets", "find"]
 
-ARC = 0x3FFFFF
-ACCEPTS = 0x800000
-IS_END = 0x400000
 #: A tile on the board that the lexicon's alphabet lacks: matches no KWG node.
 NO_TILE = 1 << 12
 
