@@ -185,7 +185,7 @@ def write_chart(
             except (KeyError, ValueError) as exc:  # an unknown tile set, board or rule
                 return ChartResult("progression", 0, None, [name], {name: f"rules: {exc}"})
             return ChartResult("progression", 1, save_figure(fig, out))
-    frames = load_frames(items, jobs=jobs, progress=progress, scheduler=scheduler, options=options)
+    frames = load_frames(items, jobs=jobs, progress=progress, scheduler=scheduler, rules=options)
     assert frames.moves is not None
     games = len(frames.games) - len(frames.unreadable)
     written = save_figure(archive_figure(frames.games, frames.moves), out) if games else None

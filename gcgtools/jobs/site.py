@@ -320,7 +320,7 @@ def _archive_charts(
     from gcgtools.jobs.charts import archive_figure
     from gcgtools.tables.frames import load_frames
 
-    frames = load_frames(files, jobs=jobs, progress=progress, scheduler=scheduler, options=options)
+    frames = load_frames(files, jobs=jobs, progress=progress, scheduler=scheduler, rules=options)
     assert frames.moves is not None
     if len(frames.games) - len(frames.unreadable) == 0:
         return ""
