@@ -11,9 +11,10 @@ record before and after, then compare::
 export Parquet, annotate, fix and write outputs, board text and CGP, moves and analyse JSON
 with ENABLE, picture SVG, the report HTML and the site) on ``examples/`` and the shared
 corpus (``GCGTOOLS_CORPUS``), with a private result cache, and keeps each command's standard
-output, standard error, exit code and the files it wrote. ``compare`` lists every difference
-and exits 1 when there is one. The lexicon is ``GCGTOOLS_DATA``'s ``lexica/ENABLE.kwg`` (else
-``../shared/data``).
+output, standard error, exit code and the files it wrote, the checkout's path written as
+``<ROOT>`` in the text files (so two checkouts' recordings compare). ``compare`` lists every
+difference and exits 1 when there is one. The lexicon is ``GCGTOOLS_DATA``'s
+``lexica/ENABLE.kwg`` (else ``../shared/data``).
 """
 
 from __future__ import annotations
@@ -107,9 +108,27 @@ def record(out: Path, program: str) -> None:
             (out / f"{name}.rc").write_text(f"{done.returncode}\n")
             print(f"{name}: exit {done.returncode}, {len(done.stdout)} bytes", flush=True)
         shutil.move(SCRATCH / "files", out / "files")
+        _placeholders(out)
     finally:
         shutil.rmtree(cache, ignore_errors=True)
         shutil.rmtree(SCRATCH, ignore_errors=True)
+
+
+TEXT = {".stdout", ".stderr", ".rc", ".gcg", ".html", ".svg", ".csv", ".json", ".txt", ".md"}
+
+
+def _placeholders(out: Path) -> None:
+    """The checkout's and the scratch folder's paths, which the commands print, written as
+    ``<ROOT>`` and ``<SCRATCH>`` in the recording's text files, so that recordings made from
+    two checkouts (a worktree and the main one) compare equal."""
+    swaps = [(str(SCRATCH).encode(), b"<SCRATCH>"), (str(ROOT).encode(), b"<ROOT>")]
+    for path in out.rglob("*"):
+        if path.is_file() and path.suffix in TEXT:
+            data = original = path.read_bytes()
+            for old, new in swaps:
+                data = data.replace(old, new)
+            if data != original:
+                path.write_bytes(data)
 
 
 def compare(a: Path, b: Path) -> int:
