@@ -18,7 +18,8 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from gcgtools.batch.run import show_progress
-from gcgtools.cli.common import BatchOptions, cannot_write, output_is_input
+from gcgtools.cli.common import cannot_write, output_is_input
+from gcgtools.cli.groups import BatchOptions
 from gcgtools.console import echo
 from gcgtools.edit.fix import FORCE_OPTION
 from gcgtools.findings import EXIT_CLEAN, EXIT_UNREADABLE
