@@ -31,7 +31,15 @@ from gcgtools.cli.groups import (
     option_groups,
 )
 from gcgtools.console import echo, echo_pieces, show_progress
-from gcgtools.findings import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, RULES, code_filter, rule
+from gcgtools.findings import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_UNREADABLE,
+    RULES,
+    cannot_read,
+    code_filter,
+    rule,
+)
 from gcgtools.model.game import Game, unreadable_reason
 from gcgtools.render.lint import (
     github_lines,
@@ -64,7 +72,7 @@ def _parsed(game: Game, as_json: bool) -> tuple[int, list[str], tuple[str, str] 
     name = game.path or "<gcg>"
     if game.unreadable:
         status = EXIT_UNREADABLE
-    elif any(f.severity == "error" and f.code[0] in "FP" for f in game.findings):
+    elif any(cannot_read(f) for f in game.findings):
         status = EXIT_FINDINGS  # some lines could not be read
     else:
         status = EXIT_CLEAN
