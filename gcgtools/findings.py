@@ -79,6 +79,42 @@ class Finding:
         where = path or self.path or "<gcg>"
         return f"{where}:{self.line}:{self.column}: {self.code} {self.message}"
 
+    @property
+    def family(self) -> str:
+        """The family of the finding's code (:class:`Family`): its letter."""
+        return self.code[:1]
+
+    def is_error(self, *families: str) -> bool:
+        """An error (not a warning nor an info) of one of ``families`` (:class:`Family`;
+        none given: of any)."""
+        return self.severity == "error" and (not families or self.family in families)
+
+
+class Family:
+    """The finding families: the letter a code begins with (the table of the module's
+    doc), so that code asking what kind a finding is names it (``f.family ==
+    Family.SYNTAX``, ``f.is_error(Family.BOARD)``) rather than testing ``code[0]``."""
+
+    FILE = "F"
+    SYNTAX = "P"
+    HEADER = "H"
+    ORDER = "O"
+    TILES = "T"
+    BOARD = "B"
+    SCORES = "S"
+    RULES = "R"
+    WORDS = "W"
+
+    ALL = (FILE, SYNTAX, HEADER, ORDER, TILES, BOARD, SCORES, RULES, WORDS)
+    #: what reading a record reports, before any replay: the file, its lines, its header
+    READING = (FILE, SYNTAX, HEADER)
+
+
+def cannot_read(finding: Finding) -> bool:
+    """Whether ``finding`` is an error on what could not be read: the file (``F``) or a
+    line of it (``P``). A record with one is unreadable (the file) or partly read."""
+    return finding.is_error(Family.FILE, Family.SYNTAX)
+
 
 class Code:
     """The finding codes by name, so that code comparing or emitting findings names what a

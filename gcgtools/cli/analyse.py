@@ -1,125 +1,36 @@
-"""``gcgtools analyse``: phonies, best moves, equity lost and missed bingos per turn, and
-the lexicon options every analysing command shares (``--lexicon``, ``--lexica``,
-``--leaves``)."""
+"""``gcgtools analyse``: phonies, best moves, equity lost and missed bingos per turn."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from gcgtools.batch.run import show_progress
-from gcgtools.cli.common import (
-    BoardOpt,
-    Bonus,
-    Jobs,
-    NoCache,
-    Paths,
-    Quiet,
-    RulesOpt,
-    SchedulerOpt,
-    Tiles,
-    app,
-    batch_command,
-    lexicon_given,
-    rule_options,
+from gcgtools.batch.settings import DEFAULT_SETTINGS, AnalysisSettings
+from gcgtools.cli.common import NoCache, Paths, app, batch_command
+from gcgtools.cli.groups import (
+    BATCH_GROUP,
+    JUDGE_GROUP,
+    LEXICON_GROUP,
+    NO_BATCH,
+    RULE_GROUP,
+    BatchOptions,
+    checked_lexicon,
+    option_groups,
 )
 from gcgtools.console import echo
 from gcgtools.findings import EXIT_CLEAN, EXIT_UNREADABLE
-from gcgtools.wording import no_lexicon, plural
+from gcgtools.lexicon.choice import NO_CHOICE, LexiconChoice
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
+from gcgtools.wording import plural
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from gcgtools.analysis.analyse import RecordAnalysis
-    from gcgtools.lexicon.choice import LexiconChoice
-
-LexiconOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--lexicon",
-        callback=lexicon_given,
-        help="Lexicon file (.kwg, .txt, .txt.gz); default: the record's #lexicon looked up "
-        "in --lexica.",
-    ),
-]
-LexicaOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--lexica",
-        callback=lexicon_given,
-        help="Folder of lexicons (NAME.kwg, NAME.txt, NAME.txt.gz, leaves .klv2); default: "
-        "$GCGTOOLS_LEXICA.",
-    ),
-]
-LeavesOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--leaves",
-        help="Leave values (.klv2, .klv, .csv); default: LEAVES.klv2 or NAME.klv2 in the "
-        "lexicon folder, else the built-in heuristic.",
-    ),
-]
-
-
-def lexicon_choice(
-    lexicon: str | None,
-    lexica: str | None,
-    leaves: str | None,
-    tiles: str | None = None,
-    *,
-    required: bool = False,
-) -> LexiconChoice:
-    """The lexicon options of every analysing command, checked before any record is read:
-    a lexicon or leave file that is missing, unreadable or damaged, or a lexicon folder
-    that is none, is one line naming it on standard error and exit 2 (and so is no lexicon
-    at all when ``required``)."""
-    from gcgtools.lexicon import LeavesError, LexiconError
-    from gcgtools.lexicon.choice import LexiconChoice
-    from gcgtools.rules.tiles import resolve_tiles
-
-    choice = LexiconChoice.of(lexicon, lexica, leaves)
-    if required and not choice.wanted:
-        echo(f"gcgtools: {no_lexicon()}", err=True)
-        raise typer.Exit(EXIT_UNREADABLE)
-    try:
-        choice.check(resolve_tiles(tiles) if tiles is not None else None)
-    except (LexiconError, LeavesError) as exc:
-        echo(f"gcgtools: {exc.message}", err=True)
-        raise typer.Exit(EXIT_UNREADABLE) from None
-    return choice
-
-
-class DepthChoice(str, Enum):
-    static = "static"
-    sim = "sim"
-    full = "full"
-
-
-DepthOpt = Annotated[
-    DepthChoice,
-    typer.Option(
-        "--depth",
-        help="static: equity only (fast, the default); sim: judge every turn by simulation, "
-        "pre-endgame and endgame solvers with small budgets; full: the same, larger budgets.",
-    ),
-]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of the simulations (--depth sim/full).")]
-SimIterations = Annotated[
-    int | None,
-    typer.Option("--sim-iterations", min=1, help="Simulation iterations per candidate."),
-]
-SimCandidates = Annotated[
-    int | None, typer.Option("--sim-candidates", min=1, help="Moves simulated per turn.")
-]
-EndgameNodes = Annotated[
-    int | None, typer.Option("--endgame-nodes", min=1, help="Endgame solver budget (nodes).")
-]
-PreendgameNodes = Annotated[
-    int | None,
-    typer.Option("--preendgame-nodes", min=1, help="Pre-endgame budget per tile in the bag."),
-]
 
 
 class AnalyseFormat(str, Enum):
@@ -129,11 +40,10 @@ class AnalyseFormat(str, Enum):
 
 @app.command("analyse")
 @batch_command
+@option_groups(choice=LEXICON_GROUP, rule_set=RULE_GROUP, batch=BATCH_GROUP, judging=JUDGE_GROUP)
 def analyse_command(
     paths: Paths,
-    lexicon: LexiconOpt = None,
-    lexica: LexicaOpt = None,
-    leaves: LeavesOpt = None,
+    choice: LexiconChoice = NO_CHOICE,
     top: Annotated[
         int | None,
         typer.Option(
@@ -146,20 +56,10 @@ def analyse_command(
         ),
     ] = None,
     format: Annotated[AnalyseFormat, typer.Option("--format", "-f")] = AnalyseFormat.text,
-    tiles: Tiles = None,
-    board: BoardOpt = None,
-    rules: RulesOpt = None,
-    challenge_bonus: Bonus = None,
+    rule_set: RuleOptions = NO_OPTIONS,
     no_cache: NoCache = False,
-    jobs: Jobs = None,
-    scheduler: SchedulerOpt = None,
-    quiet: Quiet = False,
-    depth: DepthOpt = DepthChoice.static,
-    seed: SeedOpt = 0,
-    sim_iterations: SimIterations = None,
-    sim_candidates: SimCandidates = None,
-    endgame_nodes: EndgameNodes = None,
-    preendgame_nodes: PreendgameNodes = None,
+    batch: BatchOptions = NO_BATCH,
+    judging: AnalysisSettings = DEFAULT_SETTINGS,
 ) -> None:
     """Check every play's words against a lexicon and, for every turn whose full rack is
     known, compare the move with the best moves: equity, equity lost, rank, missed bingos.
@@ -169,29 +69,19 @@ def analyse_command(
     judged by win% (simulation, pre-endgame) or spread (endgame) and graded, with a Mistake
     Index per player."""
     from gcgtools.analysis.analyse import DEFAULT_TOP
-    from gcgtools.analysis.judge import Depth, settings_for
     from gcgtools.batch.analyses import analyse_paths
-    from gcgtools.batch.settings import AnalysisSettings
 
-    lexicon_choice(lexicon, lexica, leaves, tiles, required=True)
-    judge = None
-    if depth is not DepthChoice.static:
-        judge = settings_for(
-            depth.value, seed=seed, sim_iterations=sim_iterations,
-            sim_candidates=sim_candidates, endgame_nodes=endgame_nodes,
-            preendgame_nodes=preendgame_nodes,
-        )  # fmt: skip
-    settings = AnalysisSettings(
+    checked_lexicon(choice, rule_set.tiles, required=True)
+    settings = replace(
+        judging,
         top=DEFAULT_TOP if top is None else top,
         cache=not no_cache,
-        options=rule_options(tiles, board, rules, challenge_bonus),
-        depth=Depth(depth.value),
-        judge=judge,
-        progress=show_progress(quiet) and format is AnalyseFormat.text,
+        options=rule_set,
+        progress=show_progress(batch.quiet) and format is AnalyseFormat.text,
     )
     results = analyse_paths(
-        paths, lexicon=lexicon, lexica=lexica, leaves=leaves, jobs=jobs, scheduler=scheduler,
-        settings=settings,
+        paths, lexicon=choice.lexicon, lexica=choice.lexica, leaves=choice.leaves,
+        jobs=batch.jobs, scheduler=batch.scheduler, settings=settings,
     )  # fmt: skip
     count, unreadable = _print_analyses(results, format, alternatives=top is not None)
     if unreadable:

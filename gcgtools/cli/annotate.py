@@ -13,20 +13,14 @@ from typing import Annotated
 
 import typer
 
-from gcgtools.cli.analyse import (
-    LeavesOpt,
-    LexicaOpt,
-    LexiconOpt,
-    lexicon_choice,
-)
-from gcgtools.cli.common import (
+from gcgtools.cli.common import Paths, app, batch_command
+from gcgtools.cli.groups import (
     BATCH_GROUP,
+    LEXICON_GROUP,
     NO_BATCH,
     RULE_GROUP,
     BatchOptions,
-    Paths,
-    app,
-    batch_command,
+    checked_lexicon,
     option_groups,
 )
 from gcgtools.cli.outputs import (
@@ -41,6 +35,7 @@ from gcgtools.cli.outputs import (
 )
 from gcgtools.console import echo
 from gcgtools.jobs.kinds import AnnotateJob
+from gcgtools.lexicon.choice import NO_CHOICE, LexiconChoice
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.paths import display_name
 
@@ -54,7 +49,7 @@ class Group(str, Enum):
 
 @app.command("annotate")
 @batch_command
-@option_groups(rule_set=RULE_GROUP, batch=BATCH_GROUP)
+@option_groups(rule_set=RULE_GROUP, choice=LEXICON_GROUP, batch=BATCH_GROUP)
 def annotate_command(
     paths: Paths,
     output: Output = None,
@@ -68,9 +63,7 @@ def annotate_command(
     ] = None,
     in_place: InPlace = False,
     rule_set: RuleOptions = NO_OPTIONS,
-    lexicon: LexiconOpt = None,
-    lexica: LexicaOpt = None,
-    leaves: LeavesOpt = None,
+    choice: LexiconChoice = NO_CHOICE,
     batch: BatchOptions = NO_BATCH,
 ) -> None:
     """Add '#note gcgtools: ...' lines after each event: the play (O1 HAN(G)OVER), words
@@ -78,8 +71,7 @@ def annotate_command(
     gcgtools notes are replaced; everything else is kept byte for byte."""
     groups = [g.value for g in only] if only else None
     # --only analysis: the analysis is the whole job, so no lexicon at all is an error
-    tiles = rule_set.tiles
-    choice = lexicon_choice(lexicon, lexica, leaves, tiles, required=groups == ["analysis"])
+    checked_lexicon(choice, rule_set.tiles, required=groups == ["analysis"])
     asked = groups is not None and "analysis" in groups
     chosen = choice if asked or choice.wanted else None
     file = single(paths, output, in_place)

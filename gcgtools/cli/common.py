@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import functools
 import importlib
-import inspect
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -302,85 +300,6 @@ Bonus = Annotated[
 ]
 
 
-# ----------------------------------------------------------------------------- option groups
-# As pip's cmdoptions: options declared once, each group shared by the commands that take
-# it; a command names the parameter that gets the group's one value, and typer shows the
-# group's options in that parameter's place.
-@dataclass(frozen=True, slots=True)
-class BatchOptions:
-    """The batch options: ``--jobs``, ``--scheduler``, ``--quiet``."""
-
-    jobs: int | None = None
-    scheduler: str | None = None
-    quiet: bool = False
-
-
-NO_BATCH = BatchOptions()
-
-
-@dataclass(frozen=True, slots=True)
-class OptionGroup:
-    """Options declared once: the ``params`` typer shows, and ``build``, which makes the
-    one value the command gets from theirs (called with them as keywords)."""
-
-    params: tuple[inspect.Parameter, ...]
-    build: Callable[..., Any]
-
-
-def _param(name: str, annotation: Any, default: Any) -> inspect.Parameter:
-    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
-    return inspect.Parameter(name, kind, default=default, annotation=annotation)
-
-
-RULE_GROUP = OptionGroup(
-    (
-        _param("tiles", Tiles, None),
-        _param("board", BoardOpt, None),
-        _param("rules", RulesOpt, None),
-        _param("challenge_bonus", Bonus, None),
-    ),
-    rule_options,
-)
-"""``--tiles``, ``--board``, ``--rules``, ``--challenge-bonus``: a :class:`RuleOptions`."""
-TILE_BOARD_GROUP = OptionGroup(RULE_GROUP.params[:2], rule_options)
-"""``--tiles``, ``--board``: a :class:`RuleOptions`."""
-BATCH_GROUP = OptionGroup(
-    (
-        _param("jobs", Jobs, None),
-        _param("scheduler", SchedulerOpt, None),
-        _param("quiet", Quiet, False),
-    ),
-    BatchOptions,
-)
-"""``--jobs``, ``--scheduler``, ``--quiet``: a :class:`BatchOptions`."""
-
-
-def option_groups(**groups: OptionGroup) -> Callable[[F], F]:
-    """Give the command's parameter ``name`` the value of the option group ``groups[name]``
-    (``@option_groups(rule_set=RULE_GROUP)``): typer sees the group's options in the
-    parameter's place; the command gets the value they build."""
-
-    def decorate(func: F) -> F:
-        signature = inspect.signature(func, eval_str=True)  # typer reads these as given
-        params: list[inspect.Parameter] = []
-        for param in signature.parameters.values():
-            params.extend(groups[param.name].params if param.name in groups else [param])
-
-        @functools.wraps(func)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            for name, group in groups.items():
-                values = {p.name: kwargs.pop(p.name, p.default) for p in group.params}
-                kwargs[name] = group.build(**values)
-            return func(*args, **kwargs)
-
-        hints = {p.name: p.annotation for p in params}
-        wrapper.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
-        wrapper.__annotations__ = {**hints, "return": signature.return_annotation}
-        return wrapper  # type: ignore[return-value]
-
-    return decorate
-
-
 def failed_on(file: object, exc: Exception) -> str:
     """``FILE: reason`` for an option a record cannot be read with (an unknown tile set,
     a --move out of range): the exception's message (a KeyError's without quotes)."""
@@ -444,14 +363,6 @@ def hint_pure_python() -> None:
             f"{NATIVE_HINT}",
             err=True,
         )
-
-
-def lexicon_given(value: str | None) -> str | None:
-    """The callback of the lexicon options: analysing with a lexicon generates moves, so
-    say once how to get the fast generator when it is missing."""
-    if value:
-        hint_pure_python()
-    return value
 
 
 @app.callback()

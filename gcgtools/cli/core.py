@@ -13,24 +13,33 @@ import typer
 from gcgtools.batch.checks import FileReport, check_game, checker
 from gcgtools.batch.run import map_files, map_window
 from gcgtools.cli.common import (
-    BoardOpt,
-    Bonus,
-    Jobs,
     LintFormat,
     Move,
     ParseFormat,
     Paths,
-    Quiet,
-    RulesOpt,
-    SchedulerOpt,
-    Tiles,
     app,
     batch_command,
     report_unreadable,
-    rule_options,
+)
+from gcgtools.cli.groups import (
+    BATCH_GROUP,
+    JOBS_GROUP,
+    NO_BATCH,
+    RULE_GROUP,
+    TILE_BOARD_GROUP,
+    BatchOptions,
+    option_groups,
 )
 from gcgtools.console import echo, echo_pieces, show_progress
-from gcgtools.findings import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, RULES, code_filter, rule
+from gcgtools.findings import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_UNREADABLE,
+    RULES,
+    cannot_read,
+    code_filter,
+    rule,
+)
 from gcgtools.model.game import Game, unreadable_reason
 from gcgtools.render.lint import (
     github_lines,
@@ -43,6 +52,7 @@ from gcgtools.render.lint import (
 from gcgtools.render.lint import (
     statistics as count_findings,
 )
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.load import STDIN_NAME, load_game, load_stream
 from gcgtools.sources.paths import display_name
 
@@ -62,7 +72,7 @@ def _parsed(game: Game, as_json: bool) -> tuple[int, list[str], tuple[str, str] 
     name = game.path or "<gcg>"
     if game.unreadable:
         status = EXIT_UNREADABLE
-    elif any(f.severity == "error" and f.code[0] in "FP" for f in game.findings):
+    elif any(cannot_read(f) for f in game.findings):
         status = EXIT_FINDINGS  # some lines could not be read
     else:
         status = EXIT_CLEAN
@@ -79,13 +89,13 @@ def parsed_text(path: str, as_json: bool = False) -> tuple[int, list[str], tuple
 
 @app.command()
 @batch_command
+@option_groups(batch=JOBS_GROUP)
 def parse(
     paths: Paths,
     format: Annotated[
         ParseFormat, typer.Option("--format", "-f", help=f"text, or json: {JSONL_HELP}")
     ] = ParseFormat.text,
-    jobs: Jobs = None,
-    scheduler: SchedulerOpt = None,
+    batch: BatchOptions = NO_BATCH,
 ) -> None:
     """Parse records and print a summary of each (or the parsed model as JSON). '-' reads
     a record from standard input. Exit 0 clean, 1 some lines could not be read, 2 a file
@@ -97,7 +107,7 @@ def parse(
     status = EXIT_CLEAN
     reasons: dict[str, str] = {}
     for file_status, text, unreadable in chain(
-        first, map_files(worker, files, jobs=jobs, scheduler=scheduler)
+        first, map_files(worker, files, jobs=batch.jobs, scheduler=batch.scheduler)
     ):
         status = max(status, file_status)
         if unreadable is not None:
@@ -118,12 +128,10 @@ Codes = Annotated[
 
 @app.command()
 @batch_command
+@option_groups(rule_set=RULE_GROUP, batch=BATCH_GROUP.only("jobs", "quiet", "scheduler"))
 def validate(
     paths: Paths,
-    tiles: Tiles = None,
-    board: BoardOpt = None,
-    rules: RulesOpt = None,
-    challenge_bonus: Bonus = None,
+    rule_set: RuleOptions = NO_OPTIONS,
     format: Annotated[
         LintFormat,
         typer.Option(
@@ -141,9 +149,7 @@ def validate(
         ),
     ] = False,
     info: Annotated[bool, typer.Option("--info", help="Also print info findings.")] = False,
-    jobs: Jobs = None,
-    quiet: Quiet = False,
-    scheduler: SchedulerOpt = None,
+    batch: BatchOptions = NO_BATCH,
 ) -> None:
     """Replay records and report every wrong score, placement, rack and order, one line
     per finding: path:line:col: CODE severity: message. '-' reads a record from standard
@@ -152,12 +158,13 @@ def validate(
         keep = code_filter(select, ignore)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--select/--ignore") from None
-    options = rule_options(tiles, board, rules, challenge_bonus)
     files = [p for p in paths if p != "-"]
     reports: list[FileReport] = []
-    first = [check_game(_read_stdin(), STDIN_NAME, options)] if "-" in paths else []
-    progress = show_progress(quiet)
-    stream = map_files(checker(options), files, jobs=jobs, progress=progress, scheduler=scheduler)
+    first = [check_game(_read_stdin(), STDIN_NAME, rule_set)] if "-" in paths else []
+    progress = show_progress(batch.quiet)
+    stream = map_files(
+        checker(rule_set), files, jobs=batch.jobs, progress=progress, scheduler=batch.scheduler
+    )
     unreadable: dict[str, str] = {}
     for report in chain(first, stream):
         if report.unreadable:  # the reason, whatever codes are selected
@@ -236,11 +243,11 @@ class BoardFormat(str, Enum):
 
 @app.command()
 @batch_command
+@option_groups(rule_set=TILE_BOARD_GROUP, batch=BATCH_GROUP)
 def board(
     paths: Paths,
     move: Move = None,
-    tiles: Tiles = None,
-    board_layout: BoardOpt = None,
+    rule_set: RuleOptions = NO_OPTIONS,
     output: Annotated[
         str | None,
         typer.Option(
@@ -259,9 +266,7 @@ def board(
             "standard output, or in -o DIR for several records).",
         ),
     ] = BoardFormat.text,
-    jobs: Jobs = None,
-    scheduler: SchedulerOpt = None,
-    quiet: Quiet = False,
+    batch: BatchOptions = NO_BATCH,
 ) -> None:
     """Print the board after event N (default: the last) with a legend, the move, the
     scores, each player's rack after it and the unseen tiles; with --format cgp, the
@@ -272,11 +277,9 @@ def board(
 
     picture = format in (BoardFormat.svg, BoardFormat.png)
     if output is not None or picture:
-        from gcgtools.cli.common import BatchOptions
         from gcgtools.cli.picture import draw_pictures
 
         fmt = format.value if picture else None
-        rule_set, batch = rule_options(tiles, board_layout), BatchOptions(jobs, scheduler, quiet)
         draw_pictures(paths, move, output, 600, fmt, rule_set, batch)
     files = list(expand_paths(paths))
     if not files:
@@ -284,9 +287,8 @@ def board(
         raise typer.Exit(EXIT_UNREADABLE)
     status = EXIT_CLEAN
     cgp = format is BoardFormat.cgp
-    options = rule_options(tiles, board_layout)
-    worker = partial(board_text, move=move, options=options, cgp=cgp)
-    shown = map_window(worker, files, jobs=jobs, scheduler=scheduler)
+    worker = partial(board_text, move=move, options=rule_set, cgp=cgp)
+    shown = map_window(worker, files, jobs=batch.jobs, scheduler=batch.scheduler)
     for number, (file, view) in enumerate(zip(files, shown, strict=True)):
         if len(files) > 1 and not cgp:
             echo(("\n" if number else "") + f"==> {display_name(file)} <==")

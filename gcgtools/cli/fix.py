@@ -10,16 +10,8 @@ from typing import Annotated
 
 import typer
 
-from gcgtools.cli.common import (
-    BATCH_GROUP,
-    NO_BATCH,
-    RULE_GROUP,
-    BatchOptions,
-    Paths,
-    app,
-    batch_command,
-    option_groups,
-)
+from gcgtools.cli.common import Paths, app, batch_command
+from gcgtools.cli.groups import BATCH_GROUP, NO_BATCH, RULE_GROUP, BatchOptions, option_groups
 from gcgtools.cli.outputs import (
     InPlace,
     Output,

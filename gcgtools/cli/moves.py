@@ -9,9 +9,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gcgtools.cli.common import BoardOpt, Tiles, app, hint_pure_python, rule_options
+from gcgtools.cli.common import app, hint_pure_python
+from gcgtools.cli.groups import LEXICON_GROUP, TILE_BOARD_GROUP, checked_lexicon, option_groups
 from gcgtools.console import echo
 from gcgtools.findings import EXIT_UNREADABLE
+from gcgtools.lexicon.choice import NO_CHOICE, LexiconChoice
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.tiles import TileError
 
 if TYPE_CHECKING:
@@ -48,6 +51,7 @@ Seed = Annotated[int, typer.Option("--seed", help="--sim: the seed of the draws.
 
 
 @app.command()
+@option_groups(choice=LEXICON_GROUP, rule_set=TILE_BOARD_GROUP)
 def moves(
     file: Annotated[Path | None, typer.Argument(help="A .gcg file (or use --cgp).")] = None,
     move: Annotated[
@@ -65,17 +69,9 @@ def moves(
     cgp: Annotated[
         str | None, typer.Option("--cgp", help="Analyse this CGP position instead of a record.")
     ] = None,
-    lexicon: Annotated[str | None, typer.Option(help="Lexicon file (.kwg, .txt, .txt.gz).")] = None,
-    lexica: Annotated[
-        str | None,
-        typer.Option(help="Folder of lexicons named as #lexicon (default $GCGTOOLS_LEXICA)."),
-    ] = None,
-    leaves: Annotated[
-        str | None, typer.Option(help="Leave values (.klv2, .klv, .csv); default: built-in.")
-    ] = None,
+    choice: LexiconChoice = NO_CHOICE,
     format: Annotated[MovesFormat, typer.Option("--format", "-f")] = MovesFormat.text,
-    tiles: Tiles = None,
-    board: BoardOpt = None,
+    rule_set: RuleOptions = NO_OPTIONS,
     sim: SimFlag = False,
     endgame: EndgameFlag = False,
     iterations: Iterations = 1000,
@@ -90,10 +86,7 @@ def moves(
     if sim and endgame:
         echo("give --sim or --endgame, not both", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
-    result, where = _position_moves(
-        file, move, cgp, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves,
-        tiles=tiles, board=board,
-    )  # fmt: skip
+    result, where = _position_moves(file, move, cgp, rack=rack, choice=choice, rule_set=rule_set)
     if sim or endgame:
         from gcgtools.cli.deep_moves import deep_moves
 
@@ -110,15 +103,11 @@ def _position_moves(
     cgp: str | None,
     *,
     rack: str | None,
-    lexicon: str | None,
-    lexica: str | None,
-    leaves: str | None,
-    tiles: str | None,
-    board: str | None,
+    choice: LexiconChoice,
+    rule_set: RuleOptions,
 ) -> tuple[PositionMoves, str]:
     """The moves in the position ``moves`` names (after event ``move`` of ``file``, or
     ``cgp``) and how to name it; exits 2 for a position it cannot read."""
-    from gcgtools.cli.analyse import lexicon_choice
     from gcgtools.movegen.record import MovesError, cgp_moves, record_moves
     from gcgtools.sources.load import load_game
 
@@ -128,13 +117,14 @@ def _position_moves(
             f"cgp: {given} and --cgp: give one position (a file with --move N, or --cgp)", err=True
         )
         raise typer.Exit(EXIT_UNREADABLE)
-    lexicon_choice(lexicon, lexica, leaves, tiles)
+    checked_lexicon(choice, rule_set.tiles)
+    lexicon, lexica, leaves = choice.lexicon, choice.lexica, choice.leaves
     hint_pure_python()  # moves are generated whatever the options
     try:
         if cgp is not None:
             result = cgp_moves(
                 cgp, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves,
-                tiles=tiles, board=board,
+                tiles=rule_set.tiles, board=rule_set.board,
             )  # fmt: skip
             return result, "CGP position"
         if file is None:
@@ -148,7 +138,7 @@ def _position_moves(
         event = len(game.events) if move is None else move
         result = record_moves(
             game, event, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves,
-            options=rule_options(tiles, board),
+            options=rule_set,
         )  # fmt: skip
         return result, f"{file}"
     except (MovesError, KeyError, TileError) as exc:

@@ -18,10 +18,11 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from gcgtools.batch.run import show_progress
-from gcgtools.cli.common import BatchOptions, cannot_write, output_is_input
+from gcgtools.cli.common import cannot_write, output_is_input
+from gcgtools.cli.groups import BatchOptions
 from gcgtools.console import echo
 from gcgtools.edit.fix import FORCE_OPTION
-from gcgtools.findings import EXIT_CLEAN, EXIT_UNREADABLE
+from gcgtools.findings import EXIT_CLEAN, EXIT_UNREADABLE, Family, cannot_read
 from gcgtools.jobs.files import STDOUT, write_output
 from gcgtools.jobs.kinds import FixJob
 from gcgtools.jobs.outputs import Outcome, make_output, write_outputs
@@ -77,12 +78,12 @@ def load(file: Path, *, report_lines: bool = True) -> Game:
     game = load_game(file)
     if game.unreadable:
         for f in game.findings:
-            if f.severity == "error" and f.code[0] in "FP":
+            if cannot_read(f):
                 echo(f.format(display_name(str(file))), err=True)
         raise typer.Exit(EXIT_UNREADABLE)
     if report_lines:
         for f in game.findings:
-            if f.severity == "error" and f.code[0] == "P":
+            if f.is_error(Family.SYNTAX):
                 echo(
                     f"{f.format(display_name(str(file)))} (the rest of the record is used)",
                     err=True,

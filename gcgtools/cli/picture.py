@@ -11,15 +11,12 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from gcgtools.cli.common import (
+from gcgtools.cli.common import Move, Paths, app, batch_command
+from gcgtools.cli.groups import (
     BATCH_GROUP,
     NO_BATCH,
     TILE_BOARD_GROUP,
     BatchOptions,
-    Move,
-    Paths,
-    app,
-    batch_command,
     option_groups,
 )
 from gcgtools.cli.outputs import (

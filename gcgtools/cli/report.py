@@ -12,26 +12,16 @@ from typing import Annotated, NoReturn
 import typer
 
 from gcgtools.batch.run import show_progress
-from gcgtools.cli.analyse import (
-    DepthChoice,
-    DepthOpt,
-    LeavesOpt,
-    LexicaOpt,
-    LexiconOpt,
-    SeedOpt,
-    SimCandidates,
-    SimIterations,
-    lexicon_choice,
-)
-from gcgtools.cli.common import (
+from gcgtools.batch.settings import DEFAULT_SETTINGS, AnalysisSettings
+from gcgtools.cli.common import Paths, app, batch_command, cannot_write
+from gcgtools.cli.groups import (
     BATCH_GROUP,
+    JUDGE_GROUP,
+    LEXICON_GROUP,
     NO_BATCH,
     RULE_GROUP,
     BatchOptions,
-    Paths,
-    app,
-    batch_command,
-    cannot_write,
+    checked_lexicon,
     option_groups,
 )
 from gcgtools.cli.outputs import (
@@ -46,13 +36,19 @@ from gcgtools.cli.outputs import (
 from gcgtools.console import echo
 from gcgtools.findings import EXIT_CLEAN
 from gcgtools.jobs.kinds import ReportJob
+from gcgtools.lexicon.choice import NO_CHOICE, LexiconChoice
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.wording import plural
 
 
 @app.command("report")
 @batch_command
-@option_groups(rule_set=RULE_GROUP, batch=BATCH_GROUP)
+@option_groups(
+    rule_set=RULE_GROUP,
+    choice=LEXICON_GROUP,
+    batch=BATCH_GROUP,
+    judging=JUDGE_GROUP.only("depth", "seed", "sim_iterations", "sim_candidates"),
+)
 def report_command(
     paths: Paths,
     output: Annotated[
@@ -66,15 +62,10 @@ def report_command(
     ] = None,
     title: Annotated[str, typer.Option(help="The site's title (default: N games).")] = "",
     rule_set: RuleOptions = NO_OPTIONS,
-    lexicon: LexiconOpt = None,
-    lexica: LexicaOpt = None,
-    leaves: LeavesOpt = None,
+    choice: LexiconChoice = NO_CHOICE,
     top: Annotated[int, typer.Option("--top", min=1, help="Top moves shown per turn.")] = 5,
     batch: BatchOptions = NO_BATCH,
-    depth: DepthOpt = DepthChoice.static,
-    seed: SeedOpt = 0,
-    sim_iterations: SimIterations = None,
-    sim_candidates: SimCandidates = None,
+    judging: AnalysisSettings = DEFAULT_SETTINGS,
 ) -> None:
     """Write a self-contained HTML page: the board after each event (slider and buttons),
     the player to move, their rack and the unseen tiles, the move list with notes and
@@ -83,17 +74,10 @@ def report_command(
     SITE/): a static site, an index of the games (a table sorted by clicking its headers)
     with the archive charts, and one page per game. With --depth sim or full: mistake
     badges, the judged candidates, a win-probability chart and the Mistake Index."""
-    from gcgtools.analysis.judge import settings_for
-
-    judge = None
-    if depth is not DepthChoice.static:
-        judge = settings_for(
-            depth.value, seed=seed, sim_iterations=sim_iterations, sim_candidates=sim_candidates
-        )
-    choice = lexicon_choice(lexicon, lexica, leaves, rule_set.tiles)
+    checked_lexicon(choice, rule_set.tiles)
     chosen = choice if choice.wanted else None
     file = single(paths, output, can_in_place=False)
-    job = ReportJob(rule_set, chosen, top, depth.value, judge)
+    job = ReportJob(rule_set, chosen, top, judging.depth.value, judging.judge)
     if file is None:
         assert output is not None
         write_report_site(job, paths, output, title, batch)

@@ -13,29 +13,34 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from gcgtools.cli.analyse import LeavesOpt, LexicaOpt, LexiconOpt, lexicon_choice
 from gcgtools.cli.common import (
-    BoardOpt,
-    Bonus,
-    Jobs,
     NoCache,
     Paths,
-    Quiet,
-    RulesOpt,
-    SchedulerOpt,
-    Tiles,
     app,
     batch_command,
     cannot_write,
     output_is_input,
     report_unreadable,
-    rule_options,
+)
+from gcgtools.cli.groups import (
+    BATCH_GROUP,
+    LEXICON_GROUP,
+    NO_BATCH,
+    RULE_GROUP,
+    BatchOptions,
+    checked_lexicon,
+    option_groups,
 )
 from gcgtools.console import echo, show_progress
 from gcgtools.findings import EXIT_CLEAN, EXIT_UNREADABLE
+from gcgtools.lexicon.choice import NO_CHOICE, LexiconChoice
 from gcgtools.render.tables import check_columns, print_frame
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.paths import display_name
 from gcgtools.wording import plural
+
+# the batch options in the order these commands list them
+BATCH = BATCH_GROUP.only("jobs", "quiet", "scheduler")
 
 
 class ReportFormat(str, Enum):
@@ -85,16 +90,15 @@ def _legend() -> str:
     return "\b\nColumns per player (* shown by default in the table):\n" + "\n".join(lines)
 
 
-def _lexicon(
-    lexicon: str | None, lexica: str | None, leaves: str | None, no_cache: bool = False
-) -> dict[str, Any]:
+def _lexicon(choice: LexiconChoice, no_cache: bool = False) -> dict[str, Any]:
     """The analysis options: only with --lexicon or --lexica (the analysis is slow, so
     $GCGTOOLS_LEXICA alone does not turn it on for stats and export). The files given are
-    checked first (:func:`~gcgtools.cli.analyse.lexicon_choice`)."""
-    if lexicon is not None or lexica is not None or leaves is not None:
-        lexicon_choice(lexicon, lexica, leaves)
-    if lexicon is None and lexica is None:
+    checked first (:func:`~gcgtools.cli.groups.checked_lexicon`)."""
+    if choice.given or choice.leaves is not None:
+        checked_lexicon(choice)
+    if not choice.given:
         return {}
+    lexicon, lexica, leaves = choice.lexicon, choice.lexica, choice.leaves
     return {"lexicon": lexicon, "lexica": lexica, "leaves": leaves, "cache": not no_cache}
 
 
@@ -156,6 +160,7 @@ def _print(
     "spread,\nwinner, turns, bingos1, bingos2, best_score, best_word, best_player, status."
 )
 @batch_command
+@option_groups(rule_set=RULE_GROUP, choice=LEXICON_GROUP, batch=BATCH)
 def stats(
     paths: Paths,
     by: Annotated[StatsBy, typer.Option("--by", help="One row per player or per game.")] = (
@@ -164,17 +169,10 @@ def stats(
     format: FormatOpt = ReportFormat.table,
     columns: ColumnsOpt = None,
     sort: SortOpt = None,
-    tiles: Tiles = None,
-    board: BoardOpt = None,
-    rules: RulesOpt = None,
-    challenge_bonus: Bonus = None,
-    lexicon: LexiconOpt = None,
-    lexica: LexicaOpt = None,
-    leaves: LeavesOpt = None,
+    rule_set: RuleOptions = NO_OPTIONS,
+    choice: LexiconChoice = NO_CHOICE,
     no_cache: NoCache = False,
-    jobs: Jobs = None,
-    quiet: Quiet = False,
-    scheduler: SchedulerOpt = None,
+    batch: BatchOptions = NO_BATCH,
 ) -> None:
     """Per-player statistics (games, wins, averages, bingos, best plays, challenges) or a
     one-line summary per game. With --lexicon or --lexica every game is also analysed:
@@ -194,11 +192,11 @@ def stats(
     table = archive_stats(
         paths,
         by=by.value,
-        jobs=jobs,
-        scheduler=scheduler,
-        progress=show_progress(quiet),
-        rules=rule_options(tiles, board, rules, challenge_bonus),
-        **_lexicon(lexicon, lexica, leaves, no_cache),
+        jobs=batch.jobs,
+        scheduler=batch.scheduler,
+        progress=show_progress(batch.quiet),
+        rules=rule_set,
+        **_lexicon(choice, no_cache),
     )
     for used in table.attrs.get("analysis", []):
         echo(f"analysis: {used}", err=True)
@@ -216,18 +214,14 @@ def stats(
 
 @app.command()
 @batch_command
+@option_groups(rule_set=RULE_GROUP, batch=BATCH)
 def bingos(
     paths: Paths,
     format: FormatOpt = ReportFormat.table,
     columns: ColumnsOpt = None,
     sort: SortOpt = None,
-    tiles: Tiles = None,
-    board: BoardOpt = None,
-    rules: RulesOpt = None,
-    challenge_bonus: Bonus = None,
-    jobs: Jobs = None,
-    quiet: Quiet = False,
-    scheduler: SchedulerOpt = None,
+    rule_set: RuleOptions = NO_OPTIONS,
+    batch: BatchOptions = NO_BATCH,
 ) -> None:
     """Every bingo (game, event number, player, opponent, word, position, score); the table
     also counts them per player. JSON Lines: one object per bingo."""
@@ -238,10 +232,10 @@ def bingos(
 
     table = find_bingos(
         paths,
-        jobs=jobs,
-        scheduler=scheduler,
-        progress=show_progress(quiet),
-        rules=rule_options(tiles, board, rules, challenge_bonus),
+        jobs=batch.jobs,
+        scheduler=batch.scheduler,
+        progress=show_progress(batch.quiet),
+        rules=rule_set,
     )
     games = table.attrs["games"]
     title = f"{_count(len(table), 'bingo')} in {_count(games, 'game')}"
@@ -254,6 +248,7 @@ def bingos(
 
 @app.command()
 @batch_command
+@option_groups(rule_set=RULE_GROUP, batch=BATCH)
 def chart(
     paths: Annotated[
         list[str],
@@ -265,13 +260,8 @@ def chart(
     archive: Annotated[
         bool, typer.Option("--archive", help="Archive charts even for a single file.")
     ] = False,
-    tiles: Tiles = None,
-    board: BoardOpt = None,
-    rules: RulesOpt = None,
-    challenge_bonus: Bonus = None,
-    jobs: Jobs = None,
-    quiet: Quiet = False,
-    scheduler: SchedulerOpt = None,
+    rule_set: RuleOptions = NO_OPTIONS,
+    batch: BatchOptions = NO_BATCH,
 ) -> None:
     """Draw the score progression of one game, or the archive charts of several (final
     scores, bingos per game, points per turn by player)."""
@@ -283,10 +273,10 @@ def chart(
             paths,
             out,
             archive=archive,
-            jobs=jobs,
-            scheduler=scheduler,
-            progress=show_progress(quiet),
-            options=rule_options(tiles, board, rules, challenge_bonus),
+            jobs=batch.jobs,
+            scheduler=batch.scheduler,
+            progress=show_progress(batch.quiet),
+            options=rule_set,
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--output") from None
@@ -299,6 +289,7 @@ def chart(
 
 @app.command()
 @batch_command
+@option_groups(rule_set=RULE_GROUP, choice=LEXICON_GROUP, batch=BATCH)
 def export(
     paths: Paths,
     out: Annotated[
@@ -319,17 +310,10 @@ def export(
             "the name ends with / or is a folder).",
         ),
     ] = False,
-    tiles: Tiles = None,
-    board: BoardOpt = None,
-    rules: RulesOpt = None,
-    challenge_bonus: Bonus = None,
-    lexicon: LexiconOpt = None,
-    lexica: LexicaOpt = None,
-    leaves: LeavesOpt = None,
+    rule_set: RuleOptions = NO_OPTIONS,
+    choice: LexiconChoice = NO_CHOICE,
     no_cache: NoCache = False,
-    jobs: Jobs = None,
-    quiet: Quiet = False,
-    scheduler: SchedulerOpt = None,
+    batch: BatchOptions = NO_BATCH,
 ) -> None:
     """Write one row per event (and with --games one row per game) to Parquet or CSV,
     streamed chunk by chunk. With --lexicon or --lexica the analysis columns are filled
@@ -344,11 +328,11 @@ def export(
             out,
             games_out=games,
             partitioned=True if partitioned else None,
-            jobs=jobs,
-            scheduler=scheduler,
-            progress=show_progress(quiet),
-            rules=rule_options(tiles, board, rules, challenge_bonus),
-            **_lexicon(lexicon, lexica, leaves, no_cache),
+            jobs=batch.jobs,
+            scheduler=batch.scheduler,
+            progress=show_progress(batch.quiet),
+            rules=rule_set,
+            **_lexicon(choice, no_cache),
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None

@@ -10,14 +10,12 @@ from typing import Annotated
 
 import typer
 
-from gcgtools.cli.common import (
+from gcgtools.cli.common import Paths, app, batch_command
+from gcgtools.cli.groups import (
     BATCH_GROUP,
     NO_BATCH,
     TILE_BOARD_GROUP,
     BatchOptions,
-    Paths,
-    app,
-    batch_command,
     option_groups,
 )
 from gcgtools.cli.outputs import (

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gcgtools.findings import Code, Finding
+from gcgtools.findings import Code, Family, Finding
 from gcgtools.model.game import Game
 from gcgtools.model.read import parse_bytes
 from gcgtools.render.writer import GCGExporter, ReplayInfo, accept
@@ -147,7 +147,7 @@ def _blocked(event: Event, info: ReplayInfo, findings: list[Finding]) -> bool:
     if event.kind is EventKind.PLAY:
         pos = info.position(event)
         if pos is None or pos.computed is None:
-            return any(f.code[0] == "B" or f.code in _BLOCKING for f in errors)
+            return any(f.family == Family.BOARD or f.code in _BLOCKING for f in errors)
     if event.kind in (EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY):
         return any(f.code in _BLOCKING for f in errors)
     return False
@@ -250,9 +250,7 @@ class Fixer(GCGExporter):
     def _plan_line(self, e: Event, score: int, cumulative: int, findings: list[Finding]) -> None:
         # score findings fix does not correct (a time penalty with the wrong sign, ...)
         self.unfixable += [
-            f
-            for f in findings
-            if f.severity == "error" and f.code[0] == "S" and f.code not in _CORRECTED
+            f for f in findings if f.is_error(Family.SCORES) and f.code not in _CORRECTED
         ]
         if score != e.score or cumulative != e.cumulative:
             self.new_values[e.line] = (score, cumulative)

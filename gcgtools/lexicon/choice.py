@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from gcgtools.rules.tiles import TileSet
 
 __all__ = [
-    "LEXICA_ENV", "Chosen", "LexiconChoice", "choose", "describe", "fingerprint", "preload",
+    "LEXICA_ENV", "NO_CHOICE", "Chosen", "LexiconChoice", "choose", "describe", "fingerprint",
+    "preload",
 ]  # fmt: skip
 
 
@@ -108,6 +109,10 @@ class LexiconChoice:
         """Whether a lexicon or a lexicon folder was given explicitly (not only through
         the environment)."""
         return self.lexicon is not None or self.lexica is not None or self.preloaded is not None
+
+
+NO_CHOICE = LexiconChoice()
+"""No lexicon, lexicon folder or leaves given (``$GCGTOOLS_LEXICA`` may still name a folder)."""
 
 
 @dataclass(slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from gcgtools.findings import Code, Finding, make
+from gcgtools.findings import Code, Family, Finding, make
 from gcgtools.model.game import Game, Player
 from gcgtools.model.salvage import lost_lines
 from gcgtools.syntax.records import CommentedEvent, Event, Note, Pragma, Record, TextLine
@@ -307,7 +307,7 @@ def build_game(records: list[Record], game: Game) -> Game:
     builder.resolve_players()
     game.records = records
     if not any(isinstance(r, (Event, Pragma)) for r in records) and not any(
-        f.code[0] == "F" for f in game.findings
+        f.family == Family.FILE for f in game.findings
     ):
         game.findings.append(make(Code.EMPTY_FILE, "the file holds no pragma and no event", 1))
     game.findings.sort(key=attrgetter("line"))

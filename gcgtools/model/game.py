@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 
-from gcgtools.findings import Code, Finding
+from gcgtools.findings import Code, Family, Finding
 from gcgtools.syntax.records import Event, Note, Pragma, Record, SourceLine
 from gcgtools.wording import plural
 
@@ -22,7 +22,7 @@ def unreadable_reason(findings: Iterable[Finding]) -> str:
     its first F, P or H error (``F002 line 1: the file holds no pragma ...``), else its
     first finding, else ``unreadable``."""
     findings = list(findings)
-    fatal = [f for f in findings if f.severity == "error" and f.code[0] in "FPH"]
+    fatal = [f for f in findings if f.is_error(*Family.READING)]
     f = fatal[0] if fatal else (findings[0] if findings else None)
     if f is None:
         return "unreadable"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from gcgtools.findings import Code
+from gcgtools.findings import Code, Family
 from gcgtools.model.game import Game, LostLine
 from gcgtools.syntax.parser import parse_lines
 from gcgtools.syntax.records import Event, SourceLine
@@ -29,7 +29,7 @@ _NO_COLON = re.compile(r"\s*>([^\s:]+)\s")
 def lost_lines(game: Game) -> list[LostLine]:
     """The event lines of ``game`` the parser could not read, in order (see the module
     doc); ``game`` is complete: its events, players and syntax findings are known."""
-    bad = {f.line for f in game.findings if f.code[0] == "P" and f.severity == "error"}
+    bad = {f.line for f in game.findings if f.is_error(Family.SYNTAX)}
     if not bad:
         return []
     bad -= {e.line for e in game.events}

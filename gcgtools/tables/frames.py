@@ -43,6 +43,7 @@ from gcgtools.tables.rows import (  # noqa: F401  (re-exported: the tables' colu
     MOVE_DTYPES,
     PLAYER_COLUMNS,
     PLAYER_DTYPES,
+    SETTINGS_KEYWORDS,
     STR_DTYPE,
     GameResult,
     Keep,
@@ -51,6 +52,7 @@ from gcgtools.tables.rows import (  # noqa: F401  (re-exported: the tables' colu
     analyse_path,
     decide_winner,
     name_of,
+    table_settings,
 )
 
 if TYPE_CHECKING:
@@ -99,22 +101,31 @@ def _lexicon_kwargs(lexicon: Any, lexica: Any, leaves: Any) -> dict[str, Any]:
     return {k: v for k, v in given.items() if v is not None}
 
 
+#: the analysis keywords of the frame functions
+ANALYSIS_KEYWORDS = ("lexicon", "lexica", "leaves", "settings", *sorted(SETTINGS_KEYWORDS))
+
+
 def lexicon_options(options: dict[str, Any]) -> dict[str, Any]:
-    """``options`` with the ``lexicon``, ``lexica`` and ``leaves`` parameters of the frame
-    functions turned into one :class:`~gcgtools.lexicon.choice.LexiconChoice` (under
-    ``lexicon``), or dropped when neither a lexicon nor a lexicon folder is given: the
-    analysis columns are then left empty. (``$GCGTOOLS_LEXICA`` alone does not start an
-    analysis of every game: it only names the folder.) ``cache=False`` analyses every
-    game again instead of using the result cache."""
-    if not any(key in options for key in ("lexicon", "lexica", "leaves", "cache")):
+    """``options`` with the analysis keywords of the frame functions turned into two
+    values: the ``lexicon``, ``lexica`` and ``leaves`` into one
+    :class:`~gcgtools.lexicon.choice.LexiconChoice` (under ``lexicon``), and ``settings``
+    (an :class:`~gcgtools.batch.settings.AnalysisSettings`) or the loose ``cache``,
+    ``depth`` and ``judge`` into one settings value (under ``settings``,
+    :func:`~gcgtools.tables.rows.table_settings`); both dropped when neither a lexicon nor
+    a lexicon folder is given: the analysis columns are then left empty.
+    (``$GCGTOOLS_LEXICA`` alone does not start an analysis of every game: it only names
+    the folder.) ``cache=False`` analyses every game again instead of using the result
+    cache."""
+    if not any(key in options for key in ANALYSIS_KEYWORDS):
         return options
     out = dict(options)
     choice = LexiconChoice.of(out.pop("lexicon", None), out.pop("lexica", None),
                               out.pop("leaves", None))  # fmt: skip
-    cache = out.pop("cache", True)
+    loose = {key: out.pop(key) for key in SETTINGS_KEYWORDS if key in out}
+    settings = table_settings(out.pop("settings", None), **loose)
     if choice.given:
         out["lexicon"] = choice
-        out["cache"] = bool(cache)
+        out["settings"] = settings
     return out
 
 
@@ -231,8 +242,8 @@ def iter_results(
     """A :class:`GameResult` per game, in order; files are analysed in one pool of worker
     processes, at most ``CHUNK_FILES`` of them handed out and not yet yielded, Game objects
     in this process. ``rules``: the :class:`~gcgtools.rules.options.RuleOptions` (default:
-    each record's own); ``analysis``: ``lexicon``, ``lexica``, ``leaves``, ``cache``,
-    ``depth``, ``judge`` (see :func:`lexicon_options`)."""
+    each record's own); ``analysis``: ``lexicon``, ``lexica``, ``leaves``, and ``settings`` or
+    ``cache``, ``depth``, ``judge`` (see :func:`lexicon_options`)."""
     checked, analysis = checked_rules(rules, analysis)
     parts = _iter_parts(
         sources,

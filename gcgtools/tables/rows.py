@@ -8,15 +8,15 @@ rows of many games into DataFrames and files.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.metadata import version
 from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from gcgtools.analysis.analyse import RecordAnalysis
-from gcgtools.analysis.judge import Depth
 from gcgtools.batch.analyses import analyse_game_with
 from gcgtools.batch.settings import AnalysisSettings
 from gcgtools.findings import Code, Finding
@@ -388,6 +388,29 @@ class _Tally(ReplayVisitor[Replayer]):
         return replayer
 
 
+#: how the tables analyse a game unless told otherwise: the best move kept, cached, static
+TABLE_SETTINGS = AnalysisSettings(top=1)
+#: the loose analysis keywords :func:`analyse_game` took before ``settings=`` (deprecated)
+SETTINGS_KEYWORDS = frozenset({"cache", "depth", "judge"})
+
+
+def table_settings(settings: AnalysisSettings | None = None, **loose: Any) -> AnalysisSettings:
+    """The analysis settings of the tables: ``settings``, else :data:`TABLE_SETTINGS` with
+    the loose keywords ``cache``, ``depth`` and ``judge`` that are not None. Raises
+    ``TypeError`` for ``settings`` and loose keywords both, or an unknown keyword."""
+    unknown = sorted(set(loose) - SETTINGS_KEYWORDS)
+    if unknown:
+        raise TypeError(f"unknown analysis keyword {unknown[0]!r}")
+    given = {k: v for k, v in loose.items() if v is not None}
+    if settings is not None:
+        if given:
+            raise TypeError("give either settings= or cache=/depth=/judge=, not both")
+        return settings
+    if "cache" in given:
+        given["cache"] = bool(given["cache"])
+    return replace(TABLE_SETTINGS, **given) if given else TABLE_SETTINGS
+
+
 def analyse_game(
     game: Game,
     *,
@@ -397,9 +420,8 @@ def analyse_game(
     lexicon: LexiconChoice | str | os.PathLike[str] | Lexicon | None = None,
     lexica: str | os.PathLike[str] | None = None,
     leaves: str | os.PathLike[str] | Leaves | None = None,
-    cache: bool = True,
-    depth: str = "static",
-    judge: Any = None,
+    settings: AnalysisSettings | None = None,
+    **deprecated: Any,
 ) -> GameResult:
     """Replay ``game`` once and return its game row, player rows and move rows.
 
@@ -409,11 +431,22 @@ def analyse_game(
     An unreadable game (or rule options that name no known rule) gives no rows.
     With ``lexicon`` (a :class:`~gcgtools.lexicon.choice.LexiconChoice`, a path or a
     loaded lexicon) or ``lexica`` (a lexicon folder), and ``leaves``, the game is also
-    analysed (:mod:`gcgtools.analysis.analyse`; through the result cache unless ``cache``
-    is False) and the analysis columns are filled in; with ``depth`` sim or full (and
-    ``judge``, a :class:`~gcgtools.analysis.judge.JudgeSettings`) the judgement columns
-    too.
+    analysed (:mod:`gcgtools.analysis.analyse`) and the analysis columns are filled in,
+    as ``settings`` say (:class:`~gcgtools.batch.settings.AnalysisSettings`; default
+    :data:`TABLE_SETTINGS`: through the result cache, static; at depth sim or full the
+    judgement columns too); the analysis is by the rule ``options`` the rows are replayed
+    by, whatever ``settings.options`` says. The loose keywords of old, ``cache``,
+    ``depth`` and ``judge``, still work, with a ``DeprecationWarning``.
     """
+    if deprecated:
+        names = ", ".join(f"{k}=" for k in sorted(deprecated))
+        warnings.warn(
+            f"{names}: give the analysis settings as one value, settings=AnalysisSettings(...) "
+            "(gcgtools.batch.settings.AnalysisSettings)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+    settings = table_settings(settings, **deprecated)
     file = name if name is not None else name_of(game, "<gcg>")
     if game.unreadable:
         reason = unreadable_reason(game.findings)
@@ -437,8 +470,8 @@ def analyse_game(
     player_rows = _player_rows(tally, replayer, names)
     rows = tally.rows
     if lexicon is not None or lexica is not None:
-        settings = AnalysisSettings(top=1, cache=cache, options=options, depth=Depth(depth),
-                                    judge=judge)  # fmt: skip
+        if settings.options != options:
+            settings = replace(settings, options=options)
         analysis = analyse_game_with(game, LexiconChoice.of(lexicon, lexica, leaves), settings)
         rows, game_row, player_rows = _with_analysis(analysis, rows, game_row, player_rows)
     if keep == "bingos":
@@ -713,20 +746,17 @@ def analyse_path(
     keep: Keep = "all",
     options: RuleOptions = NO_OPTIONS,
     lexicon: LexiconChoice | None = None,
-    cache: bool = True,
-    depth: str = "static",
-    judge: Any = None,
+    settings: AnalysisSettings = TABLE_SETTINGS,
 ) -> GameResult:
-    """Worker: read, replay and tabulate one file (its analysis judged at ``depth``: see
+    """Worker: read, replay and tabulate one file (its analysis as ``settings`` say: see
     :func:`analyse_game`). Never raises for a bad file: a failure on it (or a number no
     table can hold) becomes its reason for being left out, and the batch goes on."""
     name = display_name(path)
     try:
         game = load_game(path)
         result = analyse_game(
-            game, name=name, keep=keep, options=options, lexicon=lexicon, cache=cache,
-            depth=depth, judge=judge,
-        )  # fmt: skip
+            game, name=name, keep=keep, options=options, lexicon=lexicon, settings=settings
+        )
         problem = None if result.unreadable else out_of_range(result)
         if problem is not None:
             return GameResult(name, True, problem, _unreadable_row(game, name))

@@ -25,6 +25,7 @@ from conftest import (
 )
 
 from gcgtools import Game, parse_bytes, read_game
+from gcgtools.findings import cannot_read
 from gcgtools.syntax import EventKind
 
 CRESTA = "HerbCaudill__scorable/e2e__games__cresta-yorra-2006.gcg"
@@ -33,7 +34,7 @@ MAGPIE = "jvc56__MAGPIE-DATA/testdata__gcgs__"
 
 
 def syntax_errors(game: Game) -> list:
-    return [f for f in game.findings if f.code[0] in "FP" and f.severity == "error"]
+    return [f for f in game.findings if cannot_read(f)]
 
 
 def line_of(path: Path, needle: str, encoding: str = "utf-8") -> tuple[int, str]:

@@ -7,7 +7,8 @@ import ast
 import re
 from pathlib import Path
 
-from gcgtools.findings import RULES, Code, code_names, make
+import gcgtools.findings
+from gcgtools.findings import RULES, Code, Family, Finding, cannot_read, code_names, make
 
 PACKAGE = Path(__file__).resolve().parents[2] / "gcgtools"
 CODE = re.compile(r"[FPHOTBSRW]\d{3}")
@@ -43,3 +44,23 @@ def test_no_code_literal_outside_the_catalogue() -> None:
             ):
                 found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.value}")
     assert found == []
+
+
+def test_every_code_is_of_a_named_family_and_every_family_has_codes() -> None:
+    assert {rule.code[0] for rule in RULES.values()} == set(Family.ALL)
+    assert all(make(code, "m").family == code[0] for code in RULES)
+    doc = gcgtools.findings.__doc__ or ""
+    for family in Family.ALL:  # the module's table names each one
+        assert re.search(rf"\b{family}  [a-z]", doc), family
+    assert set(Family.READING) <= set(Family.ALL)
+
+
+def test_is_error_asks_the_severity_and_the_family() -> None:
+    syntax = Finding(Code.SYNTAX, "m")
+    assert syntax.family == Family.SYNTAX
+    assert syntax.is_error() and syntax.is_error(Family.SYNTAX)
+    assert not syntax.is_error(Family.SCORES, Family.BOARD)
+    warned = Finding(Code.SYNTAX, "m", severity="warning")
+    assert not warned.is_error(Family.SYNTAX) and not warned.is_error()
+    assert cannot_read(syntax) and cannot_read(Finding(Code.EMPTY_FILE, "m"))
+    assert not cannot_read(warned) and not cannot_read(Finding(Code.DUPLICATE_NICK, "m"))
