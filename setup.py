@@ -13,7 +13,7 @@ setup(
             "gcgtools.movegen._gaddag",
             ["gcgtools/movegen/_gaddag.c"],
             optional=True,
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O3"],
         )
     ]
 )

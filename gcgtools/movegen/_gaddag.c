@@ -871,57 +871,71 @@ done:
     return result;
 }
 
+/* The new squares of a segment for the bounds: each square's weight for a tile on it
+ * (its letter premium times the segment's word premiums w, plus its own cross-word's
+ * letter premium times word premium), highest first, and the sums that give the
+ * weights times each square's best rack tile (capped = w * lcap + xcap). Kept as the
+ * segment grows by one square: an insertion, or (a square with a word premium changes
+ * w) the weights worked out again. */
+typedef struct {
+    int k;
+    long c[MAX_RACK], lcap, xcap;
+} Weights;
+
+static inline long cross_weight(const Gen *g, int p) {
+    return g->xs[p] >= 0 ? (long)g->lm[p] * g->wm[p] : 0;
+}
+
+static inline void weights_insert(Weights *ws, long c) {
+    int r = ws->k++;
+    for (; r > 0 && ws->c[r - 1] < c; r--) ws->c[r] = ws->c[r - 1];
+    ws->c[r] = c;
+}
+
+/* square p added to the segment whose new squares are sq (p last), w its word premiums */
+static inline void weights_add(const Gen *g, Weights *ws, const int *sq, int p, long w) {
+    ws->lcap += (long)g->lm[p] * g->cap[p];
+    ws->xcap += cross_weight(g, p) * g->cap[p];
+    if (g->wm[p] == 1) {
+        weights_insert(ws, (long)g->lm[p] * w + cross_weight(g, p));
+        return;
+    }
+    int k = ws->k + 1;
+    ws->k = 0;
+    for (int q = 0; q < k; q++) weights_insert(ws, (long)g->lm[sq[q]] * w + cross_weight(g, sq[q]));
+}
+
 /* The highest score + leave a play of k tiles from the anchor could reach on a segment
- * of squares whose new squares are sq: the rack's best tiles on the best squares (each
- * square weighted by its letter premium times the word premiums, plus its own
- * cross-word), whatever the lexicon says, and the best leave of what is left. */
-static inline double segment_bound(const Gen *g, const Shadow *sh, const int *sq, int k,
-                                   long wmul, long board, long cross) {
-    long c[MAX_RACK];
-    for (int q = 0; q < k; q++) {
-        int p = sq[q];
-        c[q] = (long)g->lm[p] * wmul + (g->xs[p] >= 0 ? (long)g->lm[p] * g->wm[p] : 0);
-        for (int r = q; r > 0 && c[r] > c[r - 1]; r--) {
-            long tmp = c[r]; c[r] = c[r - 1]; c[r - 1] = tmp;
-        }
-    }
+ * of squares with weights ws: the rack's best tiles on the best squares (each square
+ * weighted by its letter premium times the word premiums, plus its own cross-word),
+ * whatever the lexicon says, and the best leave of what is left. */
+static inline double segment_bound(const Gen *g, const Shadow *sh, const Weights *ws,
+                                   long wmul, long board, long cross, long *top) {
+    int k = ws->k;
     /* the best tiles on the best squares, or each square's best tile: both bound it */
-    long best = 0, capped = 0;
-    for (int q = 0; q < k; q++) {
-        best += c[q] * sh->vals[q];
-        int p = sq[q];
-        capped += ((long)g->lm[p] * wmul + (g->xs[p] >= 0 ? (long)g->lm[p] * g->wm[p] : 0)) * g->cap[p];
-    }
-    long score = board * wmul + cross + (k >= g->bingo_size ? g->bingo_bonus : 0);
-    score += best < capped ? best : capped;
+    long best = 0, capped = wmul * ws->lcap + ws->xcap;
+    for (int q = 0; q < k; q++) best += ws->c[q] * sh->vals[q];
+    *top = best < capped ? best : capped;
+    long score = board * wmul + cross + (k >= g->bingo_size ? g->bingo_bonus : 0) + *top;
     return (double)score + sh->best_leave[k];
 }
 
 /* segment_bound for each set of k tiles the rack can play whose letters, with the
  * segment's board tiles (hb: their letter_hash sum), make a word: its values on the best
- * squares and its own leave. Sets worth less than `floor` are left out (-inf if all). */
-static double tight_segment_bound(const Gen *g, const Shadow *sh, const int *sq, int k,
-                                  long wmul, long board, long cross, uint64_t hb,
+ * squares and its own leave (top: segment_bound's tiles' part). Sets worth less than
+ * `floor` are left out (-inf if all). */
+static double tight_segment_bound(const Gen *g, const Shadow *sh, const Weights *ws,
+                                  long wmul, long board, long cross, long top, uint64_t hb,
                                   double floor) {
-    long c[MAX_RACK], capped = 0;
-    for (int q = 0; q < k; q++) {
-        int p = sq[q];
-        c[q] = (long)g->lm[p] * wmul + (g->xs[p] >= 0 ? (long)g->lm[p] * g->wm[p] : 0);
-        capped += c[q] * g->cap[p];
-        for (int r = q; r > 0 && c[r] > c[r - 1]; r--) {
-            long tmp = c[r]; c[r] = c[r - 1]; c[r - 1] = tmp;
-        }
-    }
-    long top = 0;
-    for (int q = 0; q < k; q++) top += c[q] * sh->vals[q];
-    if (top > capped) top = capped;
+    int k = ws->k;
+    long capped = wmul * ws->lcap + ws->xcap;
     double base = (double)(board * wmul + cross + (k >= g->bingo_size ? g->bingo_bonus : 0));
     double best = -INFINITY;
     for (int j = sh->sub_first[k]; j < sh->sub_first[k + 1]; j++) {
         double lv = sh->sub_leave[j]; /* best leave first: nothing after can do better */
         if (base + (double)top + lv < floor) break;
         long dot = 0;
-        for (int q = 0; q < k; q++) dot += c[q] * sh->sub_vals[j][q];
+        for (int q = 0; q < k; q++) dot += ws->c[q] * sh->sub_vals[j][q];
         double v = base + (double)(dot < capped ? dot : capped) + lv;
         if (v <= best || v < floor) continue;
         if (sh->sub_blanks[j] < 2 && !has_set(sh->sets, sh->sub_hash[j] + hb)) continue;
@@ -929,6 +943,32 @@ static double tight_segment_bound(const Gen *g, const Shadow *sh, const int *sq,
         if (floor < v) floor = v;
     }
     return best;
+}
+
+/* The bound of the segment [s, e] (its new squares' weights ws, word premiums w, board
+ * tiles' points b and letter hash h (odd: one not in the lexicon), cross-words c, nb board
+ * tiles), against `known`, the best bound so far of plays of as many tiles. */
+static double one_segment(Gen *g, const Shadow *sh, const Weights *ws, long w, long b, long c,
+                          uint64_t h, int odd, int s, int e, int nb, int tight, double thr,
+                          double known) {
+    int kk = ws->k;
+    long top;
+    double v = segment_bound(g, sh, ws, w, b, c, &top);
+    double floor = known > thr ? known : thr;
+    if (tight && !odd && v >= floor) {
+        double t = tight_segment_bound(g, sh, ws, w, b, c, top, h, floor);
+        if (t < v) v = t;
+    }
+    /* the whole rack, alone or with one or two board tiles: its letters must make a word,
+     * which scores what it scores */
+    if (v > known && kk == g->nmax) {
+        long score = whole_rack_score(g, sh, s, e, nb);
+        double exact = score < 0 ? -INFINITY
+                     : (double)score + (kk >= g->bingo_size ? g->bingo_bonus : 0) +
+                           sh->best_leave[kk];
+        if (score != ANY_SCORE && exact < v) v = exact;
+    }
+    return v;
 }
 
 /* Every segment a play from the anchor could cover (starting at or after the left stop,
@@ -941,6 +981,7 @@ static double anchor_bound(Gen *g, const Shadow *sh, Anchor *an, int tight, doub
     int sq[MAX_RACK], k = 0, nbl = 0, odd = 0; /* odd: a board tile not in the lexicon */
     long wl = 1, bl = 0, cl = 0;
     uint64_t hl = 0; /* letter_hash of the board tiles */
+    Weights left_ws = {0}, ws;
     tight = tight && sh->sets && sh->n_sub;
     for (int s = a; s >= g->leftstop; s--) { /* the word starts at s */
         if (g->bt[s]) {
@@ -953,11 +994,13 @@ static double anchor_bound(Gen *g, const Shadow *sh, Anchor *an, int tight, doub
             sq[k++] = s;
             wl *= g->wm[s];
             if (g->xs[s] >= 0) cl += (long)g->xs[s] * g->wm[s];
+            weights_add(g, &left_ws, sq, s, wl);
         }
         if (s > 0 && g->bt[s - 1]) continue; /* the word would go on leftwards */
-        int kk = k, e = a, nb = nbl, odd_r = odd;
+        int e = a, nb = nbl, odd_r = odd;
         long w = wl, b = bl, c = cl;
         uint64_t h = hl;
+        ws = left_ws;
         for (;;) { /* ... and ends at e */
             while (e + 1 < size && g->bt[e + 1]) {
                 e++;
@@ -966,31 +1009,19 @@ static double anchor_bound(Gen *g, const Shadow *sh, Anchor *an, int tight, doub
                 if (g->bt[e] >= MAX_LETTERS) odd_r = 1;
                 else h += letter_hash(g->bt[e]);
             }
-            double v = segment_bound(g, sh, sq, kk, w, b, c);
-            double floor = byk[kk] > thr ? byk[kk] : thr;
-            if (tight && !odd_r && v >= floor) {
-                double t = tight_segment_bound(g, sh, sq, kk, w, b, c, h, floor);
-                if (t < v) v = t;
-            }
-            /* the whole rack, alone or with one or two board tiles: its letters must
-             * make a word, which scores what it scores */
-            if (v > byk[kk] && kk == g->nmax) {
-                long ws = whole_rack_score(g, sh, s, e, nb);
-                double exact = ws < 0 ? -INFINITY
-                             : (double)ws + (kk >= g->bingo_size ? g->bingo_bonus : 0) +
-                                   sh->best_leave[kk];
-                if (ws != ANY_SCORE && exact < v) v = exact;
-            }
+            int kk = ws.k;
+            double v = one_segment(g, sh, &ws, w, b, c, h, odd_r, s, e, nb, tight, thr, byk[kk]);
             if (v > byk[kk]) byk[kk] = v;
             if (e + 1 >= size || kk == g->nmax) break;
             int p = e + 1;
             if (!(g->xc[p] & sh->avail)) break;
-            sq[kk++] = p;
+            sq[kk] = p;
             w *= g->wm[p];
             if (g->xs[p] >= 0) c += (long)g->xs[p] * g->wm[p];
+            weights_add(g, &ws, sq, p, w);
             e = p;
         }
-        /* sq[k..kk) were the right part's: the left part's stay */
+        /* sq[k..) were the right part's: the left part's stay */
     }
     an->more[MAX_RACK + 1] = -INFINITY;
     for (int n = MAX_RACK; n >= 0; n--)
