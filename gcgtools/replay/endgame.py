@@ -23,7 +23,7 @@ class EndGame(ReplayState):
     def _misscore_hint(self) -> None:
         """One S609 when most plays misscore: the record probably uses another board or
         other tile values (the replay's caller may name the ones that fit)."""
-        plays = self.plays_scored
+        plays = self.totals.plays_scored
         wrong = [f for f in self.findings if f.code == Code.PLAY_SCORE and f.computed is not None]
         if plays < HINT_MIN_PLAYS or len(wrong) * 5 < plays * 3:
             return
@@ -31,37 +31,37 @@ class EndGame(ReplayState):
             make(
                 Code.MOSTLY_MISSCORED,
                 f"{len(wrong)} of {plays} plays misscored on the {self.rules.board.name} board "
-                f"with {self.tiles.name} tile values: the record probably uses another board "
+                f"with {self.rules.tiles.name} tile values: the record probably uses another board "
                 "or other tile values (--board FILE, --tiles FILE)",
                 wrong[0].line,
             )
         )
 
     def end_rack_points(self, e: Event, p: int, pos: Position) -> None:
-        if not self.game_over and self.gaps.tiles_unknown:
+        if not self.ending.over and self.gaps.tiles_unknown:
             # a lost line may have been the play that went out: take the record's word
-            self.game_over, self.end_reason, self.out_player = True, "out", p
-        if not self.game_over:
+            self.ending.over, self.ending.reason, self.ending.out_player = True, "out", p
+        if not self.ending.over:
             self._find(Code.END_LINE_TOO_EARLY, "end-rack points but nobody has gone out yet", e)
-        elif self.end_reason != "out":
+        elif self.ending.reason != "out":
             self._find(
                 Code.END_LINE_WRONG_PLAYER,
-                f"end-rack points but the game ended by {self.end_reason}",
+                f"end-rack points but the game ended by {self.ending.reason}",
                 e,
             )
-        elif p != self.out_player:
-            who = self.nick(self.out_player)
+        elif p != self.ending.out_player:
+            who = self.nick(self.ending.out_player)
             self._find(
                 Code.END_LINE_WRONG_PLAYER, f"end-rack points to {e.nick}, but {who} went out", e
             )
-        self.ends.points += 1
-        if self.ends.points > self.n - 1:
+        self.ending.lines.points += 1
+        if self.ending.lines.points > self.order.players - 1:
             self._find(Code.END_POINTS_TWICE, "end-rack points given again", e)
         self._time_penalty_too_early()
         tiles = self._end_tiles(e)
         computed: int | None = None
         if tiles is not None:
-            if self.game_over and self.end_reason == "out" and not self.gaps.tiles_unknown:
+            if self.ending.over and self.ending.reason == "out" and not self.gaps.tiles_unknown:
                 self._check_tiles_left(e, tiles)
             computed = self._out_points(e, tiles)
         pos.computed = computed
@@ -81,24 +81,24 @@ class EndGame(ReplayState):
     def _check_tiles_left(self, e: Event, tiles: list[str]) -> None:
         """End-rack points are for the tiles left unplayed (T407): all of them in a
         two-player game."""
-        remaining = +self.pool
-        if self.n == 2 and Counter(tiles) != remaining:
+        remaining = +self.table.pool
+        if self.order.players == 2 and Counter(tiles) != remaining:
             left = "".join(sorted(remaining.elements()))
             self._find(Code.END_TILES_MISMATCH, f"({e.tiles}) but the tiles left are ({left})", e)
-        elif self.n > 2 and Counter(tiles) - remaining:
+        elif self.order.players > 2 and Counter(tiles) - remaining:
             self._find(Code.END_TILES_MISMATCH, f"({e.tiles}) are not among the tiles left", e)
 
     def _out_points(self, e: Event, tiles: list[str]) -> int:
         """The points for going out with ``tiles`` left to the others. Without a known end
         rule, the recorded score tells it: once the tiles' value, international; twice,
         standard."""
-        value = sum(self.tiles.value(t) for t in tiles)
-        if self.end_rule is None:
+        value = sum(self.rules.tiles.value(t) for t in tiles)
+        if self.ending.rule is None:
             if e.score == value and value != 0:
-                self.end_rule = EndRule.INTERNATIONAL
+                self.ending.rule = EndRule.INTERNATIONAL
             elif e.score == 2 * value:
-                self.end_rule = EndRule.STANDARD
-        rule = self.end_rule or EndRule.STANDARD
+                self.ending.rule = EndRule.STANDARD
+        rule = self.ending.rule or EndRule.STANDARD
         return value * rule.out_multiplier
 
     def end_rack_penalty(self, e: Event, p: int, pos: Position) -> None:
@@ -115,7 +115,7 @@ class EndGame(ReplayState):
             )
             pos.computed = 0
             self._check_cumulative(e, p, 0)
-            self.recorded[p] = e.cumulative
+            self.totals.recorded[p] = e.cumulative
             return
         pos.computed = computed
         self._check_totals(e, p, computed, Code.RACK_PENALTY)
@@ -125,19 +125,19 @@ class EndGame(ReplayState):
         ended by a player going out under a rule that deducts nothing from the others.
         Without a known end rule, such a line makes it international."""
         standard_out = False
-        if not self.game_over and self.gaps.tiles_unknown:
-            self.game_over, self.end_reason = True, "out"  # a lost line may have gone out
-        if not self.game_over:
+        if not self.ending.over and self.gaps.tiles_unknown:
+            self.ending.over, self.ending.reason = True, "out"  # a lost line may have gone out
+        if not self.ending.over:
             self._find(Code.END_LINE_TOO_EARLY, "own-rack penalty before the game is over", e)
-        elif self.end_reason == "out" and p == self.out_player:
+        elif self.ending.reason == "out" and p == self.ending.out_player:
             self._find(Code.END_LINE_WRONG_PLAYER, f"{e.nick} went out and has no tiles to lose", e)
-        elif self.end_reason == "out":
-            if self.end_rule is None:
-                self.end_rule = EndRule.INTERNATIONAL
-            standard_out = not self.end_rule.deducts_own_rack
-        if p in self.ends.penalties:
+        elif self.ending.reason == "out":
+            if self.ending.rule is None:
+                self.ending.rule = EndRule.INTERNATIONAL
+            standard_out = not self.ending.rule.deducts_own_rack
+        if p in self.ending.lines.penalties:
             self._find(Code.END_POINTS_TWICE, f"own-rack penalty for {e.nick} given again", e)
-        self.ends.penalties.add(p)
+        self.ending.lines.penalties.add(p)
         self._time_penalty_too_early()
         return standard_out
 
@@ -150,7 +150,7 @@ class EndGame(ReplayState):
             return None
         if rack is not None and Counter(tiles) != Counter(rack):
             self._find(Code.END_TILES_MISMATCH, f"{e.rack} ({e.tiles}): the two racks differ", e)
-        missing = Counter(tiles) - +self.pool
+        missing = Counter(tiles) - +self.table.pool
         if missing and not self.gaps.tiles_unknown:
             self._find(
                 Code.NOT_DRAWABLE,
@@ -158,32 +158,32 @@ class EndGame(ReplayState):
                 "left unplayed",
                 e,
             )
-        return -sum(self.tiles.value(t) for t in tiles)
+        return -sum(self.rules.tiles.value(t) for t in tiles)
 
     def _time_penalty_too_early(self) -> None:
         """A time penalty recorded after the end of the game but before an end-rack line."""
-        if self.ends.early_time:
+        if self.ending.lines.early_time:
             self.findings.append(
                 make(
                     Code.TIME_PENALTY_TOO_EARLY,
                     "time penalty before the end-rack lines",
-                    self.ends.early_time,
+                    self.ending.lines.early_time,
                 )
             )
-            self.ends.early_time = 0
+            self.ending.lines.early_time = 0
 
     def time_penalty(self, e: Event, p: int, pos: Position) -> None:
-        if p in self.ends.times:
+        if p in self.ending.lines.times:
             self._find(Code.TIME_PENALTY_TWICE, f"time penalty for {e.nick} given again", e)
-        self.ends.times.add(p)
-        if not self.game_over:
+        self.ending.lines.times.add(p)
+        if not self.ending.over:
             later = (x for x in self.game.events if x.line > e.line)
             if any(x.kind is not EventKind.TIME_PENALTY for x in later):
                 self._find(Code.END_LINE_TOO_EARLY, "time penalty before the game is over", e)
             else:
-                self.game_over, self.end_reason = True, "time"
+                self.ending.over, self.ending.reason = True, "time"
         else:
-            self.ends.early_time = self.ends.early_time or e.line
+            self.ending.lines.early_time = self.ending.lines.early_time or e.line
         if e.score > 0:
             self._find(Code.SCORE_SIGN, f"time penalty {e.score:+d} should be negative", e)
         elif e.score % self.rules.time_penalty_per_minute:
@@ -202,19 +202,23 @@ class EndGame(ReplayState):
         if not game.events:
             return
         self._misscore_hint()
-        last_line = max([game.events[-1].line, *self.lost_lines])
-        if not self.game_over:
+        last_line = max([game.events[-1].line, *(lost.line for lost in game.lost)])
+        if not self.ending.over:
             if not game.incomplete and not game.final_racks:
                 self.findings.append(
                     make(
                         Code.GAME_NOT_OVER,
-                        f"the game is not over: {plural(self.bag, 'tile')} in the bag",
+                        f"the game is not over: {plural(self.hands.bag, 'tile')} in the bag",
                         last_line,
                     )
                 )
         elif self.gaps.after_end:
             pass  # an end-of-game line could not be read: it was reported where it is
-        elif self.end_reason == "out" and not self.ends.points and not self.ends.penalties:
+        elif (
+            self.ending.reason == "out"
+            and not self.ending.lines.points
+            and not self.ending.lines.penalties
+        ):
             self.findings.append(
                 make(
                     Code.END_ADJUSTMENT_MISSING,
@@ -222,9 +226,9 @@ class EndGame(ReplayState):
                     last_line,
                 )
             )
-        elif self.end_reason in ("scoreless", "passes") and not self.ends.penalties:
+        elif self.ending.reason in ("scoreless", "passes") and not self.ending.lines.penalties:
             limit = self.rules.max_scoreless_turns
-            why = f"{limit} scoreless turns" if self.end_reason == "scoreless" else "passes"
+            why = f"{limit} scoreless turns" if self.ending.reason == "scoreless" else "passes"
             self.findings.append(
                 make(
                     Code.END_ADJUSTMENT_MISSING,

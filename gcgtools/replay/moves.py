@@ -19,31 +19,32 @@ class Moves(ReplayState):
         rack = self._move_rack(e)
         tokens, broken = self._split_lenient(e.word or "", e, "word")
         placed, used, broken, problems = read_play(
-            self.board, e, tokens, broken, self.tiles_on_board == 0, self.uncertain
+            self.table.board, e, tokens, broken, self.table.on_board == 0, self.table.uncertain
         )
         for code, message in problems:
             self._find(code, message, e)
         if broken and any(code in (Code.OFF_BOARD, Code.GAP_IN_PLAY) for code, _ in problems):
             # where the play really went is unknown: later plays through these empty
             # squares are not judged by them (B511)
-            for i in uncertain_squares(self.board, e, tokens, problems):
-                self.uncertain.setdefault(i, e.line)
+            for i in uncertain_squares(self.table.board, e, tokens, problems):
+                self.table.uncertain.setdefault(i, e.line)
         if rack is not None:
             left = self._take_tiles(e, used, rack)
             if self.detail:
                 pos.leave = sorted_tiles(left)
+        hands, order, ending = self.hands, self.order, self.ending
         undo = Undo(
-            e, p, placed, used, self.bag, self.rack_counts.copy(), self.scoreless, self.passes,
-            self.computed[p], self.recorded[p], None, self.game_over, self.end_reason,
-            self.out_player,
+            e, p, placed, used, hands.bag, hands.counts.copy(), order.scoreless, order.passes,
+            self.totals.computed[p], self.totals.recorded[p], None, ending.over, ending.reason,
+            ending.out_player,
         )  # fmt: skip
         flat = self._put_down(e, placed, used)
         computed = self._score(e, flat, broken, pos)
         pos.placed = placed
         pos.computed = undo.computed_score = computed
         if computed is not None:
-            self.plays_scored += 1
-        self.undo = undo
+            self.totals.plays_scored += 1
+        self.order.undo = undo
         self._check_totals(e, p, computed, Code.PLAY_SCORE)
         self._draw(e, p, len(used), computed)
 
@@ -58,23 +59,23 @@ class Moves(ReplayState):
     def _put_down(self, e: Event, placed: list[tuple[int, int, str]], used: list[str]) -> list[int]:
         """Put the new tiles on the board and take ``used`` from the unseen pool (T408 when
         more of a tile are played than the set holds); the squares covered, as flat indices."""
-        board = self.board
+        board = self.table.board
         cells, size = board.cells, board.size
         flat = []
         for r, c, tok in placed:
             i = r * size + c
             cells[i] = tok
             flat.append(i)
-        self.tiles_on_board += len(placed)
-        pool = self.pool
+        self.table.on_board += len(placed)
+        pool = self.table.pool
         for key in used:
             left = pool[key] - 1
             pool[key] = left
-            if left < 0 and key not in self.overdrawn:
-                self.overdrawn.add(key)
+            if left < 0 and key not in self.table.overdrawn:
+                self.table.overdrawn.add(key)
                 self._find(
                     Code.TILES_OVERPLAYED,
-                    f"more {key} played than the {self.tiles.name} set holds",
+                    f"more {key} played than the {self.rules.tiles.name} set holds",
                     e,
                 )
         board.last_placed = placed
@@ -86,16 +87,16 @@ class Moves(ReplayState):
         detail its words and premiums."""
         if not flat:
             return None
-        board, direction, rules = self.board, e.direction or "across", self.rules
+        board, direction, rules = self.table.board, e.direction or "across", self.rules
         if self.detail:
             result = flat_score_play(
-                board, flat, direction, self.tiles, rules.rack_size, rules.bingo_bonus
+                board, flat, direction, self.rules.tiles, rules.rack_size, rules.bingo_bonus
             )
             pos.words, pos.bingo, pos.premiums = result.words, result.bingo, result.premiums
             score = result.score
         else:
             score = flat_play_score(
-                board, flat, direction, self.tiles, rules.rack_size, rules.bingo_bonus
+                board, flat, direction, self.rules.tiles, rules.rack_size, rules.bingo_bonus
             )
             pos.bingo = len(flat) >= rules.rack_size
         return None if broken else score
@@ -103,27 +104,27 @@ class Moves(ReplayState):
     def _draw(self, e: Event, p: int, used: int, computed: int | None) -> None:
         """Refill player ``p``'s rack after a play of ``used`` tiles; a scoreless play
         counts as a scoreless turn, and emptying the rack with the bag empty ends the game."""
-        counts = self.rack_counts
+        counts = self.hands.counts
         left = counts[p] - used
-        draw = used if used <= self.bag else self.bag
-        self.bag -= draw
+        draw = used if used <= self.hands.bag else self.hands.bag
+        self.hands.bag -= draw
         counts[p] = (left if left > 0 else 0) + draw
         if (e.score if computed is None else computed) == 0:
             self._scoreless_turn(e, False)
         else:
-            self.scoreless = self.passes = 0
-        if not self.game_over and self.bag == 0 and self.rack_counts[p] == 0:
-            self.game_over, self.end_reason, self.out_player = True, "out", p
+            self.order.scoreless = self.order.passes = 0
+        if not self.ending.over and self.hands.bag == 0 and self.hands.counts[p] == 0:
+            self.ending.over, self.ending.reason, self.ending.out_player = True, "out", p
 
     def exchange(self, e: Event, p: int, pos: Position) -> None:
         rack = self._move_rack(e)
         count = self._exchanged(e, rack, pos)
         need = max(self.rules.exchange_minimum_bag, count or 0)
-        if self.bag < need:
+        if self.hands.bag < need:
             what = plural(count, "tile") if count else "tiles"
             self._find(
                 Code.EXCHANGE_BAG_LOW,
-                f"exchange of {what} with {plural(self.bag, 'tile')} in the bag (at least "
+                f"exchange of {what} with {plural(self.hands.bag, 'tile')} in the bag (at least "
                 f"{need} needed)",
                 e,
             )
@@ -162,6 +163,6 @@ class Moves(ReplayState):
     def _no_score(self, e: Event, p: int, pos: Position, *, is_pass: bool) -> None:
         """An exchange or a pass: no score, nothing to withdraw, a scoreless turn."""
         pos.computed = 0
-        self.undo = None
+        self.order.undo = None
         self._check_totals(e, p, 0, Code.PLAY_SCORE)
         self._scoreless_turn(e, is_pass)

@@ -10,16 +10,18 @@ the model recovered from them (``Game.lost``).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 
 from gcgtools.findings import Code, make
 from gcgtools.model.game import Game, LostLine
+from gcgtools.replay.board import Board
 from gcgtools.replay.endgame import EndGame
 from gcgtools.replay.moves import Moves
 from gcgtools.replay.position import Position, upper_tiles
 from gcgtools.replay.scoring import Word, flat_score_play
 from gcgtools.replay.turns import Turns
-from gcgtools.rules.rulesets import RuleSet
+from gcgtools.rules.rulesets import EndRule, RuleSet
 from gcgtools.rules.tiles import TileError
 from gcgtools.syntax.records import TURN_KINDS, Event, EventKind, Pragma
 
@@ -51,13 +53,78 @@ class Replayer(Moves, Turns, EndGame):
         super().__init__(game, rules, detect_end_rule=detect_end_rule)
         self.snapshots = snapshots
         self.detail = detail
-        self.lost_lines = [lost.line for lost in game.lost]
         # a walk that reads no position reuses one for every event; others get one each
         self.scratch: Position | None = (
-            Position(0, None, self.board, [], [], 0, self.pool, []) if scratch else None
+            Position(0, None, self.table.board, [], [], 0, self.table.pool, []) if scratch else None
         )
         nicks = [pl.nick for pl in game.players]
         self.shared = {nick for nick in nicks if nicks.count(nick) > 1}
+
+    # ------------------------------------------ the state, read-only, for the visitors
+    @property
+    def board(self) -> Board:
+        """The live board."""
+        return self.table.board
+
+    @property
+    def pool(self) -> Counter[str]:
+        """The live unseen pool: the tiles not on the board."""
+        return self.table.pool
+
+    @property
+    def bag(self) -> int:
+        """Tiles in the bag."""
+        return self.hands.bag
+
+    @property
+    def rack_counts(self) -> list[int]:
+        """Tiles on each player's rack."""
+        return self.hands.counts
+
+    @property
+    def racks(self) -> list[str | None]:
+        """Each player's last recorded rack."""
+        return self.hands.racks
+
+    @property
+    def kept(self) -> list[str | None]:
+        """Each player's last leave."""
+        return self.hands.kept
+
+    @property
+    def recorded(self) -> list[int]:
+        """Each player's last recorded cumulative."""
+        return self.totals.recorded
+
+    @property
+    def computed(self) -> list[int]:
+        """Each player's total by the computed scores."""
+        return self.totals.computed
+
+    @property
+    def plays_scored(self) -> int:
+        """Plays whose score could be computed."""
+        return self.totals.plays_scored
+
+    @property
+    def next_turn(self) -> int | None:
+        """The player to move, if known."""
+        return self.order.next
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.ending.over
+
+    @property
+    def end_reason(self) -> str | None:
+        """How the game ended (``out``, ``scoreless``, ``passes``, ``time``), if it has."""
+        return self.ending.reason
+
+    @property
+    def end_rule(self) -> EndRule | None:
+        """The end-of-game rule, given or read from the record so far."""
+        return self.ending.rule
 
     # --------------------------------------------------------------- walk
     def words_now(self, pos: Position) -> list[Word]:
@@ -67,10 +134,10 @@ class Replayer(Moves, Turns, EndGame):
         if e is None or not pos.placed:
             return []
         rules = self.rules
-        size = self.board.size
+        size = self.table.board.size
         flat = [r * size + c for r, c, _ in pos.placed]
         return flat_score_play(
-            self.board, flat, e.direction or "across", self.tiles, rules.rack_size,
+            self.table.board, flat, e.direction or "across", self.rules.tiles, rules.rack_size,
             rules.bingo_bonus,
         ).words  # fmt: skip
 
@@ -86,13 +153,13 @@ class Replayer(Moves, Turns, EndGame):
         return Position(
             number=number,
             event=event,
-            board=self.board.copy() if self.snapshots else self.board,
-            scores=self.computed.copy(),
-            recorded=self.recorded.copy(),
-            bag=self.bag,
-            pool=self.pool.copy() if self.snapshots else self.pool,
-            racks=self.racks.copy(),
-            kept=self.kept.copy(),
+            board=self.table.board.copy() if self.snapshots else self.table.board,
+            scores=self.totals.computed.copy(),
+            recorded=self.totals.recorded.copy(),
+            bag=self.hands.bag,
+            pool=self.table.pool.copy() if self.snapshots else self.table.pool,
+            racks=self.hands.racks.copy(),
+            kept=self.hands.kept.copy(),
         )
 
     def events(self) -> Iterator[tuple[Position, int]]:
@@ -126,11 +193,11 @@ class Replayer(Moves, Turns, EndGame):
         if turn and e.nick in self.shared:
             # two players share the nickname (H201): the one whose turn it is moved
             owners = [pl.index for pl in self.game.players if pl.nick == e.nick]
-            e.player = self.next_turn if self.next_turn in owners else owners[0]
+            e.player = self.order.next if self.order.next in owners else owners[0]
         p = self._player_of(e)
         pos = self.scratch
         if pos is None:
-            pos = Position(i + 1, e, self.board, (), (), 0, self.pool, (), player=p)
+            pos = Position(i + 1, e, self.table.board, (), (), 0, self.table.pool, (), player=p)
         else:  # a walk for findings only: nobody keeps it
             pos.number, pos.event, pos.player, pos.leave = i + 1, e, p, None
         if p is not None:
@@ -139,15 +206,15 @@ class Replayer(Moves, Turns, EndGame):
                 replayed, p = self._turn(e, p)
                 pos.player = p
                 if replayed and e.rack is not None:
-                    self.racks[p] = e.rack
+                    self.hands.racks[p] = e.rack
             if replayed:
                 _HANDLERS[kind](self, e, p, pos)
                 if turn and pos.leave is not None:
-                    self.kept[p] = pos.leave
-        if self.ignored:
-            self.ignored = False  # the line changed nothing: the last line stays the last
+                    self.hands.kept[p] = pos.leave
+        if self.order.ignored:
+            self.order.ignored = False  # the line changed nothing: the last line stays the last
         else:
-            self.last = e
+            self.order.last = e
         return pos
 
     # ------------------------------------------------- lines between events
@@ -161,7 +228,7 @@ class Replayer(Moves, Turns, EndGame):
         words = item.value.split()
         rack = words[0] if words else ""
         try:
-            tokens = self.tiles.split(rack)
+            tokens = self.rules.tiles.split(rack)
         except TileError:
             self.findings.append(
                 make(Code.NOT_A_TILE, f"#rack{number} {rack} has unknown tiles", line)
@@ -183,10 +250,10 @@ class Replayer(Moves, Turns, EndGame):
         player's next cumulative and the turn order are not judged across it (it may have
         been a turn, a bonus, ...), nor, from here on, what depends on every tile played
         being known (the tiles left at the end, whether a player went out)."""
-        self.gaps.unjudged.update(range(self.n) if p is None else (p,))
-        self.next_turn = None
+        self.gaps.unjudged.update(range(self.order.players) if p is None else (p,))
+        self.order.next = None
         self.gaps.tiles_unknown = True
-        if self.game_over:
+        if self.ending.over:
             self.gaps.after_end = True
 
 

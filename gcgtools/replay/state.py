@@ -61,48 +61,84 @@ class Gaps:
     after_end: bool = False  # a lost line came after the end of the game
 
 
+@dataclass(slots=True)
+class Table:
+    """The board and the tiles in play."""
+
+    board: Board
+    pool: Counter[str]  # the tiles not on the board (the unseen pool; below 0: overplayed)
+    on_board: int = 0  # tiles on the board
+    overdrawn: set[str] = field(default_factory=set)  # tiles played more than the set holds
+    # empty squares a play that could not be put down may cover -> its line (B511)
+    uncertain: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Hands:
+    """The bag and the players' racks."""
+
+    bag: int  # tiles in the bag
+    counts: list[int]  # tiles on each player's rack
+    racks: list[str | None]  # each player's last recorded rack
+    kept: list[str | None]  # each player's last leave
+
+
+@dataclass(slots=True)
+class Totals:
+    """The players' scores."""
+
+    recorded: list[int]  # each player's last recorded cumulative
+    computed: list[int]  # each player's total by the computed scores
+    # the totals lines that change nothing recorded, which the player's next cumulative
+    # may follow instead
+    also: dict[int, int] = field(default_factory=dict)
+    plays_scored: int = 0  # plays whose score could be computed (S609 counts them)
+
+
+@dataclass(slots=True)
+class Order:
+    """Whose turn it is, and what the lines before this one leave to answer."""
+
+    players: int  # how many players
+    next: int | None = None  # the player to move, if known
+    scoreless: int = 0  # scoreless turns in a row
+    passes: int = 0  # passes in a row
+    undo: Undo | None = None  # what the last play changed, while it can be withdrawn
+    last: Event | None = None  # the last line that changed something
+    # set by a handler for a line that changes nothing (the next line still follows
+    # the one before it)
+    ignored: bool = False
+
+
+@dataclass(slots=True)
+class Ending:
+    """The end of the game: whether and how it ended, by what rule, the end lines met."""
+
+    over: bool = False
+    reason: str | None = None  # "out", "scoreless", "passes" or "time"
+    out_player: int | None = None  # the player who went out
+    rule: EndRule | None = None  # the end-of-game rule, given or read from the record
+    lines: EndLines = field(default_factory=EndLines)
+
+
 class ReplayState:
     """Board, bag, racks and scores part way through a record, and the findings so far."""
 
     def __init__(self, game: Game, rules: RuleSet, *, detect_end_rule: bool = True) -> None:
         self.game = game
         self.rules = rules
-        self.tiles = rules.tiles
         n = game.player_count()
-        self.n = n
-        self.board = Board(rules.board, rules.tiles)
-        self.tiles_on_board = 0
-        self.pool: Counter[str] = Counter(dict(rules.tiles.counts))
-        self.bag = rules.tiles.total_tiles - rules.rack_size * n
-        self.rack_counts = [rules.rack_size] * n
-        self.racks: list[str | None] = [None] * n
-        self.kept: list[str | None] = [None] * n
-        self.recorded = [0] * n
-        self.computed = [0] * n
-        self.next_turn: int | None = None
-        self.scoreless = 0
-        self.passes = 0
-        self.undo: Undo | None = None
-        self.last: Event | None = None
-        self.game_over = False
-        self.end_reason: str | None = None
-        self.out_player: int | None = None
-        self.end_rule: EndRule | None = None if detect_end_rule else rules.end_rule
-        self.ends = EndLines()
-        self.overdrawn: set[str] = set()
+        tiles = rules.tiles
+        self.table = Table(Board(rules.board, tiles), Counter(dict(tiles.counts)))
+        self.hands = Hands(
+            tiles.total_tiles - rules.rack_size * n, [rules.rack_size] * n, [None] * n, [None] * n
+        )
+        self.totals = Totals([0] * n, [0] * n)
+        self.order = Order(n)
+        self.ending = Ending(rule=None if detect_end_rule else rules.end_rule)
+        self.gaps = Gaps()
         self.findings: list[Finding] = []
         self.detail = True  # words, premiums and leaves for the positions
-        # event lines the parser could not read: the replay does not judge across them
-        self.lost_lines: list[int] = []
-        self.gaps = Gaps()
-        # set by a handler for a line that changes nothing (the next line still follows
-        # the one before it), and the totals such lines recorded, which the player's next
-        # cumulative may follow instead
-        self.ignored = False
-        self.also_total: dict[int, int] = {}
-        self.plays_scored = 0  # plays whose score could be computed (S609 counts them)
-        # empty squares a play that could not be put down may cover -> its line (B511)
-        self.uncertain: dict[int, int] = {}
 
     # ----------------------------------------------------------- findings
     def _find(
@@ -129,12 +165,12 @@ class ReplayState:
     def _split(self, text: str, e: Event, what: str) -> list[str] | None:
         """Tiles of ``text``, or None (reported, T403) if a character is no tile."""
         try:
-            return self.tiles.split(text)
+            return self.rules.tiles.split(text)
         except TileError as exc:
             bad = text[exc.index : exc.index + 1] if exc.index is not None else text
             self._find(
                 Code.NOT_A_TILE,
-                f"{bad!r} in {what} {text!r} is not a tile of the {self.tiles.name} set",
+                f"{bad!r} in {what} {text!r} is not a tile of the {self.rules.tiles.name} set",
                 e,
             )
             return None
@@ -143,14 +179,14 @@ class ReplayState:
         """Tiles of ``text``; characters that are no tile are reported (T403) and skipped,
         so that the rest of the play still reaches the board. True if any was skipped."""
         try:
-            return self.tiles.split(text), False
+            return self.rules.tiles.split(text), False
         except TileError:
             pass
         bad: list[str] = []
         rest = text
         while True:
             try:
-                tokens = self.tiles.split(rest)
+                tokens = self.rules.tiles.split(rest)
                 break
             except TileError as exc:
                 i = exc.index if exc.index is not None else 0
@@ -159,7 +195,7 @@ class ReplayState:
         shown = ", ".join(repr(b) for b in bad)
         self._find(
             Code.NOT_A_TILE,
-            f"{shown} in {what} {text!r} not a tile of the {self.tiles.name} set",
+            f"{shown} in {what} {text!r} not a tile of the {self.rules.tiles.name} set",
             e,
         )
         return tokens, True
@@ -198,7 +234,7 @@ class ReplayState:
 
     def _check_drawable(self, rack: list[str], e: Event | None, line: int = 0) -> None:
         """A rack must come from the tiles not on the board (T402)."""
-        pool = self.pool
+        pool = self.table.pool
         size = len(rack)
         for t in rack:
             have = pool.get(t, 0)
@@ -229,26 +265,26 @@ class ReplayState:
                 computed=computed,
             )
         self._check_cumulative(e, p, computed)
-        self.computed[p] += computed if computed is not None else e.score
-        self.recorded[p] = e.cumulative
+        self.totals.computed[p] += computed if computed is not None else e.score
+        self.totals.recorded[p] = e.cumulative
 
     def _check_cumulative(self, e: Event, p: int, computed: int | None) -> None:
         """The event's cumulative must follow player ``p``'s recorded or computed total,
         by the recorded or the computed score (S602)."""
-        also = self.also_total.pop(p, None) if self.also_total else None
+        also = self.totals.also.pop(p, None) if self.totals.also else None
         if p in self.gaps.unjudged:
             self.gaps.unjudged.discard(p)
             return
         recorded = e.score
-        before = self.recorded[p]
+        before = self.totals.recorded[p]
         cumulative = e.cumulative
         if cumulative == before + recorded:
             return
         if computed is not None and (
-            cumulative == before + computed or cumulative == self.computed[p] + computed
+            cumulative == before + computed or cumulative == self.totals.computed[p] + computed
         ):
             return
-        if cumulative == self.computed[p] + recorded:
+        if cumulative == self.totals.computed[p] + recorded:
             return
         if also is not None and cumulative in (also + recorded, also + (computed or 0)):
             return
@@ -260,21 +296,26 @@ class ReplayState:
 
     def _fits(self, e: Event, p: int) -> bool:
         """True if the event's cumulative follows player ``p``'s recorded total."""
-        return e.cumulative == self.recorded[p] + e.score
+        return e.cumulative == self.totals.recorded[p] + e.score
 
     def _scoreless_turn(self, e: Event, is_pass: bool) -> None:
         """Count a turn that scored nothing; enough of them in a row end the game."""
-        self.scoreless += 1
-        self.passes = self.passes + 1 if is_pass else 0
-        if self.game_over:
+        self.order.scoreless += 1
+        self.order.passes = self.order.passes + 1 if is_pass else 0
+        if self.ending.over:
             return
-        if self.scoreless >= self.rules.max_scoreless_turns:
-            self.game_over, self.end_reason = True, "scoreless"
+        if self.order.scoreless >= self.rules.max_scoreless_turns:
+            self.ending.over, self.ending.reason = True, "scoreless"
             self._find(
-                Code.SCORELESS_END, f"{self.scoreless} scoreless turns in a row end the game", e
+                Code.SCORELESS_END,
+                f"{self.order.scoreless} scoreless turns in a row end the game",
+                e,
             )
-        elif self.rules.passes_to_end and self.passes >= self.rules.passes_to_end * self.n:
-            self.game_over, self.end_reason = True, "passes"
+        elif (
+            self.rules.passes_to_end
+            and self.order.passes >= self.rules.passes_to_end * self.order.players
+        ):
+            self.ending.over, self.ending.reason = True, "passes"
 
 
 def _shown(text: str, limit: int = 40) -> str:

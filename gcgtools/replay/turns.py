@@ -22,22 +22,22 @@ class Turns(ReplayState):
             return e.player
         kind = e.kind
         if kind in TURN_KINDS:
-            return self.next_turn if self.next_turn is not None else 0
-        if kind in (EventKind.WITHDRAWN, EventKind.CHALLENGE_BONUS) and self.undo is not None:
-            return self.undo.player
+            return self.order.next if self.order.next is not None else 0
+        if kind in (EventKind.WITHDRAWN, EventKind.CHALLENGE_BONUS) and self.order.undo is not None:
+            return self.order.undo.player
         if kind is EventKind.END_RACK_POINTS:
-            return self.out_player
+            return self.ending.out_player
         return None
 
     def _turn(self, e: Event, p: int) -> tuple[bool, int]:
         """Turn order for plays, passes and exchanges: whether the event is to be replayed,
         and the player it is credited to."""
-        if self.game_over:
+        if self.ending.over:
             if (
                 e.kind is EventKind.PASS
-                and self.end_reason == "out"
-                and p != self.out_player
-                and self.ends.points == 0
+                and self.ending.reason == "out"
+                and p != self.ending.out_player
+                and self.ending.lines.points == 0
                 and e.score == 0
             ):
                 self._find(
@@ -46,12 +46,12 @@ class Turns(ReplayState):
             else:
                 self._find(
                     Code.AFTER_GAME_END,
-                    f"{e.kind} after the game ended ({self.end_reason}) is ignored",
+                    f"{e.kind} after the game ended ({self.ending.reason}) is ignored",
                     e,
                 )
-            self.recorded[p] = e.cumulative
+            self.totals.recorded[p] = e.cumulative
             return False, p
-        q = self.next_turn
+        q = self.order.next
         if q is not None and p != q:
             who = self.nick(q)
             if self._fits(e, q) and not self._fits(e, p):
@@ -64,12 +64,12 @@ class Turns(ReplayState):
                 p = q
             else:
                 self._find(Code.OUT_OF_TURN, f"{e.nick} moves but it is {who}'s turn", e)
-        self.next_turn = (p + 1) % self.n
+        self.order.next = (p + 1) % self.order.players
         return True, p
 
     def withdrawn(self, e: Event, p: int, pos: Position) -> None:
-        undo = self.undo
-        if undo is None or self.last is not undo.event:
+        undo = self.order.undo
+        if undo is None or self.order.last is not undo.event:
             self._find(
                 Code.WITHDRAWN_WITHOUT_PLAY,
                 "phony withdrawn (--) but the previous line is not a play; "
@@ -81,7 +81,7 @@ class Turns(ReplayState):
         if undo.player != p:
             q = undo.player
             same_rack = e.rack is None or undo.event.rack is None or e.rack == undo.event.rack
-            if not (same_rack and e.cumulative == undo.recorded_before != self.recorded[p]):
+            if not (same_rack and e.cumulative == undo.recorded_before != self.totals.recorded[p]):
                 self._find(
                     Code.WITHDRAWN_WITHOUT_PLAY,
                     f"{e.nick} withdraws a play (--) but made none just before (the play is "
@@ -105,23 +105,23 @@ class Turns(ReplayState):
                 f"rack {e.rack} differs from the withdrawn play's {undo.event.rack}",
                 e,
             )
-        self.undo = None
+        self.order.undo = None
         pos.player = q = undo.player
         # the player after the one whose play it was moves next, even when a misplaced
         # ``--`` between the play and this line counted as that player's turn
-        self.next_turn = (q + 1) % self.n
+        self.order.next = (q + 1) % self.order.players
         self._take_back(undo)
         self._check_withdrawal(e, undo)
         pos.computed = -(
             undo.computed_score if undo.computed_score is not None else undo.event.score
         )
-        self.computed[q] = undo.computed_before
-        self.recorded[q] = e.cumulative
+        self.totals.computed[q] = undo.computed_before
+        self.totals.recorded[q] = e.cumulative
         self._scoreless_turn(e, False)
 
     def _ignored_text(self, e: Event, p: int) -> str:
         """What becomes of a misplaced ``--`` line (see :meth:`_ignore`)."""
-        if self.next_turn == p and not self.game_over:
+        if self.order.next == p and not self.ending.over:
             return f"the line counts as {e.nick}'s turn and changes nothing else"
         return "the line is ignored"
 
@@ -131,27 +131,27 @@ class Turns(ReplayState):
         player's next cumulative may follow the line's own. When it is the line's
         player's turn, the line is that turn (a turn lost to a challenge, written ``--``
         by some programs): the next player moves next; nothing else changes."""
-        if self.next_turn == p and not self.game_over:
-            self.next_turn = (p + 1) % self.n
-        self.ignored = True
-        self.also_total[p] = e.cumulative
+        if self.order.next == p and not self.ending.over:
+            self.order.next = (p + 1) % self.order.players
+        self.order.ignored = True
+        self.totals.also[p] = e.cumulative
 
     def _take_back(self, undo: Undo) -> None:
         """Undo a play: its tiles leave the board, and the bag, racks and end of the game
         are as they were before it."""
-        board = self.board
+        board = self.table.board
         size = board.size
         for r, c, _ in undo.placed:
             board.cells[r * size + c] = None
-        self.tiles_on_board -= len(undo.placed)
+        self.table.on_board -= len(undo.placed)
         for key in undo.used:
-            self.pool[key] += 1
+            self.table.pool[key] += 1
         board.last_placed = ()
-        self.bag = undo.bag
-        self.rack_counts = undo.rack_counts
-        self.scoreless, self.passes = undo.scoreless, undo.passes
-        self.game_over, self.end_reason = undo.game_over, undo.end_reason
-        self.out_player = undo.out_player
+        self.hands.bag = undo.bag
+        self.hands.counts = undo.rack_counts
+        self.order.scoreless, self.order.passes = undo.scoreless, undo.passes
+        self.ending.over, self.ending.reason = undo.game_over, undo.end_reason
+        self.ending.out_player = undo.out_player
 
     def _check_withdrawal(self, e: Event, undo: Undo) -> None:
         """A withdrawal takes back the play's score (S605) and returns the player's
@@ -178,8 +178,8 @@ class Turns(ReplayState):
         self.gaps.unjudged.discard(q)
 
     def challenge_bonus(self, e: Event, p: int, pos: Position) -> None:
-        undo = self.undo
-        if undo is None or self.last is not undo.event:
+        undo = self.order.undo
+        if undo is None or self.order.last is not undo.event:
             self._find(
                 Code.BONUS_WITHOUT_PLAY, "challenge bonus but the previous line is not a play", e
             )
