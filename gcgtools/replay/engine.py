@@ -119,7 +119,8 @@ def walk(
     findings = replayer.findings
     told = 0
     positions = visitor.positions
-    totals, ending, order = replayer.totals, replayer.ending, replayer.order
+    state = replayer.state
+    totals, ending, order = state.totals, state.ending, state.order
     for pos, mark in replayer.events():
         if len(findings) > told:
             for f in findings[told:]:
