@@ -40,9 +40,9 @@ def play(state: ReplayState, e: Event, p: int, pos: Position) -> None:
             pos.leave = sorted_tiles(left)
     hands, order, ending = state.hands, state.order, state.ending
     undo = Undo(
-        e, p, placed, used, hands.bag, hands.counts.copy(), order.scoreless, order.passes,
-        state.totals.computed[p], state.totals.recorded[p], None, ending.over, ending.reason,
-        ending.out_player,
+        e, p, placed, used, None, state.totals.computed[p], state.totals.recorded[p],
+        (hands.bag, hands.counts.copy()), (order.scoreless, order.passes),
+        (ending.over, ending.reason, ending.out_player),
     )  # fmt: skip
     flat = _put_down(state, e, placed, used)
     computed = _score(state, e, flat, broken, pos)

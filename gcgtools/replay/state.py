@@ -24,22 +24,19 @@ from gcgtools.syntax.records import Event
 
 @dataclass(slots=True)
 class Undo:
-    """What a play changed, so that a withdrawn phony can be taken back."""
+    """What a play changed, so that a withdrawn phony can be taken back: the play, its
+    tiles and computed score, and what the state was before it."""
 
     event: Event
     player: int
     placed: list[tuple[int, int, str]]
     used: list[str]  # the tiles taken from the rack, as in the bag
-    bag: int
-    rack_counts: list[int]
-    scoreless: int
-    passes: int
-    computed_before: int
-    recorded_before: int
     computed_score: int | None
-    game_over: bool
-    end_reason: str | None
-    out_player: int | None
+    computed_before: int  # the player's computed total before the play
+    recorded_before: int  # the player's recorded total before the play
+    hands: tuple[int, list[int]]  # the bag and the rack counts before the play
+    streak: tuple[int, int]  # scoreless turns and passes in a row before the play
+    end: tuple[bool, str | None, int | None]  # game over, how, who went out: before it
 
 
 @dataclass(slots=True)

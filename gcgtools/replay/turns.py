@@ -153,11 +153,9 @@ def _take_back(state: ReplayState, undo: Undo) -> None:
     for key in undo.used:
         state.table.pool[key] += 1
     board.last_placed = ()
-    state.hands.bag = undo.bag
-    state.hands.counts = undo.rack_counts
-    state.order.scoreless, state.order.passes = undo.scoreless, undo.passes
-    state.ending.over, state.ending.reason = undo.game_over, undo.end_reason
-    state.ending.out_player = undo.out_player
+    state.hands.bag, state.hands.counts = undo.hands
+    state.order.scoreless, state.order.passes = undo.streak
+    state.ending.over, state.ending.reason, state.ending.out_player = undo.end
 
 
 def _check_withdrawal(state: ReplayState, e: Event, undo: Undo) -> None:
