@@ -119,16 +119,18 @@ def walk(
     findings = replayer.findings
     told = 0
     positions = visitor.positions
+    state = replayer.state
+    totals, ending, order = state.totals, state.ending, state.order
     for pos, mark in replayer.events():
         if len(findings) > told:
             for f in findings[told:]:
                 visitor.visit_finding(f)
             told = len(findings)
         if positions:
-            pos.recorded = replayer.recorded.copy()
+            pos.recorded = totals.recorded.copy()
             pos.findings = findings[mark:]
-            pos.game_over, pos.end_reason = replayer.game_over, replayer.end_reason
-            pos.to_move = replayer.next_turn
+            pos.game_over, pos.end_reason = ending.over, ending.reason
+            pos.to_move = order.next
         visitor.visit_event(pos, replayer)
     for f in findings[told:]:
         visitor.visit_finding(f)

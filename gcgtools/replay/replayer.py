@@ -1,7 +1,9 @@
 """The replayer: the state of a replay and the step through one record line (an event, a
-line the parser could not read, a final ``#rackN``). The state and the shared checks are
-in :mod:`~gcgtools.replay.state`; the event handlers in :mod:`~gcgtools.replay.moves`,
-:mod:`~gcgtools.replay.turns` and :mod:`~gcgtools.replay.endgame`; the walk that drives a
+line the parser could not read, a final ``#rackN``). The state is in
+:mod:`~gcgtools.replay.state`, the checks every event shares in
+:mod:`~gcgtools.replay.checks`, the event handlers (functions of the state) in
+:mod:`~gcgtools.replay.moves`, :mod:`~gcgtools.replay.turns` and
+:mod:`~gcgtools.replay.endgame`; the walk that drives a
 visitor over the record, and the entry points, in :mod:`~gcgtools.replay.engine`. The
 replayer reads no record line itself: the lines the parser could not read come with what
 the model recovered from them (``Game.lost``).
@@ -10,16 +12,18 @@ the model recovered from them (``Game.lost``).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 
-from gcgtools.findings import Code, make
+from gcgtools.findings import Code, Finding, make
 from gcgtools.model.game import Game, LostLine
-from gcgtools.replay.endgame import EndGame
-from gcgtools.replay.moves import Moves
+from gcgtools.replay import endgame, moves, turns
+from gcgtools.replay.board import Board
+from gcgtools.replay.checks import check_drawable
 from gcgtools.replay.position import Position, upper_tiles
 from gcgtools.replay.scoring import Word, flat_score_play
-from gcgtools.replay.turns import Turns
-from gcgtools.rules.rulesets import RuleSet
+from gcgtools.replay.state import ReplayState, start_state
+from gcgtools.rules.rulesets import EndRule, RuleSet
 from gcgtools.rules.tiles import TileError
 from gcgtools.syntax.records import TURN_KINDS, Event, EventKind, Pragma
 
@@ -28,11 +32,14 @@ __all__ = ["Replayer"]
 _RACK = re.compile(r"rack[1-9]$")
 
 
-class Replayer(Moves, Turns, EndGame):
+class Replayer:
     """The state of a replay (board, bag, racks, totals, findings) and the step through
     one record line: :meth:`events` replays the record, line by line, and
     :func:`~gcgtools.replay.engine.walk` drives a visitor over it. The final totals,
-    ``findings``, ``end_reason`` and ``end_rule`` stay on the replayer.
+    ``findings``, ``end_reason`` and ``end_rule`` stay on the replayer. The replayer holds
+    the state (``state``, :class:`~gcgtools.replay.state.ReplayState`), the findings it
+    reports, and steps the rule checks through the record; what visitors read of the state
+    it gives as read-only properties.
 
     ``snapshots``: positions get copies of the board and pool (else the live ones);
     ``scratch``: one position reused for every event, for a walk that reads none.
@@ -48,10 +55,11 @@ class Replayer(Moves, Turns, EndGame):
         scratch: bool = False,
         detect_end_rule: bool = True,
     ) -> None:
-        super().__init__(game, rules, detect_end_rule=detect_end_rule)
+        self.findings: list[Finding] = []
+        self.state = start_state(
+            game, rules, self.findings.append, detail=detail, detect_end_rule=detect_end_rule
+        )
         self.snapshots = snapshots
-        self.detail = detail
-        self.lost_lines = [lost.line for lost in game.lost]
         # a walk that reads no position reuses one for every event; others get one each
         self.scratch: Position | None = (
             Position(0, None, self.board, [], [], 0, self.pool, []) if scratch else None
@@ -59,18 +67,94 @@ class Replayer(Moves, Turns, EndGame):
         nicks = [pl.nick for pl in game.players]
         self.shared = {nick for nick in nicks if nicks.count(nick) > 1}
 
+    # ------------------------------------------ the state, read-only, for the visitors
+    @property
+    def game(self) -> Game:
+        """The game replayed."""
+        return self.state.game
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules it is replayed under."""
+        return self.state.rules
+
+    @property
+    def board(self) -> Board:
+        """The live board."""
+        return self.state.table.board
+
+    @property
+    def pool(self) -> Counter[str]:
+        """The live unseen pool: the tiles not on the board."""
+        return self.state.table.pool
+
+    @property
+    def bag(self) -> int:
+        """Tiles in the bag."""
+        return self.state.hands.bag
+
+    @property
+    def rack_counts(self) -> list[int]:
+        """Tiles on each player's rack."""
+        return self.state.hands.counts
+
+    @property
+    def racks(self) -> list[str | None]:
+        """Each player's last recorded rack."""
+        return self.state.hands.racks
+
+    @property
+    def kept(self) -> list[str | None]:
+        """Each player's last leave."""
+        return self.state.hands.kept
+
+    @property
+    def recorded(self) -> list[int]:
+        """Each player's last recorded cumulative."""
+        return self.state.totals.recorded
+
+    @property
+    def computed(self) -> list[int]:
+        """Each player's total by the computed scores."""
+        return self.state.totals.computed
+
+    @property
+    def plays_scored(self) -> int:
+        """Plays whose score could be computed."""
+        return self.state.totals.plays_scored
+
+    @property
+    def next_turn(self) -> int | None:
+        """The player to move, if known."""
+        return self.state.order.next
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.ending.over
+
+    @property
+    def end_reason(self) -> str | None:
+        """How the game ended (``out``, ``scoreless``, ``passes``, ``time``), if it has."""
+        return self.state.ending.reason
+
+    @property
+    def end_rule(self) -> EndRule | None:
+        """The end-of-game rule, given or read from the record so far."""
+        return self.state.ending.rule
+
     # --------------------------------------------------------------- walk
     def words_now(self, pos: Position) -> list[Word]:
-        """The words of the play of ``pos`` (as :meth:`run` gives them in ``pos.words``),
+        """The words of the play of ``pos`` (as a walk with ``detail`` gives them in ``pos.words``),
         read off the live board: valid only while the walk stands at ``pos``."""
         e = pos.event
         if e is None or not pos.placed:
             return []
-        rules = self.rules
-        size = self.board.size
+        rules, board = self.rules, self.board
+        size = board.size
         flat = [r * size + c for r, c, _ in pos.placed]
         return flat_score_play(
-            self.board, flat, e.direction or "across", self.tiles, rules.rack_size,
+            board, flat, e.direction or "across", rules.tiles, rules.rack_size,
             rules.bingo_bonus,
         ).words  # fmt: skip
 
@@ -78,28 +162,31 @@ class Replayer(Moves, Turns, EndGame):
         """The position before any event, and who moves first."""
         game = self.game
         start = self.position(0, None)
-        start.to_move = self._player_of(game.events[0]) if game.events else None
+        start.to_move = turns.player_of(self.state, game.events[0]) if game.events else None
         return start
 
     def position(self, number: int, event: Event | None) -> Position:
         """The position now, after event ``number`` (1-based; 0 the start)."""
+        state = self.state
+        table, hands = state.table, state.hands
         return Position(
             number=number,
             event=event,
-            board=self.board.copy() if self.snapshots else self.board,
-            scores=self.computed.copy(),
-            recorded=self.recorded.copy(),
-            bag=self.bag,
-            pool=self.pool.copy() if self.snapshots else self.pool,
-            racks=self.racks.copy(),
-            kept=self.kept.copy(),
+            board=table.board.copy() if self.snapshots else table.board,
+            scores=state.totals.computed.copy(),
+            recorded=state.totals.recorded.copy(),
+            bag=hands.bag,
+            pool=table.pool.copy() if self.snapshots else table.pool,
+            racks=hands.racks.copy(),
+            kept=hands.kept.copy(),
         )
 
     def events(self) -> Iterator[tuple[Position, int]]:
         """Replay every event in order, and the lines between them (unreadable event lines,
         final ``#rackN``); yield after each event its position (sharing the live board and
         pool; the scratch one if set) and how many findings there were before it. The
-        record-wide checks (:meth:`finish`) run once the last event is replayed."""
+        record-wide checks (:func:`~gcgtools.replay.endgame.finish`) run once the last
+        event is replayed."""
         game = self.game
         first = game.events[0] if game.events else None
         between = sorted(
@@ -117,37 +204,39 @@ class Replayer(Moves, Turns, EndGame):
             yield self._step(i, e), mark
         for line, pragma in between[gap:]:
             self._between(line, pragma)
-        self.finish()
+        endgame.finish(self.state, self.findings)
 
     def _step(self, i: int, e: Event) -> Position:
         """Replay one event; the returned position shares the live board and pool."""
+        state = self.state
+        order = state.order
         kind = e.kind
         turn = kind in TURN_KINDS
         if turn and e.nick in self.shared:
             # two players share the nickname (H201): the one whose turn it is moved
-            owners = [pl.index for pl in self.game.players if pl.nick == e.nick]
-            e.player = self.next_turn if self.next_turn in owners else owners[0]
-        p = self._player_of(e)
+            owners = [pl.index for pl in state.game.players if pl.nick == e.nick]
+            e.player = order.next if order.next in owners else owners[0]
+        p = turns.player_of(state, e)
         pos = self.scratch
         if pos is None:
-            pos = Position(i + 1, e, self.board, (), (), 0, self.pool, (), player=p)
+            pos = Position(i + 1, e, state.table.board, (), (), 0, state.table.pool, (), player=p)
         else:  # a walk for findings only: nobody keeps it
             pos.number, pos.event, pos.player, pos.leave = i + 1, e, p, None
         if p is not None:
             replayed = True
             if turn:
-                replayed, p = self._turn(e, p)
+                replayed, p = turns.take_turn(state, e, p)
                 pos.player = p
                 if replayed and e.rack is not None:
-                    self.racks[p] = e.rack
+                    state.hands.racks[p] = e.rack
             if replayed:
-                _HANDLERS[kind](self, e, p, pos)
+                _HANDLERS[kind](state, e, p, pos)
                 if turn and pos.leave is not None:
-                    self.kept[p] = pos.leave
-        if self.ignored:
-            self.ignored = False  # the line changed nothing: the last line stays the last
+                    state.hands.kept[p] = pos.leave
+        if order.ignored:
+            order.ignored = False  # the line changed nothing: the last line stays the last
         else:
-            self.last = e
+            order.last = e
         return pos
 
     # ------------------------------------------------- lines between events
@@ -161,13 +250,13 @@ class Replayer(Moves, Turns, EndGame):
         words = item.value.split()
         rack = words[0] if words else ""
         try:
-            tokens = self.tiles.split(rack)
+            tokens = self.rules.tiles.split(rack)
         except TileError:
             self.findings.append(
                 make(Code.NOT_A_TILE, f"#rack{number} {rack} has unknown tiles", line)
             )
             return
-        self._check_drawable(upper_tiles(tokens), None, line)
+        check_drawable(self.state, upper_tiles(tokens), None, line)
 
     def _lost(self, lost: LostLine) -> None:
         """An event line the parser could not read. The event the model recovered from it
@@ -183,22 +272,23 @@ class Replayer(Moves, Turns, EndGame):
         player's next cumulative and the turn order are not judged across it (it may have
         been a turn, a bonus, ...), nor, from here on, what depends on every tile played
         being known (the tiles left at the end, whether a player went out)."""
-        self.gaps.unjudged.update(range(self.n) if p is None else (p,))
-        self.next_turn = None
-        self.gaps.tiles_unknown = True
-        if self.game_over:
-            self.gaps.after_end = True
+        state = self.state
+        gaps = state.gaps
+        gaps.unjudged.update(range(state.order.players) if p is None else (p,))
+        state.order.next = None
+        gaps.tiles_unknown = True
+        if state.ending.over:
+            gaps.after_end = True
 
 
-# The handler of each kind of event (plain functions: no per-replayer table of bound
-# methods, which would tie the replayer into a reference cycle).
-_HANDLERS: dict[EventKind, Callable[[Replayer, Event, int, Position], None]] = {
-    EventKind.PLAY: Replayer.play,
-    EventKind.PASS: Replayer.pass_,
-    EventKind.EXCHANGE: Replayer.exchange,
-    EventKind.WITHDRAWN: Replayer.withdrawn,
-    EventKind.CHALLENGE_BONUS: Replayer.challenge_bonus,
-    EventKind.END_RACK_POINTS: Replayer.end_rack_points,
-    EventKind.END_RACK_PENALTY: Replayer.end_rack_penalty,
-    EventKind.TIME_PENALTY: Replayer.time_penalty,
+# The handler of each kind of event.
+_HANDLERS: dict[EventKind, Callable[[ReplayState, Event, int, Position], None]] = {
+    EventKind.PLAY: moves.play,
+    EventKind.PASS: moves.pass_,
+    EventKind.EXCHANGE: moves.exchange,
+    EventKind.WITHDRAWN: turns.withdrawn,
+    EventKind.CHALLENGE_BONUS: turns.challenge_bonus,
+    EventKind.END_RACK_POINTS: endgame.end_rack_points,
+    EventKind.END_RACK_PENALTY: endgame.end_rack_penalty,
+    EventKind.TIME_PENALTY: endgame.time_penalty,
 }
