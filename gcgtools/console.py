@@ -17,6 +17,7 @@ or a coloured line is drawn.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
@@ -52,10 +53,16 @@ def _unsafe(code: int) -> bool:
     )
 
 
-_TABLE = {c: f"\\x{c:02x}" for c in range(0xA0) if _unsafe(c)}
-_TABLE |= {c: f"\\x{c - 0xDC00:02x}" for c in range(0xDC80, 0xDD00)}  # surrogateescape bytes
-_TABLE |= {c: f"\\u{c:04x}" for c in range(0xD800, 0xE000) if c not in _TABLE}
-_JSON_TABLE = {c: f"\\u{c:04x}" for c in _TABLE}
+@functools.cache
+def _escapes(json: bool) -> dict[int, str]:
+    """The ``str.translate`` table of :func:`safe_text` (built when first needed: most
+    text has nothing to escape, and a command's start-up should not pay for 4,000 keys)."""
+    table = {c: f"\\x{c:02x}" for c in range(0xA0) if _unsafe(c)}
+    table |= {c: f"\\x{c - 0xDC00:02x}" for c in range(0xDC80, 0xDD00)}  # surrogateescape
+    table |= {c: f"\\u{c:04x}" for c in range(0xD800, 0xE000) if c not in table}
+    return {c: f"\\u{c:04x}" for c in table} if json else table
+
+
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
@@ -74,7 +81,7 @@ def safe_text(text: str, *, json: bool = False) -> str:
     """
     if text.isprintable() or _UNSAFE.search(text) is None:
         return text
-    return text.translate(_JSON_TABLE if json else _TABLE)
+    return text.translate(_escapes(json))
 
 
 # The bar showing now (one at a time: a batch run inside another adds no second bar).

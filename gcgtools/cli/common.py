@@ -1,7 +1,8 @@
-"""The typer app, shared option types and exit codes of the ``gcgtools`` command line.
+"""The typer app and shared option types of the ``gcgtools`` command line.
 
-Exit codes: 0 clean, 1 findings of severity error (an unreadable line among them), 2 a file
-could not be opened or nothing in it could be read.
+Exit codes (defined once, in :mod:`gcgtools.findings`): 0 clean, 1 findings of severity
+error (an unreadable line among them), 2 a file could not be opened or nothing in it could
+be read.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from typer.core import TyperCommand, TyperGroup
 from gcgtools._version import __version__
 from gcgtools.cli.registry import COMMANDS
 from gcgtools.console import echo
-from gcgtools.findings import EXIT_UNREADABLE
 from gcgtools.wording import plural
 
 if TYPE_CHECKING:
@@ -159,6 +159,7 @@ def _check_scheduler(value: str | None) -> str | None:
     if not value:
         return None
     from gcgtools.batch.dask_backend import INSTALL_HINT, dask_available
+    from gcgtools.findings import EXIT_UNREADABLE
 
     if not dask_available():
         echo(f"gcgtools: {INSTALL_HINT}", err=True)
@@ -198,6 +199,8 @@ def batch_command(func: F) -> F:
             with reporting_skipped(lambda message: echo(message, err=True)):
                 return func(*args, **kwargs)
         except BatchError as exc:
+            from gcgtools.findings import EXIT_UNREADABLE
+
             echo(f"gcgtools: {exc}", err=True)
             raise typer.Exit(EXIT_UNREADABLE) from None
 
@@ -262,6 +265,8 @@ def rule_options(
             tiles=tiles, board=board, rules=rules, challenge_bonus=challenge_bonus
         )
     except RuleOptionError as exc:
+        from gcgtools.findings import EXIT_UNREADABLE
+
         echo(f"gcgtools: {exc}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
 
