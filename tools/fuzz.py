@@ -38,7 +38,7 @@ CORPUS is a folder of ``*.gcg`` seeds (default: ``$GCGTOOLS_CORPUS`` if set, els
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import io
 import json
 import os
@@ -55,8 +55,9 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for folder in (ROOT, TOOLS):  # gcgtools, and the other fuzzers (tools/ is no package)
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
 
 from gcgtools.batch.checks import check_file  # noqa: E402
 from gcgtools.edit import annotate as annotating  # noqa: E402
@@ -414,15 +415,8 @@ SURFACES: dict[str, Surface] = {"records": records_surface}
 
 
 def load_tool(name: str) -> ModuleType:
-    """The module ``tools/<name>.py`` (tools/ is no package), loaded once."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    """The module ``tools/<name>.py`` (tools/ is no package, but on ``sys.path``)."""
+    return importlib.import_module(name)
 
 
 def discover() -> dict[str, Surface]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -12,12 +12,8 @@ SEED = 20261201  # every suite fuzz test: a fixed seed
 
 
 def load_tool(name: str) -> ModuleType:
-    """``tools/<name>.py`` as the module ``name`` (loaded once)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    """``tools/<name>.py`` as the module ``name`` (``tools/fuzz.py``'s own loader, which
+    finds the others the same way)."""
+    if str(TOOLS) not in sys.path:
+        sys.path.insert(0, str(TOOLS))
+    return importlib.import_module("fuzz").load_tool(name)
