@@ -33,7 +33,7 @@ from array import array
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import NamedTuple, Protocol
 
-from gcgtools.movegen.crosses import ACCEPTS, ARC, IS_END, NO_TILE, fill_cross_sets
+from gcgtools.movegen.crosses import ACCEPTS, ARC, IS_END, NO_TILE, fill_cross_sets, find
 from gcgtools.replay.board import Board
 from gcgtools.replay.scoring import square_parts
 
@@ -434,16 +434,9 @@ def _leftwards_on_tile(
         pos: int, g: int, ms: int, wmul: int, xs: int, n: int, code: int, mask: int
     ) -> None:
         free = pos == 0 or not bt[pos - 1]
-        t = bt[pos]
-        i = g
-        while True:  # the tile's sibling (siblings sorted by tile)
-            nd = nodes[i]
-            nt = nd >> 24
-            if nt == t:
-                break
-            if nt > t or nd & IS_END:
-                return
-            i += 1
+        nd = find(nodes, g, bt[pos])  # the tile's sibling
+        if nd < 0:
+            return
         ms += bv[pos]
         if nd & ACCEPTS and free and right_ok and n >= minn:
             append((ms, wmul, xs, n, code, across, line, pos, anchor, mask,
@@ -546,16 +539,9 @@ def _rightwards_on_tile(ln: _Line, minn: int, going: list[Walk]) -> Walk:
     ) -> None:
         nxt = pos + 1
         end_ok = nxt == size or not bt[nxt]  # the word may end here
-        t = bt[pos]
-        i = g
-        while True:  # the tile's sibling (siblings sorted by tile)
-            nd = nodes[i]
-            nt = nd >> 24
-            if nt == t:
-                break
-            if nt > t or nd & IS_END:
-                return
-            i += 1
+        nd = find(nodes, g, bt[pos])  # the tile's sibling
+        if nd < 0:
+            return
         ms += bv[pos]
         if nd & ACCEPTS and end_ok and n >= minn:
             append((ms, wmul, xs, n, code, across, line, start, pos, mask,
