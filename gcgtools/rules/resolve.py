@@ -32,24 +32,18 @@ def resolve_with_findings(
     game: Game, options: RuleOptions = NO_OPTIONS
 ) -> tuple[RuleSet, list[Finding]]:
     """:func:`resolve`, and the doubts about the choice as H209 findings."""
-    rules, warnings = select_rules(
-        lexicon=game.lexicon,
-        tile_distribution=game.tile_distribution,
-        board_layout=game.board_layout,
-        game_type=game.game_type,
-        tiles=options.tiles,
-        board=options.board,
-        end_rule=options.end_rule,
-        challenge_bonus=options.challenge_bonus,
-    )
-    line = _pragma_line(game, "tile-distribution", "board-layout", "lexicon", "game-type") or 1
-    findings = [make(Code.UNKNOWN_RULES_NAME, w, line) for w in warnings]
+    rules, warnings = _select(game, options, options.tiles)
+    guess = None
     if options.tiles is None and game.tile_distribution is None:
         guess = guess_tiles(game, rules.tiles.name)
-        if guess is not None:
-            rules = replace(rules, tiles=TILE_SETS[guess], name="")
-            note = f"tile set {guess} chosen from the letters in the record"
-            findings.append(make(Code.UNKNOWN_RULES_NAME, note, line, severity="info"))
+        if guess is not None:  # chosen as if given: the doubts about the first choice go
+            rules, warnings = _select(game, options, guess)
+            rules = replace(rules, name="")
+    line = _pragma_line(game, "tile-distribution", "board-layout", "lexicon", "game-type") or 1
+    findings = [make(Code.UNKNOWN_RULES_NAME, w, line) for w in warnings]
+    if guess is not None:
+        note = f"tile set {guess} chosen from the letters in the record"
+        findings.append(make(Code.UNKNOWN_RULES_NAME, note, line, severity="info"))
     # the record's #tile pragmas decide how its multi-character tiles are spelled
     declared = [
         words[0] for p in game.pragmas if p.keyword == "tile" and (words := p.value.split())
@@ -59,6 +53,21 @@ def resolve_with_findings(
         if spelled is not rules.tiles:
             rules = replace(rules, tiles=spelled)
     return rules, findings
+
+
+def _select(game: Game, options: RuleOptions, tiles: str | None) -> tuple[RuleSet, tuple[str, ...]]:
+    """:func:`~gcgtools.rules.detect.select_rules` for ``game``'s pragmas and ``options``,
+    with ``tiles`` (a name or a file) for the tile set."""
+    return select_rules(
+        lexicon=game.lexicon,
+        tile_distribution=game.tile_distribution,
+        board_layout=game.board_layout,
+        game_type=game.game_type,
+        tiles=tiles,
+        board=options.board,
+        end_rule=options.end_rule,
+        challenge_bonus=options.challenge_bonus,
+    )
 
 
 def with_overrides(rules: RuleSet, options: RuleOptions) -> RuleSet:

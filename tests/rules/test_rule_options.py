@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from gcgtools import parse_string
 from gcgtools.cli import app
 from gcgtools.replay.setup import rules_for
 from gcgtools.rules import DEFAULT_RULES, EndRule, tile_set
@@ -156,3 +157,18 @@ def test_report_takes_rules_and_challenge_bonus(tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     bad = runner.invoke(app, ["report", str(GAME), "-o", str(out), "--rules", "foo"])
     assert bad.exit_code == 2 and "unknown end rule 'foo'" in bad.stderr
+
+
+def test_tiles_chosen_from_the_letters_leave_no_doubt_about_the_first_choice() -> None:
+    """A #lexicon that names no tile set, in a record whose letters only German has: the
+    letters choose German, and no finding still says English tiles are used."""
+    game = parse_string(
+        "#player1 A A\n#player2 B B\n#lexicon D25WL04\n>A: EHMSTUÜ H4 MÜHST +32 32\n"
+    )
+    rules, findings = resolve_with_findings(game)
+    assert rules.tiles.name == "german"
+    assert [(f.severity, f.message) for f in findings] == [
+        ("info", "tile set german chosen from the letters in the record")
+    ]
+    english, doubts = resolve_with_findings(parse_string("#lexicon D25WL04\n>A: AB 8H AB +4 4\n"))
+    assert english.tiles.name == "english" and "english tiles used" in doubts[0].message
