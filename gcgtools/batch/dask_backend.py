@@ -85,25 +85,20 @@ class DaskBackend:
 
     def isolate(self, failed: _Future) -> Any:
         """The result of ``failed``, a batch that kept killing its workers (Dask gave up
-        on it): each of its files runs alone, and the batch runs again with those that
-        kept killing workers left out (each then reported by the batch's function as a
-        file it cannot process: see :mod:`gcgtools.sources.quarantine`)."""
+        on it): each of its files runs alone (those that died too, if more than one,
+        again one at a time), and the batch runs again with those that kept killing
+        workers left out (each then reported by the batch's function as a file it cannot
+        process: see :mod:`gcgtools.sources.quarantine`)."""
         from distributed import KilledWorker
 
         batch = failed.batch
         first = batch[0] if isinstance(batch, list) and batch else "?"
         if not isinstance(batch, list):
             raise SchedulerError(f"a batch from {first} kept killing Dask workers")
-        alone = [
-            (path, self.client.submit(failed.func, [path], pure=False))
-            for path in batch
-            if path not in self.crashed
-        ]
-        for path, future in alone:
-            try:
-                future.result()
-            except KilledWorker:
-                self.crashed[path] = "it kept killing Dask workers"
+        suspects = self._killers(failed.func, [p for p in batch if p not in self.crashed])
+        if len(suspects) > 1:  # tasks queued on a dying worker die with it: one at a time
+            suspects = [path for path in suspects if self._killers(failed.func, [path])]
+        self.crashed.update(dict.fromkeys(suspects, "it kept killing Dask workers"))
         again = partial(skipping, dict(self.crashed), failed.func)
         try:
             return self.client.submit(again, batch, pure=False).result()
@@ -112,6 +107,21 @@ class DaskBackend:
                 f"a batch of files from {first} kept killing Dask workers, even with the "
                 f"files that did so alone left out: {exc}"
             ) from exc
+
+    def _killers(self, func: Callable[[Any], Any], paths: list[str]) -> list[str]:
+        """Those of ``paths`` whose task, one file each, Dask gave up on (KilledWorker).
+        All run at once, so an innocent file that kept being queued on the same worker
+        as a killer is among them too."""
+        from distributed import KilledWorker
+
+        futures = [(p, self.client.submit(func, [p], pure=False)) for p in paths]
+        killers = []
+        for path, future in futures:
+            try:
+                future.result()
+            except KilledWorker:
+                killers.append(path)
+        return killers
 
     def cancel(self, futures: list[Any]) -> None:
         self.waiting = []
