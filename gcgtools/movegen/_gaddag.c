@@ -386,6 +386,11 @@ typedef struct {
     /* last, and not zeroed when a Gen is made (read only below n_cand): zeroing its 32 KB
      * took about 2% of a best-move generation's instructions */
     uint64_t cand[ANA_CANDS];
+    /* when pruning, for the anchor walked (written by walk_bounds for its squares, from
+     * the left stop to the anchor): the bound of plays of n tiles or more that start at
+     * square s (rb[s][n], for the right part, whose start is known) or at s or before
+     * (lb[s][n], for the left part: the play will start at or before the tile placed) */
+    double rb[MAX_SIZE][MAX_RACK + 2], lb[MAX_SIZE][MAX_RACK + 2];
 } Gen;
 
 static void record(Gen *g, long ms, long wmul, long xs, int n, int32_t code, int start,
@@ -469,7 +474,7 @@ static void left(Gen *g, int pos, uint32_t grp, long ms, long wmul, long xs, int
         return;
     }
     if (n == g->nmax) return;
-    if (g->more && g->more[n + 1] < threshold(g->found)) return; /* nothing to beat */
+    if (g->more && g->lb[pos][n + 1] < threshold(g->found)) return; /* nothing to beat */
     int blanks = g->rc[0];
     uint64_t allowed = g->xc[pos];
     if (!blanks) allowed &= g->rmask;
@@ -532,7 +537,7 @@ static void right(Gen *g, int pos, uint32_t grp, int start, long ms, long wmul, 
         return;
     }
     if (n == g->nmax) return;
-    if (g->more && g->more[n + 1] < threshold(g->found)) return; /* nothing to beat */
+    if (g->more && g->rb[start][n + 1] < threshold(g->found)) return; /* nothing to beat */
     int blanks = g->rc[0];
     uint64_t allowed = g->xc[pos];
     if (!blanks) allowed &= g->rmask;
@@ -975,11 +980,17 @@ static double one_segment(Gen *g, const Shadow *sh, const Weights *ws, long w, l
 
 /* Every segment a play from the anchor could cover (starting at or after the left stop,
  * bounded by empty squares or the edge, every new square able to take a rack tile): the
- * best bound of plays of n tiles or more in an->more; returns the best of all. */
-static double anchor_bound(Gen *g, const Shadow *sh, Anchor *an, int tight, double thr) {
+ * best bound of plays of n tiles or more in an->more; returns the best of all. With
+ * `bys`, also the best bound of plays of exactly k tiles starting at s in bys[s][k]
+ * (each segment then bounded against those of its own start only). */
+static double anchor_bound(Gen *g, const Shadow *sh, Anchor *an, int tight, double thr,
+                           double (*bys)[MAX_RACK + 2]) {
     int a = g->anchor, size = g->size;
     double byk[MAX_RACK + 2];
     for (int k = 0; k <= MAX_RACK + 1; k++) byk[k] = -INFINITY;
+    if (bys)
+        for (int s = g->leftstop; s <= a; s++)
+            for (int k = 0; k <= MAX_RACK + 1; k++) bys[s][k] = -INFINITY;
     int sq[MAX_RACK], k = 0, nbl = 0, odd = 0; /* odd: a board tile not in the lexicon */
     long wl = 1, bl = 0, cl = 0;
     uint64_t hl = 0; /* letter_hash of the board tiles */
@@ -1012,8 +1023,10 @@ static double anchor_bound(Gen *g, const Shadow *sh, Anchor *an, int tight, doub
                 else h += letter_hash(g->bt[e]);
             }
             int kk = ws.k;
-            double v = one_segment(g, sh, &ws, w, b, c, h, odd_r, s, e, nb, tight, thr, byk[kk]);
+            double known = bys ? bys[s][kk] : byk[kk];
+            double v = one_segment(g, sh, &ws, w, b, c, h, odd_r, s, e, nb, tight, thr, known);
             if (v > byk[kk]) byk[kk] = v;
+            if (bys && v > bys[s][kk]) bys[s][kk] = v;
             if (e + 1 >= size || kk == g->nmax) break;
             int p = e + 1;
             if (!(g->xc[p] & sh->avail)) break;
@@ -1571,7 +1584,7 @@ static Py_ssize_t list_anchors(Gen *g, const Inputs *in, int centre, const Shado
                     if (sh) {
                         g->anchor = k;
                         g->leftstop = prev + 1;
-                        a->bound = anchor_bound(g, sh, a, 0, -INFINITY);
+                        a->bound = anchor_bound(g, sh, a, 0, -INFINITY, NULL);
                         a->tight = 0;
                     } else {
                         a->bound = INFINITY;
@@ -1625,7 +1638,23 @@ static void right_segments(Gen *g) {
     }
 }
 
-static int walk_anchor(Gen *g, const Inputs *in, const Anchor *a) {
+/* g->rb and g->lb for the anchor about to be walked (its line loaded), against the
+ * moves kept so far */
+static void walk_bounds(Gen *g, const Shadow *sh, const Anchor *a) {
+    Anchor scratch = *a;
+    line_caps(g);
+    anchor_bound(g, sh, &scratch, 1, threshold(g->found), g->rb);
+    for (int s = a->leftstop; s <= a->anchor; s++) {
+        for (int n = MAX_RACK; n >= 0; n--)
+            if (g->rb[s][n + 1] > g->rb[s][n]) g->rb[s][n] = g->rb[s][n + 1];
+        for (int n = 0; n <= MAX_RACK + 1; n++) {
+            double before = s > a->leftstop ? g->lb[s - 1][n] : -INFINITY;
+            g->lb[s][n] = before > g->rb[s][n] ? before : g->rb[s][n];
+        }
+    }
+}
+
+static int walk_anchor(Gen *g, const Inputs *in, const Shadow *sh, const Anchor *a) {
     if (g->dir != a->dir || g->line != a->line) load_line(g, in, a->dir, a->line);
     g->anchor = a->anchor;
     g->leftstop = a->leftstop;
@@ -1634,7 +1663,10 @@ static int walk_anchor(Gen *g, const Inputs *in, const Anchor *a) {
     g->ord_base = a->ord_base;
     g->seq = 0;
     g->more = g->found->top ? a->more : NULL;
-    if (g->more) right_segments(g);
+    if (g->more) {
+        right_segments(g);
+        walk_bounds(g, sh, a);
+    }
     left(g, a->anchor, g->root, 0, 1, 0, 0, g->rack_code, 0);
     return g->error ? -1 : 0;
 }
@@ -1792,7 +1824,7 @@ static int tighten(Gen *g, const Inputs *in, const Shadow *sh, Anchor *anchors,
     g->anchor = a->anchor;
     g->leftstop = a->leftstop;
     double thr = threshold(g->found);
-    a->bound = anchor_bound(g, sh, a, 1, thr);
+    a->bound = anchor_bound(g, sh, a, 1, thr, NULL);
     a->tight = 1;
     if (a->bound < thr) return 1;
     Py_ssize_t to = k;
@@ -1834,7 +1866,7 @@ static int find_moves(Gen *g, const Inputs *in, const Kinds *kd, long total, int
             if (tighten(g, in, &sh, anchors, order, k, n)) k++;
             continue;
         }
-        if (walk_anchor(g, in, a) < 0) { PyErr_NoMemory(); rc = -1; break; }
+        if (walk_anchor(g, in, top ? &sh : NULL, a) < 0) { PyErr_NoMemory(); rc = -1; break; }
         k++;
     }
     PyMem_Free(order);
