@@ -236,6 +236,58 @@ done:
     return result;
 }
 
+/* touched(bt, size, flats): the squares whose cross-sets a play of new tiles on `flats`
+ * (already in bt) changes: those squares and, both ways, the empty square at each end of
+ * the run of tiles through them; sorted, each once. */
+static PyObject *touched(PyObject *self, PyObject *args) {
+    PyObject *bt_o, *flats;
+    int size;
+    if (!PyArg_ParseTuple(args, "OiO", &bt_o, &size, &flats)) return NULL;
+    if (size < 1 || size > MAX_SIZE) {
+        PyErr_SetString(PyExc_ValueError, "touched: board size out of range");
+        return NULL;
+    }
+    int area = size * size;
+    Buf bt = {0};
+    PyObject *result = NULL, *seq = NULL;
+    uint8_t mark[MAX_SIZE * MAX_SIZE];
+    memset(mark, 0, (size_t)area);
+    if (get_buf(bt_o, &bt, 4, area, 0, "bt") < 0) goto done;
+    seq = PySequence_Fast(flats, "flats: a sequence of ints expected");
+    if (!seq) goto done;
+    const int32_t *b = bt.view.buf;
+    static const int DR[4] = {-1, 1, 0, 0}, DC[4] = {0, 0, -1, 1};
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
+        long f = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (f == -1 && PyErr_Occurred()) goto done;
+        if (f < 0 || f >= area) {
+            PyErr_SetString(PyExc_ValueError, "touched: square off the board");
+            goto done;
+        }
+        mark[f] = 1;
+        int r = (int)f / size, c = (int)f % size;
+        for (int d = 0; d < 4; d++) {
+            int rr = r + DR[d], cc = c + DC[d];
+            while (rr >= 0 && rr < size && cc >= 0 && cc < size && b[rr * size + cc]) {
+                rr += DR[d];
+                cc += DC[d];
+            }
+            if (rr >= 0 && rr < size && cc >= 0 && cc < size) mark[rr * size + cc] = 1;
+        }
+    }
+    result = PyList_New(0);
+    for (int i = 0; result && i < area; i++) {
+        if (!mark[i]) continue;
+        PyObject *v = PyLong_FromLong(i);
+        if (!v || PyList_Append(result, v) < 0) Py_CLEAR(result);
+        Py_XDECREF(v);
+    }
+done:
+    Py_XDECREF(seq);
+    release(&bt);
+    return result;
+}
+
 /* load_board(cells, codes, bt, bv): the tiles of a Board's cells (str or None) as KWG
  * indices and values, by `codes` (tile text -> (index, value)); the number of tiles.
  * KeyError (the tile) for a tile `codes` lacks. */
@@ -2042,6 +2094,8 @@ static PyMethodDef methods[] = {
      "cross-sets and cross-scores of `squares` (None: all) in place."},
     {"anagram_index", anagram_index, METH_VARARGS,
      "anagram_index(nodes, dawg_root): the 7- to 9-letter words by their letters (bytes)."},
+    {"touched", touched, METH_VARARGS,
+     "touched(bt, size, flats): the squares whose cross-sets new tiles on flats change."},
     {"load_board", load_board, METH_VARARGS,
      "load_board(cells, codes, bt, bv): a board's tiles as indices and values; their number."},
     {"generate", generate, METH_O,

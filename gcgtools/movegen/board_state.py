@@ -10,7 +10,7 @@ generations: only the squares a play touches get their cross-sets computed again
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, MutableSequence, Sequence
+from collections.abc import MutableSequence, Sequence
 from types import ModuleType
 from typing import Protocol
 
@@ -205,10 +205,12 @@ class EngineBoard:
         else:
             fill_cross_sets(*args)
 
-    def _touched(self, flats: Iterable[int]) -> list[int]:
+    def _touched(self, flats: Sequence[int]) -> list[int]:
         """The new squares and the empty squares at the ends of the runs of tiles
         through them, both ways: the squares whose cross-sets a play changes."""
         size, bt = self.size, self._bt
+        if self._native is not None:
+            return self._native.touched(bt, size, flats)
         out = set()
         for f in flats:
             out.add(f)

@@ -52,8 +52,8 @@ try:  # the optional C helper (setup.py builds it when a compiler is there)
 except ImportError:  # pragma: no cover - depends on the installation
     _NATIVE = None
 
-if _NATIVE is not None and not hasattr(_NATIVE, "generate"):  # pragma: no cover
-    _NATIVE = None  # a helper built from an older source: not this engine's
+if _NATIVE is not None and not all(hasattr(_NATIVE, f) for f in ("generate", "touched")):
+    _NATIVE = None  # pragma: no cover - a helper built from an older source, not this one's
 if _NATIVE is not None:
     _NATIVE.configure(Move, MoveKind.PLAY, MoveKind.EXCHANGE, MoveKind.PASS)
 

@@ -140,3 +140,23 @@ def test_native_equals_python_on_a_real_board(native: ModuleType, monkeypatch) -
     assert native_module() is None
     slow = generate_moves(board, list("AEINST?"), enable, leaves=klv, bag_count=30)
     assert facts(fast) == facts(slow)
+
+
+def test_native_touched_squares_equal_python(native: ModuleType) -> None:
+    """The squares whose cross-sets a play changes (EngineBoard.play recomputes only
+    those): the C helper's list equals the pure-Python one, on boards filled at random."""
+    english = tile_set("english")
+    rng = random.Random(11)
+    lexicon = small_lexicon(SMALL_WORDS)
+    for _board in range(30):
+        py = EngineBoard(Board(MINI9, english), lexicon, native=False)
+        size = py.size
+        filled = rng.sample(range(size * size), rng.randrange(1, 40))
+        for f in filled:
+            py._bt[f] = 1
+        new = rng.sample(filled, rng.randrange(1, min(7, len(filled)) + 1))
+        expected = py._touched(new)
+        assert native.touched(py._bt, size, new) == expected
+        assert set(new) <= set(expected)
+    with pytest.raises(ValueError, match="off the board"):
+        native.touched(py._bt, size, [size * size])
