@@ -69,7 +69,7 @@ def test_analyse_records_benchmark_runs() -> None:
 def test_analyse_benchmark_runs() -> None:
     out = run("analyse.py", "--limit", "5", "--pure-limit", "2", "--passes", "2")
     assert "5 positions" in out and "positions/s" in out
-    assert "best move only, C helper, fastest of 2 shuffled passes: mean " in out
+    assert ", fastest of 2 shuffled passes: mean " in out  # C helper or pure Python
     assert "all moves with equity, " in out and "best move only, " in out
     assert "best move on a kept EngineBoard, " in out
     assert out.splitlines()[-1].startswith("targets (cpu, ")
