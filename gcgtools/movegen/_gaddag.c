@@ -54,6 +54,10 @@
 #define SUB_MAX 256     /* racks of at most this many leaves: bounds by the tiles played */
 #define SETS_LG 25      /* the letter sets of every word: a bit set of 2**SETS_LG bits, */
 #define SETS_HASHES 2   /* ... SETS_HASHES of them a set (a Bloom filter) */
+#define SMALL_LG 21     /* ... after a first filter of one bit a set in 2**SMALL_LG bits, small
+                         * enough to stay in the processor's cache: most sets asked for make
+                         * no word, and most of those are told there */
+#define SET_WORDS ((((Py_ssize_t)1 << SETS_LG) + ((Py_ssize_t)1 << SMALL_LG)) / 64)
 
 enum { KIND_PLAY = 0, KIND_EXCHANGE = 1, KIND_PASS = 2 };
 
@@ -677,7 +681,13 @@ static inline uint64_t set_bit(uint64_t hash, int k) {
     return (hash * SET_MULS[k]) >> (64 - SETS_LG);
 }
 
+static inline uint64_t small_bit(uint64_t hash) {
+    return (((Py_ssize_t)1 << SETS_LG) + (Py_ssize_t)((hash * SET_MULS[2]) >> (64 - SMALL_LG)));
+}
+
 static inline void add_set(uint64_t *sets, uint64_t hash) {
+    uint64_t s = small_bit(hash);
+    sets[s >> 6] |= 1ULL << (s & 63);
     for (int k = 0; k < SETS_HASHES; k++) {
         uint64_t b = set_bit(hash, k);
         sets[b >> 6] |= 1ULL << (b & 63);
@@ -685,6 +695,8 @@ static inline void add_set(uint64_t *sets, uint64_t hash) {
 }
 
 static inline int has_set(const uint64_t *sets, uint64_t hash) {
+    uint64_t s = small_bit(hash);
+    if (!((sets[s >> 6] >> (s & 63)) & 1)) return 0;
     for (int k = 0; k < SETS_HASHES; k++) {
         uint64_t b = set_bit(hash, k);
         if (!((sets[b >> 6] >> (b & 63)) & 1)) return 0;
@@ -879,7 +891,8 @@ static int cmp_keyword(const void *x, const void *y) {
 /* anagram_index(nodes, dawg_root): for the bounds, the DAWG's words of 7 to 9 letters by
  * their sorted letters and the letter sets of all its words: bytes holding the number of
  * slots (a power of two), SETS_LG, the slots (key, first word << 16 | count), the bit
- * set of the letter sets (2**SETS_LG bits), then the words (6 bits a letter). */
+ * set of the letter sets (2**SETS_LG bits, then the first filter's 2**SMALL_LG: SET_WORDS
+ * words in all), then the words (6 bits a letter). */
 static PyObject *anagram_index(PyObject *self, PyObject *args) {
     PyObject *nodes_o;
     unsigned int root;
@@ -890,7 +903,7 @@ static PyObject *anagram_index(PyObject *self, PyObject *args) {
     int path[MAX_SIZE];
     collect_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, &list);
     PyObject *result = NULL;
-    Py_ssize_t set_words = ((Py_ssize_t)1 << SETS_LG) / 64;
+    Py_ssize_t set_words = SET_WORDS;
     uint64_t *bits = PyMem_Calloc((size_t)set_words, sizeof(uint64_t));
     if (!bits) list.error = 1;
     else collect_sets(nodes.view.buf, nodes.view.len / 4, root, path, 0, 0, bits);
@@ -1524,8 +1537,8 @@ static int read_inputs(PyObject *req, Inputs *in, Gen *g, int *size) {
     if (in->ana.held) {
         const uint64_t *buf = in->ana.view.buf;
         Py_ssize_t items = in->ana.view.len / 8;
-        if (items < 2 || !buf[0] || (buf[0] & (buf[0] - 1)) || buf[1] != SETS_LG ||
-            (Py_ssize_t)(2 + 2 * buf[0] + ((uint64_t)1 << SETS_LG) / 64) > items) {
+        if (items < 2 || !buf[0] || (buf[0] & (buf[0] - 1)) || buf[0] > (uint64_t)items ||
+            buf[1] != SETS_LG || (Py_ssize_t)(2 + 2 * buf[0]) + SET_WORDS > items) {
             PyErr_SetString(PyExc_ValueError, "anagrams: not an anagram_index");
             return -1;
         }
@@ -1812,7 +1825,7 @@ static void make_shadow(Gen *g, const Kinds *kd, long total, const Inputs *in, S
     sh->ana_n_words = 0;
     if (in->ana.held) { /* checked by read_inputs */
         const uint64_t *buf = in->ana.view.buf;
-        Py_ssize_t set_words = ((Py_ssize_t)1 << SETS_LG) / 64;
+        Py_ssize_t set_words = SET_WORDS;
         sh->ana_slots = buf + 2;
         sh->ana_mask = buf[0] - 1;
         sh->sets = buf + 2 + 2 * buf[0];

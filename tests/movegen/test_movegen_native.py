@@ -160,3 +160,30 @@ def test_native_touched_squares_equal_python(native: ModuleType) -> None:
         assert set(new) <= set(expected)
     with pytest.raises(ValueError, match="off the board"):
         native.touched(py._bt, size, [size * size])
+
+
+def test_native_refuses_a_damaged_anagram_index(native: ModuleType) -> None:
+    """The bounds' anagram index is the C helper's own bytes; one that is not (too short,
+    a slot count that is no power of two or beyond the buffer, another filter size) is
+    refused with ValueError, never read out of bounds."""
+    import struct
+
+    lexicon = small_lexicon(SMALL_WORDS)
+    engine = EngineBoard(Board(MINI9, tile_set("english")), lexicon, native=native)
+    good = native.anagram_index(engine._nodes, lexicon.kwg.dawg_root)
+    slots, lg = struct.unpack_from("<QQ", good)
+    damaged = [
+        good[:8],
+        struct.pack("<QQ", 3, lg) + good[16:],
+        struct.pack("<QQ", 1 << 62, lg) + good[16:],
+        struct.pack("<QQ", slots, lg + 1) + good[16:],
+        good[: len(good) // 2],
+    ]
+    for bad in damaged:
+        req = engine.request(list("CATS"), leaves=None, bag_count=50, opponent_rack=None,
+                             exchanges=True, top=1)  # fmt: skip
+        req.anagrams = bad
+        with pytest.raises(ValueError, match="not an anagram_index"):
+            native.generate(req)
+    req.anagrams = good
+    assert native.generate(req)
