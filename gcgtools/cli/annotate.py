@@ -23,16 +23,7 @@ from gcgtools.cli.groups import (
     checked_lexicon,
     option_groups,
 )
-from gcgtools.cli.outputs import (
-    InPlace,
-    Output,
-    load,
-    render_one,
-    run_batch,
-    single,
-    target_of,
-    write,
-)
+from gcgtools.cli.outputs import InPlace, Output, render_single, run_batch, single, write
 from gcgtools.console import echo
 from gcgtools.jobs.kinds import AnnotateJob
 from gcgtools.lexicon.choice import NO_CHOICE, LexiconChoice
@@ -79,9 +70,7 @@ def annotate_command(
     job = AnnotateJob(only, rule_set, chosen)
     if file is None:
         run_batch(job, paths, output, batch, "record")
-    game = load(file)
-    target = target_of(file, output, in_place)
-    outcome = render_one(job, file, game, target)
+    target, outcome = render_single(job, file, output, in_place)
     used = (outcome.summary or {}).get("analysis")
     if used is not None:
         # which lexicon and leaves the notes come from, or why there are none

@@ -12,17 +12,7 @@ import typer
 
 from gcgtools.cli.common import Paths, app, batch_command
 from gcgtools.cli.groups import BATCH_GROUP, NO_BATCH, RULE_GROUP, BatchOptions, option_groups
-from gcgtools.cli.outputs import (
-    InPlace,
-    Output,
-    load,
-    render_one,
-    run_batch,
-    single,
-    target_of,
-    to_stdout,
-    write,
-)
+from gcgtools.cli.outputs import InPlace, Output, render_single, run_batch, single, to_stdout, write
 from gcgtools.console import echo
 from gcgtools.edit.fix import FORCE_OPTION
 from gcgtools.findings import EXIT_CLEAN, EXIT_FINDINGS
@@ -57,9 +47,7 @@ def fix_command(
     job = FixJob(rule_set, even_if_misscored)
     if file is None:
         run_batch(job, paths, output, batch, "record")
-    game = load(file, report_lines=False)
-    target = target_of(file, output, in_place)
-    outcome = render_one(job, file, game, target)
+    target, outcome = render_single(job, file, output, in_place, report_lines=False)
     summary = outcome.summary or {}
     if summary.get("refused"):
         for line in outcome.messages:

@@ -40,6 +40,7 @@ __all__ = [
     "list_failed",
     "load",
     "render_one",
+    "render_single",
     "run_batch",
     "single",
     "target_of",
@@ -112,6 +113,22 @@ def render_one(job: Renderer, file: Path, game: Game, target: str | None) -> Out
     if outcome.status == FAILED:
         fail(f"{display_name(str(file))}: {outcome.reason}")
     return outcome
+
+
+def render_single(
+    job: Renderer,
+    file: Path,
+    output: str | None,
+    in_place: bool | None = None,
+    *,
+    report_lines: bool = True,
+) -> tuple[str | None, Outcome]:
+    """The one record ``file`` read (:func:`load`), where its output goes
+    (:func:`target_of`) and the output ``job`` makes of it (:func:`render_one`); each
+    step exits 2 when it fails."""
+    game = load(file, report_lines=report_lines)
+    target = target_of(file, output, in_place)
+    return target, render_one(job, file, game, target)
 
 
 def write(target: str | None, data: bytes | None) -> None:

@@ -19,17 +19,7 @@ from gcgtools.cli.groups import (
     BatchOptions,
     option_groups,
 )
-from gcgtools.cli.outputs import (
-    Output,
-    fail,
-    load,
-    render_one,
-    run_batch,
-    single,
-    target_of,
-    to_stdout,
-    write,
-)
+from gcgtools.cli.outputs import Output, fail, render_single, run_batch, single, to_stdout, write
 from gcgtools.console import echo, is_terminal
 from gcgtools.findings import EXIT_CLEAN
 from gcgtools.jobs.kinds import PictureJob
@@ -76,8 +66,6 @@ def draw_pictures(
     file = single(paths, output, can_in_place=False)
     if file is None:
         run_batch(PictureJob(move, size, fmt or "svg", rule_set), paths, output, batch, "picture")
-    game = load(file)
-    output = target_of(file, output, None)
     if to_stdout(output) and fmt == "png" and is_terminal(sys.stdout):
         fail(
             "picture --format png: a PNG is binary, not written to a terminal; "
@@ -85,7 +73,8 @@ def draw_pictures(
         )
     # on standard output the format asked for; in a file, the one its name says
     job = PictureJob(move, size, fmt if to_stdout(output) else None, rule_set)
-    write(output, render_one(job, file, game, output).data)
+    target, outcome = render_single(job, file, output)
+    write(target, outcome.data)
     if not to_stdout(output):
         when = "the last event" if move is None else f"event {move}"
         echo(f"wrote the board after {when} of {file} to {output}")

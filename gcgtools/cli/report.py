@@ -24,15 +24,7 @@ from gcgtools.cli.groups import (
     checked_lexicon,
     option_groups,
 )
-from gcgtools.cli.outputs import (
-    fail,
-    list_failed,
-    load,
-    render_one,
-    single,
-    target_of,
-    write,
-)
+from gcgtools.cli.outputs import fail, list_failed, render_single, single, write
 from gcgtools.console import echo
 from gcgtools.findings import EXIT_CLEAN
 from gcgtools.jobs.kinds import ReportJob
@@ -81,9 +73,8 @@ def report_command(
     if file is None:
         assert output is not None
         write_report_site(job, paths, output, title, batch)
-    game = load(file)
-    output = target_of(file, output, None)
-    write(output, render_one(job, file, game, output).data)
+    target, outcome = render_single(job, file, output)
+    write(target, outcome.data)
 
 
 def write_report_site(

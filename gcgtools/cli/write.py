@@ -18,16 +18,7 @@ from gcgtools.cli.groups import (
     BatchOptions,
     option_groups,
 )
-from gcgtools.cli.outputs import (
-    InPlace,
-    Output,
-    load,
-    render_one,
-    run_batch,
-    single,
-    target_of,
-    write,
-)
+from gcgtools.cli.outputs import InPlace, Output, render_single, run_batch, single, write
 from gcgtools.jobs.kinds import WriteJob
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 
@@ -57,6 +48,5 @@ def write_command(
     job = WriteJob(normalise, rule_set)
     if file is None:
         run_batch(job, paths, output, batch, "record")
-    game = load(file)
-    target = target_of(file, output, in_place)
-    write(target, render_one(job, file, game, target).data)
+    target, outcome = render_single(job, file, output, in_place)
+    write(target, outcome.data)
