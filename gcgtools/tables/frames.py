@@ -18,7 +18,6 @@ batch goes on.
 from __future__ import annotations
 
 import os
-import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -53,6 +52,7 @@ from gcgtools.tables.rows import (  # noqa: F401  (re-exported: the tables' colu
     decide_winner,
     name_of,
     table_settings,
+    warn_loose,
 )
 
 if TYPE_CHECKING:
@@ -163,11 +163,9 @@ def checked_rules(
     loose = {k: v for k, v in keywords.items() if k in RULE_KEYWORDS}
     if not loose:
         return (rules if rules is not None else NO_OPTIONS), keywords
-    names = ", ".join(f"{k}=" for k in sorted(loose))
-    warnings.warn(
-        f"{names}: give the rules as one value, rules=RuleOptions.parse(...) "
-        "(gcgtools.rules.options.RuleOptions)",
-        DeprecationWarning,
+    warn_loose(
+        loose,
+        "the rules as one value, rules=RuleOptions.parse(...) (gcgtools.rules.options.RuleOptions)",
         stacklevel=3,
     )
     if rules is not None:

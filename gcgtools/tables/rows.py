@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from importlib.metadata import version
 from operator import itemgetter
@@ -394,6 +394,14 @@ TABLE_SETTINGS = AnalysisSettings(top=1)
 SETTINGS_KEYWORDS = frozenset({"cache", "depth", "judge"})
 
 
+def warn_loose(keywords: Iterable[str], instead: str, stacklevel: int) -> None:
+    """The ``DeprecationWarning`` of the loose keywords of old: ``cache=, depth=: give
+    ...`` with ``instead``, the one value to give, for the caller ``stacklevel`` frames up
+    from the warning's caller."""
+    names = ", ".join(f"{k}=" for k in sorted(keywords))
+    warnings.warn(f"{names}: give {instead}", DeprecationWarning, stacklevel=stacklevel + 1)
+
+
 def table_settings(settings: AnalysisSettings | None = None, **loose: Any) -> AnalysisSettings:
     """The analysis settings of the tables: ``settings``, else :data:`TABLE_SETTINGS` with
     the loose keywords ``cache``, ``depth`` and ``judge`` that are not None. Raises
@@ -439,11 +447,10 @@ def analyse_game(
     ``depth`` and ``judge``, still work, with a ``DeprecationWarning``.
     """
     if deprecated:
-        names = ", ".join(f"{k}=" for k in sorted(deprecated))
-        warnings.warn(
-            f"{names}: give the analysis settings as one value, settings=AnalysisSettings(...) "
+        warn_loose(
+            deprecated,
+            "the analysis settings as one value, settings=AnalysisSettings(...) "
             "(gcgtools.batch.settings.AnalysisSettings)",
-            DeprecationWarning,
             stacklevel=2,
         )
     settings = table_settings(settings, **deprecated)
