@@ -10,7 +10,7 @@ import typer
 
 from gcgtools.batch.run import show_progress
 from gcgtools.batch.settings import DEFAULT_SETTINGS, AnalysisSettings
-from gcgtools.cli.common import NoCache, Paths, app, batch_command
+from gcgtools.cli.common import NoCache, Paths, app, batch_command, report_unreadable
 from gcgtools.cli.groups import (
     BATCH_GROUP,
     JUDGE_GROUP,
@@ -25,7 +25,6 @@ from gcgtools.console import echo
 from gcgtools.findings import EXIT_CLEAN, EXIT_UNREADABLE
 from gcgtools.lexicon.choice import NO_CHOICE, LexiconChoice
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
-from gcgtools.wording import plural
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -85,9 +84,7 @@ def analyse_command(
     )  # fmt: skip
     count, unreadable = _print_analyses(results, format, alternatives=top is not None)
     if unreadable:
-        echo(f"could not read {plural(len(unreadable), 'file')}:", err=True)
-        for name, reason in unreadable:
-            echo(f"  {name}: {reason}", err=True)
+        report_unreadable(dict(unreadable))
         raise typer.Exit(EXIT_UNREADABLE)
     if count == 0:
         echo("no game records found: name .gcg files, folders or globs", err=True)

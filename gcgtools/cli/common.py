@@ -305,14 +305,6 @@ Bonus = Annotated[
 ]
 
 
-def failed_on(file: object, exc: Exception) -> str:
-    """``FILE: reason`` for an option a record cannot be read with (an unknown tile set,
-    a --move out of range): the exception's message (a KeyError's without quotes)."""
-    from gcgtools.sources.paths import display_name
-
-    return f"{display_name(str(file))}: {exc.args[0] if exc.args else exc}"
-
-
 def cannot_write(exc: OSError, target: object) -> str:
     """``PATH: cannot write: reason``, the one message of every writer."""
     from gcgtools.sources.paths import display_name
@@ -334,14 +326,14 @@ def output_is_input(output: str | os.PathLike[str] | None, inputs: list[str]) ->
     return None
 
 
-def report_unreadable(reasons: dict[str, str]) -> None:
-    """On standard error: how many files could not be read, then one per line with its
-    reason (the same in every command)."""
+def report_unreadable(reasons: dict[str, str], verb: str = "read") -> None:
+    """On standard error: how many files could not be read (or done: ``verb``), then one
+    per line with its reason (the same in every command)."""
 
     if not reasons:
         return
     n = len(reasons)
-    echo(f"could not read {plural(n, 'file')}:", err=True)
+    echo(f"could not {verb} {plural(n, 'file')}:", err=True)
     from gcgtools.sources.paths import display_name
 
     for name, reason in reasons.items():

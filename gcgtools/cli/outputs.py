@@ -18,7 +18,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from gcgtools.batch.run import show_progress
-from gcgtools.cli.common import cannot_write, output_is_input
+from gcgtools.cli.common import cannot_write, output_is_input, report_unreadable
 from gcgtools.cli.groups import BatchOptions
 from gcgtools.console import echo
 from gcgtools.edit.fix import FORCE_OPTION
@@ -255,7 +255,5 @@ class FixTotals:
 
 
 def list_failed(failed: list[tuple[str, str]]) -> None:
-    if failed:
-        echo(f"could not do {plural(len(failed), 'file')}:", err=True)
-        for path, reason in failed:
-            echo(f"  {display_name(path)}: {reason}", err=True)
+    """The files a batch could not do, with why (:func:`report_unreadable`'s lines)."""
+    report_unreadable(dict(failed), verb="do")
