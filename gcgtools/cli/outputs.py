@@ -94,9 +94,8 @@ def load(file: Path, *, report_lines: bool = True) -> Game:
 
 def target_of(file: Path, output: str | None, in_place: bool | None) -> str | None:
     """Where the result goes: the input itself with ``--in-place`` (None: the command has
-    no such option), else ``output``; an output that is the input file is refused."""
-    if in_place and output is not None:
-        fail("use either -o/--output or --in-place, not both")
+    no such option; with it, :func:`single` has refused ``-o`` too), else ``output``; an
+    output that is the input file is refused."""
     if in_place:
         return str(file)
     if output_is_input(output, [str(file)]) is not None:
@@ -164,7 +163,7 @@ def single(
         fail("no game records found: name .gcg files, folders or globs")
     if len(files) == 1 and not _is_folder(output):
         return Path(files[0])
-    if output is not None and output != STDOUT and not _is_folder(output):
+    if not to_stdout(output) and not _is_folder(output):
         if Path(output).suffix.lower() in _FILE_SUFFIXES:
             fail(f"{len(files)} records: -o must name a folder, not the file {output}")
     if not in_place and to_stdout(output):
@@ -204,12 +203,10 @@ def run_batch(
             echo(f"analysis: {analysis}", err=True)
         if fixes is not None:
             fixes.add(summary)
-        if summary.get("refused"):
-            pass  # said above, counted in the fix totals
-        elif outcome.target is None:
+        if outcome.status == FAILED:
             failed.append((outcome.path, outcome.reason or "failed"))
-        else:
-            done += 1
+        elif outcome.target is not None:
+            done += 1  # else made nothing on purpose (a refused fix): said above
         status = max(status, outcome.status)
     where = "in place" if folder is None else f"to {folder}"
     echo(f"wrote {plural(done, what)} {where}")

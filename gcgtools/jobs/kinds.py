@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from gcgtools.jobs.renderer import FINDINGS, OK, Rendered
 from gcgtools.model.game import Game
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
+from gcgtools.sources.paths import display_name
 
 __all__ = ["KINDS", "AnnotateJob", "FixJob", "PictureJob", "ReportJob", "WriteJob"]
 
@@ -92,7 +93,7 @@ class FixJob:
             "score_changed": result.score_changed and not refused,
             "winner_changed": result.winner_changed and not refused,
         }
-        messages = fix_messages(result, game.path or "<gcg>", refused=refused)
+        messages = fix_messages(result, display_name(game.path or "<gcg>"), refused=refused)
         status = FINDINGS if refused or result.unfixable else OK
         return Rendered(None if refused else result.data, status, messages, summary)
 
