@@ -177,7 +177,7 @@ def analyse_file(
 def analyse_paths(
     paths: Iterable[str | os.PathLike[str]],
     *,
-    lexicon: str | os.PathLike[str] | None = None,
+    lexicon: str | os.PathLike[str] | LexiconChoice | None = None,
     lexica: str | os.PathLike[str] | None = None,
     leaves: str | os.PathLike[str] | None = None,
     top: int = DEFAULT_TOP,
@@ -196,7 +196,8 @@ def analyse_paths(
     :class:`AnalysisSettings` ``top``, ``cache``, ``options``, ``depth``, ``judge`` and
     ``progress`` make; TypeError for both): judged at its depth, cached unless its
     ``cache`` is False (see :func:`analyse_game_with`). One record judged at a depth runs
-    in this process, with a progress bar per turn."""
+    in this process, with a progress bar per turn. ``lexicon`` may also be the whole
+    :class:`~gcgtools.lexicon.choice.LexiconChoice` (``lexica`` and ``leaves`` unused)."""
     loose = AnalysisSettings(top, cache, options, Depth(depth), judge, progress)
     if settings is None:
         settings = loose

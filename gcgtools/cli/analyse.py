@@ -79,8 +79,7 @@ def analyse_command(
         progress=show_progress(batch.quiet) and format is AnalyseFormat.text,
     )
     results = analyse_paths(
-        paths, lexicon=choice.lexicon, lexica=choice.lexica, leaves=choice.leaves,
-        jobs=batch.jobs, scheduler=batch.scheduler, settings=settings,
+        paths, lexicon=choice, jobs=batch.jobs, scheduler=batch.scheduler, settings=settings,
     )  # fmt: skip
     count, unreadable = _print_analyses(results, format, alternatives=top is not None)
     if unreadable:

@@ -93,13 +93,16 @@ def _legend() -> str:
 def _lexicon(choice: LexiconChoice, no_cache: bool = False) -> dict[str, Any]:
     """The analysis options: only with --lexicon or --lexica (the analysis is slow, so
     $GCGTOOLS_LEXICA alone does not turn it on for stats and export). The files given are
-    checked first (:func:`~gcgtools.cli.groups.checked_lexicon`)."""
+    checked first (:func:`~gcgtools.cli.groups.checked_lexicon`); the table functions
+    leave the analysis out when neither is given
+    (:func:`~gcgtools.tables.frames.lexicon_options`)."""
+    from dataclasses import replace
+
+    from gcgtools.tables.rows import TABLE_SETTINGS
+
     if choice.given or choice.leaves is not None:
         checked_lexicon(choice)
-    if not choice.given:
-        return {}
-    lexicon, lexica, leaves = choice.lexicon, choice.lexica, choice.leaves
-    return {"lexicon": lexicon, "lexica": lexica, "leaves": leaves, "cache": not no_cache}
+    return {"lexicon": choice, "settings": replace(TABLE_SETTINGS, cache=not no_cache)}
 
 
 def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
