@@ -89,9 +89,8 @@ def write_report_site(
 
     try:
         site = write_site(
-            paths, folder, options=job.rules, jobs=batch.jobs, progress=show_progress(batch.quiet),
-            title=title, lexicon=job.lexicon, top=job.top, scheduler=batch.scheduler,
-            depth=job.depth, judge=job.judge,
+            paths, folder, job=job, jobs=batch.jobs, progress=show_progress(batch.quiet),
+            title=title, scheduler=batch.scheduler,
         )  # fmt: skip
     except OSError as exc:
         fail(cannot_write(exc, folder))

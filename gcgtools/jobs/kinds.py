@@ -116,17 +116,15 @@ class ReportJob:
     findings: ClassVar[bool] = False
 
     def render(self, game: Game, target: str | None = None) -> Rendered:
-        from gcgtools.jobs.report import report_data
-        from gcgtools.render.html import render_report
+        from gcgtools.jobs.report import game_report
 
         back = None
         if self.index is not None and target is not None:
             back = Path(os.path.relpath(self.index, Path(target).parent)).as_posix()
-        data = report_data(
+        report = game_report(
             game, back=back, lexicon=self.lexicon, top=self.top, options=self.rules,
             depth=self.depth, judge=self.judge,
         )  # fmt: skip
-        report = render_report(data)
         return Rendered(report.html.encode("utf-8"), OK, [], report.summary)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -340,6 +340,7 @@ def write_site(
     scheduler: Any = None,
     depth: str = "static",
     judge: Any = None,
+    job: ReportJob | None = None,
 ) -> SiteResult:
     """Write the site of the records named by ``paths`` into ``folder`` (see the module
     doc). Bad records get no page and are listed; the index is always written. With
@@ -347,12 +348,17 @@ def write_site(
     ``top`` moves beside the recorded ones. The pages and the charts are made on the
     Dask cluster ``scheduler`` names, if any (see :func:`write_outputs`). ``depth`` sim
     or full (with ``judge`` settings) judges every page's turns, and the index gets a
-    Mistake Index column."""
+    Mistake Index column. ``job``: the pages' :class:`~gcgtools.jobs.kinds.ReportJob`
+    already made (a command's), instead of ``options``, ``lexicon``, ``top``, ``depth`` and
+    ``judge``."""
     site = Path(folder)
     games = site / GAMES_FOLDER
     games.mkdir(parents=True, exist_ok=True)
     index = site / "index.html"
-    job = ReportJob(options, lexicon, top, depth, judge, index=str(index))
+    if job is None:
+        job = ReportJob(options, lexicon, top, depth, judge)
+    job = replace(job, index=str(index))
+    options = job.rules
     with open_scheduler(scheduler, jobs) as opened:  # a Dask cluster started once
         outcomes = list(
             write_outputs(job, paths, str(games), jobs=jobs, progress=progress, scheduler=opened)
