@@ -473,8 +473,9 @@ def analyse_game(
     tally = _Tally(file, game_id, nicks, keep)
     replayer = walk(game, rules, tally, detect_end_rule=options.end_rule is None)
     findings = [*game.findings, *setup_findings, *replayer.findings]  # as validate() has them
-    game_row = _game_row(tally, replayer, game, rules, names, findings)
-    player_rows = _player_rows(tally, replayer, names)
+    winner = _winner(tally, replayer)
+    game_row = _game_row(tally, replayer, game, rules, names, findings, winner)
+    player_rows = _player_rows(tally, replayer, names, winner)
     rows = tally.rows
     if lexicon is not None or lexica is not None:
         if settings.options != options:
@@ -493,8 +494,9 @@ def _game_row(
     rules: RuleSet,
     names: list[str],
     findings: list[Finding],
+    winner: str | None,
 ) -> tuple[Any, ...]:
-    """The game row of a record replayed into ``tally``."""
+    """The game row of a record replayed into ``tally`` (``winner``: :func:`_winner`)."""
     t = tally
     nicks, n, best = t.nicks, len(t.nicks), t.best
     final = replayer.recorded
@@ -523,7 +525,7 @@ def _game_row(
         score1=final[0],
         score2=final[1],
         spread=ordered[0] - ordered[1],
-        winner=_winner(tally, replayer),
+        winner=winner,
         finished=replayer.game_over,
         end_reason=replayer.end_reason,
         end_rule=rule.value if rule is not None else None,
@@ -555,13 +557,14 @@ def _winner(tally: _Tally, replayer: Replayer) -> str | None:
     return decide_winner(tally.nicks, replayer.recorded, tally.before_adjustments, home)
 
 
-def _player_rows(tally: _Tally, replayer: Replayer, names: list[str]) -> list[tuple[Any, ...]]:
-    """The player rows of a record replayed into ``tally``."""
+def _player_rows(
+    tally: _Tally, replayer: Replayer, names: list[str], winner: str | None
+) -> list[tuple[Any, ...]]:
+    """The player rows of a record replayed into ``tally`` (``winner``: :func:`_winner`)."""
     t = tally
     nicks, n, best, two = t.nicks, len(t.nicks), t.best, t.two
     final = replayer.recorded
     finished = replayer.game_over
-    winner = _winner(tally, replayer)
     ordered = sorted(final, reverse=True)
     player_rows = []
     for pl in range(n):
