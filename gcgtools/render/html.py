@@ -33,7 +33,7 @@ from gcgtools.render.writer import ReplayInfo
 from gcgtools.replay.engine import Position
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
 from gcgtools.rules.tiles import TileSet
-from gcgtools.syntax.records import Event, EventKind
+from gcgtools.syntax.records import Event
 from gcgtools.wording import plural
 
 __all__ = [
@@ -363,14 +363,30 @@ def _rack_html(rack: list[tuple[str, int | None]]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """How a game came out, as a report and a site's index show it: the seats with the
+    highest total (``leaders``; None: the record ends before the game is over), the
+    spread of the first over the next, each seat's bingos that stood (a ``--`` takes one
+    back), and the numbers of errors and warnings."""
+
+    leaders: list[int] | None
+    spread: int | None
+    bingos: list[int]
+    errors: int
+    warnings: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameReportData:
     """What a game report shows, all of it computed before the page is drawn (by
     :func:`gcgtools.jobs.report.report_data`): the record, its replay (every position and
-    finding, :class:`~gcgtools.render.writer.ReplayInfo`), its analysis (None: no lexicon
-    was given) and ``back``, the address of a site's index (None: no site)."""
+    finding, :class:`~gcgtools.render.writer.ReplayInfo`), how it came out, its analysis
+    (None: no lexicon was given) and ``back``, the address of a site's index (None: no
+    site)."""
 
     game: Game
     info: ReplayInfo
+    outcome: GameOutcome
     analysis: RecordAnalysis | None = None
     back: str | None = None
 
@@ -424,16 +440,13 @@ def _positions_json(page: _Page) -> tuple[str, list[dict[str, Any]]]:
     return json.dumps(document, ensure_ascii=False).replace("</", "<\\/"), data
 
 
-def _result(page: _Page) -> tuple[str, str | None, int | None]:
-    """The result line (escaped), the winner (``tie``; None: not over) and the spread."""
+def _result(page: _Page) -> tuple[str, str | None]:
+    """The result line (escaped) and the winner (``tie``; None: not over)."""
     names, totals, count, final = page.names, page.totals, page.count, page.final
     result = " - ".join(f"{escape(names[k])} {totals[k]}" for k in range(count))
-    winner: str | None = None
-    spread: int | None = None
-    if final.game_over:
-        best = max(totals)
-        leaders = [k for k in range(count) if totals[k] == best]
-        spread = best - max([t for k, t in enumerate(totals) if k not in leaders] or [best])
+    leaders, spread = page.data.outcome.leaders, page.data.outcome.spread
+    winner = None
+    if leaders is not None:
         winner = "tie" if len(leaders) > 1 else names[leaders[0]]
     if count == 2 and final.game_over:
         if totals[0] == totals[1]:
@@ -442,7 +455,7 @@ def _result(page: _Page) -> tuple[str, str | None, int | None]:
             result += f": {escape(names[0 if totals[0] > totals[1] else 1])} wins by {spread}"
     elif not final.game_over:
         result += " (the record ends before the game is over)"
-    return result, winner, spread
+    return result, winner
 
 
 def _move_extras(page: _Page, e: Event) -> str:
@@ -460,29 +473,11 @@ def _move_extras(page: _Page, e: Event) -> str:
     return "".join(extras)
 
 
-def _count_bingo(page: _Page, bingos: list[int], number: int, e: Event) -> None:
-    """Count the bingo of event ``number`` (1-based) for its player; a ``--`` takes back
-    the bingo it withdraws."""
-    after = page.data.info.position(e)
-    if after is None or after.player is None or after.player >= page.count:
-        return
-    if e.kind is EventKind.PLAY and after.bingo:
-        bingos[after.player] += 1
-    elif (
-        e.kind is EventKind.WITHDRAWN
-        and bingos[after.player]
-        and _was_bingo(page.data.info, page.data.game, number - 1)
-    ):
-        bingos[after.player] -= 1
-
-
-def _move_rows(page: _Page) -> tuple[list[str], list[int]]:
-    """The move list's rows (clicking one shows the position after it), and the bingos
-    each player played that stood."""
+def _move_rows(page: _Page) -> list[str]:
+    """The move list's rows (clicking one shows the position after it)."""
     game, info = page.data.game, page.data.info
     index_of = {id(p.event): i for i, p in enumerate(page.positions) if p.event is not None}
     rows = []
-    bingos = [0] * page.count
     for number, e in enumerate(game.events, start=1):
         target = index_of.get(id(e))
         if target is None:  # an event the replay ignored: show the position before it
@@ -492,7 +487,6 @@ def _move_rows(page: _Page) -> tuple[list[str], list[int]]:
         computed = ""
         if after is not None and after.computed is not None and after.computed != e.score:
             computed = f' <span class="computed">({after.computed:+d})</span>'
-        _count_bingo(page, bingos, number, e)
         bingo = ' <span class="bingo">bingo</span>' if after is not None and after.bingo else ""
         rows.append(
             f'<tr class="move" data-position="{target}" data-line="{e.line}">'
@@ -503,7 +497,7 @@ def _move_rows(page: _Page) -> tuple[list[str], list[int]]:
             f'<td class="score">{e.score:+d}{computed}</td>'
             f'<td class="total">{e.cumulative}</td></tr>'
         )
-    return rows, bingos
+    return rows
 
 
 def _title(game: Game) -> tuple[str, str]:
@@ -616,12 +610,10 @@ def render_report(data: GameReportData) -> Report:
     page = _Page.from_data(data)
     game, analysis, names = data.game, data.analysis, page.names
     payload, entries = _positions_json(page)
-    result, winner, spread = _result(page)
-    all_findings = [f for fs in data.info.findings.values() for f in fs]
-    errors = sum(f.severity == "error" for f in all_findings)
-    warnings = sum(f.severity == "warning" for f in all_findings)
-    rows, bingos = _move_rows(page)
-    head = _head(page, result, errors, warnings)
+    outcome = data.outcome
+    result, winner = _result(page)
+    rows = _move_rows(page)
+    head = _head(page, result, outcome.errors, outcome.warnings)
     body = _body(page, rows, entries[-1], payload)
     title, stem = _title(game)
     summary = {
@@ -632,10 +624,10 @@ def render_report(data: GameReportData) -> Report:
         "scores": page.totals,
         "finished": page.final.game_over,
         "winner": winner,
-        "spread": spread,
-        "bingos": bingos,
-        "errors": errors,
-        "warnings": warnings,
+        "spread": outcome.spread,
+        "bingos": outcome.bingos,
+        "errors": outcome.errors,
+        "warnings": outcome.warnings,
         "events": len(game.events),
         # per seat, when judged (depth sim/full): the site's index shows them
         "mistake_index": _mistake_indices(analysis, names),
@@ -649,15 +641,6 @@ def _mistake_indices(analysis: RecordAnalysis | None, names: list[str]) -> list[
     if analysis is None or analysis.depth == "static":
         return None
     return [analysis.mistake_index.get(n, 0.0) for n in names]
-
-
-def _was_bingo(info: ReplayInfo, game: Game, index: int) -> bool:
-    """Whether the play a ``--`` at event ``index`` (0-based) withdraws was a bingo."""
-    for e in reversed(game.events[:index]):
-        if e.kind is EventKind.PLAY and e.nick == game.events[index].nick:
-            pos = info.position(e)
-            return bool(pos is not None and pos.bingo)
-    return False
 
 
 # ------------------------------------------------------------------------ analysis
