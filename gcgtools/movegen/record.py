@@ -20,11 +20,10 @@ from gcgtools.movegen.cgp import (
 )
 from gcgtools.movegen.generate import generate_moves, rack_tiles
 from gcgtools.movegen.move import Move
+from gcgtools.replay.after import position_after
 from gcgtools.replay.board import Board
-from gcgtools.replay.engine import replay
 from gcgtools.replay.position import Position, known_rack, tiles_text
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
-from gcgtools.rules.resolve import resolve
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK, TileError, is_blank_tile
 from gcgtools.syntax.records import TURN_KINDS, EventKind
@@ -129,13 +128,7 @@ def record_position(game: Game, event: int, *, options: RuleOptions = NO_OPTIONS
     rule ``options``."""
     if not 0 <= event <= len(game.events):
         raise MovesError(f"--move must be between 0 and {len(game.events)}")
-    rules = resolve(game, options)
-    pos = None
-    for p in replay(game, rules):
-        pos = p
-        if p.number == event:
-            break
-    assert pos is not None
+    pos, rules = position_after(game, event, options)
     player = pos.to_move if pos.to_move is not None else 0
     nick = next((p.nick for p in game.players if p.index == player), f"player{player + 1}")
     rack = None

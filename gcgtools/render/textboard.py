@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gcgtools.model.game import Game, unreadable_reason
-from gcgtools.replay.engine import Position, replay
+from gcgtools.replay.after import position_after
+from gcgtools.replay.engine import Position
 from gcgtools.replay.notation import event_notation, study_view, unseen_counts_text
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.load import load_game
@@ -126,12 +127,7 @@ def board_text(
 
             event = len(game.events) if move is None else move
             return BoardText(record_cgp(game, event, options=options))
-        last = None
-        for pos in replay(game, options=options):
-            last = pos
-            if move is not None and pos.number == move:
-                break
+        last, _rules = position_after(game, move, options)
     except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
         return BoardText(problem=f"{name}: {exc.args[0] if exc.args else exc}")
-    assert last is not None
     return BoardText(position_text(game, last))

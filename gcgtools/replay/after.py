@@ -1,0 +1,31 @@
+"""The position after one event of a record: the replay run up to it (what ``board``,
+``picture``, ``moves`` and ``board -o`` start from)."""
+
+from __future__ import annotations
+
+from gcgtools.model.game import Game
+from gcgtools.replay.engine import Position, replay
+from gcgtools.rules.options import NO_OPTIONS, RuleOptions
+from gcgtools.rules.resolve import resolve
+from gcgtools.rules.rulesets import RuleSet
+
+__all__ = ["position_after"]
+
+
+def position_after(
+    game: Game, move: int | None = None, options: RuleOptions = NO_OPTIONS
+) -> tuple[Position, RuleSet]:
+    """The position after event ``move`` (1-based; 0 is the empty board; None the end)
+    and the rules it was replayed under (``options`` over what the record implies).
+    Raises ValueError when there is no such event, KeyError for an unknown tile set or
+    board name in ``options``."""
+    if move is not None and not 0 <= move <= len(game.events):
+        raise ValueError(f"move must be between 0 and {len(game.events)}")
+    rules = resolve(game, options)
+    last: Position | None = None
+    for pos in replay(game, rules):
+        last = pos
+        if move is not None and pos.number >= move:
+            break
+    assert last is not None
+    return last, rules
