@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gcgtools.batch.run import show_progress
 from gcgtools.batch.settings import DEFAULT_SETTINGS, AnalysisSettings
 from gcgtools.cli.common import NoCache, Paths, app, batch_command, report_unreadable
 from gcgtools.cli.groups import (
@@ -76,7 +75,7 @@ def analyse_command(
         top=DEFAULT_TOP if top is None else top,
         cache=not no_cache,
         options=rule_set,
-        progress=show_progress(batch.quiet) and format is AnalyseFormat.text,
+        progress=batch.progress and format is AnalyseFormat.text,
     )
     results = analyse_paths(
         paths, lexicon=choice, jobs=batch.jobs, scheduler=batch.scheduler, settings=settings,

@@ -25,12 +25,13 @@ from gcgtools.cli.groups import (
     BATCH_GROUP,
     JOBS_GROUP,
     NO_BATCH,
+    QUIET_FIRST_GROUP,
     RULE_GROUP,
     TILE_BOARD_GROUP,
     BatchOptions,
     option_groups,
 )
-from gcgtools.console import echo, echo_pieces, show_progress
+from gcgtools.console import echo, echo_pieces
 from gcgtools.findings import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
@@ -128,7 +129,7 @@ Codes = Annotated[
 
 @app.command()
 @batch_command
-@option_groups(rule_set=RULE_GROUP, batch=BATCH_GROUP.only("jobs", "quiet", "scheduler"))
+@option_groups(rule_set=RULE_GROUP, batch=QUIET_FIRST_GROUP)
 def validate(
     paths: Paths,
     rule_set: RuleOptions = NO_OPTIONS,
@@ -161,7 +162,7 @@ def validate(
     files = [p for p in paths if p != "-"]
     reports: list[FileReport] = []
     first = [check_game(_read_stdin(), STDIN_NAME, rule_set)] if "-" in paths else []
-    progress = show_progress(batch.quiet)
+    progress = batch.progress
     stream = map_files(
         checker(rule_set), files, jobs=batch.jobs, progress=progress, scheduler=batch.scheduler
     )

@@ -39,7 +39,7 @@ from gcgtools.cli.common import (
     hint_pure_python,
     rule_options,
 )
-from gcgtools.console import echo
+from gcgtools.console import echo, show_progress
 from gcgtools.findings import EXIT_UNREADABLE
 
 if TYPE_CHECKING:
@@ -134,6 +134,11 @@ class BatchOptions:
     scheduler: str | None = None
     quiet: bool = False
 
+    @property
+    def progress(self) -> bool:
+        """Whether to show a progress bar: on a terminal, unless ``--quiet``."""
+        return show_progress(self.quiet)
+
 
 NO_BATCH = BatchOptions()
 BATCH_GROUP = OptionGroup(
@@ -147,6 +152,9 @@ BATCH_GROUP = OptionGroup(
 """``--jobs``, ``--scheduler``, ``--quiet``: a :class:`BatchOptions`."""
 JOBS_GROUP = BATCH_GROUP.only("jobs", "scheduler")
 """``--jobs``, ``--scheduler`` (a command with no progress bar): a :class:`BatchOptions`."""
+QUIET_FIRST_GROUP = BATCH_GROUP.only("jobs", "quiet", "scheduler")
+"""The batch options with ``--quiet`` listed before ``--scheduler`` (validate, stats,
+bingos, export)."""
 
 
 # ---------------------------------------------------------------------------- the lexicon

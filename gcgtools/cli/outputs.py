@@ -17,7 +17,6 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from gcgtools.batch.run import show_progress
 from gcgtools.cli.common import cannot_write, output_is_input, report_unreadable
 from gcgtools.cli.groups import BatchOptions
 from gcgtools.console import echo
@@ -189,7 +188,7 @@ def run_batch(
     status = EXIT_CLEAN
     used: list[str] = []
     fixes = FixTotals() if isinstance(job, FixJob) else None
-    progress = show_progress(batch.quiet)
+    progress = batch.progress
     outcomes = write_outputs(
         job, paths, folder, jobs=batch.jobs, progress=progress, scheduler=batch.scheduler
     )

@@ -11,7 +11,6 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from gcgtools.batch.run import show_progress
 from gcgtools.batch.settings import DEFAULT_SETTINGS, AnalysisSettings
 from gcgtools.cli.common import Paths, app, batch_command, cannot_write
 from gcgtools.cli.groups import (
@@ -89,7 +88,7 @@ def write_report_site(
 
     try:
         site = write_site(
-            paths, folder, job=job, jobs=batch.jobs, progress=show_progress(batch.quiet),
+            paths, folder, job=job, jobs=batch.jobs, progress=batch.progress,
             title=title, scheduler=batch.scheduler,
         )  # fmt: skip
     except OSError as exc:

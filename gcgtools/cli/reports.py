@@ -23,24 +23,21 @@ from gcgtools.cli.common import (
     report_unreadable,
 )
 from gcgtools.cli.groups import (
-    BATCH_GROUP,
     LEXICON_GROUP,
     NO_BATCH,
+    QUIET_FIRST_GROUP,
     RULE_GROUP,
     BatchOptions,
     checked_lexicon,
     option_groups,
 )
-from gcgtools.console import echo, show_progress
+from gcgtools.console import echo
 from gcgtools.findings import EXIT_CLEAN, EXIT_UNREADABLE
 from gcgtools.lexicon.choice import NO_CHOICE, LexiconChoice
 from gcgtools.render.tables import check_columns, print_frame
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.paths import display_name
 from gcgtools.wording import plural
-
-# the batch options in the order these commands list them
-BATCH = BATCH_GROUP.only("jobs", "quiet", "scheduler")
 
 
 class ReportFormat(str, Enum):
@@ -163,7 +160,7 @@ def _print(
     "spread,\nwinner, turns, bingos1, bingos2, best_score, best_word, best_player, status."
 )
 @batch_command
-@option_groups(rule_set=RULE_GROUP, choice=LEXICON_GROUP, batch=BATCH)
+@option_groups(rule_set=RULE_GROUP, choice=LEXICON_GROUP, batch=QUIET_FIRST_GROUP)
 def stats(
     paths: Paths,
     by: Annotated[StatsBy, typer.Option("--by", help="One row per player or per game.")] = (
@@ -197,7 +194,7 @@ def stats(
         by=by.value,
         jobs=batch.jobs,
         scheduler=batch.scheduler,
-        progress=show_progress(batch.quiet),
+        progress=batch.progress,
         rules=rule_set,
         **_lexicon(choice, no_cache),
     )
@@ -217,7 +214,7 @@ def stats(
 
 @app.command()
 @batch_command
-@option_groups(rule_set=RULE_GROUP, batch=BATCH)
+@option_groups(rule_set=RULE_GROUP, batch=QUIET_FIRST_GROUP)
 def bingos(
     paths: Paths,
     format: FormatOpt = ReportFormat.table,
@@ -237,7 +234,7 @@ def bingos(
         paths,
         jobs=batch.jobs,
         scheduler=batch.scheduler,
-        progress=show_progress(batch.quiet),
+        progress=batch.progress,
         rules=rule_set,
     )
     games = table.attrs["games"]
@@ -251,7 +248,7 @@ def bingos(
 
 @app.command()
 @batch_command
-@option_groups(rule_set=RULE_GROUP, batch=BATCH)
+@option_groups(rule_set=RULE_GROUP, batch=QUIET_FIRST_GROUP)
 def chart(
     paths: Annotated[
         list[str],
@@ -278,7 +275,7 @@ def chart(
             archive=archive,
             jobs=batch.jobs,
             scheduler=batch.scheduler,
-            progress=show_progress(batch.quiet),
+            progress=batch.progress,
             options=rule_set,
         )
     except ValueError as exc:
@@ -292,7 +289,7 @@ def chart(
 
 @app.command()
 @batch_command
-@option_groups(rule_set=RULE_GROUP, choice=LEXICON_GROUP, batch=BATCH)
+@option_groups(rule_set=RULE_GROUP, choice=LEXICON_GROUP, batch=QUIET_FIRST_GROUP)
 def export(
     paths: Paths,
     out: Annotated[
@@ -333,7 +330,7 @@ def export(
             partitioned=True if partitioned else None,
             jobs=batch.jobs,
             scheduler=batch.scheduler,
-            progress=show_progress(batch.quiet),
+            progress=batch.progress,
             rules=rule_set,
             **_lexicon(choice, no_cache),
         )
