@@ -119,7 +119,8 @@ def cannot_read(finding: Finding) -> bool:
 class Code:
     """The finding codes by name, so that code comparing or emitting findings names what a
     code means (``Code.PLAY_SCORE``) rather than spelling its digits. The values are the
-    stable public codes of the catalogue below (a test checks the two agree)."""
+    stable public codes; the catalogue below is written with these names, so each code is
+    spelt once."""
 
     # file and encoding
     UNREADABLE_FILE = "F001"
@@ -221,7 +222,7 @@ def code_names() -> dict[str, str]:
 _RULES: list[Rule] = [
     # ---------------------------------------------------------------- file
     Rule(
-        "F001",
+        Code.UNREADABLE_FILE,
         "error",
         "file cannot be read",
         "The file does not exist, the operating system refused to read it, or it is not a "
@@ -229,33 +230,33 @@ _RULES: list[Rule] = [
         "most 16 MiB. A folder with no .gcg file and a pattern that matches none are named too.",
     ),
     Rule(
-        "F002",
+        Code.EMPTY_FILE,
         "error",
         "file is empty",
         "The file holds no pragma and no event, so there is no game to read.",
     ),
     Rule(
-        "F003",
+        Code.UNSUPPORTED_ENCODING,
         "error",
         "unsupported character encoding",
         "#character-encoding names an encoding gcgtools does not read. GCG files are UTF-8 or "
         "ISO-8859-1 (Latin-1); write one of those names.",
     ),
     Rule(
-        "F004",
+        Code.ENCODING_NOT_FIRST,
         "error",
         "encoding pragma is not the first line",
         "#character-encoding must be the very first line of the file (the GCG spec, Macondo and "
         "MAGPIE agree). Move it to line 1.",
     ),
     Rule(
-        "F005",
+        Code.UNDECODABLE,
         "error",
         "file cannot be decoded",
         "The bytes are not valid in the declared encoding.",
     ),
     Rule(
-        "F006",
+        Code.READ_AS_LATIN1,
         "warning",
         "read as Latin-1",
         "The file has no #character-encoding line and is not valid UTF-8, so it is read as "
@@ -265,7 +266,7 @@ _RULES: list[Rule] = [
         "first byte that is not UTF-8; fix it, or declare the encoding on the first line.",
     ),
     Rule(
-        "F010",
+        Code.PROCESSING_FAILED,
         "error",
         "file could not be processed",
         "gcgtools failed on this file: an internal error, reported with its type and "
@@ -275,7 +276,7 @@ _RULES: list[Rule] = [
     ),
     # -------------------------------------------------------------- syntax
     Rule(
-        "P101",
+        Code.SYNTAX,
         "error",
         "line does not match the GCG syntax",
         "The line starts like an event or pragma but its tokens are not in GCG order: "
@@ -283,14 +284,14 @@ _RULES: list[Rule] = [
         "and what it expected there.",
     ),
     Rule(
-        "P102",
+        Code.MALFORMED_RACK,
         "error",
         "malformed rack",
         "A rack holds letters of the tile set, ? for blanks and [XX] multi-letter tiles, nothing "
         "else.",
     ),
     Rule(
-        "P103",
+        Code.MALFORMED_PLAY,
         "error",
         "malformed play",
         "A play's word holds one character per square: a capital for a tile, lower case for a "
@@ -298,52 +299,52 @@ _RULES: list[Rule] = [
         "tiles, and [XX] for multi-letter tiles.",
     ),
     Rule(
-        "P104",
+        Code.MALFORMED_EXCHANGE,
         "error",
         "malformed exchange",
         "An exchange is -TILES with tiles from the rack, or -N with the number of tiles.",
     ),
     Rule(
-        "P105",
+        Code.STRAY_TEXT,
         "error",
         "stray text line",
         "A line that starts with neither # nor > is only allowed as the continuation of a #note.",
     ),
     Rule(
-        "P106",
+        Code.TEXT_AFTER_CUMULATIVE,
         "warning",
         "extra text after the cumulative score",
         "Old Quackle and WSC records list the cross-words after the cumulative score; the text is "
         "kept but not checked.",
     ),
     Rule(
-        "P107",
+        Code.UNKNOWN_PRAGMA,
         "warning",
         "unknown pragma",
         "The pragma is not part of the GCG format as gcgtools knows it. It is kept verbatim.",
     ),
     Rule(
-        "P108",
+        Code.SCORE_SIGN_FORM,
         "warning",
         "non-standard score sign",
         "Scores are written with a sign: +24, -10. Quackle's '+-6' and a missing '+' are read but "
         "are not canonical.",
     ),
     Rule(
-        "P109",
+        Code.NOTE_BEFORE_EVENTS,
         "warning",
         "note before the first event",
         "A #note annotates the event before it; one before any event belongs to no move. MAGPIE "
         "rejects it, Macondo drops it; gcgtools keeps it as a game note.",
     ),
     Rule(
-        "P110",
+        Code.COMMENTED_EVENT,
         "info",
         "commented-out event",
         "A line starting with #> is an event somebody commented out. It is kept and ignored.",
     ),
     Rule(
-        "P111",
+        Code.NUMBER_OUT_OF_RANGE,
         "error",
         "number out of range",
         "Scores, cumulatives and exchange counts are ASCII digits, at most five of them "
@@ -352,7 +353,7 @@ _RULES: list[Rule] = [
         "across it), rather than carrying a value no report or Parquet column can hold.",
     ),
     Rule(
-        "P112",
+        Code.LINE_TOO_LONG,
         "error",
         "line too long",
         "An event line (>...) holds at most 1,000 characters, any other line (a note, a "
@@ -362,45 +363,50 @@ _RULES: list[Rule] = [
     ),
     # -------------------------------------------------------------- header
     Rule(
-        "H201",
+        Code.DUPLICATE_NICK,
         "error",
         "duplicate nickname",
         "Two #player pragmas use the same nickname, so events cannot tell the players apart.",
     ),
     Rule(
-        "H202",
+        Code.DUPLICATE_NAME,
         "warning",
         "duplicate full name",
         "Two players have the same full name (MAGPIE rejects this).",
     ),
-    Rule("H203", "error", "player number defined twice", "The same #playerN pragma appears twice."),
     Rule(
-        "H204",
+        Code.PLAYER_DEFINED_TWICE,
+        "error",
+        "player number defined twice",
+        "The same #playerN pragma appears twice.",
+    ),
+    Rule(
+        Code.PRAGMA_REPEATED,
         "error",
         "pragma repeated",
         "#title, #id, #lexicon, #board-layout, #tile-distribution and #game-type may appear once.",
     ),
     Rule(
-        "H205",
+        Code.HEADER_AFTER_EVENTS,
         "error",
         "header pragma after the first event",
         "#player, #title, #description, #id, #lexicon, #game-type, #board-layout and "
         "#tile-distribution belong before the first event.",
     ),
     Rule(
-        "H206",
+        Code.UNKNOWN_PLAYER,
         "error",
         "event by an unknown player",
         "The nickname of the event matches no #player pragma (nicknames are case-sensitive).",
     ),
     Rule(
-        "H207",
+        Code.EVENT_BEFORE_PLAYER,
         "error",
         "event before any player is declared",
         "Events refer to players by nickname, so the #player pragmas must come first.",
     ),
     Rule(
-        "H208",
+        Code.UNKNOWN_VARIANT,
         "warning",
         "unrecognised game variant",
         "#game-type names a variant gcgtools does not know. Known: classic, wordsmog (scored "
@@ -409,32 +415,32 @@ _RULES: list[Rule] = [
         "any case, with '-' or '_'. An unknown variant is replayed with classic rules.",
     ),
     Rule(
-        "H209",
+        Code.UNKNOWN_RULES_NAME,
         "warning",
         "unknown tile set, board or lexicon",
         "The record names a tile distribution or board layout gcgtools has no table for; the "
         "default (English, standard board) is used.",
     ),
     Rule(
-        "H210",
+        Code.NO_FULL_NAME,
         "warning",
         "player without a full name",
         "#playerN should give a nickname and a full name; the nickname is used for both.",
     ),
     Rule(
-        "H211",
+        Code.MALFORMED_PRAGMA,
         "error",
         "malformed pragma",
         "The pragma's value does not have the required form (for example #id AUTHORITY ID).",
     ),
     Rule(
-        "H212",
+        Code.UNSUPPORTED_PRAGMA,
         "info",
         "pragma not supported",
         "The pragma is recognised but gcgtools does not act on it (for example #orientation).",
     ),
     Rule(
-        "H213",
+        Code.PLAYERS_FROM_EVENTS,
         "warning",
         "players taken from the events",
         "The record has no #player pragma at all. The replay takes the players from the "
@@ -443,31 +449,31 @@ _RULES: list[Rule] = [
     ),
     # --------------------------------------------------------------- order
     Rule(
-        "O301",
+        Code.OUT_OF_TURN,
         "error",
         "player moves out of turn",
         "Plays, passes and exchanges alternate between the players in order.",
     ),
     Rule(
-        "O302",
+        Code.AFTER_GAME_END,
         "error",
         "move after the end of the game",
         "The game ended (a player went out, or six scoreless turns) before this move.",
     ),
     Rule(
-        "O303",
+        Code.BONUS_WITHOUT_PLAY,
         "error",
         "challenge bonus without a play",
         "(challenge) +N rewards the player whose play was challenged; it must follow that play.",
     ),
     Rule(
-        "O304",
+        Code.BONUS_WRONG_PLAYER,
         "error",
         "challenge bonus for the wrong player",
         "The challenge bonus goes to the player who made the challenged play.",
     ),
     Rule(
-        "O305",
+        Code.WITHDRAWN_WITHOUT_PLAY,
         "error",
         "phony withdrawn without a play",
         "-- withdraws the play just made; it must follow a play by the same player. A -- that "
@@ -477,113 +483,113 @@ _RULES: list[Rule] = [
         "and the next player moves next; otherwise it is ignored.",
     ),
     Rule(
-        "O306",
+        Code.WITHDRAWN_MISMATCH,
         "error",
         "phony withdrawn by the wrong player or with another rack",
         "The -- line repeats the player and the rack of the withdrawn play.",
     ),
     Rule(
-        "O307",
+        Code.END_LINE_TOO_EARLY,
         "error",
         "end-of-game line before the game is over",
         "End-rack points, own-rack penalties and time penalties come only after the game ended.",
     ),
     Rule(
-        "O308",
+        Code.END_POINTS_TWICE,
         "error",
         "end-of-game points given twice",
         "Each end-of-game adjustment appears once.",
     ),
     Rule(
-        "O309",
+        Code.TIME_PENALTY_TOO_EARLY,
         "error",
         "time penalty before the end-rack lines",
         "Time penalties come after all end-of-game rack lines.",
     ),
     Rule(
-        "O310",
+        Code.TIME_PENALTY_TWICE,
         "error",
         "time penalty given twice",
         "Each player has at most one time penalty line.",
     ),
     Rule(
-        "O311",
+        Code.EVENT_AFTER_FINAL_RACK,
         "error",
         "event after the final #rack",
         "#rack1/#rack2 at the end of a record give the racks of an unfinished game; no event may "
         "follow them.",
     ),
     Rule(
-        "O312",
+        Code.GAME_NOT_OVER,
         "info",
         "record ends before the game is over",
         "The bag is not empty or nobody went out: the record is incomplete.",
     ),
     Rule(
-        "O313",
+        Code.PASS_AFTER_OUT,
         "warning",
         "pass before the end-rack points",
         "Woogles-era files keep the opponent's final pass after the out-play; it is accepted and "
         "ignored.",
     ),
     Rule(
-        "O314",
+        Code.END_LINE_WRONG_PLAYER,
         "error",
         "end-of-game line for the wrong player",
         "(TILES) +N goes to the player who went out; RACK (RACK) -N to a player left with tiles.",
     ),
     # --------------------------------------------------------------- tiles
     Rule(
-        "T401",
+        Code.NOT_IN_RACK,
         "error",
         "tiles played are not in the rack",
         "Every tile placed or exchanged must be in the recorded rack.",
     ),
     Rule(
-        "T402",
+        Code.NOT_DRAWABLE,
         "error",
         "rack cannot be drawn from the unseen tiles",
         "The rack holds more of a letter than are left in the bag and the opponent's rack.",
     ),
     Rule(
-        "T403",
+        Code.NOT_A_TILE,
         "error",
         "letter not in the tile set",
         "The letter does not exist in the game's tile distribution.",
     ),
     Rule(
-        "T404",
+        Code.EXCHANGE_BAG_LOW,
         "error",
         "exchange with fewer than 7 tiles in the bag",
         "An exchange is allowed only while the bag holds at least 7 tiles.",
     ),
     Rule(
-        "T405",
+        Code.EXCHANGE_TOO_MANY,
         "error",
         "exchange of more tiles than the rack holds",
         "-N exchanges N tiles of the rack.",
     ),
     Rule(
-        "T406",
+        Code.BLANK_WITHOUT_LETTER,
         "error",
         "blank without a letter",
         "A blank placed on the board is written as the lower-case letter it stands for.",
     ),
     Rule(
-        "T407",
+        Code.END_TILES_MISMATCH,
         "error",
         "end-rack tiles do not match",
         "The tiles in (TILES) must be the opponent's unplayed tiles; RACK (RACK) repeats the same "
         "rack twice.",
     ),
     Rule(
-        "T408",
+        Code.TILES_OVERPLAYED,
         "warning",
         "more tiles played than the set holds",
         "Across the game, a letter was played more times than the tile set contains.",
     ),
     Rule(
-        "T409",
+        Code.RACK_TOO_BIG,
         "error",
         "rack holds more tiles than a rack can",
         "A rack holds at most the rule set's rack size (7 tiles; the rules of the game's "
@@ -592,25 +598,25 @@ _RULES: list[Rule] = [
     ),
     # --------------------------------------------------------------- board
     Rule(
-        "B501",
+        Code.MISSES_CENTRE,
         "error",
         "first play misses the centre",
         "The first play of the game must cover the centre square.",
     ),
     Rule(
-        "B502",
+        Code.SINGLE_TILE_FIRST,
         "error",
         "first play of a single tile",
         "The first play must use at least two tiles.",
     ),
     Rule(
-        "B503",
+        Code.NOT_CONNECTED,
         "error",
         "play not connected",
         "Every later play touches a tile already on the board.",
     ),
     Rule(
-        "B504",
+        Code.OFF_BOARD,
         "error",
         "play runs off the board",
         "The word does not fit on the board from its start square. Where the play really "
@@ -618,35 +624,40 @@ _RULES: list[Rule] = [
         "and the bag), and no later play is judged by tiles that may not be there.",
     ),
     Rule(
-        "B505",
+        Code.NOT_WORD_START,
         "error",
         "start square is not the start of the word",
         "The coordinate names the square of the first letter of the whole word, including letters "
         "already on the board before it.",
     ),
     Rule(
-        "B506",
+        Code.BOARD_MISMATCH,
         "error",
         "letter does not match the board",
         "A played-through letter must equal the tile on that square. The play's new tiles "
         "are put on their own written squares (no score is computed for it).",
     ),
     Rule(
-        "B508",
+        Code.GAP_IN_PLAY,
         "error",
         "gap in the play",
         "A '.' marks a square already on the board; that square is empty. The play's new "
         "tiles are put on their own written squares (no score is computed for it).",
     ),
-    Rule("B509", "error", "play places no tile", "A play puts at least one new tile on the board."),
     Rule(
-        "B510",
+        Code.NO_TILE_PLACED,
+        "error",
+        "play places no tile",
+        "A play puts at least one new tile on the board.",
+    ),
+    Rule(
+        Code.WORD_CUT_SHORT,
         "warning",
         "word does not extend to its full length",
         "The tiles recorded do not cover the whole word: the board continues past its end.",
     ),
     Rule(
-        "B511",
+        Code.UNCERTAIN_SQUARE,
         "info",
         "play through a square an unplaceable play may cover",
         "An earlier play could not be put down as written (it ran off the board, B504, or "
@@ -657,58 +668,58 @@ _RULES: list[Rule] = [
     ),
     # -------------------------------------------------------------- scores
     Rule(
-        "S601",
+        Code.PLAY_SCORE,
         "error",
         "play score is wrong",
         "The recorded score of the play differs from the score computed from the board: letter "
         "premiums, then word premiums for new tiles, every cross-word, and the bingo bonus.",
     ),
     Rule(
-        "S602",
+        Code.CUMULATIVE,
         "error",
         "cumulative score is wrong",
         "The cumulative is the player's total after the event. Later lines are judged from the "
         "recorded total, so one mistake is reported once.",
     ),
     Rule(
-        "S603",
+        Code.END_POINTS,
         "error",
         "end-rack points are wrong",
         "Standard rules give the player who went out twice the value of the opponents' racks; "
         "international rules give the value once.",
     ),
     Rule(
-        "S604",
+        Code.RACK_PENALTY,
         "error",
         "own-rack penalty is wrong",
         "RACK (RACK) -N takes off the value of the player's own unplayed tiles.",
     ),
     Rule(
-        "S605",
+        Code.WITHDRAWN_SCORE,
         "error",
         "withdrawn score does not cancel the play",
         "-- -N takes back exactly the withdrawn play's score.",
     ),
     Rule(
-        "S606",
+        Code.CHALLENGE_BONUS,
         "warning",
         "unusual challenge bonus",
         "The challenge bonus is 0, 5 (or 5 per word) or 10 points depending on the rules.",
     ),
     Rule(
-        "S607",
+        Code.TIME_PENALTY_UNIT,
         "warning",
         "time penalty is not a multiple of 10",
         "Time penalties are 10 points per started minute over time.",
     ),
     Rule(
-        "S608",
+        Code.SCORE_SIGN,
         "error",
         "score has the wrong sign",
         "Plays, bonuses and end-rack points are positive; penalties and withdrawals negative.",
     ),
     Rule(
-        "S609",
+        Code.MOSTLY_MISSCORED,
         "warning",
         "most plays misscored: another board or tile values?",
         "At least three in five of the record's plays (five or more) score otherwise than the "
@@ -720,20 +731,20 @@ _RULES: list[Rule] = [
     ),
     # --------------------------------------------------------------- rules
     Rule(
-        "R701",
+        Code.SCORELESS_END,
         "info",
         "game ended by six scoreless turns",
         "Six scoreless turns in a row end the game; each player loses the value of their rack.",
     ),
     Rule(
-        "R702",
+        Code.END_ADJUSTMENT_MISSING,
         "warning",
         "end-of-game adjustment missing",
         "The game is over but the record has no end-rack line.",
     ),
     # ------------------------------------------- words (analysis with a lexicon)
     Rule(
-        "W801",
+        Code.PHONY,
         "info",
         "phony stood unchallenged",
         "A play formed a word that is not in the lexicon used for the analysis, and the play "
@@ -742,7 +753,7 @@ _RULES: list[Rule] = [
         "with another lexicon than the one given reports the words the two lists disagree on.",
     ),
     Rule(
-        "W802",
+        Code.VALID_WITHDRAWN,
         "warning",
         "valid play withdrawn",
         "A play was taken off the board with -- (a successful challenge) although every word "
@@ -750,7 +761,7 @@ _RULES: list[Rule] = [
         "wrongly, the record was played with another lexicon, or the -- line is a mistake.",
     ),
     Rule(
-        "W803",
+        Code.BONUS_AFTER_PHONY,
         "warning",
         "challenge bonus after a phony",
         "A challenge bonus line (the challenger lost) follows a play that formed a word not in "
@@ -758,7 +769,7 @@ _RULES: list[Rule] = [
         "succeeded and the play been withdrawn (--).",
     ),
     Rule(
-        "W804",
+        Code.LEXICON_MISFIT,
         "warning",
         "lexicon does not fit the record's tiles",
         "The lexicon used for the analysis is for another alphabet than the record's tile "
@@ -769,7 +780,7 @@ _RULES: list[Rule] = [
         "or the right tile set (--tiles).",
     ),
     Rule(
-        "W805",
+        Code.OTHER_LEXICON,
         "info",
         "another lexicon than the record names",
         "The record names its lexicon (#lexicon NAME) and the analysis used another one "
@@ -781,289 +792,308 @@ _RULES: list[Rule] = [
 # Per code: an example of record lines that get the finding (the line reported last), and
 # how to fix it. `gcgtools explain CODE` prints both; a test checks every code has them.
 _EXAMPLES: dict[str, tuple[str, str]] = {
-    "F001": (
+    Code.UNREADABLE_FILE: (
         "gcgtools validate games/missing.gcg",
         "Check the path and the file's permissions; name .gcg files, folders or globs.",
     ),
-    "F002": (
+    Code.EMPTY_FILE: (
         "(a file of zero bytes, or only blank lines)",
         "Write the game into the file, or leave the empty file out.",
     ),
-    "F003": (
+    Code.UNSUPPORTED_ENCODING: (
         "#character-encoding ASCII",
         "Write '#character-encoding UTF-8' (or ISO-8859-1) and save the file in that encoding.",
     ),
-    "F004": (
+    Code.ENCODING_NOT_FIRST: (
         "#player1 Ann Ann Smith\n#character-encoding UTF-8",
         "Move the #character-encoding line to line 1.",
     ),
-    "F005": (
+    Code.UNDECODABLE: (
         "#character-encoding UTF-8\n#player1 Zo\xe9 (saved as Latin-1 byte 0xE9)",
         "Save the file in the declared encoding, or declare the one it is saved in.",
     ),
-    "P101": (
+    Code.SYNTAX: (
         ">Ann: AEINRST 8H +66 RETAINS 66",
         "Put the tokens in GCG order: >Ann: AEINRST 8H RETAINS +66 66.",
     ),
-    "P102": (
+    Code.MALFORMED_RACK: (
         ">Ann: AEI3RST 8H RETAINS +66 66",
         "Write the rack with letters of the tile set, ? for blanks: AEINRST.",
     ),
-    "P103": (
+    Code.MALFORMED_PLAY: (
         ">Ann: AEINRST 8H RET*INS +66 66",
         "Write one character per square: a capital for a tile, lower case for a blank, "
         "'.' for a square already on the board.",
     ),
-    "P104": (">Ann: AEINRST -A.E +0 66", "Write the tiles exchanged (-AE) or how many (-2)."),
-    "P105": (
+    Code.MALFORMED_EXCHANGE: (
+        ">Ann: AEINRST -A.E +0 66",
+        "Write the tiles exchanged (-AE) or how many (-2).",
+    ),
+    Code.STRAY_TEXT: (
         ">Ann: AEINRST 8H RETAINS +66 66\nnice bingo!",
         "Make the text a note: #note nice bingo!",
     ),
-    "P106": (
+    Code.TEXT_AFTER_CUMULATIVE: (
         ">Ann: AEINRST 8H RETAINS +66 66 RETAINS",
         "Nothing to fix; to drop the cross-words, `gcgtools write --normalise`.",
     ),
-    "P107": (
+    Code.UNKNOWN_PRAGMA: (
         "#venue Club Hall",
         "Use a GCG pragma (#description Club Hall), or keep it: it is copied as it is.",
     ),
-    "P108": (
+    Code.SCORE_SIGN_FORM: (
         ">Ann: AEINRST 8H RETAINS 66 66",
         "Sign the score: +66 (`gcgtools write --normalise` does it).",
     ),
-    "P109": (
+    Code.NOTE_BEFORE_EVENTS: (
         "#player2 Bob Bob Brown\n#note Round 3, table 1",
         "Write game notes as #description, or put the note after the event it is about.",
     ),
-    "P110": (
+    Code.COMMENTED_EVENT: (
         "#>Ann: AEINRST 8H RETAINS +66 66",
         "Nothing to fix; delete the line if the event is not part of the game.",
     ),
-    "H201": (
+    Code.DUPLICATE_NICK: (
         "#player1 Ann Ann Smith\n#player2 Ann Ann Jones",
         "Give each player a different nickname: #player2 AnnJ Ann Jones.",
     ),
-    "H202": (
+    Code.DUPLICATE_NAME: (
         "#player1 Ann Ann Smith\n#player2 Bob Ann Smith",
         "Write each player's own full name.",
     ),
-    "H203": (
+    Code.PLAYER_DEFINED_TWICE: (
         "#player1 Ann Ann Smith\n#player1 Bob Bob Brown",
         "Number the players 1, 2, ...: #player2 Bob Bob Brown.",
     ),
-    "H204": ("#lexicon NWL23\n#lexicon CSW21", "Keep one of the two lines."),
-    "H205": (
+    Code.PRAGMA_REPEATED: ("#lexicon NWL23\n#lexicon CSW21", "Keep one of the two lines."),
+    Code.HEADER_AFTER_EVENTS: (
         ">Ann: AEINRST 8H RETAINS +66 66\n#title Club night",
         "Move the header line above the first event.",
     ),
-    "H206": (
+    Code.UNKNOWN_PLAYER: (
         "#player1 Ann Ann Smith\n>Anne: AEINRST 8H RETAINS +66 66",
         "Write the nickname of a #player line, with the same case: >Ann:.",
     ),
-    "H207": (
+    Code.EVENT_BEFORE_PLAYER: (
         ">Ann: AEINRST 8H RETAINS +66 66\n#player1 Ann Ann Smith",
         "Put the #player lines before the first event.",
     ),
-    "H208": ("#game-type speedrun", "Write classic or wordsmog, or remove the line."),
-    "H209": (
+    Code.UNKNOWN_VARIANT: ("#game-type speedrun", "Write classic or wordsmog, or remove the line."),
+    Code.UNKNOWN_RULES_NAME: (
         "#tile-distribution klingon",
         "Name a known tile set (english, german, ...) or pass --tiles/--board.",
     ),
-    "H210": ("#player1 Ann", "Add the full name: #player1 Ann Ann Smith."),
-    "H211": ("#id 12345", "Give the authority and the identifier: #id io.woogles 12345."),
-    "H212": ("#orientation rotated", "Nothing to fix: the line is kept."),
-    "H213": (
+    Code.NO_FULL_NAME: ("#player1 Ann", "Add the full name: #player1 Ann Ann Smith."),
+    Code.MALFORMED_PRAGMA: (
+        "#id 12345",
+        "Give the authority and the identifier: #id io.woogles 12345.",
+    ),
+    Code.UNSUPPORTED_PRAGMA: ("#orientation rotated", "Nothing to fix: the line is kept."),
+    Code.PLAYERS_FROM_EVENTS: (
         ">Ann: AEINRST 8H RETAINS +66 66\n>Bob: DEIMOQU J5 QUO.E +16 16",
         "The file has no #player line: add #player1 Ann Ann Smith and #player2 Bob Bob Brown "
         "at the top.",
     ),
-    "O301": (
+    Code.OUT_OF_TURN: (
         ">Ann: AEINRST 8H RETAINS +66 66\n>Ann: DEGLOR? K6 Lo.D +4 70",
         "Write the missing turn of the other player (a pass: >Bob: RACK - +0 0), or fix "
         "the nickname.",
     ),
-    "O302": (
+    Code.AFTER_GAME_END: (
         ">Ann: EIR 3A RIE +9 402\n>Bob: AEG 2B AGE +12 380",
         "Remove the move, or fix the earlier line that ended the game.",
     ),
-    "O303": (
+    Code.BONUS_WITHOUT_PLAY: (
         ">Bob: EIMQRST (challenge) +5 13  (no play before it)",
         "Put the bonus right after the challenged play, or remove it.",
     ),
-    "O304": (
+    Code.BONUS_WRONG_PLAYER: (
         ">Ann: AEINRST 8H RETAINS +66 66\n>Bob: DEIMOQU (challenge) +5 5",
         "Give the bonus to the player who made the play: >Ann: AEINRST (challenge) +5 71.",
     ),
-    "O305": (
+    Code.WITHDRAWN_WITHOUT_PLAY: (
         ">Ann: AEINRST -- -66 0  (no play before it)",
         "Put the -- line right after the withdrawn play, or remove it.",
     ),
-    "O306": (
+    Code.WITHDRAWN_MISMATCH: (
         ">Ann: AEINRST 8H RETAINS +66 66\n>Ann: AEINRSX -- -66 0",
         "Repeat the player and rack of the play: >Ann: AEINRST -- -66 0.",
     ),
-    "O307": (
+    Code.END_LINE_TOO_EARLY: (
         ">Ann: AEGT (OPR) +10 90  (the bag still has tiles)",
         "Remove the line, or add the moves that end the game before it.",
     ),
-    "O308": (">Ann: (OPR) +10 402\n>Ann: (OPR) +10 412", "Keep one of the two lines."),
-    "O309": (
+    Code.END_POINTS_TWICE: (
+        ">Ann: (OPR) +10 402\n>Ann: (OPR) +10 412",
+        "Keep one of the two lines.",
+    ),
+    Code.TIME_PENALTY_TOO_EARLY: (
         ">Bob: EIMQRST (time) -10 -15\n>Bob: EIMQRST (EIMQRST) -18 -33",
         "Put the time penalty after the end-rack lines.",
     ),
-    "O310": (">Bob: (time) -10 380\n>Bob: (time) -10 370", "Keep one line with the whole penalty."),
-    "O311": (
+    Code.TIME_PENALTY_TWICE: (
+        ">Bob: (time) -10 380\n>Bob: (time) -10 370",
+        "Keep one line with the whole penalty.",
+    ),
+    Code.EVENT_AFTER_FINAL_RACK: (
         "#rack1 AEINRST\n>Ann: AEINRST 8H RETAINS +66 66",
         "Move #rack1/#rack2 to the end, or remove them.",
     ),
-    "O312": (
+    Code.GAME_NOT_OVER: (
         "(the record stops with tiles in the bag)",
         "Nothing to fix if the game was stopped; otherwise add the missing moves.",
     ),
-    "O313": (
+    Code.PASS_AFTER_OUT: (
         ">Ann: EIR 3A RIE +9 402\n>Bob: AEG - +0 380\n>Ann: (AEG) +8 410",
         "Nothing to fix; `gcgtools write --normalise` keeps it, others may drop it.",
     ),
-    "O314": (
+    Code.END_LINE_WRONG_PLAYER: (
         ">Ann: EIR 3A RIE +9 402\n>Bob: (AEG) +8 388",
         "Credit the points to the player who went out: >Ann: (AEG) +8 410.",
     ),
-    "T401": (
+    Code.NOT_IN_RACK: (
         ">Ann: AEINRST 8H RETAINED +70 70",
         "Write the rack the player had, or the word they played.",
     ),
-    "T402": (
+    Code.NOT_DRAWABLE: (
         ">Ann: EINSTZZ 8G ZINS +26 26  (the English set has one Z)",
         "Correct the rack: it can only hold tiles not yet on the board.",
     ),
-    "T403": (
+    Code.NOT_A_TILE: (
         ">Ann: AEINRS\xdf 8H RETAINS +66 66  (English tiles)",
         "Use letters of the tile set, or choose the set with --tiles or #tile-distribution.",
     ),
-    "T404": (
+    Code.EXCHANGE_BAG_LOW: (
         ">Ann: AEGIORT -AGT +0 81  (5 tiles left in the bag)",
         "Write the move the player made (a pass: -).",
     ),
-    "T405": (
+    Code.EXCHANGE_TOO_MANY: (
         ">Ann: AEIRT -7 +0 81",
         "Write how many tiles were exchanged, at most the rack's: -5.",
     ),
-    "T406": (
+    Code.BLANK_WITHOUT_LETTER: (
         ">Ann: ADEGL?R K6 L?.D +4 70",
         "Write the blank as the lower-case letter it stands for: Lo.D.",
     ),
-    "T407": (
+    Code.END_TILES_MISMATCH: (
         ">Ann: EIR 3A RIE +9 402\n>Ann: (AGX) +22 424  (Bob held AEG)",
         "Write the tiles the opponent was left with: (AEG).",
     ),
-    "T408": (
+    Code.TILES_OVERPLAYED: (
         ">Bob: EEEEEEE ...  (a thirteenth E over the game)",
         "Find the rack or play with a wrong letter (often a blank written in capitals).",
     ),
-    "T409": (
+    Code.RACK_TOO_BIG: (
         ">Ann: AEINRSTX 8H RETAINS +66 66",
         "Write the seven tiles the player held (a tile too many is often a typo).",
     ),
-    "B501": (
+    Code.MISSES_CENTRE: (
         ">Ann: AEINRST 7A RETAINS +66 66",
         "Correct the coordinate so that the word covers 8H: 8B, 8H or H8 ...",
     ),
-    "B502": (">Ann: AEINRST 8H A +2 2", "Correct the first play: it uses at least two tiles."),
-    "B503": (
+    Code.SINGLE_TILE_FIRST: (
+        ">Ann: AEINRST 8H A +2 2",
+        "Correct the first play: it uses at least two tiles.",
+    ),
+    Code.NOT_CONNECTED: (
         ">Ann: AEINRST 8H RETAINS +66 66\n>Bob: DEIMOQU A1 QUOD +48 48",
         "Correct the coordinate: the play touches a tile on the board.",
     ),
-    "B504": (
+    Code.OFF_BOARD: (
         ">Bob: DEIMOQU 15L QUOTED +30 30",
         "Correct the coordinate or the word: it must fit on the board.",
     ),
-    "B505": (
+    Code.NOT_WORD_START: (
         ">Bob: ADEIMOU 8I EAT +3 3  (8H holds R: the word is REAT...)",
         "Start at the first letter of the whole word and mark the board letters: 8H .EAT "
         "or 8H (R)EAT.",
     ),
-    "B506": (
+    Code.BOARD_MISMATCH: (
         ">Bob: DEMOQUU J5 QUID +14 14  (J7 holds A, not I)",
         "Correct the word or the coordinate so that played-through letters match.",
     ),
-    "B508": (
+    Code.GAP_IN_PLAY: (
         ">Bob: DEIMOQU J5 QU.E +14 14  (J7 is empty)",
         "Write the letter the player put there, or correct the coordinate.",
     ),
-    "B509": (
+    Code.NO_TILE_PLACED: (
         ">Ann: AEINRST 8H RETAINS +66 66\n>Bob: DEIMOQU 8H ....... +0 0",
         "Write the tiles played; a turn without tiles is a pass: -.",
     ),
-    "B510": (
+    Code.WORD_CUT_SHORT: (
         ">Bob: DEIMOQU 8A QUOD +17 17  (8E holds S: the word is QUODS)",
         "Write the whole word, board letters included: 8A QUOD. or 8A QUOD(S).",
     ),
-    "S601": (
+    Code.PLAY_SCORE: (
         ">Ann: ABDENSY 3H BENDAY +14 36",
         "Write the computed score (here +41), or fix the coordinate, word or board "
         "before it; `gcgtools fix` rewrites the score and the cumulatives.",
     ),
-    "S602": (
+    Code.CUMULATIVE: (
         ">Bob: AEIORTT 10E OTTER +32 238  (216 + 32 = 248)",
         "Write the running total; `gcgtools fix` rewrites the cumulatives.",
     ),
-    "S603": (
+    Code.END_POINTS: (
         ">Ann: (AEG) +4 410  (AEG is worth 4: standard rules give +8)",
         "Write twice the value of the opponent's tiles (international rules: once).",
     ),
-    "S604": (
+    Code.RACK_PENALTY: (
         ">Bob: AEG (AEG) -5 380  (AEG is worth 4)",
         "Write minus the value of the player's own tiles: -4.",
     ),
-    "S605": (
+    Code.WITHDRAWN_SCORE: (
         ">Ann: AEINRST 8H RETAINS +66 66\n>Ann: AEINRST -- -60 6",
         "Take back exactly the play's score: -- -66 0.",
     ),
-    "S606": (
+    Code.CHALLENGE_BONUS: (
         ">Ann: AEINRST (challenge) +7 73",
         "Write the bonus the rules give (0, 5 or 10), or pass --challenge-bonus.",
     ),
-    "S607": (
+    Code.TIME_PENALTY_UNIT: (
         ">Bob: (time) -15 365",
         "Write 10 points per started minute over time: -20 for 1 to 2 minutes.",
     ),
-    "S608": (">Ann: AEINRST 8H RETAINS -66 -66", "Write the sign the event takes: +66."),
-    "R701": (
+    Code.SCORE_SIGN: (">Ann: AEINRST 8H RETAINS -66 -66", "Write the sign the event takes: +66."),
+    Code.SCORELESS_END: (
         ">Ann: AEIRSTT - +0 300  (the sixth scoreless turn in a row)",
         "Nothing to fix: the game ends here; each player's rack is taken off their score.",
     ),
-    "R702": (
+    Code.END_ADJUSTMENT_MISSING: (
         ">Ann: EIR 3A RIE +9 402  (Ann went out; the file ends here)",
         "Add the end-rack line: >Ann: (AEG) +8 410.",
     ),
 }
 _EXAMPLES.update({
-    "F010": ("(any record gcgtools itself fails on; the message names the error)",
+    Code.PROCESSING_FAILED: ("(any record gcgtools itself fails on; the message names the error)",
              "Report it with the file; the other files of the batch are still checked."),
-    "F006": ("#player1 Zo\xe9 Zo\xe9 Martin  (saved as Latin-1, no #character-encoding line)",
+    Code.READ_AS_LATIN1: (
+             "#player1 Zo\xe9 Zo\xe9 Martin  (saved as Latin-1, no #character-encoding line)",
              "Save the file as UTF-8, or write '#character-encoding ISO-8859-1' on line 1."),
-    "P111": (">Ann: AEINRST 8H RETAINS +66 6600000",
+    Code.NUMBER_OUT_OF_RANGE: (">Ann: AEINRST 8H RETAINS +66 6600000",
              "Correct the number: scores and cumulatives have at most five digits."),
-    "P112": (">Ann: AEINRST 8H RETAINS +66 66 xxxxxxxx...  (more than 1,000 characters)",
+    Code.LINE_TOO_LONG: (
+             ">Ann: AEINRST 8H RETAINS +66 66 xxxxxxxx...  (more than 1,000 characters)",
              "Cut the line to the event; put long comments in #note lines."),
-    "B511": (">Bob: DEIMOQU 15L QUOTED +30 30\n>Ann: AEINRST O9 RETAINS +70 96",
+    Code.UNCERTAIN_SQUARE: (">Bob: DEIMOQU 15L QUOTED +30 30\n>Ann: AEINRST O9 RETAINS +70 96",
              "Correct the coordinate of the earlier play (its B504 or B508 finding); this "
              "play is then checked as usual."),
-    "S609": (">Ann: AEINRST 8D RETAINS +74 74  (the record's board has other premiums)",
+    Code.MOSTLY_MISSCORED: (
+             ">Ann: AEINRST 8D RETAINS +74 74  (the record's board has other premiums)",
              "Replay with the board and tiles the game used: --board FILE --tiles FILE "
              "(or the pair the finding names)."),
-    "W801": (">Ann: AEINRST 8H RETAINZ +66 66  (RETAINZ is not in the lexicon)",
+    Code.PHONY: (">Ann: AEINRST 8H RETAINZ +66 66  (RETAINZ is not in the lexicon)",
              "Nothing to fix in the record; check the lexicon given, or study the phony."),
-    "W802": (">Ann: AEINRST 8H RETAINS +66 66\n>Ann: AEINRST -- -66 0",
+    Code.VALID_WITHDRAWN: (">Ann: AEINRST 8H RETAINS +66 66\n>Ann: AEINRST -- -66 0",
              "Check the lexicon the game was played with; if the challenge was ruled wrongly, "
              "nothing to fix in the record."),
-    "W803": (">Ann: AEINRST 8H RETAINZ +66 66\n>Ann: AEINRST (challenge) +5 71",
+    Code.BONUS_AFTER_PHONY: (">Ann: AEINRST 8H RETAINZ +66 66\n>Ann: AEINRST (challenge) +5 71",
              "Check the lexicon the game was played with; under the one given the play "
              "should have been withdrawn (--)."),
-    "W804": ("#lexicon RD28\n#tile-distribution german  (analysed with --lexicon ENABLE.kwg)",
+    Code.LEXICON_MISFIT: (
+             "#lexicon RD28\n#tile-distribution german  (analysed with --lexicon ENABLE.kwg)",
              "Give the lexicon of the game's language: --lexicon RD28.kwg, or --lexica DIR "
              "holding it."),
-    "W805": ("#lexicon CSW21  (analysed with --lexicon NWL23.kwg)",
+    Code.OTHER_LEXICON: ("#lexicon CSW21  (analysed with --lexicon NWL23.kwg)",
              "Nothing to fix in the record; give --lexicon CSW21.kwg to judge the words by "
              "the list the game was played with."),
 })  # fmt: skip
