@@ -180,28 +180,31 @@ def analyse_paths(
     lexicon: str | os.PathLike[str] | LexiconChoice | None = None,
     lexica: str | os.PathLike[str] | None = None,
     leaves: str | os.PathLike[str] | None = None,
-    top: int = DEFAULT_TOP,
+    top: int | None = None,
     jobs: int | None = None,
-    progress: bool = False,
-    cache: bool = True,
+    progress: bool | None = None,
+    cache: bool | None = None,
     scheduler: Scheduler = None,
-    options: RuleOptions = NO_OPTIONS,
-    depth: Depth | str = Depth.STATIC,
+    options: RuleOptions | None = None,
+    depth: Depth | str | None = None,
     judge: JudgeSettings | None = None,
     settings: AnalysisSettings | None = None,
 ) -> Iterator[RecordAnalysis]:
     """Analyse every file named by ``paths`` (files, folders, globs), in order, on
     ``jobs`` worker processes or the Dask cluster ``scheduler`` names
     (:func:`gcgtools.batch.run.map_files`), run by ``settings`` (or the
-    :class:`AnalysisSettings` ``top``, ``cache``, ``options``, ``depth``, ``judge`` and
-    ``progress`` make; TypeError for both): judged at its depth, cached unless its
-    ``cache`` is False (see :func:`analyse_game_with`). One record judged at a depth runs
-    in this process, with a progress bar per turn. ``lexicon`` may also be the whole
-    :class:`~gcgtools.lexicon.choice.LexiconChoice` (``lexica`` and ``leaves`` unused)."""
-    loose = AnalysisSettings(top, cache, options, Depth(depth), judge, progress)
+    :class:`AnalysisSettings` that ``top``, ``cache``, ``options``, ``depth``, ``judge``
+    and ``progress`` make, those not given at its defaults; TypeError for both): judged at
+    its depth, cached unless its ``cache`` is False (see :func:`analyse_game_with`). One
+    record judged at a depth runs in this process, with a progress bar per turn.
+    ``lexicon`` may also be the whole :class:`~gcgtools.lexicon.choice.LexiconChoice`
+    (``lexica`` and ``leaves`` unused)."""
+    given = {"top": top, "cache": cache, "options": options, "depth": depth, "judge": judge,
+             "progress": progress}  # fmt: skip
+    loose = {k: v for k, v in given.items() if v is not None}
     if settings is None:
-        settings = loose
-    elif loose != DEFAULT_SETTINGS:
+        settings = AnalysisSettings(**loose)
+    elif loose:
         raise TypeError("give either settings= or top=, cache=, options=, ..., not both")
     choice = LexiconChoice.of(lexicon, lexica, leaves)
     names = [os.fspath(p) for p in paths]
