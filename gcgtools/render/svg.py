@@ -375,6 +375,16 @@ def notes_svg(board: Board, notes: Sequence[Note], band: bool, coordinates: bool
     return "".join(parts)
 
 
+def _picture(picture: PictureOptions | None, keywords: PictureOptions) -> PictureOptions:
+    """``picture``, or the options its fields given as keywords make; TypeError for a
+    ``picture`` and keywords that say otherwise."""
+    if picture is None:
+        return keywords
+    if keywords != PictureOptions():
+        raise TypeError("give either picture= or its fields as keywords, not both")
+    return picture
+
+
 def board_svg(
     board: Board,
     picture: PictureOptions | None = None,
@@ -388,9 +398,10 @@ def board_svg(
     notes: Sequence[Note] = (),
 ) -> str:
     """The board as an SVG document (a string), drawn as ``picture`` says (a
-    :class:`PictureOptions`; without it, as its fields given as keywords say).
-    """
-    o = picture or PictureOptions(players, scores, last_play, size, tiles, coordinates, notes)
+    :class:`PictureOptions`; without it, as its fields given as keywords say; TypeError
+    for both)."""
+    o = _picture(picture, PictureOptions(players, scores, last_play, size, tiles, coordinates,
+                                         notes))  # fmt: skip
     players, scores, last_play, size = o.players, o.scores, o.last_play, o.size
     tiles, coordinates, notes = o.tiles, o.coordinates, o.notes
     band = bool(_players(players, scores))
@@ -468,7 +479,8 @@ def board_png(
     notes: Sequence[Note] = (),
 ) -> bytes:
     """The same picture as :func:`board_svg`, drawn with matplotlib, as PNG bytes."""
-    o = picture or PictureOptions(players, scores, last_play, size, tiles, coordinates, notes)
+    o = _picture(picture, PictureOptions(players, scores, last_play, size, tiles, coordinates,
+                                         notes))  # fmt: skip
     players, scores, last_play, size = o.players, o.scores, o.last_play, o.size
     tiles, coordinates, notes = o.tiles, o.coordinates, o.notes
     from matplotlib.backends.backend_agg import FigureCanvasAgg
