@@ -111,11 +111,28 @@ def walk(
     """Replay ``game`` under ``rules`` once, driving ``visitor``; return its ``end``.
     Without ``detect_end_rule`` the rules' end rule is taken as given (else the record's
     end-of-game lines tell it)."""
-    replayer = Replayer(
+    replayer = _replayer(game, rules, visitor, detect_end_rule=detect_end_rule)
+    visitor.begin(replayer)
+    for _ in _drive(replayer, visitor):
+        pass
+    return visitor.end(replayer)
+
+
+def _replayer(
+    game: Game, rules: RuleSet, visitor: ReplayVisitor[T], *, detect_end_rule: bool
+) -> Replayer:
+    """The replayer of ``game`` that builds what ``visitor`` reads."""
+    return Replayer(
         game, rules, snapshots=visitor.snapshots, detail=visitor.detail,
         scratch=not visitor.positions, detect_end_rule=detect_end_rule,
     )  # fmt: skip
-    visitor.begin(replayer)
+
+
+def _drive(replayer: Replayer, visitor: ReplayVisitor[T]) -> Iterator[Position]:
+    """Step ``replayer`` through its record, telling ``visitor`` every finding and event;
+    yield each event's position once the visitor has seen it (so a caller that stops
+    early replays no further). The findings after the last event are told once the
+    record is done."""
     findings = replayer.findings
     told = 0
     positions = visitor.positions
@@ -132,9 +149,9 @@ def walk(
             pos.game_over, pos.end_reason = ending.over, ending.reason
             pos.to_move = order.next
         visitor.visit_event(pos, replayer)
+        yield pos
     for f in findings[told:]:
         visitor.visit_finding(f)
-    return visitor.end(replayer)
 
 
 @dataclass(slots=True)
@@ -278,7 +295,11 @@ def replay(
 
 def _replay(game: Game, rules: RuleSet | None, options: RuleOptions) -> Iterator[Position]:
     rules, _ = resolve_rules(game, rules, options)
-    yield from walk(game, rules, Positions(), detect_end_rule=options.end_rule is None)
+    visitor = Positions()
+    replayer = _replayer(game, rules, visitor, detect_end_rule=options.end_rule is None)
+    visitor.begin(replayer)
+    yield visitor.out[0]  # the start
+    yield from _drive(replayer, visitor)
 
 
 def validate(
