@@ -82,13 +82,11 @@ class ReplayVisitor(Generic[T]):
     The class attributes say what the walk builds: ``positions``, a position per event
     with ``recorded``, ``findings``, ``game_over``, ``end_reason`` and ``to_move`` filled
     (else one scratch position serves every event, and nobody should keep it);
-    ``detail``, each play's words and premiums and each turn's leave; ``snapshots``, that
-    the start position (:meth:`Replayer.start`) owns copies of the board and pool.
+    ``detail``, each play's words and premiums and each turn's leave.
     """
 
     positions: bool = True
     detail: bool = True
-    snapshots: bool = False
 
     def begin(self, replayer: Replayer) -> None:
         """Before the first event."""
@@ -123,8 +121,8 @@ def _replayer(
 ) -> Replayer:
     """The replayer of ``game`` that builds what ``visitor`` reads."""
     return Replayer(
-        game, rules, snapshots=visitor.snapshots, detail=visitor.detail,
-        scratch=not visitor.positions, detect_end_rule=detect_end_rule,
+        game, rules, detail=visitor.detail, scratch=not visitor.positions,
+        detect_end_rule=detect_end_rule,
     )  # fmt: skip
 
 
@@ -189,8 +187,6 @@ class Positions(ReplayVisitor[list[Position]]):
     """The start position, then the position after each event, each with its own copy of
     the board and pool, totals, racks and leaves; ``findings`` keeps the replay's."""
 
-    snapshots = True
-
     def __init__(self) -> None:
         self.findings: list[Finding] = []
         self.out: list[Position] = []
@@ -202,13 +198,7 @@ class Positions(ReplayVisitor[list[Position]]):
         self.findings.append(finding)
 
     def visit_event(self, pos: Position, replayer: Replayer) -> None:
-        r = replayer
-        pos.board = r.board.copy()
-        pos.pool = r.pool.copy()
-        pos.scores = r.computed.copy()
-        pos.bag = r.bag
-        pos.racks = r.racks.copy()
-        pos.kept = r.kept.copy()
+        replayer.snapshot(pos)
         self.out.append(pos)
 
     def end(self, replayer: Replayer) -> list[Position]:
