@@ -121,11 +121,6 @@ class Replayer:
         return self.state.totals.plays_scored
 
     @property
-    def next_turn(self) -> int | None:
-        """The player to move, if known."""
-        return self.state.order.next
-
-    @property
     def game_over(self) -> bool:
         """Whether the game has ended."""
         return self.state.ending.over
