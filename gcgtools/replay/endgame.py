@@ -18,7 +18,7 @@ from gcgtools.replay.checks import (
 )
 from gcgtools.replay.position import Position, upper_tiles
 from gcgtools.replay.state import ReplayState
-from gcgtools.rules.rulesets import EndRule
+from gcgtools.rules.rulesets import EndRule, rack_value
 from gcgtools.syntax.records import Event, EventKind
 from gcgtools.wording import plural
 
@@ -104,7 +104,7 @@ def _out_points(state: ReplayState, e: Event, tiles: list[str]) -> int:
     """The points for going out with ``tiles`` left to the others. Without a known end
     rule, the recorded score tells it: once the tiles' value, international; twice,
     standard."""
-    value = sum(state.rules.tiles.value(t) for t in tiles)
+    value = rack_value(state.rules, tiles)
     if state.ending.rule is None:
         if e.score == value and value != 0:
             state.ending.rule = EndRule.INTERNATIONAL
@@ -175,7 +175,7 @@ def _penalty_points(state: ReplayState, e: Event) -> int | None:
             f"({e.tiles}) holds {''.join(sorted(missing.elements()))} that are not left unplayed",
             e,
         )
-    return -sum(state.rules.tiles.value(t) for t in tiles)
+    return -rack_value(state.rules, tiles)
 
 
 def _time_penalty_too_early(state: ReplayState) -> None:
