@@ -34,8 +34,9 @@ from dataclasses import dataclass, field
 from gcgtools.findings import Code, Family, Finding
 from gcgtools.model.game import Game
 from gcgtools.model.read import parse_bytes
-from gcgtools.render.writer import GCGExporter, ReplayInfo, accept
+from gcgtools.render.writer import GCGExporter, accept
 from gcgtools.replay.engine import validate
+from gcgtools.replay.info import ReplayInfo
 from gcgtools.replay.position import Validation
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.syntax.records import Event, EventKind, SourceLine
@@ -180,7 +181,8 @@ class Fixer(GCGExporter):
         before_play: dict[int, int] = {}  # id(play) -> corrected total before it
         corrected: dict[int, int] = {}  # id(event) -> corrected score
         previous: Event | None = None
-        lost = sorted(info.lost.items())
+        # (line, player named: None if unknown) of each event line the parser could not read
+        lost = sorted({x.line: x.player for x in game.lost}.items())
         # players whose next line says what the lost lines before it added to their total
         resync: set[int] = set()
         last_recorded = [0] * players

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from gcgtools.batch.analyses import analyse_with
 from gcgtools.model.game import Game
 from gcgtools.render.html import GameOutcome, GameReportData, Report, render_report
-from gcgtools.render.writer import ReplayInfo
+from gcgtools.replay.info import ReplayInfo
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.syntax.records import EventKind
 

@@ -29,8 +29,8 @@ from gcgtools.render.judgement_html import JUDGEMENT_CSS, judgement_extras, judg
 from gcgtools.render.markup import escape
 from gcgtools.render.palette import player_colour
 from gcgtools.render.svg import board_svg, rack_tiles, tile_marks, tile_svg
-from gcgtools.render.writer import ReplayInfo
 from gcgtools.replay.engine import Position
+from gcgtools.replay.info import ReplayInfo
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
 from gcgtools.rules.tiles import TileSet
 from gcgtools.syntax.records import Event
@@ -380,7 +380,7 @@ class GameOutcome:
 class GameReportData:
     """What a game report shows, all of it computed before the page is drawn (by
     :func:`gcgtools.jobs.report.report_data`): the record, its replay (every position and
-    finding, :class:`~gcgtools.render.writer.ReplayInfo`), how it came out, its analysis
+    finding, :class:`~gcgtools.replay.info.ReplayInfo`), how it came out, its analysis
     (None: no lexicon was given) and ``back``, the address of a site's index (None: no
     site)."""
 

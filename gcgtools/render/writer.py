@@ -20,17 +20,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from gcgtools.findings import Finding
 from gcgtools.model.build import KNOWN
 from gcgtools.model.game import Game
 from gcgtools.replay.board import Board
-from gcgtools.replay.engine import Position, Positions, walk
+from gcgtools.replay.info import ReplayInfo  # re-exported: it was defined here
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
-from gcgtools.rules.resolve import resolve_with_findings
-from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import TileError, TileSet
 from gcgtools.syntax.records import (
     CommentedEvent,
@@ -66,66 +62,6 @@ _LEGACY_NOTES = {
     "boardlayout": "board-layout",
     "letterdistribution": "tile-distribution",
 }
-
-
-# ------------------------------------------------------------------------------ replay data
-@dataclass(slots=True)
-class ReplayInfo:
-    """What the replay says about a record, for visitors that need more than the text.
-
-    ``positions`` maps ``id(event)`` to the :class:`Position` after the event (an event the
-    replay ignored, such as a final pass after the opponent went out, has none);
-    ``boards_before`` to the board just before it. ``findings`` holds every finding of the
-    record (syntax, header, rules set-up and replay), by source line: errors first, then
-    warnings, then infos.
-    """
-
-    rules: RuleSet
-    positions: dict[int, Position] = field(default_factory=dict)
-    boards_before: dict[int, Board] = field(default_factory=dict)
-    findings: dict[int, list[Finding]] = field(default_factory=dict)
-    start: Position | None = None
-    ordered: list[Position] = field(default_factory=list)
-    # event lines the parser could not read -> the player each names (None: unknown)
-    lost: dict[int, int | None] = field(default_factory=dict)
-
-    def position(self, event: Event) -> Position | None:
-        return self.positions.get(id(event))
-
-    def board_before(self, event: Event) -> Board | None:
-        return self.boards_before.get(id(event))
-
-    def findings_at(self, line: int) -> list[Finding]:
-        return self.findings.get(line, [])
-
-    @classmethod
-    def of(
-        cls,
-        game: Game,
-        options: RuleOptions = NO_OPTIONS,
-    ) -> ReplayInfo:
-        """Replay ``game`` once under the rule ``options``, keeping every position and
-        every finding."""
-        rules, setup = resolve_with_findings(game, options)
-        info = cls(rules)
-        visitor = Positions()
-        positions = walk(game, rules, visitor, detect_end_rule=options.end_rule is None)
-        previous: Board | None = None
-        for pos in positions:
-            info.ordered.append(pos)
-            if pos.event is None:
-                info.start = pos
-            else:
-                info.positions[id(pos.event)] = pos
-                if previous is not None:
-                    info.boards_before[id(pos.event)] = previous
-            previous = pos.board
-        info.lost = {lost.line: lost.player for lost in game.lost}
-        rank = {"error": 0, "warning": 1, "info": 2}
-        every = [*game.findings, *setup, *visitor.findings]
-        for f in sorted(every, key=lambda f: (f.line, rank.get(f.severity, 3), f.code)):
-            info.findings.setdefault(f.line, []).append(f)
-        return info
 
 
 # ---------------------------------------------------------------------------------- visitor

@@ -204,7 +204,7 @@ def scoreless_turn(state: ReplayState, e: Event, is_pass: bool) -> None:
     if state.ending.over:
         return
     if state.order.scoreless >= state.rules.max_scoreless_turns:
-        state.ending.over, state.ending.reason = True, "scoreless"
+        state.ending.end("scoreless")
         find(
             state,
             Code.SCORELESS_END,
@@ -215,7 +215,7 @@ def scoreless_turn(state: ReplayState, e: Event, is_pass: bool) -> None:
         state.rules.passes_to_end
         and state.order.passes >= state.rules.passes_to_end * state.order.players
     ):
-        state.ending.over, state.ending.reason = True, "passes"
+        state.ending.end("passes")
 
 
 def _shown(text: str, limit: int = 40) -> str:

@@ -18,7 +18,7 @@ from gcgtools.replay.checks import (
 )
 from gcgtools.replay.position import Position, upper_tiles
 from gcgtools.replay.state import ReplayState
-from gcgtools.rules.rulesets import EndRule
+from gcgtools.rules.rulesets import EndRule, rack_value
 from gcgtools.syntax.records import Event, EventKind
 from gcgtools.wording import plural
 
@@ -48,7 +48,7 @@ def end_rack_points(state: ReplayState, e: Event, p: int, pos: Position) -> None
     """End-rack points: to the player who went out, for the tiles left to the others."""
     if not state.ending.over and state.gaps.tiles_unknown:
         # a lost line may have been the play that went out: take the record's word
-        state.ending.over, state.ending.reason, state.ending.out_player = True, "out", p
+        state.ending.end("out", p)
     if not state.ending.over:
         find(state, Code.END_LINE_TOO_EARLY, "end-rack points but nobody has gone out yet", e)
     elif state.ending.reason != "out":
@@ -104,7 +104,7 @@ def _out_points(state: ReplayState, e: Event, tiles: list[str]) -> int:
     """The points for going out with ``tiles`` left to the others. Without a known end
     rule, the recorded score tells it: once the tiles' value, international; twice,
     standard."""
-    value = sum(state.rules.tiles.value(t) for t in tiles)
+    value = rack_value(state.rules, tiles)
     if state.ending.rule is None:
         if e.score == value and value != 0:
             state.ending.rule = EndRule.INTERNATIONAL
@@ -142,7 +142,7 @@ def _penalty_due(state: ReplayState, e: Event, p: int) -> bool:
     Without a known end rule, such a line makes it international."""
     standard_out = False
     if not state.ending.over and state.gaps.tiles_unknown:
-        state.ending.over, state.ending.reason = True, "out"  # a lost line may have gone out
+        state.ending.end("out")  # a lost line may have gone out
     if not state.ending.over:
         find(state, Code.END_LINE_TOO_EARLY, "own-rack penalty before the game is over", e)
     elif state.ending.reason == "out" and p == state.ending.out_player:
@@ -175,7 +175,7 @@ def _penalty_points(state: ReplayState, e: Event) -> int | None:
             f"({e.tiles}) holds {''.join(sorted(missing.elements()))} that are not left unplayed",
             e,
         )
-    return -sum(state.rules.tiles.value(t) for t in tiles)
+    return -rack_value(state.rules, tiles)
 
 
 def _time_penalty_too_early(state: ReplayState) -> None:
@@ -201,7 +201,7 @@ def time_penalty(state: ReplayState, e: Event, p: int, pos: Position) -> None:
         if any(x.kind is not EventKind.TIME_PENALTY for x in later):
             find(state, Code.END_LINE_TOO_EARLY, "time penalty before the game is over", e)
         else:
-            state.ending.over, state.ending.reason = True, "time"
+            state.ending.end("time")
     else:
         state.ending.lines.early_time = state.ending.lines.early_time or e.line
     if e.score > 0:

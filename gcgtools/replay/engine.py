@@ -82,13 +82,11 @@ class ReplayVisitor(Generic[T]):
     The class attributes say what the walk builds: ``positions``, a position per event
     with ``recorded``, ``findings``, ``game_over``, ``end_reason`` and ``to_move`` filled
     (else one scratch position serves every event, and nobody should keep it);
-    ``detail``, each play's words and premiums and each turn's leave; ``snapshots``, that
-    the start position (:meth:`Replayer.start`) owns copies of the board and pool.
+    ``detail``, each play's words and premiums and each turn's leave.
     """
 
     positions: bool = True
     detail: bool = True
-    snapshots: bool = False
 
     def begin(self, replayer: Replayer) -> None:
         """Before the first event."""
@@ -111,11 +109,28 @@ def walk(
     """Replay ``game`` under ``rules`` once, driving ``visitor``; return its ``end``.
     Without ``detect_end_rule`` the rules' end rule is taken as given (else the record's
     end-of-game lines tell it)."""
-    replayer = Replayer(
-        game, rules, snapshots=visitor.snapshots, detail=visitor.detail,
-        scratch=not visitor.positions, detect_end_rule=detect_end_rule,
-    )  # fmt: skip
+    replayer = _replayer(game, rules, visitor, detect_end_rule=detect_end_rule)
     visitor.begin(replayer)
+    for _ in _drive(replayer, visitor):
+        pass
+    return visitor.end(replayer)
+
+
+def _replayer(
+    game: Game, rules: RuleSet, visitor: ReplayVisitor[T], *, detect_end_rule: bool
+) -> Replayer:
+    """The replayer of ``game`` that builds what ``visitor`` reads."""
+    return Replayer(
+        game, rules, detail=visitor.detail, scratch=not visitor.positions,
+        detect_end_rule=detect_end_rule,
+    )  # fmt: skip
+
+
+def _drive(replayer: Replayer, visitor: ReplayVisitor[T]) -> Iterator[Position]:
+    """Step ``replayer`` through its record, telling ``visitor`` every finding and event;
+    yield each event's position once the visitor has seen it (so a caller that stops
+    early replays no further). The findings after the last event are told once the
+    record is done."""
     findings = replayer.findings
     told = 0
     positions = visitor.positions
@@ -132,9 +147,9 @@ def walk(
             pos.game_over, pos.end_reason = ending.over, ending.reason
             pos.to_move = order.next
         visitor.visit_event(pos, replayer)
+        yield pos
     for f in findings[told:]:
         visitor.visit_finding(f)
-    return visitor.end(replayer)
 
 
 @dataclass(slots=True)
@@ -172,8 +187,6 @@ class Positions(ReplayVisitor[list[Position]]):
     """The start position, then the position after each event, each with its own copy of
     the board and pool, totals, racks and leaves; ``findings`` keeps the replay's."""
 
-    snapshots = True
-
     def __init__(self) -> None:
         self.findings: list[Finding] = []
         self.out: list[Position] = []
@@ -185,13 +198,7 @@ class Positions(ReplayVisitor[list[Position]]):
         self.findings.append(finding)
 
     def visit_event(self, pos: Position, replayer: Replayer) -> None:
-        r = replayer
-        pos.board = r.board.copy()
-        pos.pool = r.pool.copy()
-        pos.scores = r.computed.copy()
-        pos.bag = r.bag
-        pos.racks = r.racks.copy()
-        pos.kept = r.kept.copy()
+        replayer.snapshot(pos)
         self.out.append(pos)
 
     def end(self, replayer: Replayer) -> list[Position]:
@@ -278,7 +285,11 @@ def replay(
 
 def _replay(game: Game, rules: RuleSet | None, options: RuleOptions) -> Iterator[Position]:
     rules, _ = resolve_rules(game, rules, options)
-    yield from walk(game, rules, Positions(), detect_end_rule=options.end_rule is None)
+    visitor = Positions()
+    replayer = _replayer(game, rules, visitor, detect_end_rule=options.end_rule is None)
+    visitor.begin(replayer)
+    yield visitor.out[0]  # the start
+    yield from _drive(replayer, visitor)
 
 
 def validate(

@@ -42,7 +42,7 @@ def play(state: ReplayState, e: Event, p: int, pos: Position) -> None:
     undo = Undo(
         e, p, placed, used, None, state.totals.computed[p], state.totals.recorded[p],
         (hands.bag, hands.counts.copy()), (order.scoreless, order.passes),
-        (ending.over, ending.reason, ending.out_player),
+        (ending.reason, ending.out_player),
     )  # fmt: skip
     flat = _put_down(state, e, placed, used)
     computed = _score(state, e, flat, broken, pos)
@@ -129,7 +129,7 @@ def _draw(state: ReplayState, e: Event, p: int, used: int, computed: int | None)
     else:
         state.order.scoreless = state.order.passes = 0
     if not state.ending.over and state.hands.bag == 0 and state.hands.counts[p] == 0:
-        state.ending.over, state.ending.reason, state.ending.out_player = True, "out", p
+        state.ending.end("out", p)
 
 
 def exchange(state: ReplayState, e: Event, p: int, pos: Position) -> None:

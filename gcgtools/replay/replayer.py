@@ -41,7 +41,6 @@ class Replayer:
     reports, and steps the rule checks through the record; what visitors read of the state
     it gives as read-only properties.
 
-    ``snapshots``: positions get copies of the board and pool (else the live ones);
     ``scratch``: one position reused for every event, for a walk that reads none.
     """
 
@@ -50,7 +49,6 @@ class Replayer:
         game: Game,
         rules: RuleSet,
         *,
-        snapshots: bool = True,
         detail: bool = True,
         scratch: bool = False,
         detect_end_rule: bool = True,
@@ -59,7 +57,6 @@ class Replayer:
         self.state = start_state(
             game, rules, self.findings.append, detail=detail, detect_end_rule=detect_end_rule
         )
-        self.snapshots = snapshots
         # a walk that reads no position reuses one for every event; others get one each
         self.scratch: Position | None = (
             Position(0, None, self.board, [], [], 0, self.pool, []) if scratch else None
@@ -124,11 +121,6 @@ class Replayer:
         return self.state.totals.plays_scored
 
     @property
-    def next_turn(self) -> int | None:
-        """The player to move, if known."""
-        return self.state.order.next
-
-    @property
     def game_over(self) -> bool:
         """Whether the game has ended."""
         return self.state.ending.over
@@ -166,20 +158,23 @@ class Replayer:
         return start
 
     def position(self, number: int, event: Event | None) -> Position:
-        """The position now, after event ``number`` (1-based; 0 the start)."""
+        """The position now, after event ``number`` (1-based; 0 the start), with its own
+        copies of the state (:meth:`snapshot`)."""
+        pos = Position(number, event, self.board, (), self.recorded.copy(), 0, self.pool, ())
+        self.snapshot(pos)
+        return pos
+
+    def snapshot(self, pos: Position) -> None:
+        """Give ``pos`` copies of the state now: the board, the unseen pool, the computed
+        totals, the racks and leaves, and the bag's count."""
         state = self.state
         table, hands = state.table, state.hands
-        return Position(
-            number=number,
-            event=event,
-            board=table.board.copy() if self.snapshots else table.board,
-            scores=state.totals.computed.copy(),
-            recorded=state.totals.recorded.copy(),
-            bag=hands.bag,
-            pool=table.pool.copy() if self.snapshots else table.pool,
-            racks=hands.racks.copy(),
-            kept=hands.kept.copy(),
-        )
+        pos.board = table.board.copy()
+        pos.pool = table.pool.copy()
+        pos.scores = state.totals.computed.copy()
+        pos.bag = hands.bag
+        pos.racks = hands.racks.copy()
+        pos.kept = hands.kept.copy()
 
     def events(self) -> Iterator[tuple[Position, int]]:
         """Replay every event in order, and the lines between them (unreadable event lines,

@@ -36,7 +36,7 @@ class Undo:
     recorded_before: int  # the player's recorded total before the play
     hands: tuple[int, list[int]]  # the bag and the rack counts before the play
     streak: tuple[int, int]  # scoreless turns and passes in a row before the play
-    end: tuple[bool, str | None, int | None]  # game over, how, who went out: before it
+    end: tuple[str | None, int | None]  # how the game was over, who went out: before it
 
 
 @dataclass(slots=True)
@@ -112,11 +112,19 @@ class Order:
 class Ending:
     """The end of the game: whether and how it ended, by what rule, the end lines met."""
 
-    over: bool = False
-    reason: str | None = None  # "out", "scoreless", "passes" or "time"
+    reason: str | None = None  # "out", "scoreless", "passes" or "time"; None: not over
     out_player: int | None = None  # the player who went out
     rule: EndRule | None = None  # the end-of-game rule, given or read from the record
     lines: EndLines = field(default_factory=EndLines)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.reason is not None
+
+    def end(self, reason: str, out_player: int | None = None) -> None:
+        """The game ends, by ``reason`` (``out_player``: who went out)."""
+        self.reason, self.out_player = reason, out_player
 
 
 @dataclass(slots=True)

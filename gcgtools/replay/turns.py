@@ -155,7 +155,7 @@ def _take_back(state: ReplayState, undo: Undo) -> None:
     board.last_placed = ()
     state.hands.bag, state.hands.counts = undo.hands
     state.order.scoreless, state.order.passes = undo.streak
-    state.ending.over, state.ending.reason, state.ending.out_player = undo.end
+    state.ending.reason, state.ending.out_player = undo.end
 
 
 def _check_withdrawal(state: ReplayState, e: Event, undo: Undo) -> None:

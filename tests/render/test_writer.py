@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from gcgtools import parse_bytes, parse_string, replay, validate
 from gcgtools.cli import app
 from gcgtools.model.game import Game
+from gcgtools.render import writer
 from gcgtools.render.writer import (
     GameVisitor,
     GCGExporter,
@@ -21,6 +22,7 @@ from gcgtools.render.writer import (
     canonical_event,
     write_gcg,
 )
+from gcgtools.replay.info import ReplayInfo
 
 
 def _corpus_params() -> list[object]:
@@ -288,3 +290,11 @@ def test_bytes_the_declared_encoding_cannot_decode_are_written_back() -> None:
     assert write_gcg(game) == data
     normalised = write_gcg(game, normalise=True)
     assert "J\ufffdrgen" in normalised.decode("utf-8")  # valid UTF-8 out
+
+
+def test_replay_info_lives_in_the_replay_layer_and_the_writer_still_offers_it():
+    assert writer.ReplayInfo is ReplayInfo and "ReplayInfo" in writer.__all__
+    game = parse_string(GAME)
+    info = ReplayInfo.of(game)
+    assert [p.number for p in info.ordered] == [p.number for p in replay(game)]
+    assert info.start is info.ordered[0] and len(info.positions) <= len(game.events)

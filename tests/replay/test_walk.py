@@ -153,3 +153,31 @@ def test_each_event_hands_lean_positions_while_the_walk_stands_at_them(detail):
                 assert leave == pos.leave
             else:
                 assert leave is None
+
+
+def test_replay_is_lazy_it_replays_no_further_than_it_is_asked(monkeypatch):
+    game = max(games(), key=lambda g: len(g.events))
+    assert len(game.events) > 10
+    steps: list[int] = []
+    step = Replayer._step
+
+    def counted(self: Replayer, i: int, e: object) -> Position:
+        steps.append(i)
+        return step(self, i, e)
+
+    monkeypatch.setattr(Replayer, "_step", counted)
+    positions = replay(game)
+    assert steps == []  # nothing is replayed before the first position is asked for
+    first = [next(positions), next(positions)]
+    assert [p.number for p in first] == [0, 1] and steps == [0]
+    rest = list(positions)
+    assert [p.number for p in rest] == list(range(2, len(game.events) + 1))
+    assert steps == list(range(len(game.events)))
+    # the positions made lazily are those of the walk that runs the whole record
+    full = walk(game, rules_for(game)[0], Positions())
+    for a, b in zip([*first, *rest], full, strict=True):
+        assert (a.number, a.scores, a.recorded, a.bag, a.racks, a.kept, a.to_move) == (
+            b.number, b.scores, b.recorded, b.bag, b.racks, b.kept, b.to_move,
+        )  # fmt: skip
+        assert a.board.cells == b.board.cells and a.pool == b.pool
+        assert [f.code for f in a.findings] == [f.code for f in b.findings]
