@@ -19,13 +19,16 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from gcgtools.model.game import Game, unreadable_reason
-from gcgtools.render.charts import FORMATS, TOP_PLAYERS, draw_archive, draw_progression, save_figure
+from gcgtools.render.charts import FORMATS, draw_archive, draw_progression, save_figure
 from gcgtools.replay.engine import replay
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import expand_paths
 from gcgtools.syntax.records import TURN_KINDS, EventKind
 from gcgtools.tables.frames import IGNORED_PASS, Source, load_frames
+
+#: players shown in the points-per-turn panel of an archive chart: those with most turns
+TOP_PLAYERS = 12
 
 __all__ = [
     "ChartResult",

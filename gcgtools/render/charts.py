@@ -38,8 +38,6 @@ __all__ = [
 ]
 
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
-# Players shown in the points-per-turn panel of an archive chart: those with most turns.
-TOP_PLAYERS = 12
 
 
 def _figure(width: float, height: float) -> Figure:
