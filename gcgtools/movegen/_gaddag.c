@@ -498,7 +498,7 @@ static inline int turn_right(const Gen *g, long ms, long wmul, long xs, int n) {
 }
 
 /* the new tile `nt` (a blank standing for it when `blank`) on empty square pos */
-static inline void tile_parts(Gen *g, int pos, int nt, int blank, long *ms, long *xs) {
+static inline void tile_parts(const Gen *g, int pos, int nt, int blank, long *ms, long *xs) {
     long v = blank ? 0 : (long)g->tv[nt] * g->lm[pos];
     *ms += v;
     if (g->xs[pos] >= 0) *xs += ((long)g->xs[pos] + v) * g->wm[pos];
@@ -761,10 +761,8 @@ static long word_score(const Gen *g, uint64_t word, int s, int len) {
             main += g->bv[p];
             continue;
         }
-        long v = g->rc[letter] ? (long)g->tv[letter] * g->lm[p] : 0;
-        main += v;
+        tile_parts(g, p, letter, !g->rc[letter], &main, &cross);
         wmul *= g->wm[p];
-        if (g->xs[p] >= 0) cross += ((long)g->xs[p] + v) * g->wm[p];
     }
     return main * wmul + cross;
 }
