@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from gcgtools.analysis.engine import apply_move, best_move, move_tiles, rack_after
-from gcgtools.movegen import Move
+from gcgtools.analysis.engine import apply_move, best_move, best_move_on, move_tiles, rack_after
+from gcgtools.movegen import EngineBoard, Move
 from gcgtools.movegen.generate import LeaveValues, LexiconLike
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import RuleSet, rack_value
@@ -132,11 +132,23 @@ def play_best(
     lexicon: LexiconLike,
     leaves: LeaveValues | None,
     rng: random.Random,
+    engine: EngineBoard | None = None,
 ) -> tuple[GameState, Move]:
     """The player to move makes their best static move (highest equity; with the bag
-    empty the opponent's rack is known, so going out is valued with it)."""
+    empty the opponent's rack is known, so going out is valued with it).
+
+    With ``engine`` (holding the state's board), the move is found on it and played on
+    it (the caller undoes it), and the state's board is left as it is (see
+    :func:`advance`)."""
     p = state.to_move
     opponent = state.racks[1 - p] if not state.bag else None
+    if engine is not None:
+        move = best_move_on(
+            engine, state.racks[p], leaves=leaves, bag_count=len(state.bag),
+            opponent_rack=opponent,
+        )  # fmt: skip
+        engine.play(move)
+        return advance(state, move, rng), move
     move = best_move(
         state.board, state.racks[p], lexicon, leaves=leaves, bag_count=len(state.bag),
         opponent_rack=opponent, rules=state.rules,

@@ -45,8 +45,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from gcgtools.analysis.engine import best_move_on, kept_board, top_moves
-from gcgtools.analysis.playout import GameState, advance, full_bag
+from gcgtools.analysis.engine import kept_board, top_moves
+from gcgtools.analysis.playout import GameState, advance, full_bag, play_best
 from gcgtools.analysis.winprob import WinModel, builtin_model, decided
 from gcgtools.movegen import EngineBoard, Move
 from gcgtools.movegen.generate import LeaveValues, LexiconLike
@@ -280,13 +280,8 @@ class _Sampler:
             if state.over:
                 break
             mover, before = state.to_move, len(state.bag)
-            reply = best_move_on(
-                engine, state.racks[mover], leaves=self.leaves, bag_count=before,
-                opponent_rack=None if before else state.racks[1 - mover],
-            )  # fmt: skip
-            engine.play(reply)
+            state, reply = play_best(state, self.lexicon, self.leaves, rng, engine=engine)
             played.append(reply)
-            state = advance(state, reply, rng)
             made.append((mover, reply.leave_value if before else 0.0))
         return self._value(state, made)
 

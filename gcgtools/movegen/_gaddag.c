@@ -412,7 +412,7 @@ typedef struct {
     uint32_t root;
     int size, area, nmax, bingo_size, bingo_bonus, endgame;
     int32_t rack_code;
-    const double *more; /* when pruning: the anchor's bound by tiles placed (or more) */
+    int pruning; /* keeping only the best moves: the walk is cut by rb, lb and right_bound */
     /* when pruning: the segments a turn to the right of the anchor can cover, for a bound
      * of what the plays after the turn can still be worth (see right_bound) */
     int n_right;
@@ -494,11 +494,11 @@ static double right_bound(const Gen *g, long ms, long wmul, long xs, int n) {
 }
 
 static inline int turn_right(const Gen *g, long ms, long wmul, long xs, int n) {
-    return !g->more || right_bound(g, ms, wmul, xs, n) >= threshold(g->found);
+    return !g->pruning || right_bound(g, ms, wmul, xs, n) >= threshold(g->found);
 }
 
 /* the new tile `nt` (a blank standing for it when `blank`) on empty square pos */
-static inline void tile_parts(Gen *g, int pos, int nt, int blank, long *ms, long *xs) {
+static inline void tile_parts(const Gen *g, int pos, int nt, int blank, long *ms, long *xs) {
     long v = blank ? 0 : (long)g->tv[nt] * g->lm[pos];
     *ms += v;
     if (g->xs[pos] >= 0) *xs += ((long)g->xs[pos] + v) * g->wm[pos];
@@ -530,7 +530,7 @@ static void left(Gen *g, int pos, uint32_t grp, long ms, long wmul, long xs, int
         return;
     }
     if (n == g->nmax) return;
-    if (g->more && g->lb[pos][n + 1] < threshold(g->found)) return; /* nothing to beat */
+    if (g->pruning && g->lb[pos][n + 1] < threshold(g->found)) return; /* nothing to beat */
     int blanks = g->rc[0];
     uint64_t allowed = g->xc[pos];
     if (!blanks) allowed &= g->rmask;
@@ -593,7 +593,7 @@ static void right(Gen *g, int pos, uint32_t grp, int start, long ms, long wmul, 
         return;
     }
     if (n == g->nmax) return;
-    if (g->more && g->rb[start][n + 1] < threshold(g->found)) return; /* nothing to beat */
+    if (g->pruning && g->rb[start][n + 1] < threshold(g->found)) return; /* nothing to beat */
     int blanks = g->rc[0];
     uint64_t allowed = g->xc[pos];
     if (!blanks) allowed &= g->rmask;
@@ -635,7 +635,6 @@ typedef struct {
     double bound; /* the best bound of a play from the anchor */
     uint64_t ord_base;
     uint8_t dir, line, anchor, leftstop, minn, tight;
-    double more[MAX_RACK + 2]; /* the bound of plays of n tiles or more, by n */
 } Anchor;
 
 
@@ -762,10 +761,8 @@ static long word_score(const Gen *g, uint64_t word, int s, int len) {
             main += g->bv[p];
             continue;
         }
-        long v = g->rc[letter] ? (long)g->tv[letter] * g->lm[p] : 0;
-        main += v;
+        tile_parts(g, p, letter, !g->rc[letter], &main, &cross);
         wmul *= g->wm[p];
-        if (g->xs[p] >= 0) cross += ((long)g->xs[p] + v) * g->wm[p];
     }
     return main * wmul + cross;
 }
@@ -1044,11 +1041,11 @@ static double one_segment(Gen *g, const Shadow *sh, const Weights *ws, long w, l
 }
 
 /* Every segment a play from the anchor could cover (starting at or after the left stop,
- * bounded by empty squares or the edge, every new square able to take a rack tile): the
- * best bound of plays of n tiles or more in an->more; returns the best of all. With
- * `bys`, also the best bound of plays of exactly k tiles starting at s in bys[s][k]
- * (each segment then bounded against those of its own start only). */
-static double anchor_bound(Gen *g, const Shadow *sh, Anchor *an, int tight, double thr,
+ * bounded by empty squares or the edge, every new square able to take a rack tile):
+ * returns the best bound of a play from the anchor. With `bys`, also the best bound of
+ * plays of exactly k tiles starting at s in bys[s][k] (each segment then bounded against
+ * those of its own start only). */
+static double anchor_bound(Gen *g, const Shadow *sh, int tight, double thr,
                            double (*bys)[MAX_RACK + 2]) {
     int a = g->anchor, size = g->size;
     double byk[MAX_RACK + 2];
@@ -1103,10 +1100,10 @@ static double anchor_bound(Gen *g, const Shadow *sh, Anchor *an, int tight, doub
         }
         /* sq[k..) were the right part's: the left part's stay */
     }
-    an->more[MAX_RACK + 1] = -INFINITY;
+    double best = -INFINITY;
     for (int n = MAX_RACK; n >= 0; n--)
-        an->more[n] = byk[n] > an->more[n + 1] ? byk[n] : an->more[n + 1];
-    return an->more[0];
+        if (byk[n] > best) best = byk[n];
+    return best;
 }
 
 /* ------------------------------------------------------------------ request reading */
@@ -1649,7 +1646,7 @@ static Py_ssize_t list_anchors(Gen *g, const Inputs *in, int centre, const Shado
                     if (sh) {
                         g->anchor = k;
                         g->leftstop = prev + 1;
-                        a->bound = anchor_bound(g, sh, a, 0, -INFINITY, NULL);
+                        a->bound = anchor_bound(g, sh, 0, -INFINITY, NULL);
                         a->tight = 0;
                     } else {
                         a->bound = INFINITY;
@@ -1706,9 +1703,8 @@ static void right_segments(Gen *g) {
 /* g->rb and g->lb for the anchor about to be walked (its line loaded), against the
  * moves kept so far */
 static void walk_bounds(Gen *g, const Shadow *sh, const Anchor *a) {
-    Anchor scratch = *a;
     line_caps(g);
-    anchor_bound(g, sh, &scratch, 1, threshold(g->found), g->rb);
+    anchor_bound(g, sh, 1, threshold(g->found), g->rb);
     for (int s = a->leftstop; s <= a->anchor; s++) {
         for (int n = MAX_RACK; n >= 0; n--)
             if (g->rb[s][n + 1] > g->rb[s][n]) g->rb[s][n] = g->rb[s][n + 1];
@@ -1727,8 +1723,8 @@ static int walk_anchor(Gen *g, const Inputs *in, const Shadow *sh, const Anchor 
     g->minn = a->minn;
     g->ord_base = a->ord_base;
     g->seq = 0;
-    g->more = g->found->top ? a->more : NULL;
-    if (g->more) {
+    g->pruning = g->found->top != 0;
+    if (g->pruning) {
         right_segments(g);
         walk_bounds(g, sh, a);
     }
@@ -1889,7 +1885,7 @@ static int tighten(Gen *g, const Inputs *in, const Shadow *sh, Anchor *anchors,
     g->anchor = a->anchor;
     g->leftstop = a->leftstop;
     double thr = threshold(g->found);
-    a->bound = anchor_bound(g, sh, a, 1, thr, NULL);
+    a->bound = anchor_bound(g, sh, 1, thr, NULL);
     a->tight = 1;
     if (a->bound < thr) return 1;
     Py_ssize_t to = k;

@@ -11,7 +11,14 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from support.reference_data import DATA, needs_data
 
-from gcgtools.analysis.engine import apply_move, best_move, move_tiles, rack_after, top_moves
+from gcgtools.analysis.engine import (
+    apply_move,
+    best_move,
+    kept_board,
+    move_tiles,
+    rack_after,
+    top_moves,
+)
 from gcgtools.analysis.playout import full_bag, play, play_best, start_game
 from gcgtools.analysis.simulate import (
     SimLimit,
@@ -249,6 +256,28 @@ def test_playout_keeps_every_tile_and_ends_the_game(lexicon, leaves) -> None:
         assert all(len(r) <= 7 for r in state.racks)
     assert not state.bag and (not state.racks[0] or not state.racks[1] or state.zeros >= 6)
     assert 10 <= turns <= 60
+
+
+def test_play_best_on_an_engine_makes_the_moves_it_makes_without(lexicon, leaves) -> None:
+    plain_rng, engine_rng = random.Random(7), random.Random(7)
+    plain = start_game(DEFAULT_RULES, plain_rng)
+    on_engine = start_game(DEFAULT_RULES, engine_rng)
+    start = on_engine.board
+    engine = kept_board(start, lexicon, DEFAULT_RULES)
+    turns = 0
+    while not plain.over:
+        plain, move = play_best(plain, lexicon, leaves, plain_rng)
+        on_engine, same = play_best(on_engine, lexicon, leaves, engine_rng, engine=engine)
+        turns += 1
+        assert (same.notation(), same.equity) == (move.notation(), move.equity)
+        assert (on_engine.racks, on_engine.bag) == (plain.racks, plain.bag)
+        assert (on_engine.scores, on_engine.to_move) == (plain.scores, plain.to_move)
+        assert engine.board.cells == plain.board.cells  # played on the engine...
+        assert on_engine.board is start  # ... and not on the state's board
+    assert on_engine.over and turns >= 10
+    for _ in range(turns):
+        engine.undo()
+    assert engine.board.is_empty()
 
 
 def test_an_exchange_puts_its_tiles_back_in_the_bag(lexicon, leaves) -> None:

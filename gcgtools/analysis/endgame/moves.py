@@ -8,20 +8,19 @@ or one that returns only the best moves) is wired in here, in one place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from gcgtools.movegen.generate import LexiconLike, generate_moves
 from gcgtools.movegen.move import Move, MoveKind
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import RuleSet
-from gcgtools.rules.tiles import BLANK
 
-__all__ = ["EgMove", "MoveSource", "used_tiles"]
+__all__ = ["EgMove", "MoveSource"]
 
 
 class EgMove:
-    """One move as the search sees it: the generator's :class:`Move` (for its notation),
-    its ``score``, whether it is the pass and its ``index`` in its position's move list
+    """One move as the search sees it: the generator's :class:`Move` (its notation and
+    score), whether it is the pass and its ``index`` in its position's move list
     (what the transposition table keeps as the best move: the list of a position is the
     same whenever it is generated).
 
@@ -30,11 +29,10 @@ class EgMove:
     time it is played and kept in ``after`` (see :meth:`SearchState.play`); most moves
     of a list are never played (cut-offs), and none of this is computed for them."""
 
-    __slots__ = ("move", "score", "is_pass", "index", "after")
+    __slots__ = ("move", "is_pass", "index", "after")
 
     def __init__(self, move: Move, index: int) -> None:
         self.move = move
-        self.score = move.score
         self.is_pass = move.kind is MoveKind.PASS
         self.index = index
         self.after: tuple[object, ...] | None = None
@@ -52,12 +50,7 @@ class EgMove:
         return self.move.notation()
 
     def __repr__(self) -> str:
-        return f"<EgMove {self.notation()} {self.score}>"
-
-
-def used_tiles(placed: Iterable[str]) -> tuple[str, ...]:
-    """The rack tiles behind placed tiles: a lower-case (blank) tile is ``?``."""
-    return tuple(t if t.isupper() else BLANK for t in placed)
+        return f"<EgMove {self.notation()} {self.move.score}>"
 
 
 class MoveSource:
