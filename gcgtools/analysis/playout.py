@@ -138,8 +138,8 @@ def play_best(
     empty the opponent's rack is known, so going out is valued with it).
 
     With ``engine`` (holding the state's board), the move is found on it and played on
-    it (the caller undoes it), and the state's board is left as it is (see
-    :func:`advance`)."""
+    it (the caller undoes it; if moving the state on fails, it is undone here), and the
+    state's board is left as it is (see :func:`advance`)."""
     p = state.to_move
     opponent = state.racks[1 - p] if not state.bag else None
     if engine is not None:
@@ -148,7 +148,11 @@ def play_best(
             opponent_rack=opponent,
         )  # fmt: skip
         engine.play(move)
-        return advance(state, move, rng), move
+        try:
+            return advance(state, move, rng), move
+        except BaseException:
+            engine.undo()  # the caller never saw the move: leave the engine as it was
+            raise
     move = best_move(
         state.board, state.racks[p], lexicon, leaves=leaves, bag_count=len(state.bag),
         opponent_rack=opponent, rules=state.rules,

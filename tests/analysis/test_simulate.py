@@ -280,6 +280,26 @@ def test_play_best_on_an_engine_makes_the_moves_it_makes_without(lexicon, leaves
     assert engine.board.is_empty()
 
 
+def test_play_best_on_an_engine_takes_its_move_back_when_the_state_cannot_go_on(
+    lexicon, leaves, monkeypatch
+) -> None:
+    import gcgtools.analysis.playout as playout
+
+    rng = random.Random(3)
+    state = start_game(DEFAULT_RULES, rng)
+    engine = kept_board(state.board, lexicon, DEFAULT_RULES)
+
+    def broken(*_args: object) -> None:
+        raise RuntimeError("cannot go on")
+
+    monkeypatch.setattr(playout, "advance", broken)
+    with pytest.raises(RuntimeError, match="cannot go on"):
+        play_best(state, lexicon, leaves, rng, engine=engine)
+    assert engine.board.is_empty()  # the move is taken back: the sampler never saw it
+    with pytest.raises(IndexError):
+        engine.undo()
+
+
 def test_an_exchange_puts_its_tiles_back_in_the_bag(lexicon, leaves) -> None:
     rng = random.Random(1)
     state = start_game(DEFAULT_RULES, rng)
