@@ -15,17 +15,24 @@
  *       Move objects: all of them sorted by equity, or the best `top` only. For `top`
  *       requests every anchor first gets an upper bound on what a play from it can be
  *       worth (the "shadow" of the play: premium squares, cross-scores, the rack's best
- *       tiles on the best squares, the best leave of the size left); an anchor that can
- *       still beat the moves kept is bounded again by the rack's sets of tiles whose
- *       letters make a word with the board tiles (a Bloom filter of the lexicon's letter
- *       sets), each with its own leave, and anchors are walked best bound first until no
- *       bound can beat the moves kept.
- *   anagram_index(nodes, dawg_root)
- *       The lexicon's tables for those bounds, built once per lexicon (bytes).
+ *       tiles on the best squares, the best leave of the size left), and anchors are
+ *       taken best bound first until no bound can beat the moves kept. On a board with
+ *       tiles, with a word index and at most two blanks, an anchor's plays are not
+ *       walked but looked up (exact_anchor): each square run [s, e] it could cover and
+ *       each set of rack tiles that fills its empty squares, bounded with that set's own
+ *       values and leave, best first; the words of that set's letters with the run's
+ *       board tiles, from the word index, tried on the squares. Otherwise an anchor that
+ *       can still beat the moves kept is bounded again by the sets of tiles whose letters
+ *       make a word with the board tiles (a Bloom filter of the lexicon's letter sets)
+ *       and walked.
+ *   anagram_index(nodes, dawg_root), word_index(nodes, dawg_root)
+ *       The lexicon's tables for those bounds and look-ups, built once per lexicon
+ *       (bytes).
  *
  * Ties in equity keep the order in which the full generation finds moves (across lines
  * first, then down; lines, anchors and the GADDAG walk in order; exchanges; the pass),
- * so a `top` request gives exactly the first moves of the full list.
+ * so a `top` request gives exactly the first moves of the full list: plays looked up
+ * are ordered as the walk would find them (walks_first).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -333,11 +340,42 @@ typedef struct {
     int32_t code;   /* leave code */
     uint32_t mask;  /* new squares, bit by position along the line */
     uint8_t kind, across, line, start, end, n;
+    uint8_t anchor; /* the square along the line it was found from */
     uint8_t cells[MAX_SIZE];
 } Rec;
 
+/* The order in which the GADDAG walk of the anchor would find the play: each square from
+ * the anchor leftwards to the start, then (after a turn) rightwards to the end, as its
+ * tile (a blank after the letter it stands for; 0 for a board tile), and after each
+ * square what the walk does next: stop (0) before going on leftwards (1) before turning
+ * right (2); on the right, stop (0) before going on (1). */
+static int walk_path(const Rec *r, uint8_t *t) {
+    int n = 0, a = r->anchor;
+    for (int p = a; p >= r->start; p--) {
+        int c = r->cells[p];
+        t[n++] = (r->mask >> p) & 1 ? (uint8_t)(1 + 2 * (c & 63) + ((c & BLANK_BIT) != 0)) : 0;
+        t[n++] = p > r->start ? 1 : (r->end == a ? 0 : 2);
+    }
+    for (int p = a + 1; p <= r->end; p++) {
+        int c = r->cells[p];
+        t[n++] = (r->mask >> p) & 1 ? (uint8_t)(1 + 2 * (c & 63) + ((c & BLANK_BIT) != 0)) : 0;
+        t[n++] = p < r->end ? 1 : 0;
+    }
+    return n;
+}
+
+/* two plays of one anchor found by its segments (exact_anchor: same ord): which the
+ * walk finds first */
+static int walks_first(const Rec *a, const Rec *b) {
+    uint8_t ta[4 * MAX_SIZE + 4] = {0}, tb[4 * MAX_SIZE + 4] = {0};
+    int na = walk_path(a, ta), nb = walk_path(b, tb);
+    return memcmp(ta, tb, (size_t)(na > nb ? na : nb)) < 0;
+}
+
 static inline int better(const Rec *a, const Rec *b) {
-    return a->eq > b->eq || (a->eq == b->eq && a->ord < b->ord);
+    if (a->eq != b->eq) return a->eq > b->eq;
+    if (a->ord != b->ord) return a->ord < b->ord;
+    return a->kind == KIND_PLAY && b->kind == KIND_PLAY && walks_first(a, b);
 }
 
 static int cmp_rec(const void *x, const void *y) {
@@ -413,6 +451,7 @@ typedef struct {
     int size, area, nmax, bingo_size, bingo_bonus, endgame;
     int32_t rack_code;
     int pruning; /* keeping only the best moves: the walk is cut by rb, lb and right_bound */
+    int exact;   /* plays found by exact_anchor (their order: walks_first), not walked */
     /* when pruning: the segments a turn to the right of the anchor can cover, for a bound
      * of what the plays after the turn can still be worth (see right_bound) */
     int n_right;
@@ -433,6 +472,8 @@ typedef struct {
     int32_t radix[MAX_LETTERS];
     uint64_t rmask;
     int cap[MAX_SIZE]; /* for bounds: the best value of a rack tile a square can take */
+    uint8_t desc[MAX_RACK]; /* for bounds: the rack's letters, best value first */
+    int n_desc;
     uint64_t avail;    /* for bounds: the tiles a square may take (Shadow.avail) */
     /* for bounds: the words of the rack's letters (and of one or two board tiles) */
     struct { int nb, t1, t2, first, count; } cache[ANA_CACHE];
@@ -456,9 +497,9 @@ static void record(Gen *g, long ms, long wmul, long xs, int n, int32_t code, int
     double lv = (g->endgame && code == 0) ? g->going_out : g->leave[code];
     Rec r;
     r.eq = (double)score + lv;
-    r.ord = g->ord_base + g->seq++;
-    if (g->found->top && g->found->n >= g->found->top && !better(&r, &g->found->recs[0]))
-        return;
+    r.ord = g->exact ? g->ord_base : g->ord_base + g->seq++;
+    int full = g->found->top && g->found->n >= g->found->top;
+    if (full && r.eq < g->found->recs[0].eq) return;
     r.score = (int32_t)score;
     r.code = code;
     r.mask = mask;
@@ -468,7 +509,9 @@ static void record(Gen *g, long ms, long wmul, long xs, int n, int32_t code, int
     r.start = (uint8_t)start;
     r.end = (uint8_t)end;
     r.n = (uint8_t)n;
+    r.anchor = (uint8_t)g->anchor;
     memcpy(r.cells + start, g->cur + start, (size_t)(end - start + 1));
+    if (full && !better(&r, &g->found->recs[0])) return;
     if (offer(g->found, &r) < 0) g->error = 1;
 }
 
@@ -660,6 +703,13 @@ typedef struct {
     uint64_t sub_hash[SUB_MAX];
     uint8_t sub_blanks[SUB_MAX];
     int16_t sub_vals[SUB_MAX][MAX_RACK];
+    int32_t sub_code[SUB_MAX]; /* each one's leave code */
+    uint64_t blank_as[MAX_LETTERS]; /* a set's hash change when its blank is a letter */
+    /* the lexicon's words by letter set and length (word_index), or none */
+    const uint64_t *wi_slots, *wi_filter;
+    uint64_t wi_mask;
+    const uint8_t *wi_letters;
+    uint64_t wi_n_letters;
 } Shadow;
 
 /* ------------------------------------------------------------------ letter sets */
@@ -829,54 +879,59 @@ typedef struct {
     int error;
 } KeyList;
 
-static void collect_words(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, int *path,
-                          int depth, KeyList *out) {
-    for (Py_ssize_t i = grp; !out->error; i++) {
-        uint32_t nd = node_at(nodes, nn, i);
-        int t = (int)(nd >> 24);
-        if (t >= 64) return;
-        path[depth] = t;
-        if ((nd & ACCEPTS) && depth + 1 >= ANA_MIN) {
-            if (out->n == out->cap) {
-                Py_ssize_t cap = out->cap ? out->cap * 2 : 4096;
-                KeyWord *p = PyMem_Realloc(out->items, (size_t)cap * sizeof(KeyWord));
-                if (!p) { out->error = 1; return; }
-                out->items = p;
-                out->cap = cap;
-            }
-            uint64_t word = 0;
-            for (int q = 0; q <= depth; q++) word = (word << 6) | (uint64_t)path[q];
-            out->items[out->n].key = ana_key(path, depth + 1);
-            out->items[out->n++].word = word;
-        }
-        if ((nd & ARC) && depth + 1 < ANA_MAX)
-            collect_words(nodes, nn, nd & ARC, path, depth + 1, out);
-        if (nd & IS_END) return;
-    }
-}
+/* what dawg_words does with each word: its letters, length and letter_hash sum; -1 stops
+ * the walk */
+typedef int (*WordVisit)(void *ctx, const int *path, int len, uint64_t hash);
 
-/* the letter set of every word of the DAWG from group grp on (the path so far: depth
- * letters, their hash h), and of the word with one of its letters a blank, into bits */
-static void collect_sets(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, int *path,
-                         int depth, uint64_t h, uint64_t *bits) {
+/* every word of the DAWG from group grp on (the path so far: depth letters, their hash h)
+ * of at most max_len letters, visited in order; -1 when a visit stopped the walk */
+static int dawg_words(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, int *path, int depth,
+                      uint64_t h, int max_len, WordVisit visit, void *ctx) {
     for (Py_ssize_t i = grp;; i++) {
         uint32_t nd = node_at(nodes, nn, i);
         int t = (int)(nd >> 24);
-        if (t >= 64) return;
+        if (t >= 64) return 0;
         path[depth] = t;
         uint64_t h2 = h + letter_hash(t);
-        if ((nd & ACCEPTS) && depth >= 1) {
-            add_set(bits, h2);
-            for (int q = 0; q <= depth; q++) {
-                int seen = 0;
-                for (int r = 0; r < q && !seen; r++) seen = path[r] == path[q];
-                if (!seen) add_set(bits, h2 - letter_hash(path[q]) + letter_hash(0));
-            }
-        }
-        if ((nd & ARC) && depth + 1 < MAX_SIZE)
-            collect_sets(nodes, nn, nd & ARC, path, depth + 1, h2, bits);
-        if (nd & IS_END) return;
+        if ((nd & ACCEPTS) && visit(ctx, path, depth + 1, h2) < 0) return -1;
+        if ((nd & ARC) && depth + 1 < max_len &&
+            dawg_words(nodes, nn, nd & ARC, path, depth + 1, h2, max_len, visit, ctx) < 0)
+            return -1;
+        if (nd & IS_END) return 0;
     }
+}
+
+/* a word of ANA_MIN letters or more into the KeyList ctx */
+static int collect_word(void *ctx, const int *path, int len, uint64_t hash) {
+    KeyList *out = ctx;
+    (void)hash;
+    if (len < ANA_MIN) return 0;
+    if (out->n == out->cap) {
+        Py_ssize_t cap = out->cap ? out->cap * 2 : 4096;
+        KeyWord *p = PyMem_Realloc(out->items, (size_t)cap * sizeof(KeyWord));
+        if (!p) { out->error = 1; return -1; }
+        out->items = p;
+        out->cap = cap;
+    }
+    uint64_t word = 0;
+    for (int q = 0; q < len; q++) word = (word << 6) | (uint64_t)path[q];
+    out->items[out->n].key = ana_key(path, len);
+    out->items[out->n++].word = word;
+    return 0;
+}
+
+/* the letter set of a word of two letters or more, and of the word with one of its
+ * letters a blank, into the bit set ctx */
+static int collect_set(void *ctx, const int *path, int len, uint64_t hash) {
+    uint64_t *bits = ctx;
+    if (len < 2) return 0;
+    add_set(bits, hash);
+    for (int q = 0; q < len; q++) {
+        int seen = 0;
+        for (int r = 0; r < q && !seen; r++) seen = path[r] == path[q];
+        if (!seen) add_set(bits, hash - letter_hash(path[q]) + letter_hash(0));
+    }
+    return 0;
 }
 
 static int cmp_keyword(const void *x, const void *y) {
@@ -898,12 +953,12 @@ static PyObject *anagram_index(PyObject *self, PyObject *args) {
     if (get_buf(nodes_o, &nodes, 4, 1, 0, "nodes") < 0) { release(&nodes); return NULL; }
     KeyList list = {0};
     int path[MAX_SIZE];
-    collect_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, &list);
+    dawg_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, 0, ANA_MAX, collect_word, &list);
     PyObject *result = NULL;
     Py_ssize_t set_words = SET_WORDS;
     uint64_t *bits = PyMem_Calloc((size_t)set_words, sizeof(uint64_t));
     if (!bits) list.error = 1;
-    else collect_sets(nodes.view.buf, nodes.view.len / 4, root, path, 0, 0, bits);
+    else dawg_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, 0, MAX_SIZE, collect_set, bits);
     release(&nodes);
     if (list.error) { PyErr_NoMemory(); goto done; }
     qsort(list.items, (size_t)list.n, sizeof(KeyWord), cmp_keyword);
@@ -937,6 +992,137 @@ static PyObject *anagram_index(PyObject *self, PyObject *args) {
 done:
     PyMem_Free(bits);
     PyMem_Free(list.items);
+    return result;
+}
+
+/* ------------------------------------------------------------------ word index */
+/* Every word of the DAWG by its letter set (the sum of its letters' letter_hash, never 0)
+ * and length, for exact plays of a segment and a set of rack tiles: bytes of WI_HEAD
+ * header items (the number of slots, a power of two; WI_MAGIC; the letters' bytes), the
+ * slots (key, first byte << 24 | length << 16 | count), a filter of the keys (WF_WORDS
+ * words of 64 bits, three bits of one word a key: small enough for the processor's
+ * cache, it answers most letter sets that make no word without a slot's cache miss),
+ * then the words' letters, a byte each, each slot's words together. Two letter sets may
+ * share a key: whoever reads a slot checks each word's letters. */
+#define WI_HEAD 3
+#define WI_MAGIC 0x5744494E44455832ULL
+#define WF_LG 15
+#define WF_WORDS ((uint64_t)1 << WF_LG)
+
+static inline uint64_t wf_block(uint64_t key) { return (key * 0xC2B2AE3D27D4EB4FULL) >> (64 - WF_LG); }
+
+static inline uint64_t wf_bits(uint64_t key) {
+    uint64_t z = key * 0x9FB21C651E98DF25ULL;
+    return (1ULL << (z >> 58)) | (1ULL << ((z >> 52) & 63)) | (1ULL << ((z >> 46) & 63));
+}
+
+typedef struct {
+    uint64_t key, word_at; /* word_at: index into the letters collected */
+    uint8_t len;
+} WordKey;
+
+typedef struct {
+    WordKey *items;
+    uint8_t *letters;
+    Py_ssize_t n, cap, n_letters, cap_letters;
+    int error;
+} WordList;
+
+static int wl_grow(WordList *out, int len) {
+    if (out->n == out->cap) {
+        Py_ssize_t cap = out->cap ? out->cap * 2 : 4096;
+        WordKey *p = PyMem_Realloc(out->items, (size_t)cap * sizeof(WordKey));
+        if (!p) return -1;
+        out->items = p;
+        out->cap = cap;
+    }
+    if (out->n_letters + len > out->cap_letters) {
+        Py_ssize_t cap = out->cap_letters ? out->cap_letters * 2 : 65536;
+        uint8_t *p = PyMem_Realloc(out->letters, (size_t)cap);
+        if (!p) return -1;
+        out->letters = p;
+        out->cap_letters = cap;
+    }
+    return 0;
+}
+
+static inline uint64_t word_key(uint64_t hash) { return hash ? hash : 1; }
+
+/* a word of two letters or more into the WordList ctx */
+static int collect_keyed(void *ctx, const int *path, int len, uint64_t hash) {
+    WordList *out = ctx;
+    if (len < 2) return 0;
+    if (wl_grow(out, len) < 0) { out->error = 1; return -1; }
+    WordKey *w = &out->items[out->n++];
+    w->key = word_key(hash);
+    w->len = (uint8_t)len;
+    w->word_at = (uint64_t)out->n_letters;
+    for (int q = 0; q < len; q++) out->letters[out->n_letters++] = (uint8_t)path[q];
+    return 0;
+}
+
+static int cmp_wordkey(const void *x, const void *y) {
+    const WordKey *a = x, *b = y;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    if (a->len != b->len) return a->len < b->len ? -1 : 1;
+    return a->word_at < b->word_at ? -1 : a->word_at > b->word_at;
+}
+
+/* the slots and letters of wl's words (sorted) into buf */
+static void word_slots(const WordList *wl, uint64_t *buf, Py_ssize_t slots) {
+    uint64_t *tab = buf + WI_HEAD, mask = (uint64_t)slots - 1, *filter = tab + 2 * slots;
+    uint8_t *letters = (uint8_t *)(filter + WF_WORDS);
+    Py_ssize_t at = 0;
+    for (Py_ssize_t k = 0; k < wl->n;) {
+        const WordKey *w = &wl->items[k];
+        Py_ssize_t end = k, first = at;
+        while (end < wl->n && end - k < 0xFFFF && wl->items[end].key == w->key &&
+               wl->items[end].len == w->len) {
+            memcpy(letters + at, wl->letters + wl->items[end].word_at, w->len);
+            at += w->len;
+            end++;
+        }
+        uint64_t i = ana_slot(w->key, mask);
+        while (tab[2 * i]) i = (i + 1) & mask;
+        tab[2 * i] = w->key;
+        tab[2 * i + 1] = ((uint64_t)first << 24) | ((uint64_t)w->len << 16) | (uint64_t)(end - k);
+        filter[wf_block(w->key)] |= wf_bits(w->key);
+        k = end;
+    }
+}
+
+/* word_index(nodes, dawg_root): the word index above (bytes) */
+static PyObject *word_index(PyObject *self, PyObject *args) {
+    PyObject *nodes_o;
+    unsigned int root;
+    if (!PyArg_ParseTuple(args, "OI", &nodes_o, &root)) return NULL;
+    Buf nodes = {0};
+    if (get_buf(nodes_o, &nodes, 4, 1, 0, "nodes") < 0) { release(&nodes); return NULL; }
+    WordList wl = {0};
+    int path[MAX_SIZE];
+    dawg_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, 0, MAX_SIZE, collect_keyed, &wl);
+    release(&nodes);
+    PyObject *result = NULL;
+    if (wl.error) { PyErr_NoMemory(); goto done; }
+    qsort(wl.items, (size_t)wl.n, sizeof(WordKey), cmp_wordkey);
+    Py_ssize_t groups = 0;
+    for (Py_ssize_t k = 0; k < wl.n; k++)
+        groups += k == 0 || wl.items[k].key != wl.items[k - 1].key ||
+                  wl.items[k].len != wl.items[k - 1].len;
+    Py_ssize_t slots = 1024;
+    while (2 * slots < 3 * (groups + wl.n / 0xFFFF + 1)) slots *= 2; /* at most two thirds full */
+    Py_ssize_t items = WI_HEAD + 2 * slots + (Py_ssize_t)WF_WORDS + (wl.n_letters + 7) / 8;
+    result = PyBytes_FromStringAndSize(NULL, items * (Py_ssize_t)sizeof(uint64_t));
+    if (!result) goto done;
+    uint64_t *buf = (uint64_t *)PyBytes_AS_STRING(result);
+    memset(buf, 0, (size_t)items * sizeof(uint64_t));
+    buf[0] = (uint64_t)slots;
+    buf[1] = WI_MAGIC;
+    buf[2] = (uint64_t)wl.n_letters;
+    word_slots(&wl, buf, slots);
+done:
+    PyMem_Free(wl.items);
+    PyMem_Free(wl.letters);
     return result;
 }
 
@@ -1040,13 +1226,147 @@ static double one_segment(Gen *g, const Shadow *sh, const Weights *ws, long w, l
     return v;
 }
 
+/* A segment (the squares [s, e] of a play from an anchor) and a set of rack tiles whose
+ * letters (its blanks standing for bl and bl2), with the segment's board tiles, make a
+ * word (the word index holds one), with the bound of their plays: exact_anchor tries
+ * those words instead of walking. */
+typedef struct {
+    double v;
+    uint64_t hash; /* the letter set's letter_hash sum (the tiles' and the board tiles') */
+    int16_t j;     /* the set of tiles, in Shadow.sub_* */
+    uint8_t s, e;
+    uint8_t bl, bl2; /* the letters the set's blanks stand for (0: none), bl <= bl2 */
+    uint32_t slot; /* the first slot of its words in the word index */
+} Pair;
+
+/* an anchor's pairs (p), and a heap of their indices, best bound at the root */
+typedef struct {
+    Pair *p;
+    int *heap;
+    int n, nh, cap, error;
+} Pairs;
+
+static void pairs_push(Pairs *ps, int i) {
+    int *h = ps->heap, k = ps->nh++;
+    double v = ps->p[i].v;
+    for (; k > 0 && ps->p[h[(k - 1) / 2]].v < v; k = (k - 1) / 2) h[k] = h[(k - 1) / 2];
+    h[k] = i;
+}
+
+static int pairs_pop(Pairs *ps) {
+    int *h = ps->heap, top = h[0], last = h[--ps->nh], n = ps->nh, k = 0;
+    double v = ps->p[last].v;
+    for (;;) {
+        int c = 2 * k + 1;
+        if (c >= n) break;
+        if (c + 1 < n && ps->p[h[c + 1]].v > ps->p[h[c]].v) c++;
+        if (ps->p[h[c]].v <= v) break;
+        h[k] = h[c];
+        k = c;
+    }
+    if (n) h[k] = last;
+    return top;
+}
+
+static void pairs_add(Pairs *ps, double v, uint64_t hash, int j, int s, int e, int bl,
+                      int bl2, uint64_t slot) {
+    if (ps->n == ps->cap) {
+        int cap = ps->cap ? 2 * ps->cap : 1024;
+        Pair *p = PyMem_Realloc(ps->p, sizeof(Pair) * (size_t)cap);
+        if (p) ps->p = p;
+        int *h = p ? PyMem_Realloc(ps->heap, sizeof(int) * (size_t)cap) : NULL;
+        if (!h) { ps->error = 1; return; }
+        ps->heap = h;
+        ps->cap = cap;
+    }
+    Pair *pr = &ps->p[ps->n];
+    pr->v = v;
+    pr->hash = hash;
+    pr->j = (int16_t)j;
+    pr->slot = (uint32_t)slot;
+    pr->bl = (uint8_t)bl;
+    pr->bl2 = (uint8_t)bl2;
+    pr->s = (uint8_t)s;
+    pr->e = (uint8_t)e;
+    pairs_push(ps, ps->n++);
+}
+
+/* whether the word index may hold words of a letter set (its filter) */
+static inline int word_filter(const Shadow *sh, uint64_t hash) {
+    uint64_t key = word_key(hash), bits = wf_bits(key);
+    return (sh->wi_filter[wf_block(key)] & bits) == bits;
+}
+
+/* the first slot of the word index that holds words of a letter set (its letter_hash sum)
+ * and length, + 1; 0 for none */
+static inline uint64_t word_slot(const Shadow *sh, uint64_t hash, int len) {
+    uint64_t key = word_key(hash), mask = sh->wi_mask, i = ana_slot(key, mask);
+    for (uint64_t n = 0; n <= mask; n++, i = (i + 1) & mask) {
+        uint64_t k2 = sh->wi_slots[2 * i];
+        if (!k2) return 0;
+        if (k2 == key && (int)((sh->wi_slots[2 * i + 1] >> 16) & 0xFF) == len) return i + 1;
+    }
+    return 0;
+}
+
+/* the pairs of a set of tiles with one or two blanks (its letter set's hash with the
+ * blanks as blanks): each letter (or pair of letters, in order) the blanks can stand for
+ * in a word, by the Bloom filter (which holds every word's letter set with one letter a
+ * blank) and the word index */
+static void blank_pairs(const Shadow *sh, double v, uint64_t hash, int j, int s, int e,
+                        Pairs *out) {
+    int two = sh->sub_blanks[j] == 2, len = e - s + 1;
+    if (!two && !has_set(sh->sets, hash)) return;
+    for (int bl = 1; bl <= sh->n_letters; bl++) {
+        uint64_t h = hash + sh->blank_as[bl], slot;
+        if (!two) {
+            if (word_filter(sh, h) && (slot = word_slot(sh, h, len)))
+                pairs_add(out, v, h, j, s, e, bl, 0, slot - 1);
+            continue;
+        }
+        if (!has_set(sh->sets, h)) continue; /* no word with bl and a blank */
+        for (int bl2 = bl; bl2 <= sh->n_letters; bl2++) {
+            uint64_t h2 = h + sh->blank_as[bl2];
+            if (word_filter(sh, h2) && (slot = word_slot(sh, h2, len)))
+                pairs_add(out, v, h2, j, s, e, bl, bl2, slot - 1);
+        }
+    }
+}
+
+/* every set of tiles that can fill the new squares (ws) of the segment [s, e] (its board
+ * tiles' letter_hash sum hb) and make a word there, with a bound of at least `floor` */
+static void segment_pairs(const Gen *g, const Shadow *sh, const Weights *ws, long wmul,
+                          long board, long cross, uint64_t hb, int s, int e, double floor,
+                          Pairs *out) {
+    int k = ws->k;
+    long capped = wmul * ws->lcap + ws->xcap, top = 0;
+    for (int q = 0; q < k; q++) top += ws->c[q] * sh->vals[q];
+    if (top > capped) top = capped;
+    double base = (double)(board * wmul + cross + (k >= g->bingo_size ? g->bingo_bonus : 0));
+    for (int j = sh->sub_first[k]; j < sh->sub_first[k + 1]; j++) {
+        double lv = sh->sub_leave[j]; /* best leave first */
+        if (base + (double)top + lv < floor) break;
+        long dot = 0;
+        for (int q = 0; q < k; q++) dot += ws->c[q] * sh->sub_vals[j][q];
+        double v = base + (double)(dot < capped ? dot : capped) + lv;
+        if (v < floor) continue;
+        uint64_t hash = sh->sub_hash[j] + hb, slot;
+        if (!sh->sub_blanks[j]) {
+            if (word_filter(sh, hash) && (slot = word_slot(sh, hash, e - s + 1)))
+                pairs_add(out, v, hash, j, s, e, 0, 0, slot - 1);
+            continue;
+        }
+        blank_pairs(sh, v, hash, j, s, e, out);
+    }
+}
+
 /* Every segment a play from the anchor could cover (starting at or after the left stop,
  * bounded by empty squares or the edge, every new square able to take a rack tile):
  * returns the best bound of a play from the anchor. With `bys`, also the best bound of
  * plays of exactly k tiles starting at s in bys[s][k] (each segment then bounded against
  * those of its own start only). */
 static double anchor_bound(Gen *g, const Shadow *sh, int tight, double thr,
-                           double (*bys)[MAX_RACK + 2]) {
+                           double (*bys)[MAX_RACK + 2], Pairs *pairs) {
     int a = g->anchor, size = g->size;
     double byk[MAX_RACK + 2];
     for (int k = 0; k <= MAX_RACK + 1; k++) byk[k] = -INFINITY;
@@ -1085,10 +1405,16 @@ static double anchor_bound(Gen *g, const Shadow *sh, int tight, double thr,
                 else h += letter_hash(g->bt[e]);
             }
             int kk = ws.k;
-            double known = bys ? bys[s][kk] : byk[kk];
-            double v = one_segment(g, sh, &ws, w, b, c, h, odd_r, s, e, nb, tight, thr, known);
-            if (v > byk[kk]) byk[kk] = v;
-            if (bys && v > bys[s][kk]) bys[s][kk] = v;
+            if (pairs) { /* for exact_anchor */
+                long top;
+                if (!odd_r && segment_bound(g, sh, &ws, w, b, c, &top) >= thr)
+                    segment_pairs(g, sh, &ws, w, b, c, h, s, e, thr, pairs);
+            } else {
+                double known = bys ? bys[s][kk] : byk[kk];
+                double v = one_segment(g, sh, &ws, w, b, c, h, odd_r, s, e, nb, tight, thr, known);
+                if (v > byk[kk]) byk[kk] = v;
+                if (bys && v > bys[s][kk]) bys[s][kk] = v;
+            }
             if (e + 1 >= size || kk == g->nmax) break;
             int p = e + 1;
             if (!(g->xc[p] & sh->avail)) break;
@@ -1444,7 +1770,7 @@ fail:
 
 /* ------------------------------------------------------------------ generate() */
 typedef struct {
-    Buf nodes, bt, bv, lm, wm, cross, xsum, ana;
+    Buf nodes, bt, bv, lm, wm, cross, xsum, ana, words;
     PyObject *cells, *uppers, *lowers, *text;
     long rack[MAX_LETTERS], radix[MAX_LETTERS], tv[MAX_LETTERS];
     Py_ssize_t n_letters;
@@ -1453,6 +1779,7 @@ typedef struct {
 static void free_inputs(Inputs *in) {
     release(&in->nodes); release(&in->bt); release(&in->bv); release(&in->lm);
     release(&in->wm); release(&in->cross); release(&in->xsum); release(&in->ana);
+    release(&in->words);
     Py_XDECREF(in->cells); Py_XDECREF(in->uppers); Py_XDECREF(in->lowers);
     Py_XDECREF(in->text);
 }
@@ -1508,6 +1835,25 @@ static int read_kinds(PyObject *req, Kinds *kd) {
     return 0;
 }
 
+/* the request's word index (word_index, or None), its header and size checked; each slot
+ * is checked where it is read (exact_anchor) */
+static int read_words(PyObject *req, Buf *b) {
+    PyObject *w = PyObject_GetAttrString(req, "words");
+    if (!w) return -1;
+    int bad = w != Py_None && get_buf(w, b, 8, WI_HEAD, 0, "words") < 0;
+    Py_DECREF(w);
+    if (bad) return -1;
+    if (!b->held) return 0;
+    const uint64_t *buf = b->view.buf;
+    uint64_t items = (uint64_t)(b->view.len / 8);
+    if (!buf[0] || (buf[0] & (buf[0] - 1)) || buf[0] > items || buf[1] != WI_MAGIC ||
+        buf[2] > 8 * items || WI_HEAD + 2 * buf[0] + WF_WORDS + (buf[2] + 7) / 8 > items) {
+        PyErr_SetString(PyExc_ValueError, "words: not a word_index");
+        return -1;
+    }
+    return 0;
+}
+
 static int read_inputs(PyObject *req, Inputs *in, Gen *g, int *size) {
     int err = 0;
     *size = (int)attr_long(req, "size", &err);
@@ -1540,6 +1886,7 @@ static int read_inputs(PyObject *req, Inputs *in, Gen *g, int *size) {
             return -1;
         }
     }
+    if (read_words(req, &in->words) < 0) return -1;
     in->cells = PyObject_GetAttrString(req, "cells");
     if (!in->cells) return -1;
     if (!PyList_Check(in->cells) || PyList_GET_SIZE(in->cells) < area) {
@@ -1599,14 +1946,27 @@ static void load_line(Gen *g, const Inputs *in, int dir, int line) {
 /* each square's best rack tile value (0 for a blank; -1000 for nothing) */
 static void line_caps(Gen *g) {
     for (int k = 0; k < g->size; k++) {
-        int cap = g->rc[0] && g->xc[k] ? 0 : -1000;
-        uint64_t fits = g->xc[k] & g->rmask;
-        while (fits) {
-            int t = __builtin_ctzll(fits);
-            fits &= fits - 1;
-            if (g->tv[t] > cap) cap = g->tv[t];
+        uint64_t x = g->xc[k];
+        int cap = g->rc[0] && x ? 0 : -1000;
+        for (int i = 0; x && i < g->n_desc; i++) {
+            int t = g->desc[i];
+            if ((x >> t) & 1) {
+                if (g->tv[t] > cap) cap = g->tv[t];
+                break;
+            }
         }
         g->cap[k] = cap;
+    }
+}
+
+/* g->desc: the rack's letters (not the blank), highest value first (for line_caps) */
+static void rack_desc(Gen *g) {
+    g->n_desc = 0;
+    for (int t = 1; t < MAX_LETTERS; t++) {
+        if (!g->rc[t]) continue;
+        int r = g->n_desc++;
+        for (; r > 0 && g->tv[g->desc[r - 1]] < g->tv[t]; r--) g->desc[r] = g->desc[r - 1];
+        g->desc[r] = (uint8_t)t;
     }
 }
 
@@ -1646,7 +2006,7 @@ static Py_ssize_t list_anchors(Gen *g, const Inputs *in, int centre, const Shado
                     if (sh) {
                         g->anchor = k;
                         g->leftstop = prev + 1;
-                        a->bound = anchor_bound(g, sh, 0, -INFINITY, NULL);
+                        a->bound = anchor_bound(g, sh, 0, -INFINITY, NULL, NULL);
                         a->tight = 0;
                     } else {
                         a->bound = INFINITY;
@@ -1704,7 +2064,7 @@ static void right_segments(Gen *g) {
  * moves kept so far */
 static void walk_bounds(Gen *g, const Shadow *sh, const Anchor *a) {
     line_caps(g);
-    anchor_bound(g, sh, 1, threshold(g->found), g->rb);
+    anchor_bound(g, sh, 1, threshold(g->found), g->rb, NULL);
     for (int s = a->leftstop; s <= a->anchor; s++) {
         for (int n = MAX_RACK; n >= 0; n--)
             if (g->rb[s][n + 1] > g->rb[s][n]) g->rb[s][n] = g->rb[s][n + 1];
@@ -1730,6 +2090,101 @@ static int walk_anchor(Gen *g, const Inputs *in, const Shadow *sh, const Anchor 
     }
     left(g, a->anchor, g->root, 0, 1, 0, 0, g->rack_code, 0);
     return g->error ? -1 : 0;
+}
+
+/* the word w (its letters) on the walked line's [s, e] (the rack's blanks on the squares
+ * of bit set `blanks`), when its letters fit the board tiles, the cross-sets and the
+ * rack, and take off it the tiles that leave `want` */
+static void try_word(Gen *g, const uint8_t *w, int s, int e, int32_t want, uint32_t blanks) {
+    long ms = 0, wmul = 1, xs = 0;
+    int n = 0, q = 0, ok = 1;
+    uint32_t mask = 0;
+    int32_t code = g->rack_code;
+    for (; q <= e - s; q++) {
+        int p = s + q, t = w[q], kind = (blanks >> p) & 1 ? 0 : t;
+        if (g->bt[p]) {
+            if (g->bt[p] != t) { ok = 0; break; }
+            ms += g->bv[p];
+            continue;
+        }
+        if (t >= MAX_LETTERS || !((g->xc[p] >> t) & 1) || !g->rc[kind]) { ok = 0; break; }
+        g->rc[kind]--;
+        code -= g->radix[kind];
+        n++;
+        mask |= 1u << p;
+        g->cur[p] = (uint8_t)(kind ? t : (t | BLANK_BIT));
+        tile_parts(g, p, t, !kind, &ms, &xs);
+        wmul *= g->wm[p];
+    }
+    for (int r = 0; r < q; r++)
+        if (!g->bt[s + r]) g->rc[(blanks >> (s + r)) & 1 ? 0 : w[r]]++;
+    if (ok && code == want && n >= g->minn) record(g, ms, wmul, xs, n, code, s, e, mask);
+}
+
+/* the word w with the pair's tiles: its blanks (standing for letters bl, bl2, in that
+ * order) on each new square or pair of new squares of those letters in turn */
+static void try_pair_word(Gen *g, const uint8_t *w, const Pair *pr, int32_t want) {
+    if (!pr->bl) { try_word(g, w, pr->s, pr->e, want, 0); return; }
+    for (int p = pr->s; p <= pr->e; p++) {
+        if (g->bt[p] || w[p - pr->s] != pr->bl) continue;
+        if (!pr->bl2) { try_word(g, w, pr->s, pr->e, want, 1u << p); continue; }
+        for (int p2 = pr->bl2 == pr->bl ? p + 1 : pr->s; p2 <= pr->e; p2++)
+            if (p2 != p && !g->bt[p2] && w[p2 - pr->s] == pr->bl2)
+                try_word(g, w, pr->s, pr->e, want, (1u << p) | (1u << p2));
+    }
+}
+
+/* the plays of a pair: the words of its letter set and length, each tried */
+static int pair_plays(Gen *g, const Shadow *sh, const Pair *pr) {
+    int len = pr->e - pr->s + 1;
+    uint64_t key = word_key(pr->hash), mask = sh->wi_mask, i = pr->slot & mask;
+    for (uint64_t n = 0; n <= mask; n++, i = (i + 1) & mask) {
+        uint64_t k2 = sh->wi_slots[2 * i], ref = sh->wi_slots[2 * i + 1];
+        if (!k2) return 0;
+        if (k2 != key || (int)((ref >> 16) & 0xFF) != len) continue;
+        uint64_t first = ref >> 24, count = ref & 0xFFFF;
+        if (first > sh->wi_n_letters || count * (uint64_t)len > sh->wi_n_letters - first)
+            return -1; /* not a word_index */
+        for (uint64_t c = 0; c < count; c++)
+            try_pair_word(g, sh->wi_letters + first + c * (uint64_t)len, pr, sh->sub_code[pr->j]);
+    }
+    return 0;
+}
+
+/* The plays of an anchor that can beat the moves kept, without a walk: its pairs, best
+ * bound first, their words looked up in the word index and tried on the squares, until
+ * no bound can beat the moves kept. Its plays share the anchor's ord (walks_first orders
+ * them as the walk would find them). */
+static int exact_anchor(Gen *g, const Inputs *in, const Shadow *sh, const Anchor *a,
+                        Pairs *ps) {
+    if (g->dir != a->dir || g->line != a->line) { /* else its caps are there */
+        load_line(g, in, a->dir, a->line);
+        line_caps(g);
+    }
+    g->anchor = a->anchor;
+    g->leftstop = a->leftstop;
+    g->minn = a->minn;
+    g->ord_base = a->ord_base;
+    ps->n = ps->nh = 0;
+    anchor_bound(g, sh, 0, threshold(g->found), NULL, ps);
+    if (ps->error) g->error = 1;
+    g->exact = 1;
+    while (ps->nh && !g->error && ps->p[ps->heap[0]].v >= threshold(g->found))
+        if (pair_plays(g, sh, &ps->p[pairs_pop(ps)]) < 0) g->error = 2;
+    g->exact = 0;
+    return g->error ? -1 : 0;
+}
+
+/* order: the anchors best bound first, ties in the order they were listed (an insertion
+ * sort of their indices, which start in that order: a few dozen anchors, in the cache) */
+static void sort_anchors(const Anchor *anchors, uint16_t *order, Py_ssize_t n) {
+    for (Py_ssize_t k = 1; k < n; k++) {
+        uint16_t moved = order[k];
+        double b = anchors[moved].bound;
+        Py_ssize_t r = k;
+        for (; r > 0 && anchors[order[r - 1]].bound < b; r--) order[r] = order[r - 1];
+        order[r] = moved;
+    }
 }
 
 static int cmp_anchor(const void *x, const void *y) {
@@ -1779,21 +2234,27 @@ static void play_sets(Gen *g, const Kinds *kd, Shadow *sh, const int *played,
         sh->sub_leave[r] = lv;
         order[r] = code;
     }
+    int16_t kv[MAX_KINDS];
+    uint64_t kh[MAX_KINDS];
+    for (int q = 0; q < kd->n_kinds; q++) {
+        kv[q] = (int16_t)(letter[q] ? g->tv[letter[q]] : 0);
+        kh[q] = letter_hash(letter[q]);
+    }
     for (int j = 0; j < n_codes; j++) {
         int16_t *vals = sh->sub_vals[j];
         int n = 0, blanks = 0;
         uint64_t hash = 0;
         for (int i = 0; i < kd->n_kinds; i++) {
             int q = by_value[i];
-            int v = letter[q] ? g->tv[letter[q]] : 0;
             for (long c = kept[order[j]][q]; c < kd->count[q]; c++) {
-                vals[n++] = (int16_t)v;
-                hash += letter_hash(letter[q]);
+                vals[n++] = kv[q];
+                hash += kh[q];
                 blanks += !letter[q];
             }
         }
         sh->sub_hash[j] = hash;
         sh->sub_blanks[j] = (uint8_t)blanks;
+        sh->sub_code[j] = (int32_t)order[j];
     }
     sh->n_sub = n_codes;
 }
@@ -1828,7 +2289,20 @@ static void make_shadow(Gen *g, const Kinds *kd, long total, const Inputs *in, S
         sh->ana_words = sh->sets + set_words;
         sh->ana_n_words = (Py_ssize_t)(in->ana.view.len / 8) - 2 - 2 * (Py_ssize_t)buf[0] - set_words;
     }
+    sh->wi_slots = sh->wi_filter = NULL;
+    sh->wi_letters = NULL;
+    sh->wi_mask = sh->wi_n_letters = 0;
+    if (in->words.held) { /* checked by read_words */
+        const uint64_t *buf = in->words.view.buf;
+        sh->wi_slots = buf + WI_HEAD;
+        sh->wi_mask = buf[0] - 1;
+        sh->wi_filter = buf + WI_HEAD + 2 * buf[0];
+        sh->wi_letters = (const uint8_t *)(sh->wi_filter + WF_WORDS);
+        sh->wi_n_letters = buf[2];
+    }
     sh->n_letters = (int)in->n_letters - 1;
+    for (int t = 0; t <= sh->n_letters && t < MAX_LETTERS; t++)
+        sh->blank_as[t] = letter_hash(t) - letter_hash(0);
     int n = 0;
     for (int t = 0; t < MAX_LETTERS; t++)
         for (int c = 0; c < g->rc[t] && n < MAX_RACK; c++) sh->vals[n++] = t ? g->tv[t] : 0;
@@ -1885,7 +2359,7 @@ static int tighten(Gen *g, const Inputs *in, const Shadow *sh, Anchor *anchors,
     g->anchor = a->anchor;
     g->leftstop = a->leftstop;
     double thr = threshold(g->found);
-    a->bound = anchor_bound(g, sh, 1, thr, NULL);
+    a->bound = anchor_bound(g, sh, 1, thr, NULL, NULL);
     a->tight = 1;
     if (a->bound < thr) return 1;
     Py_ssize_t to = k;
@@ -1912,24 +2386,38 @@ static int find_moves(Gen *g, const Inputs *in, const Kinds *kd, long total, int
     Shadow sh;
     if (top) {
         make_shadow(g, kd, total, in, &sh);
+        rack_desc(g);
         g->vals = sh.vals;
         g->best_leave = sh.best_leave;
         g->avail = sh.avail;
     }
+    /* plays looked up rather than walked (exact_anchor): with a word index, at most two
+     * blanks and a board with tiles */
+    Pairs ps = {0};
+    int exact = top && sh.n_sub && sh.wi_slots && g->rc[0] <= 2 && centre < 0;
     Py_ssize_t n = list_anchors(g, in, centre, top ? &sh : NULL, anchors);
-    if (top) qsort(anchors, (size_t)n, sizeof(Anchor), cmp_anchor);
-    for (Py_ssize_t k = 0; k < n; k++) order[k] = (uint16_t)k;
     g->dir = -1;
+    for (Py_ssize_t k = 0; k < n; k++) order[k] = (uint16_t)k;
+    if (top) sort_anchors(anchors, order, n);
     for (Py_ssize_t k = 0; k < n;) {
         Anchor *a = &anchors[order[k]];
         if (top && a->bound < threshold(g->found)) break;
-        if (top && !a->tight) { /* first a tighter bound, then maybe walk */
+        if (top && !a->tight && !exact) { /* first a tighter bound, then maybe walk */
             if (tighten(g, in, &sh, anchors, order, k, n)) k++;
             continue;
         }
-        if (walk_anchor(g, in, top ? &sh : NULL, a) < 0) { PyErr_NoMemory(); rc = -1; break; }
+        if ((exact ? exact_anchor(g, in, &sh, a, &ps) : walk_anchor(g, in, top ? &sh : NULL, a)) < 0) {
+            rc = -1;
+            break;
+        }
         k++;
     }
+    if (rc < 0) {
+        if (g->error == 2) PyErr_SetString(PyExc_ValueError, "words: not a word_index");
+        else PyErr_NoMemory();
+    }
+    PyMem_Free(ps.p);
+    PyMem_Free(ps.heap);
     PyMem_Free(order);
     PyMem_Free(anchors);
     return rc;
@@ -2101,6 +2589,8 @@ static PyMethodDef methods[] = {
      "cross_sets(nodes, dawg_root, gaddag_root, size, bt, bv, cross, xsum, full, squares): "
      "fill the "
      "cross-sets and cross-scores of `squares` (None: all) in place."},
+    {"word_index", word_index, METH_VARARGS,
+     "word_index(nodes, dawg_root): every word by its letter set and length (bytes)."},
     {"anagram_index", anagram_index, METH_VARARGS,
      "anagram_index(nodes, dawg_root): the 7- to 9-letter words by their letters (bytes)."},
     {"touched", touched, METH_VARARGS,

@@ -51,8 +51,9 @@ def rack_tiles(rack: str | Sequence[str], tiles: TileSet) -> list[str]:
 #: (index, value) by tile text on the board
 _Alphabet = tuple[tuple[str, ...], tuple[str, ...], list[int], dict[str, tuple[int, int]]]
 _ALPHABETS: dict[tuple[int, str], tuple[object, _Alphabet]] = {}
-#: the lexicons' anagram sets for the C helper's bounds, kept per KWG
-_ANAGRAMS: dict[int, tuple[object, bytes]] = {}
+#: the lexicons' anagram sets (bounds) and word index (plays looked up) for the C helper,
+#: kept per KWG
+_ANAGRAMS: dict[int, tuple[object, bytes, bytes]] = {}
 #: KLV leave tables' data for the C helper, kept per Leaves object
 _KLVS: dict[int, tuple[object, tuple[Sequence[int], Sequence[int], Sequence[float], int]]] = {}
 
@@ -306,21 +307,24 @@ class EngineBoard:
                            opponent_rack=opponent_rack, exchanges=exchanges, top=1)  # fmt: skip
         return found[0] if found else None
 
-    def _anagrams(self) -> bytes | None:
-        """The lexicon's 7- to 9-letter words by their letters, made once per KWG by the C
-        helper: the bounds of top-K requests leave out whole-rack plays that make no word
-        on their squares."""
+    def _anagrams(self) -> tuple[bytes, bytes] | tuple[None, None]:
+        """The C helper's tables for top-K requests, made once per KWG: the anagram index
+        (the lexicon's 7- to 9-letter words by their letters, and its letter sets: the
+        bounds leave out plays that make no word on their squares) and the word index
+        (every word by letter set and length: the plays of an anchor are looked up)."""
         if self._native is None:
-            return None
+            return None, None
         hit = _ANAGRAMS.get(id(self.kwg))
         if hit is None or hit[0] is not self.kwg:
             if len(_ANAGRAMS) > 4:
                 _ANAGRAMS.clear()
+            nodes, root = self._nodes, self.kwg.dawg_root
             hit = _ANAGRAMS[id(self.kwg)] = (
                 self.kwg,
-                self._native.anagram_index(self._nodes, self.kwg.dawg_root),
+                self._native.anagram_index(nodes, root),
+                self._native.word_index(nodes, root),
             )
-        return hit[1]
+        return hit[1], hit[2]
 
     def request(
         self,
@@ -373,6 +377,7 @@ class EngineBoard:
             ]
         size = self.size
         r0, c0 = self.board.layout.centre
+        anagrams, words = self._anagrams() if top else (None, None)
         return Request(
             self._nodes, self.kwg.gaddag_root, self._uppers, self._lowers, self._tile_values,
             size, self.board.cells, self._bt, self._bv, self._lm, self._wm, self._cross,
@@ -382,6 +387,6 @@ class EngineBoard:
             tuple(k if len(k) == 1 else f"[{k}]" for k in kinds), kind_klv,
             endgame, going_out, leave_table, klv, full_leave, full_split, self.bingo_size,
             self.bingo_bonus, bag_count if exchanges and bag_count >= self.exchange_minimum else -1,
-            top, self._anagrams() if top else None, self.board, self.kwg, values, ri,
+            top, anagrams, words, self.board, self.kwg, values, ri,
             rack_list, leaves, tiles, self.end_rule,
         )  # fmt: skip

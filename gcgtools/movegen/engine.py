@@ -146,6 +146,7 @@ class Request:
     exchange_bag: int  #: exchanges of at most this many tiles, -1 for none
     top: int  #: 0 for every move, else the best ``top``
     anagrams: bytes | None  #: ``_gaddag.anagram_index`` of the lexicon (bounds), or None
+    words: bytes | None  #: ``_gaddag.word_index`` of the lexicon (plays looked up), or None
     # for the pure-Python reference only
     board: Board
     kwg: KwgLike

@@ -114,10 +114,21 @@ def test_native_equals_python_multi_letter_and_super(native: ModuleType) -> None
     rack = ["CH", "I", "C", "O", "?", "LL", "A"]
     c, py = EngineBoard(board, lexicon, native=native), EngineBoard(board, lexicon, native=False)
     assert len(same_moves(c, py, rack, None, bag_count=40)) > 10
+    # a board with tiles: the C helper looks plays up in its word index, blanks included
+    opening = c.best_move(["CH", "I", "C", "O"], leaves=None, bag_count=40)
+    assert opening is not None and opening.kind == MoveKind.PLAY
+    c.play(opening)
+    py.play(opening)
+    assert len(same_moves(c, py, ["LL", "A", "M", "A", "?", "O", "H"], None, bag_count=40)) > 5
     lexicon = small_lexicon(SMALL_WORDS, "english_super")
     board = Board(board_layout("super"), tile_set("english_super"))
     c, py = EngineBoard(board, lexicon, native=native), EngineBoard(board, lexicon, native=False)
     assert len(same_moves(c, py, list("RATES??"), None, bag_count=40)) > 100
+    opening = c.best_move(list("RATES??"), leaves=None, bag_count=40)
+    assert opening is not None and opening.kind == MoveKind.PLAY
+    c.play(opening)
+    py.play(opening)
+    assert len(same_moves(c, py, list("TONES?A"), None, bag_count=40)) > 20
 
 
 @needs_data
@@ -179,11 +190,24 @@ def test_native_refuses_a_damaged_anagram_index(native: ModuleType) -> None:
         struct.pack("<QQ", slots, lg + 1) + good[16:],
         good[: len(good) // 2],
     ]
+    refuses(native, engine, "anagrams", damaged, good, "not an anagram_index")
+
+
+def refuses(
+    native: ModuleType,
+    engine: EngineBoard,
+    field: str,
+    damaged: list[bytes],
+    good: bytes,
+    match: str,
+) -> None:
+    """A top-1 request of ``engine`` with each of ``damaged`` as its ``field`` is refused
+    with ValueError (``match``); with ``good`` it gives moves."""
+    req = engine.request(list("CATSEAR"), leaves=None, bag_count=40, opponent_rack=None,
+                         exchanges=True, top=1)  # fmt: skip
     for bad in damaged:
-        req = engine.request(list("CATS"), leaves=None, bag_count=50, opponent_rack=None,
-                             exchanges=True, top=1)  # fmt: skip
-        req.anagrams = bad
-        with pytest.raises(ValueError, match="not an anagram_index"):
+        setattr(req, field, bad)
+        with pytest.raises(ValueError, match=match):
             native.generate(req)
-    req.anagrams = good
+    setattr(req, field, good)
     assert native.generate(req)
