@@ -157,7 +157,10 @@ class EngineBoard:
             array("Q", bytes(16 * area)) if letters <= 64 else [0] * (2 * area)
         )
         self._xsum = zeros[:]
-        self._history: list[tuple[list[int], list[tuple[int, int, int, int, int]], object]] = []
+        #: per play: its squares, the cross-sets and cross-scores before it (whole copies:
+        #: two buffer copies cost less than saving the squares it changes one by one), and
+        #: the board's last placed tiles
+        self._history: list[tuple[list[int], object, object, object]] = []
         self._count = self._load()  # tiles on the board
         self._fill(None)
 
@@ -229,7 +232,7 @@ class EngineBoard:
         but is taken back by :meth:`undo` all the same). ValueError for a square that is
         taken or off the board."""
         squares = move.squares if move.kind == "play" else []
-        size, area = self.size, self.size * self.size
+        size = self.size
         flats = []
         for r, c, _ in squares:
             if not (0 <= r < size and 0 <= c < size) or self.board.cells[r * size + c]:
@@ -239,25 +242,24 @@ class EngineBoard:
             flats.append(r * size + c)
         for f, (_, _, tile) in zip(flats, squares, strict=True):
             self._put(f, tile)
-        touched = self._touched(flats) if flats else []
-        cross, xsum = self._cross, self._xsum
-        saved = [(i, cross[i], cross[area + i], xsum[i], xsum[area + i]) for i in touched]
-        self._history.append((flats, saved, self.board.last_placed))
-        if flats:
-            self._fill(touched)
-            self.board.last_placed = tuple(squares)
+        if not flats:
+            self._history.append((flats, None, None, self.board.last_placed))
+            return
+        self._history.append((flats, self._cross[:], self._xsum[:], self.board.last_placed))
+        self._fill(self._touched(flats))
+        self.board.last_placed = tuple(squares)
 
     def undo(self) -> None:
         """Take back the last :meth:`play`. IndexError when there is none."""
-        flats, saved, last = self._history.pop()
-        area = self.size * self.size
+        flats, cross, xsum, last = self._history.pop()
+        cells, bt, bv = self.board.cells, self._bt, self._bv
         for f in flats:
-            self.board.cells[f] = None
-            self._bt[f] = self._bv[f] = 0
-            self._count -= 1
-        cross, xsum = self._cross, self._xsum
-        for i, ca, cd, xa, xd in saved:
-            cross[i], cross[area + i], xsum[i], xsum[area + i] = ca, cd, xa, xd
+            cells[f] = None
+            bt[f] = bv[f] = 0
+        self._count -= len(flats)
+        if flats:
+            self._cross[:] = cross  # type: ignore[index]
+            self._xsum[:] = xsum  # type: ignore[index]
         self.board.last_placed = last  # type: ignore[assignment]
 
     def copy(self) -> EngineBoard:
