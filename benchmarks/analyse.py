@@ -170,7 +170,9 @@ def main() -> None:
         sys.exit("no position found")
     board0, rack0, bag0 = found[0]
     generate_moves(board0, rack0, lexicon, leaves=leaves, bag_count=bag0)  # type: ignore[arg-type]
+    best_move(board0, rack0, lexicon, leaves=leaves, bag_count=bag0)  # type: ignore[arg-type]
     lexicon_mb = rss_mb() - before  # the lexicon and what the generator keeps of it
+    # (the first best move builds the lexicon's anagram and word indexes, once: not timed)
 
     print(f"lexicon {lexicon.name}: {len(lexicon)} words, loaded in {load_s * 1000:.0f} ms; "
           f"memory +{lexicon_mb:.0f} MB (lexicon and generator tables)")  # fmt: skip
