@@ -452,6 +452,7 @@ typedef struct {
     int32_t rack_code;
     int pruning; /* keeping only the best moves: the walk is cut by rb, lb and right_bound */
     int exact;   /* plays found by exact_anchor (their order: walks_first), not walked */
+    int no_whole;
     /* when pruning: the segments a turn to the right of the anchor can cover, for a bound
      * of what the plays after the turn can still be worth (see right_bound) */
     int n_right;
@@ -1216,7 +1217,7 @@ static double one_segment(Gen *g, const Shadow *sh, const Weights *ws, long w, l
     }
     /* the whole rack, alone or with one or two board tiles: its letters must make a word,
      * which scores what it scores */
-    if (v > known && kk == g->nmax) {
+    if (v > known && kk == g->nmax && !g->no_whole) {
         long score = whole_rack_score(g, sh, s, e, nb);
         double exact = score < 0 ? -INFINITY
                      : (double)score + (kk >= g->bingo_size ? g->bingo_bonus : 0) +
@@ -2175,6 +2176,39 @@ static int exact_anchor(Gen *g, const Inputs *in, const Shadow *sh, const Anchor
     return g->error ? -1 : 0;
 }
 
+static inline int anchor_above(const Anchor *anchors, uint16_t x, uint16_t y) {
+    return anchors[x].bound > anchors[y].bound || (anchors[x].bound == anchors[y].bound && x < y);
+}
+
+static void anchor_sift(const Anchor *anchors, uint16_t *h, Py_ssize_t n, Py_ssize_t k) {
+    uint16_t moved = h[k];
+    for (;;) {
+        Py_ssize_t c = 2 * k + 1;
+        if (c >= n) break;
+        if (c + 1 < n && anchor_above(anchors, h[c + 1], h[c])) c++;
+        if (!anchor_above(anchors, h[c], moved)) break;
+        h[k] = h[c];
+        k = c;
+    }
+    h[k] = moved;
+}
+
+/* The best moves with plays looked up: the anchors in a heap (heap: their indices), best
+ * first bound first, each one's plays looked up (exact_anchor) until no bound can beat
+ * the moves kept (which anchor comes first among equal bounds does not change what is
+ * kept: moves are kept by equity and the full generation's order) */
+static int find_exact(Gen *g, const Inputs *in, const Shadow *sh, const Anchor *anchors,
+                      uint16_t *heap, Py_ssize_t n, Pairs *ps) {
+    for (Py_ssize_t k = n / 2; k-- > 0;) anchor_sift(anchors, heap, n, k);
+    while (n > 0 && anchors[heap[0]].bound >= threshold(g->found)) {
+        const Anchor *a = &anchors[heap[0]];
+        heap[0] = heap[--n];
+        anchor_sift(anchors, heap, n, 0);
+        if (exact_anchor(g, in, sh, a, ps) < 0) return -1;
+    }
+    return 0;
+}
+
 /* order: the anchors best bound first, ties in the order they were listed (an insertion
  * sort of their indices, which start in that order: a few dozen anchors, in the cache) */
 static void sort_anchors(const Anchor *anchors, uint16_t *order, Py_ssize_t n) {
@@ -2395,21 +2429,23 @@ static int find_moves(Gen *g, const Inputs *in, const Kinds *kd, long total, int
      * blanks and a board with tiles */
     Pairs ps = {0};
     int exact = top && sh.n_sub && sh.wi_slots && g->rc[0] <= 2 && centre < 0;
+    g->no_whole = exact;
     Py_ssize_t n = list_anchors(g, in, centre, top ? &sh : NULL, anchors);
     g->dir = -1;
     for (Py_ssize_t k = 0; k < n; k++) order[k] = (uint16_t)k;
+    if (exact) {
+        rc = find_exact(g, in, &sh, anchors, order, n, &ps);
+        n = 0;
+    }
     if (top) sort_anchors(anchors, order, n);
     for (Py_ssize_t k = 0; k < n;) {
         Anchor *a = &anchors[order[k]];
         if (top && a->bound < threshold(g->found)) break;
-        if (top && !a->tight && !exact) { /* first a tighter bound, then maybe walk */
+        if (top && !a->tight) { /* first a tighter bound, then maybe walk */
             if (tighten(g, in, &sh, anchors, order, k, n)) k++;
             continue;
         }
-        if ((exact ? exact_anchor(g, in, &sh, a, &ps) : walk_anchor(g, in, top ? &sh : NULL, a)) < 0) {
-            rc = -1;
-            break;
-        }
+        if (walk_anchor(g, in, top ? &sh : NULL, a) < 0) { rc = -1; break; }
         k++;
     }
     if (rc < 0) {
