@@ -134,7 +134,8 @@ def move_tiles(move: Move) -> list[str]:
         return []
     if move.kind == "exchange":
         return _tile_list(move.tiles)
-    return [t if t.isupper() else BLANK for _, _, t in move.squares]
+    new = move.new  # the new squares, as Move.squares lists them (without their places)
+    return [t if t.isupper() else BLANK for k, t in enumerate(move.cells) if new >> k & 1]
 
 
 def _tile_list(text: str) -> list[str]:

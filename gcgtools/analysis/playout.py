@@ -104,10 +104,10 @@ def _after(state: GameState, move: Move, rng: random.Random, board: Board) -> Ga
     scores[p] += move.score
     zeros = 0 if move.kind == "play" else state.zeros + 1
     racks = (tuple(rack), state.racks[1]) if p == 0 else (state.racks[0], tuple(rack))
-    out = replace(
-        state, board=board, racks=racks, bag=tuple(bag), scores=(scores[0], scores[1]),
-        to_move=1 - p, zeros=zeros,
-    )  # fmt: skip
+    # made directly, not by dataclasses.replace (which reads the fields every time): a
+    # simulation moves a state on three times an iteration
+    out = GameState(board, racks, tuple(bag), (scores[0], scores[1]), 1 - p, rules, zeros,
+                    state.over)  # fmt: skip
     return _maybe_over(out, p)
 
 
