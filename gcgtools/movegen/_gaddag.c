@@ -880,6 +880,15 @@ typedef struct {
     int error;
 } KeyList;
 
+/* the (nodes, dawg_root) arguments of anagram_index and word_index: the nodes' buffer
+ * (released on failure) */
+static int dawg_args(PyObject *args, Buf *nodes, unsigned int *root) {
+    PyObject *nodes_o;
+    if (!PyArg_ParseTuple(args, "OI", &nodes_o, root)) return -1;
+    if (get_buf(nodes_o, nodes, 4, 1, 0, "nodes") < 0) { release(nodes); return -1; }
+    return 0;
+}
+
 /* what dawg_words does with each word: its letters, length and letter_hash sum; -1 stops
  * the walk */
 typedef int (*WordVisit)(void *ctx, const int *path, int len, uint64_t hash);
@@ -947,11 +956,9 @@ static int cmp_keyword(const void *x, const void *y) {
  * set of the letter sets (2**SETS_LG bits, then the first filter's 2**SMALL_LG: SET_WORDS
  * words in all), then the words (6 bits a letter). */
 static PyObject *anagram_index(PyObject *self, PyObject *args) {
-    PyObject *nodes_o;
     unsigned int root;
-    if (!PyArg_ParseTuple(args, "OI", &nodes_o, &root)) return NULL;
     Buf nodes = {0};
-    if (get_buf(nodes_o, &nodes, 4, 1, 0, "nodes") < 0) { release(&nodes); return NULL; }
+    if (dawg_args(args, &nodes, &root) < 0) return NULL;
     KeyList list = {0};
     int path[MAX_SIZE];
     dawg_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, 0, ANA_MAX, collect_word, &list);
@@ -1094,11 +1101,9 @@ static void word_slots(const WordList *wl, uint64_t *buf, Py_ssize_t slots) {
 
 /* word_index(nodes, dawg_root): the word index above (bytes) */
 static PyObject *word_index(PyObject *self, PyObject *args) {
-    PyObject *nodes_o;
     unsigned int root;
-    if (!PyArg_ParseTuple(args, "OI", &nodes_o, &root)) return NULL;
     Buf nodes = {0};
-    if (get_buf(nodes_o, &nodes, 4, 1, 0, "nodes") < 0) { release(&nodes); return NULL; }
+    if (dawg_args(args, &nodes, &root) < 0) return NULL;
     WordList wl = {0};
     int path[MAX_SIZE];
     dawg_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, 0, MAX_SIZE, collect_keyed, &wl);
@@ -2193,38 +2198,36 @@ static void anchor_sift(const Anchor *anchors, uint16_t *h, Py_ssize_t n, Py_ssi
     h[k] = moved;
 }
 
-/* The best moves with plays looked up: the anchors in a heap (heap: their indices), best
- * first bound first, each one's plays looked up (exact_anchor) until no bound can beat
- * the moves kept (which anchor comes first among equal bounds does not change what is
- * kept: moves are kept by equity and the full generation's order) */
-static int find_exact(Gen *g, const Inputs *in, const Shadow *sh, const Anchor *anchors,
-                      uint16_t *heap, Py_ssize_t n, Pairs *ps) {
+/* a's tight bound (the bounds of the sets of tiles that make words, with their own
+ * leaves), for plays that are walked */
+static void tighten(Gen *g, const Inputs *in, const Shadow *sh, Anchor *a) {
+    if (g->dir != a->dir || g->line != a->line) load_line(g, in, a->dir, a->line);
+    line_caps(g);
+    g->anchor = a->anchor;
+    g->leftstop = a->leftstop;
+    a->bound = anchor_bound(g, sh, 1, threshold(g->found), NULL, NULL);
+    a->tight = 1;
+}
+
+/* The best moves: the anchors in a heap (heap: their indices), best bound first, taken
+ * until no bound can beat the moves kept, each one's plays looked up (`ps`:
+ * exact_anchor) or walked, after a tight bound that sends it back into the heap. Which
+ * anchor comes first among equal bounds does not change what is kept: moves are kept by
+ * equity and the full generation's order. */
+static int best_anchors(Gen *g, const Inputs *in, const Shadow *sh, Anchor *anchors,
+                        uint16_t *heap, Py_ssize_t n, Pairs *ps) {
     for (Py_ssize_t k = n / 2; k-- > 0;) anchor_sift(anchors, heap, n, k);
     while (n > 0 && anchors[heap[0]].bound >= threshold(g->found)) {
-        const Anchor *a = &anchors[heap[0]];
-        heap[0] = heap[--n];
+        Anchor *a = &anchors[heap[0]];
+        if (!ps && !a->tight) {
+            tighten(g, in, sh, a);
+        } else {
+            heap[0] = heap[--n];
+            if ((ps ? exact_anchor(g, in, sh, a, ps) : walk_anchor(g, in, sh, a)) < 0) return -1;
+        }
         anchor_sift(anchors, heap, n, 0);
-        if (exact_anchor(g, in, sh, a, ps) < 0) return -1;
     }
     return 0;
-}
-
-/* order: the anchors best bound first, ties in the order they were listed (an insertion
- * sort of their indices, which start in that order: a few dozen anchors, in the cache) */
-static void sort_anchors(const Anchor *anchors, uint16_t *order, Py_ssize_t n) {
-    for (Py_ssize_t k = 1; k < n; k++) {
-        uint16_t moved = order[k];
-        double b = anchors[moved].bound;
-        Py_ssize_t r = k;
-        for (; r > 0 && anchors[order[r - 1]].bound < b; r--) order[r] = order[r - 1];
-        order[r] = moved;
-    }
-}
-
-static int cmp_anchor(const void *x, const void *y) {
-    const Anchor *a = x, *b = y;
-    if (a->bound != b->bound) return a->bound > b->bound ? -1 : 1;
-    return a->ord_base < b->ord_base ? -1 : a->ord_base > b->ord_base;
 }
 
 #define AFTER_PLAYS (1ULL << 62) /* exchanges and the pass come after every play */
@@ -2381,31 +2384,6 @@ static int other_moves(Gen *g, const Kinds *kd, long total, long exchange_bag) {
     return offer(g->found, &r);
 }
 
-/* The tight bound of anchors[order[k]] (the bounds of the sets of tiles that make words,
- * with their own leaves), moved back among order[k + 1 .. n) to keep them best bound
- * first (only the order's indices move); 1 when it cannot beat the moves kept (it is
- * left where it is). */
-static int tighten(Gen *g, const Inputs *in, const Shadow *sh, Anchor *anchors,
-                   uint16_t *order, Py_ssize_t k, Py_ssize_t n) {
-    Anchor *a = &anchors[order[k]];
-    if (g->dir != a->dir || g->line != a->line) load_line(g, in, a->dir, a->line);
-    line_caps(g);
-    g->anchor = a->anchor;
-    g->leftstop = a->leftstop;
-    double thr = threshold(g->found);
-    a->bound = anchor_bound(g, sh, 1, thr, NULL, NULL);
-    a->tight = 1;
-    if (a->bound < thr) return 1;
-    Py_ssize_t to = k;
-    while (to + 1 < n && cmp_anchor(&anchors[order[to + 1]], a) < 0) to++;
-    if (to > k) {
-        uint16_t moved = order[k];
-        memmove(order + k, order + k + 1, sizeof(uint16_t) * (size_t)(to - k));
-        order[to] = moved;
-    }
-    return 0;
-}
-
 static int find_moves(Gen *g, const Inputs *in, const Kinds *kd, long total, int centre) {
     if (total == 0) return 0;
     Anchor *anchors = PyMem_Malloc(sizeof(Anchor) * 2 * (size_t)g->area);
@@ -2433,21 +2411,9 @@ static int find_moves(Gen *g, const Inputs *in, const Kinds *kd, long total, int
     Py_ssize_t n = list_anchors(g, in, centre, top ? &sh : NULL, anchors);
     g->dir = -1;
     for (Py_ssize_t k = 0; k < n; k++) order[k] = (uint16_t)k;
-    if (exact) {
-        rc = find_exact(g, in, &sh, anchors, order, n, &ps);
-        n = 0;
-    }
-    if (top) sort_anchors(anchors, order, n);
-    for (Py_ssize_t k = 0; k < n;) {
-        Anchor *a = &anchors[order[k]];
-        if (top && a->bound < threshold(g->found)) break;
-        if (top && !a->tight) { /* first a tighter bound, then maybe walk */
-            if (tighten(g, in, &sh, anchors, order, k, n)) k++;
-            continue;
-        }
-        if (walk_anchor(g, in, top ? &sh : NULL, a) < 0) { rc = -1; break; }
-        k++;
-    }
+    if (top) rc = best_anchors(g, in, &sh, anchors, order, n, exact ? &ps : NULL);
+    for (Py_ssize_t k = 0; !top && k < n; k++) /* every move: in the listing's order */
+        if (walk_anchor(g, in, NULL, &anchors[k]) < 0) { rc = -1; break; }
     if (rc < 0) {
         if (g->error == 2) PyErr_SetString(PyExc_ValueError, "words: not a word_index");
         else PyErr_NoMemory();
