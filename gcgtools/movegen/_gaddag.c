@@ -364,7 +364,7 @@ static int walk_path(const Rec *r, uint8_t *t) {
     return n;
 }
 
-/* two plays of one anchor found by its segments (exact_anchor: same ord): which the
+/* two plays of one anchor found by its segments (g->lookup: same ord): which the
  * walk finds first */
 static int walks_first(const Rec *a, const Rec *b) {
     uint8_t ta[4 * MAX_SIZE + 4] = {0}, tb[4 * MAX_SIZE + 4] = {0};
@@ -451,8 +451,9 @@ typedef struct {
     int size, area, nmax, bingo_size, bingo_bonus, endgame;
     int32_t rack_code;
     int pruning; /* keeping only the best moves: the walk is cut by rb, lb and right_bound */
-    int exact;   /* plays found by exact_anchor (their order: walks_first), not walked */
-    int no_whole;
+    /* the plays are looked up (exact_anchor), not walked: they share their anchor's ord
+     * (walks_first orders them), and the first bounds skip the whole-rack check */
+    int lookup;
     /* when pruning: the segments a turn to the right of the anchor can cover, for a bound
      * of what the plays after the turn can still be worth (see right_bound) */
     int n_right;
@@ -498,7 +499,7 @@ static void record(Gen *g, long ms, long wmul, long xs, int n, int32_t code, int
     double lv = (g->endgame && code == 0) ? g->going_out : g->leave[code];
     Rec r;
     r.eq = (double)score + lv;
-    r.ord = g->exact ? g->ord_base : g->ord_base + g->seq++;
+    r.ord = g->lookup ? g->ord_base : g->ord_base + g->seq++;
     int full = g->found->top && g->found->n >= g->found->top;
     if (full && r.eq < g->found->recs[0].eq) return;
     r.score = (int32_t)score;
@@ -1222,7 +1223,7 @@ static double one_segment(Gen *g, const Shadow *sh, const Weights *ws, long w, l
     }
     /* the whole rack, alone or with one or two board tiles: its letters must make a word,
      * which scores what it scores */
-    if (v > known && kk == g->nmax && !g->no_whole) {
+    if (v > known && kk == g->nmax && !g->lookup) {
         long score = whole_rack_score(g, sh, s, e, nb);
         double exact = score < 0 ? -INFINITY
                      : (double)score + (kk >= g->bingo_size ? g->bingo_bonus : 0) +
@@ -2174,10 +2175,8 @@ static int exact_anchor(Gen *g, const Inputs *in, const Shadow *sh, const Anchor
     ps->n = ps->nh = 0;
     anchor_bound(g, sh, 0, threshold(g->found), NULL, ps);
     if (ps->error) g->error = 1;
-    g->exact = 1;
     while (ps->nh && !g->error && ps->p[ps->heap[0]].v >= threshold(g->found))
         if (pair_plays(g, sh, &ps->p[pairs_pop(ps)]) < 0) g->error = 2;
-    g->exact = 0;
     return g->error ? -1 : 0;
 }
 
@@ -2407,7 +2406,7 @@ static int find_moves(Gen *g, const Inputs *in, const Kinds *kd, long total, int
      * blanks and a board with tiles */
     Pairs ps = {0};
     int exact = top && sh.n_sub && sh.wi_slots && g->rc[0] <= 2 && centre < 0;
-    g->no_whole = exact;
+    g->lookup = exact;
     Py_ssize_t n = list_anchors(g, in, centre, top ? &sh : NULL, anchors);
     g->dir = -1;
     for (Py_ssize_t k = 0; k < n; k++) order[k] = (uint16_t)k;

@@ -53,7 +53,7 @@ _Alphabet = tuple[tuple[str, ...], tuple[str, ...], list[int], dict[str, tuple[i
 _ALPHABETS: dict[tuple[int, str], tuple[object, _Alphabet]] = {}
 #: the lexicons' anagram sets (bounds) and word index (plays looked up) for the C helper,
 #: kept per KWG
-_ANAGRAMS: dict[int, tuple[object, bytes, bytes]] = {}
+_INDEXES: dict[int, tuple[object, bytes, bytes]] = {}
 #: KLV leave tables' data for the C helper, kept per Leaves object
 _KLVS: dict[int, tuple[object, tuple[Sequence[int], Sequence[int], Sequence[float], int]]] = {}
 
@@ -309,19 +309,19 @@ class EngineBoard:
                            opponent_rack=opponent_rack, exchanges=exchanges, top=1)  # fmt: skip
         return found[0] if found else None
 
-    def _anagrams(self) -> tuple[bytes, bytes] | tuple[None, None]:
+    def _indexes(self) -> tuple[bytes, bytes] | tuple[None, None]:
         """The C helper's tables for top-K requests, made once per KWG: the anagram index
         (the lexicon's 7- to 9-letter words by their letters, and its letter sets: the
         bounds leave out plays that make no word on their squares) and the word index
         (every word by letter set and length: the plays of an anchor are looked up)."""
         if self._native is None:
             return None, None
-        hit = _ANAGRAMS.get(id(self.kwg))
+        hit = _INDEXES.get(id(self.kwg))
         if hit is None or hit[0] is not self.kwg:
-            if len(_ANAGRAMS) > 4:
-                _ANAGRAMS.clear()
+            if len(_INDEXES) > 4:
+                _INDEXES.clear()
             nodes, root = self._nodes, self.kwg.dawg_root
-            hit = _ANAGRAMS[id(self.kwg)] = (
+            hit = _INDEXES[id(self.kwg)] = (
                 self.kwg,
                 self._native.anagram_index(nodes, root),
                 self._native.word_index(nodes, root),
@@ -379,7 +379,7 @@ class EngineBoard:
             ]
         size = self.size
         r0, c0 = self.board.layout.centre
-        anagrams, words = self._anagrams() if top else (None, None)
+        anagrams, words = self._indexes() if top else (None, None)
         return Request(
             self._nodes, self.kwg.gaddag_root, self._uppers, self._lowers, self._tile_values,
             size, self.board.cells, self._bt, self._bv, self._lm, self._wm, self._cross,
