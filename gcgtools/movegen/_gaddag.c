@@ -4,11 +4,13 @@
  * Everything here has a pure-Python twin in gcgtools/movegen (engine.py, generator.py,
  * crosses.py) that gives the same results; the tests run both and compare them.
  *
- *   cross_sets(nodes, dawg_root, gaddag_root, size, bt, bv, cross, xsum, full, squares)
+ *   cross_sets(nodes, dawg_root, gaddag_root, size, bt, bv, cross, xsum, full, squares
+ *              [, memo])
  *       Fill the cross-sets (one uint64 bit set per square and direction: the tiles that
  *       form a word with the tiles above/below, resp. left/right) and the cross-scores
  *       (the value of those tiles, -1 for no neighbour) of the squares `squares` (None:
- *       every square), in place, in the buffers of an EngineBoard.
+ *       every square), in place, in the buffers of an EngineBoard; `memo` (MEMO_WORDS
+ *       uint64, kept per lexicon) remembers the cross-sets of short runs of tiles.
  *   generate(request)
  *       Every move of a rack (plays by Gordon's GADDAG algorithm, exchanges, the pass),
  *       scored, with leave values looked up in a table or in a KLV leave graph, as
@@ -172,11 +174,79 @@ static uint64_t allowed_reversed(const uint32_t *nodes, Py_ssize_t n, uint32_t g
     return mask;
 }
 
+/* A memo of cross-sets, kept by the caller per lexicon (a writable buffer of MEMO_WORDS
+ * uint64): a cross-set depends only on the tiles before and after the square, and the
+ * same few short runs of tiles come back on every board of a game and in every
+ * position of a simulation. Each slot holds a run's key (its tiles, packed; 0 empty)
+ * and its cross-set; a new run takes the slot of its key's hash (a slot's old run is
+ * dropped). The header holds MEMO_MAGIC and the lexicon's size and roots: a memo
+ * made for another lexicon is emptied before it is used. */
+#define MEMO_LG 12
+#define MEMO_SLOTS (1 << MEMO_LG)
+#define MEMO_HEAD 4
+#define MEMO_WORDS (MEMO_HEAD + 2 * MEMO_SLOTS)
+#define MEMO_MAGIC 0x6763676d656d6f31ULL /* "gcgmemo1" */
+#define MEMO_RUN 9 /* the longest run of tiles (before and after) a key holds */
+
+typedef struct {
+    const uint32_t *nodes;
+    Py_ssize_t nn;
+    uint32_t root, groot;
+    uint64_t *memo; /* MEMO_WORDS, or NULL */
+} CrossCtx;
+
+/* the key of a run (np tiles before the square, ns after): 6 bits a tile, the counts,
+ * and a top bit; 0 when the run cannot be a key (too long, or a tile beyond 63) */
+static uint64_t run_key(const int *prefix, int np, const int *suffix, int ns) {
+    if (np + ns > MEMO_RUN) return 0;
+    uint64_t key = 1;
+    for (int k = 0; k < np; k++) {
+        if (prefix[k] < 1 || prefix[k] > 63) return 0;
+        key = (key << 6) | (uint64_t)prefix[k];
+    }
+    for (int k = 0; k < ns; k++) {
+        if (suffix[k] < 1 || suffix[k] > 63) return 0;
+        key = (key << 6) | (uint64_t)suffix[k];
+    }
+    return (key << 4) | (uint64_t)np;
+}
+
+static uint64_t *memo_slot(uint64_t *memo, uint64_t key) {
+    uint64_t i = (key * 0x9E3779B97F4A7C15ULL) >> (64 - MEMO_LG);
+    return memo + MEMO_HEAD + 2 * i;
+}
+
+static uint64_t run_cross(const CrossCtx *cx, const int *prefix, int np, const int *suffix,
+                          int ns) {
+    uint64_t key = cx->memo ? run_key(prefix, np, suffix, ns) : 0, *slot = NULL;
+    if (key) {
+        slot = memo_slot(cx->memo, key);
+        if (slot[0] == key) return slot[1];
+    }
+    uint64_t mask =
+        np < ns && cx->groot
+            ? allowed_reversed(cx->nodes, cx->nn, cx->groot, prefix, np, suffix, ns)
+            : allowed_between(cx->nodes, cx->nn, cx->root, prefix, np, suffix, ns);
+    if (slot) {
+        slot[0] = key;
+        slot[1] = mask;
+    }
+    return mask;
+}
+
+/* the memo's buffer ready for the lexicon of cx (emptied when its header says another) */
+static void memo_ready(CrossCtx *cx, uint64_t *memo) {
+    uint64_t head[MEMO_HEAD] = {MEMO_MAGIC, (uint64_t)cx->nn, cx->root, cx->groot};
+    if (memcmp(memo, head, sizeof head)) {
+        memset(memo, 0, sizeof(uint64_t) * MEMO_WORDS);
+        memcpy(memo, head, sizeof head);
+    }
+    cx->memo = memo;
+}
+
 /* cross-set and cross-score of square i for plays in direction dir (0 across) */
-static void one_cross(const uint32_t *nodes, Py_ssize_t nn, uint32_t root, uint32_t groot,
-                      int size,
-                      const int32_t *bt, const int32_t *bv, int i, int dir, uint64_t full,
-                      uint64_t *cross, int32_t *xsum) {
+static void one_cross(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *bv, int i,
+                      int dir, uint64_t full, uint64_t *cross, int32_t *xsum) {
     int area = size * size;
     if (bt[i]) { cross[dir * area + i] = 0; xsum[dir * area + i] = -1; return; }
     int step = dir == 0 ? size : 1;
@@ -190,39 +260,73 @@ static void one_cross(const uint32_t *nodes, Py_ssize_t nn, uint32_t root, uint3
     for (int q = j + step; q != i; q += step) { prefix[np++] = bt[q]; total += bv[q]; }
     j = i + step; m = k + 1;
     while (m < size && bt[j]) { suffix[ns++] = bt[j]; total += bv[j]; j += step; m++; }
-    cross[dir * area + i] =
-        np < ns && groot ? allowed_reversed(nodes, nn, groot, prefix, np, suffix, ns)
-                         : allowed_between(nodes, nn, root, prefix, np, suffix, ns);
+    cross[dir * area + i] = run_cross(cx, prefix, np, suffix, ns);
     xsum[dir * area + i] = total;
 }
 
+/* one_cross for every square of a line across the direction's plays (dir 0: a column,
+ * square k of it in row k), in one pass: the run of tiles before each empty square is
+ * the one the pass has just gone through */
+static void line_cross(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *bv,
+                       int dir, int line, uint64_t full, uint64_t *cross, int32_t *xsum) {
+    int area = size * size, step = dir == 0 ? size : 1, first = dir == 0 ? line : line * size;
+    int run[MAX_SIZE], nrun = 0; /* the tiles just before square k */
+    int32_t runv = 0;
+    for (int k = 0, f = first; k < size; k++, f += step) {
+        int at = dir * area + f;
+        if (bt[f]) {
+            cross[at] = 0;
+            xsum[at] = -1;
+            run[nrun++] = bt[f];
+            runv += bv[f];
+            continue;
+        }
+        if (!nrun && (k == size - 1 || !bt[f + step])) {
+            cross[at] = full;
+            xsum[at] = -1;
+            continue;
+        }
+        int suffix[MAX_SIZE], ns = 0;
+        int32_t total = runv;
+        for (int m = k + 1, j = f + step; m < size && bt[j]; m++, j += step) {
+            suffix[ns++] = bt[j];
+            total += bv[j];
+        }
+        cross[at] = run_cross(cx, run, nrun, suffix, ns);
+        xsum[at] = total;
+        nrun = 0;
+        runv = 0;
+    }
+}
+
 static PyObject *cross_sets(PyObject *self, PyObject *args) {
-    PyObject *nodes_o, *bt_o, *bv_o, *cross_o, *xsum_o, *squares;
+    PyObject *nodes_o, *bt_o, *bv_o, *cross_o, *xsum_o, *squares, *memo_o = Py_None;
     unsigned int root, groot;
     int size;
     unsigned long long full;
-    if (!PyArg_ParseTuple(args, "OIIiOOOOKO", &nodes_o, &root, &groot, &size, &bt_o, &bv_o,
-                          &cross_o, &xsum_o, &full, &squares))
+    if (!PyArg_ParseTuple(args, "OIIiOOOOKO|O", &nodes_o, &root, &groot, &size, &bt_o, &bv_o,
+                          &cross_o, &xsum_o, &full, &squares, &memo_o))
         return NULL;
     if (size < 1 || size > MAX_SIZE) {
         PyErr_SetString(PyExc_ValueError, "cross_sets: board size out of range");
         return NULL;
     }
     int area = size * size;
-    Buf nodes = {0}, bt = {0}, bv = {0}, cross = {0}, xsum = {0};
+    Buf nodes = {0}, bt = {0}, bv = {0}, cross = {0}, xsum = {0}, memo = {0};
     PyObject *result = NULL, *seq = NULL;
     if (get_buf(nodes_o, &nodes, 4, 1, 0, "nodes") < 0 || get_buf(bt_o, &bt, 4, area, 0, "bt") < 0 ||
         get_buf(bv_o, &bv, 4, area, 0, "bv") < 0 ||
         get_buf(cross_o, &cross, 8, 2 * area, 1, "cross") < 0 ||
-        get_buf(xsum_o, &xsum, 4, 2 * area, 1, "xsum") < 0)
+        get_buf(xsum_o, &xsum, 4, 2 * area, 1, "xsum") < 0 ||
+        (memo_o != Py_None && get_buf(memo_o, &memo, 8, MEMO_WORDS, 1, "memo") < 0))
         goto done;
-    const uint32_t *nd = nodes.view.buf;
-    Py_ssize_t nn = nodes.view.len / 4;
+    CrossCtx cx = {nodes.view.buf, nodes.view.len / 4, root, groot, NULL};
+    if (memo.held) memo_ready(&cx, memo.view.buf);
     if (squares == Py_None) {
-        for (int i = 0; i < area; i++)
-            for (int dir = 0; dir < 2; dir++)
-                one_cross(nd, nn, root, groot, size, bt.view.buf, bv.view.buf, i, dir, full,
-                          cross.view.buf, xsum.view.buf);
+        for (int dir = 0; dir < 2; dir++)
+            for (int line = 0; line < size; line++)
+                line_cross(&cx, size, bt.view.buf, bv.view.buf, dir, line, full, cross.view.buf,
+                           xsum.view.buf);
     } else {
         seq = PySequence_Fast(squares, "squares: a sequence of ints expected");
         if (!seq) goto done;
@@ -235,7 +339,7 @@ static PyObject *cross_sets(PyObject *self, PyObject *args) {
                 goto done;
             }
             for (int dir = 0; dir < 2; dir++)
-                one_cross(nd, nn, root, groot, size, bt.view.buf, bv.view.buf, (int)i, dir, full,
+                one_cross(&cx, size, bt.view.buf, bv.view.buf, (int)i, dir, full,
                           cross.view.buf, xsum.view.buf);
         }
     }
@@ -244,6 +348,7 @@ static PyObject *cross_sets(PyObject *self, PyObject *args) {
 done:
     Py_XDECREF(seq);
     release(&nodes); release(&bt); release(&bv); release(&cross); release(&xsum);
+    release(&memo);
     return result;
 }
 
@@ -320,8 +425,13 @@ static PyObject *load_board(PyObject *self, PyObject *args) {
             if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, cell);
             goto done;
         }
-        long a, b;
-        if (!PyArg_ParseTuple(code, "ll", &a, &b)) goto done;
+        if (!PyTuple_Check(code) || PyTuple_GET_SIZE(code) != 2) {
+            PyErr_SetString(PyExc_TypeError, "codes: (index, value) pairs expected");
+            goto done;
+        }
+        long a = PyLong_AsLong(PyTuple_GET_ITEM(code, 0));
+        long b = PyLong_AsLong(PyTuple_GET_ITEM(code, 1));
+        if ((a == -1 || b == -1) && PyErr_Occurred()) goto done;
         t[i] = (int32_t)a;
         v[i] = (int32_t)b;
         count++;
@@ -329,6 +439,120 @@ static PyObject *load_board(PyObject *self, PyObject *args) {
     result = PyLong_FromSsize_t(count);
 done:
     release(&bt); release(&bv);
+    return result;
+}
+
+/* rack_parts(rack, index, values, n_letters): what a Request says of a rack (tile texts,
+ * upper case, "?" a blank; at most RACK_PARTS tiles), as engine.rack_parts does in
+ * Python: (kinds, kind_counts, counts, radix, kind_radix, kind_points, kind_order,
+ * kind_text) (see engine.Request and generator.RackIndex). KeyError for a tile `values`
+ * lacks. */
+#define RACK_PARTS 64
+static int blank_text(PyObject *t) { return PyUnicode_CompareWithASCIIString(t, "?") == 0; }
+
+static PyObject *int_list(const long *v, Py_ssize_t n) {
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t k = 0; out && k < n; k++) {
+        PyObject *x = PyLong_FromLong(v[k]);
+        if (!x) { Py_CLEAR(out); break; }
+        PyList_SET_ITEM(out, k, x);
+    }
+    return out;
+}
+
+/* kinds in the order their texts sort, blanks last (sorted with (kind == "?", kind)) */
+static int kind_order(PyObject *kinds, Py_ssize_t n, long *order) {
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Py_ssize_t r = k;
+        PyObject *x = PyList_GET_ITEM(kinds, k);
+        int xb = blank_text(x);
+        for (; r > 0; r--) {
+            PyObject *y = PyList_GET_ITEM(kinds, order[r - 1]);
+            int yb = blank_text(y), before = yb > xb;
+            if (yb == xb) {
+                int c = PyUnicode_Compare(y, x);
+                if (c == -1 && PyErr_Occurred()) return -1;
+                before = c > 0;
+            }
+            if (!before) break;
+            order[r] = order[r - 1];
+        }
+        order[r] = (long)k;
+    }
+    return 0;
+}
+
+static PyObject *rack_parts(PyObject *self, PyObject *args) {
+    PyObject *rack, *index, *values;
+    int n_letters;
+    if (!PyArg_ParseTuple(args, "O!O!O!i", &PyList_Type, &rack, &PyDict_Type, &index,
+                          &PyDict_Type, &values, &n_letters))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(rack);
+    if (n > RACK_PARTS || n_letters < 0 || n_letters >= MAX_LETTERS) {
+        PyErr_SetString(PyExc_ValueError, "rack_parts: rack or alphabet too large");
+        return NULL;
+    }
+    long count[RACK_PARTS], radices[RACK_PARTS], points[RACK_PARTS], order[RACK_PARTS];
+    long counts[MAX_LETTERS] = {0}, radix_by[MAX_LETTERS] = {0}, radix = 1;
+    PyObject *kinds = PyList_New(0), *text = NULL, *result = NULL;
+    Py_ssize_t nk = 0;
+    if (!kinds) return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) { /* distinct tiles, in the order they come */
+        PyObject *t = PyList_GET_ITEM(rack, k);
+        if (!PyUnicode_Check(t)) {
+            PyErr_SetString(PyExc_TypeError, "rack_parts: tile texts expected");
+            goto done;
+        }
+        Py_ssize_t q = 0;
+        for (; q < nk; q++) {
+            int eq = PyUnicode_Compare(PyList_GET_ITEM(kinds, q), t);
+            if (eq == -1 && PyErr_Occurred()) goto done;
+            if (eq == 0) break;
+        }
+        if (q < nk) { count[q]++; continue; }
+        if (PyList_Append(kinds, t) < 0) goto done;
+        count[nk++] = 1;
+    }
+    text = PyTuple_New(nk);
+    if (!text) goto done;
+    for (Py_ssize_t q = 0; q < nk; q++) {
+        PyObject *kind = PyList_GET_ITEM(kinds, q);
+        radices[q] = radix;
+        long t = -1;
+        if (blank_text(kind)) {
+            t = 0;
+        } else {
+            PyObject *i = PyDict_GetItemWithError(index, kind);
+            if (!i && PyErr_Occurred()) goto done;
+            if (i) t = PyLong_AsLong(i);
+            if (t == -1 && PyErr_Occurred()) goto done;
+        }
+        if (t >= 0 && t <= n_letters) {
+            counts[t] = count[q];
+            radix_by[t] = radix;
+        }
+        radix *= count[q] + 1;
+        PyObject *v = PyDict_GetItemWithError(values, kind);
+        if (!v) {
+            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, kind);
+            goto done;
+        }
+        points[q] = PyLong_AsLong(v);
+        if (points[q] == -1 && PyErr_Occurred()) goto done;
+        PyObject *shown = PyUnicode_GET_LENGTH(kind) == 1 ? (Py_INCREF(kind), kind)
+                                                          : PyUnicode_FromFormat("[%U]", kind);
+        if (!shown) goto done;
+        PyTuple_SET_ITEM(text, q, shown);
+    }
+    if (kind_order(kinds, nk, order) < 0) goto done;
+    result = Py_BuildValue("(ONNNNNNO)", kinds, int_list(count, nk),
+                           int_list(counts, n_letters + 1), int_list(radix_by, n_letters + 1),
+                           int_list(radices, nk), int_list(points, nk), int_list(order, nk),
+                           text);
+done:
+    Py_DECREF(kinds);
+    Py_XDECREF(text);
     return result;
 }
 
@@ -444,6 +668,15 @@ static inline double threshold(const Found *f) {
 }
 
 /* ------------------------------------------------------------------ generation state */
+/* one line's squares, as a generation reads them (along the line, for plays in its
+ * direction): tiles, values, premiums, cross-sets and cross-scores; cap by line_caps */
+typedef struct {
+    int bt[MAX_SIZE];
+    int32_t bv[MAX_SIZE], lm[MAX_SIZE], wm[MAX_SIZE], xs[MAX_SIZE];
+    uint64_t xc[MAX_SIZE];
+    int cap[MAX_SIZE];
+} Line;
+
 typedef struct {
     const uint32_t *nodes;
     Py_ssize_t n_nodes;
@@ -462,18 +695,20 @@ typedef struct {
     const double *best_leave; /* by tiles played */
     double going_out;
     const double *leave; /* by leave code */
-    /* the line being walked */
-    int dir, line, anchor, leftstop, right_ok, minn;
+    /* the line being walked (its squares: in lines[li]) */
+    int dir, line, li, anchor, leftstop, right_ok, minn;
     uint64_t ord_base, seq;
-    int bt[MAX_SIZE];
-    int32_t bv[MAX_SIZE], lm[MAX_SIZE], wm[MAX_SIZE], xs[MAX_SIZE];
-    uint64_t xc[MAX_SIZE];
+    const int *bt;
+    const int32_t *bv, *lm, *wm, *xs;
+    const uint64_t *xc;
+    int *cap; /* for bounds: the best value of a rack tile a square can take */
+    Line *lines; /* 2 * size: every line's squares, loaded the first time it is walked */
+    uint8_t loaded[2 * MAX_SIZE], capped[2 * MAX_SIZE];
     uint8_t cur[MAX_SIZE];
     int tv[MAX_LETTERS];
     int rc[MAX_LETTERS];
     int32_t radix[MAX_LETTERS];
     uint64_t rmask;
-    int cap[MAX_SIZE]; /* for bounds: the best value of a rack tile a square can take */
     uint8_t desc[MAX_RACK]; /* for bounds: the rack's letters, best value first */
     int n_desc;
     uint64_t avail;    /* for bounds: the tiles a square may take (Shadow.avail) */
@@ -1478,8 +1713,36 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* PyObject_GetAttrString with each name made, interned and hashed once: a generation
+ * reads about 35 of a request's attributes, and making their names each time took about
+ * 3% of a best move's instructions. The names are kept in the order they were first
+ * read, and the search starts after the last one found: a generation reads them in the
+ * same order every time. */
+#define N_NAMES 64
+static PyObject *req_attr(PyObject *req, const char *name) {
+    static struct { const char *name; PyObject *str; } names[N_NAMES];
+    static int n_names, next;
+    for (int q = 0; q < n_names; q++) {
+        int k = (next + q) % n_names;
+        if (names[k].name == name) {
+            next = (k + 1) % n_names;
+            return PyObject_GetAttr(req, names[k].str);
+        }
+    }
+    PyObject *str = PyUnicode_InternFromString(name);
+    if (!str) return NULL;
+    PyObject *v = PyObject_GetAttr(req, str);
+    if (n_names < N_NAMES) { /* kept for good (one reference) */
+        names[n_names].name = name;
+        names[n_names++].str = str;
+    } else {
+        Py_DECREF(str);
+    }
+    return v;
+}
+
 static long attr_long(PyObject *req, const char *name, int *err) {
-    PyObject *v = PyObject_GetAttrString(req, name);
+    PyObject *v = req_attr(req, name);
     if (!v) { *err = 1; return 0; }
     long x = PyLong_AsLong(v);
     Py_DECREF(v);
@@ -1489,7 +1752,7 @@ static long attr_long(PyObject *req, const char *name, int *err) {
 
 /* a list/tuple of ints into dst[0..n) (n its length, at most cap) */
 static Py_ssize_t read_ints(PyObject *req, const char *name, long *dst, Py_ssize_t cap) {
-    PyObject *v = PyObject_GetAttrString(req, name);
+    PyObject *v = req_attr(req, name);
     if (!v) return -1;
     PyObject *seq = PySequence_Fast(v, "a sequence of ints expected");
     Py_DECREF(v);
@@ -1579,7 +1842,7 @@ static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out
         }
         return 0;
     }
-    PyObject *table = PyObject_GetAttrString(req, "leave_table");
+    PyObject *table = req_attr(req, "leave_table");
     if (!table) return -1;
     if (table != Py_None) {
         PyObject *seq = PySequence_Fast(table, "leave_table: a sequence expected");
@@ -1598,7 +1861,7 @@ static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out
         return 0;
     }
     Py_DECREF(table);
-    PyObject *klv = PyObject_GetAttrString(req, "klv");
+    PyObject *klv = req_attr(req, "klv");
     if (!klv) return -1;
     if (klv == Py_None) { /* no leaves: every leave is worth 0 */
         Py_DECREF(klv);
@@ -1638,7 +1901,7 @@ static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out
         int err = 0;
         long split = attr_long(req, "full_split", &err);
         if (err) goto done;
-        PyObject *full = PyObject_GetAttrString(req, "full_leave");
+        PyObject *full = req_attr(req, "full_leave");
         if (!full) goto done;
         if (split && nc > 1) {
             double total = 0.0;
@@ -1793,7 +2056,7 @@ static void free_inputs(Inputs *in) {
 
 static int attr_buf(PyObject *req, const char *name, Buf *b, Py_ssize_t itemsize,
                     Py_ssize_t min_items) {
-    PyObject *v = PyObject_GetAttrString(req, name);
+    PyObject *v = req_attr(req, name);
     if (!v) return -1;
     int rc = get_buf(v, b, itemsize, min_items, 0, name);
     Py_DECREF(v);
@@ -1801,7 +2064,7 @@ static int attr_buf(PyObject *req, const char *name, Buf *b, Py_ssize_t itemsize
 }
 
 static int attr_tuple(PyObject *req, const char *name, PyObject **out, Py_ssize_t min) {
-    *out = PyObject_GetAttrString(req, name);
+    *out = req_attr(req, name);
     if (!*out) return -1;
     if (!PyTuple_Check(*out) || PyTuple_GET_SIZE(*out) < min) {
         PyErr_Format(PyExc_TypeError, "%s: a tuple of %zd items expected", name, min);
@@ -1845,7 +2108,7 @@ static int read_kinds(PyObject *req, Kinds *kd) {
 /* the request's word index (word_index, or None), its header and size checked; each slot
  * is checked where it is read (exact_anchor) */
 static int read_words(PyObject *req, Buf *b) {
-    PyObject *w = PyObject_GetAttrString(req, "words");
+    PyObject *w = req_attr(req, "words");
     if (!w) return -1;
     int bad = w != Py_None && get_buf(w, b, 8, WI_HEAD, 0, "words") < 0;
     Py_DECREF(w);
@@ -1879,7 +2142,7 @@ static int read_inputs(PyObject *req, Inputs *in, Gen *g, int *size) {
         attr_buf(req, "cross", &in->cross, 8, 2 * area) < 0 ||
         attr_buf(req, "xsum", &in->xsum, 4, 2 * area) < 0)
         return -1;
-    PyObject *ana = PyObject_GetAttrString(req, "anagrams");
+    PyObject *ana = req_attr(req, "anagrams");
     if (!ana) return -1;
     int bad = ana != Py_None && get_buf(ana, &in->ana, 8, 1, 0, "anagrams") < 0;
     Py_DECREF(ana);
@@ -1894,7 +2157,7 @@ static int read_inputs(PyObject *req, Inputs *in, Gen *g, int *size) {
         }
     }
     if (read_words(req, &in->words) < 0) return -1;
-    in->cells = PyObject_GetAttrString(req, "cells");
+    in->cells = req_attr(req, "cells");
     if (!in->cells) return -1;
     if (!PyList_Check(in->cells) || PyList_GET_SIZE(in->cells) < area) {
         PyErr_SetString(PyExc_TypeError, "cells: a list of the board's squares expected");
@@ -1931,27 +2194,41 @@ static int read_inputs(PyObject *req, Inputs *in, Gen *g, int *size) {
     return 0;
 }
 
-/* the lines' state for direction dir, line `line` */
+/* the line `line` of direction dir, for the generation to read (loaded once) */
 static void load_line(Gen *g, const Inputs *in, int dir, int line) {
-    int size = g->size, area = g->area;
-    const int32_t *bt = in->bt.view.buf, *bv = in->bv.view.buf, *lm = in->lm.view.buf,
-                  *wm = in->wm.view.buf, *xsum = in->xsum.view.buf;
-    const uint64_t *cross = in->cross.view.buf;
+    int size = g->size, area = g->area, li = dir * size + line;
+    Line *ln = &g->lines[li];
+    if (!g->loaded[li]) {
+        const int32_t *bt = in->bt.view.buf, *bv = in->bv.view.buf, *lm = in->lm.view.buf,
+                      *wm = in->wm.view.buf, *xsum = in->xsum.view.buf;
+        const uint64_t *cross = in->cross.view.buf;
+        for (int k = 0; k < size; k++) {
+            int f = dir == 0 ? line * size + k : k * size + line;
+            ln->bt[k] = bt[f];
+            ln->bv[k] = bv[f];
+            ln->lm[k] = lm[f];
+            ln->wm[k] = wm[f];
+            ln->xc[k] = cross[dir * area + f];
+            ln->xs[k] = xsum[dir * area + f];
+        }
+        g->loaded[li] = 1;
+    }
     g->dir = dir;
     g->line = line;
-    for (int k = 0; k < size; k++) {
-        int f = dir == 0 ? line * size + k : k * size + line;
-        g->bt[k] = bt[f];
-        g->bv[k] = bv[f];
-        g->lm[k] = lm[f];
-        g->wm[k] = wm[f];
-        g->xc[k] = cross[dir * area + f];
-        g->xs[k] = xsum[dir * area + f];
-    }
+    g->li = li;
+    g->bt = ln->bt;
+    g->bv = ln->bv;
+    g->lm = ln->lm;
+    g->wm = ln->wm;
+    g->xc = ln->xc;
+    g->xs = ln->xs;
+    g->cap = ln->cap;
 }
 
-/* each square's best rack tile value (0 for a blank; -1000 for nothing) */
+/* each square's best rack tile value (0 for a blank; -1000 for nothing), once a line */
 static void line_caps(Gen *g) {
+    if (g->capped[g->li]) return;
+    g->capped[g->li] = 1;
     for (int k = 0; k < g->size; k++) {
         uint64_t x = g->xc[k];
         int cap = g->rc[0] && x ? 0 : -1000;
@@ -2083,7 +2360,7 @@ static void walk_bounds(Gen *g, const Shadow *sh, const Anchor *a) {
 }
 
 static int walk_anchor(Gen *g, const Inputs *in, const Shadow *sh, const Anchor *a) {
-    if (g->dir != a->dir || g->line != a->line) load_line(g, in, a->dir, a->line);
+    load_line(g, in, a->dir, a->line);
     g->anchor = a->anchor;
     g->leftstop = a->leftstop;
     g->right_ok = a->anchor + 1 == g->size || !g->bt[a->anchor + 1];
@@ -2164,10 +2441,8 @@ static int pair_plays(Gen *g, const Shadow *sh, const Pair *pr) {
  * them as the walk would find them). */
 static int exact_anchor(Gen *g, const Inputs *in, const Shadow *sh, const Anchor *a,
                         Pairs *ps) {
-    if (g->dir != a->dir || g->line != a->line) { /* else its caps are there */
-        load_line(g, in, a->dir, a->line);
-        line_caps(g);
-    }
+    load_line(g, in, a->dir, a->line);
+    line_caps(g);
     g->anchor = a->anchor;
     g->leftstop = a->leftstop;
     g->minn = a->minn;
@@ -2200,7 +2475,7 @@ static void anchor_sift(const Anchor *anchors, uint16_t *h, Py_ssize_t n, Py_ssi
 /* a's tight bound (the bounds of the sets of tiles that make words, with their own
  * leaves), for plays that are walked */
 static void tighten(Gen *g, const Inputs *in, const Shadow *sh, Anchor *a) {
-    if (g->dir != a->dir || g->line != a->line) load_line(g, in, a->dir, a->line);
+    load_line(g, in, a->dir, a->line);
     line_caps(g);
     g->anchor = a->anchor;
     g->leftstop = a->leftstop;
@@ -2408,7 +2683,6 @@ static int find_moves(Gen *g, const Inputs *in, const Kinds *kd, long total, int
     int exact = top && sh.n_sub && sh.wi_slots && g->rc[0] <= 2 && centre < 0;
     g->lookup = exact;
     Py_ssize_t n = list_anchors(g, in, centre, top ? &sh : NULL, anchors);
-    g->dir = -1;
     for (Py_ssize_t k = 0; k < n; k++) order[k] = (uint16_t)k;
     if (top) rc = best_anchors(g, in, &sh, anchors, order, n, exact ? &ps : NULL);
     for (Py_ssize_t k = 0; !top && k < n; k++) /* every move: in the listing's order */
@@ -2532,13 +2806,15 @@ static PyObject *generate(PyObject *self, PyObject *req) {
     PyObject *result = NULL;
     int size, err = 0;
     if (read_inputs(req, &in, g, &size) < 0 || read_kinds(req, &kd) < 0) goto done;
+    g->lines = PyMem_Malloc(sizeof(Line) * 2 * (size_t)size);
+    if (!g->lines) { PyErr_NoMemory(); goto done; }
     if (attr_tuple(req, "kind_text", &in.text, kd.n_kinds) < 0) goto done;
     kd.text = in.text;
     long top = attr_long(req, "top", &err);
     g->endgame = (int)attr_long(req, "endgame", &err);
     long exchange_bag = attr_long(req, "exchange_bag", &err);
     long centre = attr_long(req, "centre", &err);
-    PyObject *go = PyObject_GetAttrString(req, "going_out");
+    PyObject *go = req_attr(req, "going_out");
     if (!go) goto done;
     g->going_out = PyFloat_AsDouble(go);
     Py_DECREF(go);
@@ -2579,6 +2855,7 @@ done:
     PyMem_Free(leave);
     PyMem_Free(found.recs);
     free_inputs(&in);
+    PyMem_Free(g->lines);
     PyMem_Free(g);
     return result;
 }
@@ -2598,6 +2875,8 @@ static PyMethodDef methods[] = {
      "touched(bt, size, flats): the squares whose cross-sets new tiles on flats change."},
     {"load_board", load_board, METH_VARARGS,
      "load_board(cells, codes, bt, bv): a board's tiles as indices and values; their number."},
+    {"rack_parts", rack_parts, METH_VARARGS,
+     "rack_parts(rack, index, values, n_letters): what a Request says of a rack."},
     {"generate", generate, METH_O,
      "generate(request): the moves of an engine.Request, best first (all or the top)."},
     {NULL, NULL, 0, NULL},
@@ -2616,7 +2895,8 @@ PyMODINIT_FUNC PyInit__gaddag(void) {
         PyModule_AddIntConstant(m, "MAX_KINDS", MAX_KINDS) < 0 ||
         PyModule_AddIntConstant(m, "MAX_RACK", MAX_RACK) < 0 ||
         PyModule_AddIntConstant(m, "MAX_CODES", MAX_CODES) < 0 ||
-        PyModule_AddIntConstant(m, "NO_TILE", NO_TILE) < 0) {
+        PyModule_AddIntConstant(m, "NO_TILE", NO_TILE) < 0 ||
+        PyModule_AddIntConstant(m, "MEMO_WORDS", MEMO_WORDS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

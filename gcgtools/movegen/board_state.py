@@ -16,7 +16,7 @@ from typing import Protocol
 
 from gcgtools.movegen.crosses import NO_TILE, fill_cross_sets
 from gcgtools.movegen.engine import LeaveValues, Request, native_module, run
-from gcgtools.movegen.generator import KwgLike, RackIndex, kwg_buffer
+from gcgtools.movegen.generator import KwgLike, RackIndex, RackParts, kwg_buffer, rack_parts
 from gcgtools.movegen.move import Move
 from gcgtools.replay.board import Board
 from gcgtools.rules.equity import leave_equity
@@ -54,6 +54,8 @@ _ALPHABETS: dict[tuple[int, str], tuple[object, _Alphabet]] = {}
 #: the lexicons' anagram sets (bounds) and word index (plays looked up) for the C helper,
 #: kept per KWG
 _INDEXES: dict[int, tuple[object, bytes, bytes]] = {}
+#: the C helper's memo of cross-sets (``cross_sets``), kept per KWG
+_MEMOS: dict[int, tuple[object, array]] = {}
 #: KLV leave tables' data for the C helper, kept per Leaves object
 _KLVS: dict[int, tuple[object, tuple[Sequence[int], Sequence[int], Sequence[float], int]]] = {}
 
@@ -92,6 +94,18 @@ def _layout_arrays(board: Board) -> tuple[array, array, array]:
         arrays = (array("i", bytes(8 * area)), array("i", board.letter_mult),
                   array("i", board.word_mult))  # fmt: skip
         hit = _LAYOUTS[id(board.layout)] = (board.layout, arrays)
+    return hit[1]
+
+
+def _memo(kwg: KwgLike, native: ModuleType) -> array:
+    """The C helper's memo of the cross-sets of short runs of tiles for ``kwg``: a
+    cross-set depends only on the tiles before and after its square, which come back on
+    every board of a game."""
+    hit = _MEMOS.get(id(kwg))
+    if hit is None or hit[0] is not kwg:
+        if len(_MEMOS) > 4:
+            _MEMOS.clear()
+        hit = _MEMOS[id(kwg)] = (kwg, array("Q", bytes(8 * native.MEMO_WORDS)))
     return hit[1]
 
 
@@ -205,7 +219,7 @@ class EngineBoard:
         args = (self._nodes, self.kwg.dawg_root, self.kwg.gaddag_root, self.size, self._bt,
                 self._bv, self._cross, self._xsum, self._full, squares)  # fmt: skip
         if self._native is not None and isinstance(self._cross, array):
-            self._native.cross_sets(*args)
+            self._native.cross_sets(*args, _memo(self.kwg, self._native))
         else:
             fill_cross_sets(*args)
 
@@ -328,6 +342,15 @@ class EngineBoard:
             )
         return hit[1], hit[2]
 
+    def _rack_parts(self, rack_list: list[str]) -> tuple[RackParts, RackIndex | None]:
+        """The rack's parts for a request: by the C helper when it runs (then without a
+        RackIndex: the pure-Python engine makes one when it needs it)."""
+        n_letters = len(self._uppers) - 1
+        if self._native is not None:
+            return self._native.rack_parts(rack_list, self._index, self._values, n_letters), None
+        ri = RackIndex(rack_list, self._index, n_letters)
+        return rack_parts(ri, self._values), ri
+
     def request(
         self,
         rack: str | Sequence[str],
@@ -349,8 +372,8 @@ class EngineBoard:
         for t in rack_list:
             if t != BLANK and t not in tiles.values:
                 raise TileError(f"{t!r} in the rack is not a tile of {tiles.name}")
-        ri = RackIndex(rack_list, self._index, len(self._uppers) - 1)
-        kinds = ri.kinds
+        parts, ri = self._rack_parts(rack_list)
+        kinds = parts[0]
         endgame = bag_count <= 0
         going_out = 0.0
         if endgame and opponent_rack is not None:
@@ -374,6 +397,7 @@ class EngineBoard:
         )
         leave_table = None
         if leaves is not None and not endgame and klv is None and self._native is not None:
+            ri = RackIndex(rack_list, self._index, len(self._uppers) - 1)
             leave_table = [
                 float(leaves.value(ri.leave_tiles(c))) if c else 0.0 for c in ri.all_codes()
             ]
@@ -384,9 +408,7 @@ class EngineBoard:
             self._nodes, self.kwg.gaddag_root, self._uppers, self._lowers, self._tile_values,
             size, self.board.cells, self._bt, self._bv, self._lm, self._wm, self._cross,
             self._xsum, -1 if self._count else r0 * size + c0,
-            ri.counts, ri.radix, ri.kind_counts, ri.radices, [values[k] for k in kinds],
-            sorted(range(len(kinds)), key=lambda k: (kinds[k] == BLANK, kinds[k])),
-            tuple(k if len(k) == 1 else f"[{k}]" for k in kinds), kind_klv,
+            parts[2], parts[3], parts[1], parts[4], parts[5], parts[6], parts[7], kind_klv,
             endgame, going_out, leave_table, klv, full_leave, full_split, self.bingo_size,
             self.bingo_bonus, bag_count if exchanges and bag_count >= self.exchange_minimum else -1,
             top, anagrams, words, self.board, self.kwg, values, ri,

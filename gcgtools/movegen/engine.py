@@ -151,7 +151,7 @@ class Request:
     board: Board
     kwg: KwgLike
     values: dict[str, int]
-    index: RackIndex
+    index: RackIndex | None  #: None when the C helper made the rack's parts
     rack_list: list[str]
     leaves: LeaveValues | None
     tiles: TileSet
@@ -192,6 +192,8 @@ def python_moves(req: Request) -> list[Move]:
     sorted by equity (a stable sort: ties keep the order they were found in); the first
     ``req.top`` when it is set."""
     ri = req.index
+    if ri is None:
+        ri = RackIndex(req.rack_list, req.kwg.index, len(req.uppers) - 1)
     codes = ri.all_codes()
     texts: list[str] = []
     leave_values: list[float] = []

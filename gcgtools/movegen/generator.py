@@ -37,7 +37,7 @@ from gcgtools.movegen.crosses import ACCEPTS, ARC, IS_END, NO_TILE, fill_cross_s
 from gcgtools.replay.board import Board
 from gcgtools.replay.scoring import square_parts
 
-__all__ = ["Found", "KwgLike", "RackIndex", "find_plays", "kwg_buffer"]
+__all__ = ["Found", "KwgLike", "RackIndex", "RackParts", "find_plays", "kwg_buffer", "rack_parts"]
 
 
 class KwgLike(Protocol):
@@ -93,36 +93,32 @@ class RackIndex:
     """
 
     def __init__(self, rack: Sequence[str], index: dict[str, int], n_letters: int) -> None:
-        kinds: list[str] = []  # distinct tiles as they are in the bag (upper case, "?")
-        counts: list[int] = []
-        for tile in rack:
+        by_kind: dict[str, int] = {}  # distinct tiles as they are in the bag (upper case,
+        for tile in rack:  # "?"), in the order they first appear
             t = "?" if tile == "?" else tile.upper()
-            if t in kinds:
-                counts[kinds.index(t)] += 1
-            else:
-                kinds.append(t)
-                counts.append(1)
-        self.kinds = kinds
-        self.kind_counts = counts
+            by_kind[t] = by_kind.get(t, 0) + 1
+        self.kinds = list(by_kind)
+        self.kind_counts = list(by_kind.values())
         self.size = len(rack)
-        self.counts = [0] * (n_letters + 1)  # by tile index; [0] = blanks
-        self.radix = [0] * (n_letters + 1)
+        self.counts = counts_by = [0] * (n_letters + 1)  # by tile index; [0] = blanks
+        self.radix = radix_by = [0] * (n_letters + 1)
         #: bit set of the tile indices the rack holds (not the blank); the generator
         #: keeps it up to date as it places tiles
-        self.mask = 0
+        mask = 0
         radix = 1
-        radices = []
-        for kind, count in zip(kinds, counts, strict=True):
+        self.radices: list[int] = []
+        radices = self.radices
+        for kind, count in by_kind.items():
             radices.append(radix)
             t = 0 if kind == "?" else index.get(kind, -1)
             if 0 <= t <= n_letters:
-                self.counts[t] = count
-                self.radix[t] = radix
+                counts_by[t] = count
+                radix_by[t] = radix
                 if t:
-                    self.mask |= 1 << t
+                    mask |= 1 << t
             radix *= count + 1
+        self.mask = mask
         self.code = radix - 1  # every digit at its full count
-        self.radices = radices
 
     def leave_tiles(self, code: int) -> list[str]:
         """The tiles of the leave with ``code``, in rack order of first appearance."""
@@ -135,6 +131,27 @@ class RackIndex:
 
     def all_codes(self) -> range:
         return range(self.code + 1)
+
+
+#: What a request says of a rack: ``(kinds, kind_counts, counts, radix, kind_radix,
+#: kind_points, kind_order, kind_text)`` (see :class:`RackIndex` and
+#: :class:`~gcgtools.movegen.engine.Request`).
+RackParts = tuple[
+    list[str], list[int], list[int], list[int], list[int], list[int], list[int], tuple[str, ...]
+]
+
+
+def rack_parts(ri: RackIndex, values: dict[str, int]) -> RackParts:
+    """The :data:`RackParts` of a rack (``values``: points by tile text; KeyError for a
+    tile it lacks); the C helper's ``rack_parts`` gives the same from the rack's tiles.
+    ``kind_order``: the kinds in the order their texts sort, blanks last;
+    ``kind_text``: each kind as a leave shows it (``[CH]`` for a multi-letter tile)."""
+    kinds = ri.kinds
+    return (
+        kinds, ri.kind_counts, ri.counts, ri.radix, ri.radices, [values[k] for k in kinds],
+        sorted(range(len(kinds)), key=lambda k: (kinds[k] == "?", kinds[k])),
+        tuple(k if len(k) == 1 else f"[{k}]" for k in kinds),
+    )  # fmt: skip
 
 
 def board_tiles(

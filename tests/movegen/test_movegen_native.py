@@ -211,3 +211,65 @@ def refuses(
             native.generate(req)
     setattr(req, field, good)
     assert native.generate(req)
+
+
+def test_native_rack_parts_equal_python(native: ModuleType) -> None:
+    """What a request says of a rack (its kinds in the order they come, counts by tile
+    index, leave-code radices, points, sort order with blanks last, texts): the C
+    helper's rack_parts equals the pure-Python one, for English racks drawn at random,
+    Spanish multi-letter tiles, and tiles the lexicon's alphabet lacks."""
+    from gcgtools.movegen.generator import RackIndex, rack_parts
+
+    rng = random.Random(5)
+    english = tile_set("english")
+    words = ["CHICO", "LLAMA", "CARRO", "CHE", "OCHO", "HOLA"]
+    cases = [(small_lexicon(SMALL_WORDS), english), (small_lexicon(words, "spanish"),
+             tile_set("spanish"))]  # fmt: skip
+    checked = 0
+    for lexicon, tiles in cases:
+        index, values = lexicon.kwg.index, tiles.token_values
+        n_letters = len(lexicon.kwg.letters) - 1
+        bag = [t for t in tiles.letters for _ in range(tiles.counts[t])]
+        for size in (0, 1, 2, 7, 7, 7, 9, 20):
+            rack = rng.sample(bag, size)
+            expected = rack_parts(RackIndex(rack, index, n_letters), values)
+            assert native.rack_parts(rack, index, values, n_letters) == expected
+            checked += 1
+    assert checked == 16
+    # a tile the tile set lacks: KeyError by both
+    index, values = cases[0][0].kwg.index, english.token_values
+    with pytest.raises(KeyError):
+        rack_parts(RackIndex(["A", "#"], index, 26), values)
+    with pytest.raises(KeyError):
+        native.rack_parts(["A", "#"], index, values, 26)
+    with pytest.raises(ValueError, match="too large"):
+        native.rack_parts(["A"] * 65, index, values, 26)
+
+
+def test_native_cross_set_memo(native: ModuleType) -> None:
+    """The C helper remembers the cross-sets of short runs of tiles in a memo kept per
+    lexicon: with it, cold and warm, the cross-sets equal those made without it; a memo
+    filled for another lexicon is emptied (its header names the lexicon), not read."""
+    from array import array
+
+    english = tile_set("english")
+    rng = random.Random(3)
+    small, other = small_lexicon(SMALL_WORDS), small_lexicon(["AT", "TA", "EAT", "TEA"])
+    memo = array("Q", bytes(8 * native.MEMO_WORDS))
+    for lexicon in (small, other, small):
+        engine = EngineBoard(Board(MINI9, english), lexicon, native=False)
+        for _board in range(20):
+            bt = engine._bt
+            for f in range(len(bt)):
+                bt[f] = rng.randrange(1, 27) if rng.random() < 0.3 else 0
+            args = (engine._nodes, lexicon.kwg.dawg_root, lexicon.kwg.gaddag_root,
+                    engine.size, bt, engine._bv)  # fmt: skip
+            plain = (array("Q", bytes(16 * len(bt))), array("i", bytes(8 * len(bt))))
+            native.cross_sets(*args, *plain, engine._full, None)
+            for _pass in range(2):
+                kept = (array("Q", bytes(16 * len(bt))), array("i", bytes(8 * len(bt))))
+                native.cross_sets(*args, *kept, engine._full, None, memo)
+                assert kept == plain
+    assert any(memo[4:])
+    with pytest.raises(ValueError, match="memo"):
+        native.cross_sets(*args, *plain, engine._full, None, array("Q", bytes(64)))
