@@ -131,11 +131,13 @@ def _klv_data(
 class EngineBoard:
     """A board, its tiles as KWG indices and its cross-sets, for one lexicon and rules.
 
-    ``EngineBoard(board, lexicon, rules=None)`` copies ``board``. :meth:`moves` and
-    :meth:`best_move` generate; :meth:`play` puts a move's tiles on the board (updating
-    only the cross-sets it changes), :meth:`undo` takes the last one back; ``board`` is
-    the board as it stands. ``native``: False for the pure-Python engine (True: the C
-    helper when it is built; or the helper module itself).
+    ``EngineBoard(board, lexicon, rules=None)`` copies ``board`` (``copy=False``: uses
+    it as it is, for a caller that only generates and leaves ``board`` alone meanwhile;
+    :meth:`play` would then change it). :meth:`moves` and :meth:`best_move` generate;
+    :meth:`play` puts a move's tiles on the board (updating only the cross-sets it
+    changes), :meth:`undo` takes the last one back; ``board`` is the board as it stands.
+    ``native``: False for the pure-Python engine (True: the C helper when it is built;
+    or the helper module itself).
     """
 
     def __init__(
@@ -145,11 +147,12 @@ class EngineBoard:
         *,
         rules: RuleSet | None = None,
         native: bool | ModuleType = True,
+        copy: bool = True,
     ) -> None:
         kwg = lexicon.kwg
         if not kwg.gaddag_root:
             raise ValueError("the lexicon's KWG has no GADDAG: moves cannot be generated")
-        self.board = board.copy()
+        self.board = board.copy() if copy else board
         self.tiles = board.tileset or lexicon.tiles or tile_set("english")
         self.kwg = kwg
         self._rules(rules, board)

@@ -1,6 +1,7 @@
 """``generate_moves`` and ``best_move``: the moves of a rack on a board, scored, with
 their leaves and equities (one :class:`~gcgtools.movegen.board_state.EngineBoard` per
-call; callers that play many moves on one board keep their own)."""
+call, on the caller's board, which it does not change; callers that play many moves on
+one board keep their own)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def generate_moves(
     bingo bonus (default 50, 35 on the Words With Friends board), the rack size (7) and
     the end-of-game rule. Moves of equal equity keep the order they are generated in.
     """
-    engine = EngineBoard(board, lexicon, rules=rules)
+    engine = EngineBoard(board, lexicon, rules=rules, copy=False)  # it only generates
     return engine.moves(rack, leaves=leaves, bag_count=bag_count, opponent_rack=opponent_rack,
                         exchanges=exchanges, top=top)  # fmt: skip
 
@@ -62,6 +63,6 @@ def best_move(
 ) -> Move | None:
     """The first move :func:`generate_moves` gives (the same tie-break), found by pruning
     every anchor whose upper bound cannot beat the best move so far."""
-    engine = EngineBoard(board, lexicon, rules=rules)
+    engine = EngineBoard(board, lexicon, rules=rules, copy=False)  # it only generates
     return engine.best_move(rack, leaves=leaves, bag_count=bag_count,
                             opponent_rack=opponent_rack, exchanges=exchanges)  # fmt: skip

@@ -367,3 +367,21 @@ def test_the_simulation_can_overrule_static_equity(lexicon, leaves) -> None:
     best, other = result.candidates
     assert best.move.notation() == "5E HAL(E)"
     assert best.win_pct - other.win_pct > 2 * (best.stderr**2 + other.stderr**2) ** 0.5
+
+
+def test_an_iterations_draw_is_made_once_and_its_generator_only_when_asked() -> None:
+    """Every candidate of an iteration gets the same shuffle of the unseen tiles, made
+    once per iteration; the generator after that shuffle (which a playout asks for a
+    number only to put exchanged tiles back) is made when first asked, and draws exactly
+    what the generator that made the shuffle would have drawn next."""
+    from gcgtools.analysis.simulate import _LaterRng, _shuffled
+
+    unseen = sorted("AEIOURSTLNDGBC??")
+    for iteration in range(5):
+        eager, tiles = _shuffled(7, "key", iteration, unseen)
+        later = _LaterRng(7, "key", iteration, unseen)
+        assert later._rng is None
+        assert [later.randrange(40) for _ in range(30)] == [eager.randrange(40) for _ in range(30)]
+        assert later.random() == eager.random()
+        assert sorted(tiles) == unseen
+    assert _shuffled(7, "key", 1, unseen)[1] != _shuffled(7, "key", 2, unseen)[1]

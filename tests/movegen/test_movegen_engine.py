@@ -83,6 +83,24 @@ def test_play_refuses_a_taken_square_and_copies_are_independent() -> None:
     )
 
 
+def test_the_functions_leave_the_board_alone_and_copy_false_shares_it() -> None:
+    """generate_moves and best_move use the caller's board without copying it, and leave
+    it as it was; an EngineBoard made with copy=False plays on the board it was given."""
+    lexicon = small_lexicon(SMALL_WORDS)
+    board = Board(MINI9, tile_set("english"))
+    best = best_move(board, list("RATES"), lexicon, leaves=None, bag_count=50)
+    assert best is not None and best.kind == "play"
+    generate_moves(board, list("RATES"), lexicon, leaves=None, bag_count=50)
+    assert (
+        not any(board.cells) and board.last_placed == Board(MINI9, tile_set("english")).last_placed
+    )
+    shared = EngineBoard(board, lexicon, copy=False)
+    shared.play(best)
+    assert shared.board is board and sum(1 for c in board.cells if c) == len(best.squares)
+    shared.undo()
+    assert not any(board.cells)
+
+
 def test_top_and_best_move_functions() -> None:
     lexicon = small_lexicon(SMALL_WORDS)
     board = Board(MINI9, tile_set("english"))
