@@ -2267,13 +2267,16 @@ static Py_ssize_t list_anchors(Gen *g, const Inputs *in, int centre, const Shado
                                Anchor *out) {
     int size = g->size;
     const int32_t *bt = in->bt.view.buf;
+    uint8_t anchor[MAX_SIZE * MAX_SIZE]; /* the same squares both ways: found once */
+    for (int f = 0; f < g->area; f++)
+        anchor[f] = (uint8_t)(centre >= 0 ? f == centre : is_anchor(bt, size, f));
     Py_ssize_t n = 0;
     for (int dir = 0; dir < 2; dir++) {
         for (int line = 0; line < size; line++) {
             int loaded = 0, prev = -1;
             for (int k = 0; k < size; k++) {
                 int f = dir == 0 ? line * size + k : k * size + line;
-                if (centre >= 0 ? f != centre : !is_anchor(bt, size, f)) continue;
+                if (!anchor[f]) continue;
                 if (!loaded) {
                     load_line(g, in, dir, line);
                     if (sh) line_caps(g);
