@@ -179,11 +179,11 @@ static uint64_t allowed_reversed(const uint32_t *nodes, Py_ssize_t n, uint32_t g
  * same few short runs of tiles come back on every board of a game and in every
  * position of a simulation. Each slot holds a run's key (its tiles, packed; 0 empty)
  * and its cross-set; a new run takes the slot of its key's hash (a slot's old run is
- * dropped). The header holds MEMO_MAGIC and the lexicon's size and roots: a memo
- * made for another lexicon is emptied before it is used. */
+ * dropped). The header holds MEMO_MAGIC and the lexicon's size, roots and buffer: a
+ * memo made for another lexicon is emptied before it is used. */
 #define MEMO_LG 12
 #define MEMO_SLOTS (1 << MEMO_LG)
-#define MEMO_HEAD 4
+#define MEMO_HEAD 5
 #define MEMO_WORDS (MEMO_HEAD + 2 * MEMO_SLOTS)
 #define MEMO_MAGIC 0x6763676d656d6f31ULL /* "gcgmemo1" */
 #define MEMO_RUN 9 /* the longest run of tiles (before and after) a key holds */
@@ -236,7 +236,8 @@ static uint64_t run_cross(const CrossCtx *cx, const int *prefix, int np, const i
 
 /* the memo's buffer ready for the lexicon of cx (emptied when its header says another) */
 static void memo_ready(CrossCtx *cx, uint64_t *memo) {
-    uint64_t head[MEMO_HEAD] = {MEMO_MAGIC, (uint64_t)cx->nn, cx->root, cx->groot};
+    uint64_t head[MEMO_HEAD] = {MEMO_MAGIC, (uint64_t)cx->nn, cx->root, cx->groot,
+                                (uint64_t)(uintptr_t)cx->nodes};
     if (memcmp(memo, head, sizeof head)) {
         memset(memo, 0, sizeof(uint64_t) * MEMO_WORDS);
         memcpy(memo, head, sizeof head);

@@ -102,8 +102,6 @@ class RackIndex:
         self.size = len(rack)
         self.counts = counts_by = [0] * (n_letters + 1)  # by tile index; [0] = blanks
         self.radix = radix_by = [0] * (n_letters + 1)
-        #: bit set of the tile indices the rack holds (not the blank); the generator
-        #: keeps it up to date as it places tiles
         mask = 0
         radix = 1
         self.radices: list[int] = []
@@ -117,6 +115,8 @@ class RackIndex:
                 if t:
                     mask |= 1 << t
             radix *= count + 1
+        #: bit set of the tile indices the rack holds (not the blank); the generator
+        #: keeps it up to date as it places tiles
         self.mask = mask
         self.code = radix - 1  # every digit at its full count
 
