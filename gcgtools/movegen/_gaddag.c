@@ -197,18 +197,16 @@ typedef struct {
 
 /* the key of a run (np tiles before the square, ns after): 6 bits a tile, the counts,
  * and a top bit; 0 when the run cannot be a key (too long, or a tile beyond 63) */
+static uint64_t pack_tiles(uint64_t key, const int *tiles, int n) {
+    for (int k = 0; key && k < n; k++)
+        key = tiles[k] < 1 || tiles[k] > 63 ? 0 : (key << 6) | (uint64_t)tiles[k];
+    return key;
+}
+
 static uint64_t run_key(const int *prefix, int np, const int *suffix, int ns) {
     if (np + ns > MEMO_RUN) return 0;
-    uint64_t key = 1;
-    for (int k = 0; k < np; k++) {
-        if (prefix[k] < 1 || prefix[k] > 63) return 0;
-        key = (key << 6) | (uint64_t)prefix[k];
-    }
-    for (int k = 0; k < ns; k++) {
-        if (suffix[k] < 1 || suffix[k] > 63) return 0;
-        key = (key << 6) | (uint64_t)suffix[k];
-    }
-    return (key << 4) | (uint64_t)np;
+    uint64_t key = pack_tiles(pack_tiles(1, prefix, np), suffix, ns);
+    return key ? (key << 4) | (uint64_t)np : 0;
 }
 
 static uint64_t *memo_slot(uint64_t *memo, uint64_t key) {
@@ -245,24 +243,33 @@ static void memo_ready(CrossCtx *cx, uint64_t *memo) {
     cx->memo = memo;
 }
 
+/* cross-set and cross-score (at `at`) of the empty square f, square k of its line across
+ * the plays (step apart), with the np tiles just before it (worth pv): the tiles just
+ * after it are read here; every tile and no cross-score when it has no neighbour */
+static void empty_cross(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *bv,
+                        int f, int k, int step, int at, const int *prefix, int np, int32_t pv,
+                        uint64_t full, uint64_t *cross, int32_t *xsum) {
+    int suffix[MAX_SIZE], ns = 0;
+    int32_t total = pv;
+    for (int m = k + 1, j = f + step; m < size && bt[j]; m++, j += step) {
+        suffix[ns++] = bt[j];
+        total += bv[j];
+    }
+    cross[at] = np || ns ? run_cross(cx, prefix, np, suffix, ns) : full;
+    xsum[at] = np || ns ? total : -1;
+}
+
 /* cross-set and cross-score of square i for plays in direction dir (0 across) */
 static void one_cross(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *bv, int i,
                       int dir, uint64_t full, uint64_t *cross, int32_t *xsum) {
-    int area = size * size;
-    if (bt[i]) { cross[dir * area + i] = 0; xsum[dir * area + i] = -1; return; }
-    int step = dir == 0 ? size : 1;
-    int k = dir == 0 ? i / size : i % size;
-    int before = k > 0 && bt[i - step], after = k < size - 1 && bt[i + step];
-    if (!before && !after) { cross[dir * area + i] = full; xsum[dir * area + i] = -1; return; }
-    int prefix[MAX_SIZE], suffix[MAX_SIZE], np = 0, ns = 0;
-    int32_t total = 0;
-    int j = i - step, m = k - 1;
-    while (m >= 0 && bt[j]) { j -= step; m--; }
-    for (int q = j + step; q != i; q += step) { prefix[np++] = bt[q]; total += bv[q]; }
-    j = i + step; m = k + 1;
-    while (m < size && bt[j]) { suffix[ns++] = bt[j]; total += bv[j]; j += step; m++; }
-    cross[dir * area + i] = run_cross(cx, prefix, np, suffix, ns);
-    xsum[dir * area + i] = total;
+    int at = dir * size * size + i;
+    if (bt[i]) { cross[at] = 0; xsum[at] = -1; return; }
+    int step = dir == 0 ? size : 1, k = dir == 0 ? i / size : i % size;
+    int prefix[MAX_SIZE], np = 0, m = k, j = i;
+    int32_t pv = 0;
+    while (m > 0 && bt[j - step]) { j -= step; m--; }
+    for (; j != i; j += step) { prefix[np++] = bt[j]; pv += bv[j]; }
+    empty_cross(cx, size, bt, bv, i, k, step, at, prefix, np, pv, full, cross, xsum);
 }
 
 /* one_cross for every square of a line across the direction's plays (dir 0: a column,
@@ -282,19 +289,7 @@ static void line_cross(const CrossCtx *cx, int size, const int32_t *bt, const in
             runv += bv[f];
             continue;
         }
-        if (!nrun && (k == size - 1 || !bt[f + step])) {
-            cross[at] = full;
-            xsum[at] = -1;
-            continue;
-        }
-        int suffix[MAX_SIZE], ns = 0;
-        int32_t total = runv;
-        for (int m = k + 1, j = f + step; m < size && bt[j]; m++, j += step) {
-            suffix[ns++] = bt[j];
-            total += bv[j];
-        }
-        cross[at] = run_cross(cx, run, nrun, suffix, ns);
-        xsum[at] = total;
+        empty_cross(cx, size, bt, bv, f, k, step, at, run, nrun, runv, full, cross, xsum);
         nrun = 0;
         runv = 0;
     }
@@ -696,8 +691,8 @@ typedef struct {
     const double *best_leave; /* by tiles played */
     double going_out;
     const double *leave; /* by leave code */
-    /* the line being walked (its squares: in lines[li]) */
-    int dir, line, li, anchor, leftstop, right_ok, minn;
+    /* the line being walked (its squares: in lines[dir * size + line]) */
+    int dir, line, anchor, leftstop, right_ok, minn;
     uint64_t ord_base, seq;
     const int *bt;
     const int32_t *bv, *lm, *wm, *xs;
@@ -1148,6 +1143,14 @@ static int dawg_words(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, int *p
     }
 }
 
+/* every word of the DAWG at `root` in `nodes` of at most max_len letters, to `visit` */
+static int dawg_walk(const Buf *nodes, unsigned int root, int max_len, WordVisit visit,
+                     void *ctx) {
+    int path[MAX_SIZE];
+    return dawg_words(nodes->view.buf, nodes->view.len / 4, root, path, 0, 0, max_len, visit,
+                      ctx);
+}
+
 /* a word of ANA_MIN letters or more into the KeyList ctx */
 static int collect_word(void *ctx, const int *path, int len, uint64_t hash) {
     KeyList *out = ctx;
@@ -1197,13 +1200,12 @@ static PyObject *anagram_index(PyObject *self, PyObject *args) {
     Buf nodes = {0};
     if (dawg_args(args, &nodes, &root) < 0) return NULL;
     KeyList list = {0};
-    int path[MAX_SIZE];
-    dawg_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, 0, ANA_MAX, collect_word, &list);
+    dawg_walk(&nodes, root, ANA_MAX, collect_word, &list);
     PyObject *result = NULL;
     Py_ssize_t set_words = SET_WORDS;
     uint64_t *bits = PyMem_Calloc((size_t)set_words, sizeof(uint64_t));
     if (!bits) list.error = 1;
-    else dawg_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, 0, MAX_SIZE, collect_set, bits);
+    else dawg_walk(&nodes, root, MAX_SIZE, collect_set, bits);
     release(&nodes);
     if (list.error) { PyErr_NoMemory(); goto done; }
     qsort(list.items, (size_t)list.n, sizeof(KeyWord), cmp_keyword);
@@ -1342,8 +1344,7 @@ static PyObject *word_index(PyObject *self, PyObject *args) {
     Buf nodes = {0};
     if (dawg_args(args, &nodes, &root) < 0) return NULL;
     WordList wl = {0};
-    int path[MAX_SIZE];
-    dawg_words(nodes.view.buf, nodes.view.len / 4, root, path, 0, 0, MAX_SIZE, collect_keyed, &wl);
+    dawg_walk(&nodes, root, MAX_SIZE, collect_keyed, &wl);
     release(&nodes);
     PyObject *result = NULL;
     if (wl.error) { PyErr_NoMemory(); goto done; }
@@ -2216,7 +2217,6 @@ static void load_line(Gen *g, const Inputs *in, int dir, int line) {
     }
     g->dir = dir;
     g->line = line;
-    g->li = li;
     g->bt = ln->bt;
     g->bv = ln->bv;
     g->lm = ln->lm;
@@ -2228,8 +2228,9 @@ static void load_line(Gen *g, const Inputs *in, int dir, int line) {
 
 /* each square's best rack tile value (0 for a blank; -1000 for nothing), once a line */
 static void line_caps(Gen *g) {
-    if (g->capped[g->li]) return;
-    g->capped[g->li] = 1;
+    int li = g->dir * g->size + g->line;
+    if (g->capped[li]) return;
+    g->capped[li] = 1;
     for (int k = 0; k < g->size; k++) {
         uint64_t x = g->xc[k];
         int cap = g->rc[0] && x ? 0 : -1000;
