@@ -10,9 +10,9 @@ generations: only the squares a play touches get their cross-sets computed again
 from __future__ import annotations
 
 from array import array
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, Hashable, MutableSequence, Sequence
 from types import ModuleType
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from gcgtools.movegen.crosses import NO_TILE, fill_cross_sets
 from gcgtools.movegen.engine import LeaveValues, Request, native_module, run
@@ -47,85 +47,94 @@ def rack_tiles(rack: str | Sequence[str], tiles: TileSet) -> list[str]:
     return [t if t == BLANK else t.upper() for t in items]
 
 
+_T = TypeVar("_T")
+
+
+def _kept(
+    cache: dict[Hashable, tuple[object, _T]], key: Hashable, owner: object, keep: int,
+    make: Callable[..., _T], *args: object,
+) -> _T:  # fmt: skip
+    """``make(*args)`` for ``owner`` (a lexicon's KWG, a layout, a leave table), made
+    once and kept in ``cache`` under ``key`` while ``owner`` is the same object (the cache
+    is emptied when it holds more than ``keep``)."""
+    hit = cache.get(key)
+    if hit is None or hit[0] is not owner:
+        if len(cache) > keep:
+            cache.clear()
+        hit = cache[key] = (owner, make(*args))
+    return hit[1]
+
+
 #: one alphabet's tables, kept per (KWG, tile set): texts by index, values by index, and
 #: (index, value) by tile text on the board
 _Alphabet = tuple[tuple[str, ...], tuple[str, ...], list[int], dict[str, tuple[int, int]]]
-_ALPHABETS: dict[tuple[int, str], tuple[object, _Alphabet]] = {}
+_ALPHABETS: dict[Hashable, tuple[object, _Alphabet]] = {}
 #: the lexicons' anagram sets (bounds) and word index (plays looked up) for the C helper,
 #: kept per KWG
-_INDEXES: dict[int, tuple[object, bytes, bytes]] = {}
+_INDEXES: dict[Hashable, tuple[object, tuple[bytes, bytes]]] = {}
 #: the C helper's memo of cross-sets (``cross_sets``), kept per KWG
-_MEMOS: dict[int, tuple[object, array]] = {}
-#: KLV leave tables' data for the C helper, kept per Leaves object
-_KLVS: dict[int, tuple[object, tuple[Sequence[int], Sequence[int], Sequence[float], int]]] = {}
+_MEMOS: dict[Hashable, tuple[object, array]] = {}
+#: KLV leave tables' data for the C helper (None for other tables), kept per Leaves object
+_Klv = tuple[Sequence[int], Sequence[int], Sequence[float], int]
+_KLVS: dict[Hashable, tuple[object, _Klv | None]] = {}
+#: per board layout: zeros (``2 * area``), letter and word premiums, as ``array('i')``
+_LAYOUTS: dict[Hashable, tuple[object, tuple[array, array, array]]] = {}
 
 
 def _alphabet(kwg: KwgLike, tiles: TileSet) -> _Alphabet:
-    key = (id(kwg), tiles.name)
-    hit = _ALPHABETS.get(key)
-    if hit is not None and hit[0] is kwg:
-        return hit[1]
+    return _kept(_ALPHABETS, (id(kwg), tiles.name), kwg, 16, _make_alphabet, kwg, tiles)
+
+
+def _make_alphabet(kwg: KwgLike, tiles: TileSet) -> _Alphabet:
     letters = list(kwg.letters)
     values = tiles.token_values
     index = kwg.index
     codes = {t: (index.get(t.upper(), NO_TILE), v) for t, v in values.items() if t != BLANK}
-    out = (
+    return (
         tuple(letters),
         tuple(t.lower() for t in letters),
         [0] + [values.get(t, 0) for t in letters[1:]],
         codes,
     )
-    if len(_ALPHABETS) > 16:
-        _ALPHABETS.clear()
-    _ALPHABETS[key] = (kwg, out)
-    return out
-
-
-#: per board layout: zeros (``2 * area``), letter and word premiums, as ``array('i')``
-_LAYOUTS: dict[int, tuple[object, tuple[array, array, array]]] = {}
 
 
 def _layout_arrays(board: Board) -> tuple[array, array, array]:
-    hit = _LAYOUTS.get(id(board.layout))
-    if hit is None or hit[0] is not board.layout:
-        if len(_LAYOUTS) > 16:
-            _LAYOUTS.clear()
-        area = board.size * board.size
-        arrays = (array("i", bytes(8 * area)), array("i", board.letter_mult),
-                  array("i", board.word_mult))  # fmt: skip
-        hit = _LAYOUTS[id(board.layout)] = (board.layout, arrays)
-    return hit[1]
+    return _kept(_LAYOUTS, id(board.layout), board.layout, 16, _make_layout, board)
+
+
+def _make_layout(board: Board) -> tuple[array, array, array]:
+    area = board.size * board.size
+    return (array("i", bytes(8 * area)), array("i", board.letter_mult),
+            array("i", board.word_mult))  # fmt: skip
 
 
 def _memo(kwg: KwgLike, native: ModuleType) -> array:
     """The C helper's memo of the cross-sets of short runs of tiles for ``kwg``: a
     cross-set depends only on the tiles before and after its square, which come back on
     every board of a game."""
-    hit = _MEMOS.get(id(kwg))
-    if hit is None or hit[0] is not kwg:
-        if len(_MEMOS) > 4:
-            _MEMOS.clear()
-        hit = _MEMOS[id(kwg)] = (kwg, array("Q", bytes(8 * native.MEMO_WORDS)))
-    return hit[1]
+    return _kept(_MEMOS, id(kwg), kwg, 4, _make_memo, native)
 
 
-def _klv_data(
-    leaves: LeaveValues,
-) -> tuple[Sequence[int], Sequence[int], Sequence[float], int] | None:
+def _make_memo(native: ModuleType) -> array:
+    return array("Q", bytes(8 * native.MEMO_WORDS))
+
+
+def _klv_data(leaves: LeaveValues) -> _Klv | None:
     """The KLV graph of ``leaves`` (``gcgtools.lexicon.KlvLeaves``) for the C helper, or
     None for other leave tables (their values are listed per leave in Python)."""
-    hit = _KLVS.get(id(leaves))
-    if hit is not None and hit[0] is leaves:
-        return hit[1]
+    return _kept(_KLVS, id(leaves), leaves, 8, _make_klv, leaves)
+
+
+def _make_klv(leaves: LeaveValues) -> _Klv | None:
     kwg = getattr(leaves, "kwg", None)
     values = getattr(leaves, "values", None)
     if kwg is None or not isinstance(values, array) or values.typecode != "f":
         return None
-    data = (kwg_buffer(kwg), kwg.word_counts(), values, int(kwg.dawg_root))
-    if len(_KLVS) > 8:
-        _KLVS.clear()
-    _KLVS[id(leaves)] = (leaves, data)
-    return data
+    return (kwg_buffer(kwg), kwg.word_counts(), values, int(kwg.dawg_root))
+
+
+def _make_indexes(native: ModuleType, nodes: Sequence[int], root: int) -> tuple[bytes, bytes]:
+    return native.anagram_index(nodes, root), native.word_index(nodes, root)
 
 
 class EngineBoard:
@@ -159,6 +168,7 @@ class EngineBoard:
         self._native: ModuleType | None = (
             native if isinstance(native, ModuleType) else native_module() if native else None
         )
+        self._memo = _memo(kwg, self._native) if self._native is not None else None
         self._index: dict[str, int] = kwg.index
         self._values = self.tiles.token_values
         self._nodes = kwg_buffer(kwg)
@@ -222,7 +232,7 @@ class EngineBoard:
         args = (self._nodes, self.kwg.dawg_root, self.kwg.gaddag_root, self.size, self._bt,
                 self._bv, self._cross, self._xsum, self._full, squares)  # fmt: skip
         if self._native is not None and isinstance(self._cross, array):
-            self._native.cross_sets(*args, _memo(self.kwg, self._native))
+            self._native.cross_sets(*args, self._memo)
         else:
             fill_cross_sets(*args)
 
@@ -331,19 +341,11 @@ class EngineBoard:
         (the lexicon's 7- to 9-letter words by their letters, and its letter sets: the
         bounds leave out plays that make no word on their squares) and the word index
         (every word by letter set and length: the plays of an anchor are looked up)."""
-        if self._native is None:
+        native = self._native
+        if native is None:
             return None, None
-        hit = _INDEXES.get(id(self.kwg))
-        if hit is None or hit[0] is not self.kwg:
-            if len(_INDEXES) > 4:
-                _INDEXES.clear()
-            nodes, root = self._nodes, self.kwg.dawg_root
-            hit = _INDEXES[id(self.kwg)] = (
-                self.kwg,
-                self._native.anagram_index(nodes, root),
-                self._native.word_index(nodes, root),
-            )
-        return hit[1], hit[2]
+        kwg = self.kwg
+        return _kept(_INDEXES, id(kwg), kwg, 4, _make_indexes, native, self._nodes, kwg.dawg_root)
 
     def _rack_parts(self, rack_list: list[str]) -> tuple[RackParts, RackIndex | None]:
         """The rack's parts for a request: by the C helper when it runs (then without a
