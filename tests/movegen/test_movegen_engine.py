@@ -212,6 +212,30 @@ def test_a_rack_beyond_the_helpers_limits_runs_in_python() -> None:
     assert any(m.kind == "play" for m in moves)
 
 
+def test_fits_native_is_the_helpers_limits() -> None:
+    """fits_native (which skips the product of the kinds' counts when 2**tiles is small
+    enough) says what the limits say, for racks of 0 to 17 tiles of 1 to 17 kinds."""
+    from gcgtools.movegen.engine import LIMITS
+
+    lexicon = small_lexicon(SMALL_WORDS)
+    engine = EngineBoard(Board(MINI9, tile_set("english")), lexicon)
+    rng = random.Random(2)
+    for n in range(18):
+        for _ in range(5):
+            rack = [rng.choice("ABCDEFGHIJKLMNOPQ"[: rng.randint(1, 17)]) for _ in range(n)]
+            request = engine.request(rack, leaves=None, bag_count=50, opponent_rack=None,
+                                     exchanges=True, top=0)  # fmt: skip
+            codes = 1
+            for c in request.kind_counts:
+                codes *= c + 1
+            expected = bool(LIMITS) and (
+                len(request.kind_counts) <= LIMITS["MAX_KINDS"]
+                and len(rack) <= LIMITS["MAX_RACK"]
+                and codes <= LIMITS["MAX_CODES"]
+            )
+            assert fits_native(request) == expected
+
+
 def test_a_board_tile_the_tile_set_lacks_is_a_tile_error() -> None:
     board = Board(MINI9, tile_set("english"))
     board[4, 4] = "#"

@@ -9,6 +9,7 @@ same way. Only a machine without a C compiler skips it, and says so.
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 from pathlib import Path
 from types import ModuleType
@@ -151,6 +152,21 @@ def test_native_equals_python_on_a_real_board(native: ModuleType, monkeypatch) -
     assert native_module() is None
     slow = generate_moves(board, list("AEINST?"), enable, leaves=klv, bag_count=30)
     assert facts(fast) == facts(slow)
+
+
+def test_the_switch_is_read_as_os_environ_has_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """native_module reads GCGTOOLS_PURE_PYTHON from os.environ's own dict: the same
+    value os.environ.get gives, unset, set, set to 0 and unset again."""
+    from gcgtools.movegen.engine import _pure_setting, native_built
+
+    monkeypatch.delenv(PURE_ENV, raising=False)
+    for value in (None, "1", "0", "yes", "", None):
+        if value is None:
+            monkeypatch.delenv(PURE_ENV, raising=False)
+        else:
+            monkeypatch.setenv(PURE_ENV, value)
+        assert _pure_setting() == os.environ.get(PURE_ENV, "")
+        assert (native_module() is not None) == (native_built() and value in (None, "", "0"))
 
 
 def test_native_touched_squares_equal_python(native: ModuleType) -> None:
