@@ -162,7 +162,8 @@ class EngineBoard:
         if not kwg.gaddag_root:
             raise ValueError("the lexicon's KWG has no GADDAG: moves cannot be generated")
         self.board = board.copy() if copy else board
-        self.tiles = board.tileset or lexicon.tiles or tile_set("english")
+        self._given = (board.layout, board.tileset or lexicon.tiles, rules)  # see fits
+        self.tiles = self._given[1] or tile_set("english")
         self.kwg = kwg
         self._rules(rules, board)
         self._native: ModuleType | None = (
@@ -210,7 +211,9 @@ class EngineBoard:
                 return self._native.load_board(cells, codes, bt, bv)
             count = 0
             for i, tile in enumerate(cells):
-                if tile is not None:
+                if tile is None:
+                    bt[i] = bv[i] = 0
+                else:
                     bt[i], bv[i] = codes[tile]
                     count += 1
             return count
@@ -288,6 +291,28 @@ class EngineBoard:
             self._cross[:] = cross  # type: ignore[index]
             self._xsum[:] = xsum  # type: ignore[index]
         self.board.last_placed = last  # type: ignore[assignment]
+
+    def fits(self, board: Board, lexicon: LexiconLike, rules: RuleSet | None) -> bool:
+        """Whether this EngineBoard was made for the same lexicon, layout, tile set,
+        rules and engine as ``EngineBoard(board, lexicon, rules=rules)`` would be (then
+        :meth:`reload` can put ``board`` on it)."""
+        layout, tiles, given = self._given
+        return (
+            self.kwg is lexicon.kwg
+            and layout is board.layout
+            and tiles is (board.tileset or lexicon.tiles)
+            and given is rules
+            and self._native is native_module()
+        )
+
+    def reload(self, board: Board) -> None:
+        """Use ``board`` as it is (as ``copy=False`` does) in place of this one's board,
+        its tiles and cross-sets made again from scratch, the history of plays dropped:
+        the same state as a new EngineBoard's, in the buffers this one has."""
+        self.board = board
+        self._history.clear()
+        self._count = self._load()
+        self._fill(None)
 
     def copy(self) -> EngineBoard:
         """An independent copy (the history of plays is not copied)."""
@@ -407,12 +432,15 @@ class EngineBoard:
                 float(leaves.value(ri.leave_tiles(c))) if c else 0.0 for c in ri.all_codes()
             ]
         size = self.size
-        r0, c0 = self.board.layout.centre
+        centre = -1
+        if not self._count:  # the first play covers the start square
+            r0, c0 = self.board.layout.centre
+            centre = r0 * size + c0
         anagrams, words = self._indexes() if top else (None, None)
         return Request(
             self._nodes, self.kwg.gaddag_root, self._uppers, self._lowers, self._tile_values,
             size, self.board.cells, self._bt, self._bv, self._lm, self._wm, self._cross,
-            self._xsum, -1 if self._count else r0 * size + c0,
+            self._xsum, centre,
             parts[2], parts[3], parts[1], parts[4], parts[5], parts[6], parts[7], kind_klv,
             endgame, going_out, leave_table, klv, full_leave, full_split, self.bingo_size,
             self.bingo_bonus, bag_count if exchanges and bag_count >= self.exchange_minimum else -1,

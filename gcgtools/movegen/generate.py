@@ -1,11 +1,19 @@
 """``generate_moves`` and ``best_move``: the moves of a rack on a board, scored, with
-their leaves and equities (one :class:`~gcgtools.movegen.board_state.EngineBoard` per
-call, on the caller's board, which it does not change; callers that play many moves on
-one board keep their own)."""
+their leaves and equities (an :class:`~gcgtools.movegen.board_state.EngineBoard` on the
+caller's board, which it does not change; callers that play many moves on one board keep
+their own).
+
+An EngineBoard that finished a call is kept, at most ``_KEPT`` per lexicon, layout and
+rules, and the next call on those takes it and reloads the board on it
+(:meth:`~gcgtools.movegen.board_state.EngineBoard.reload`: its tiles and cross-sets are
+made again from scratch), so that its buffers and tables are not made on every call.
+A call takes a kept one out of the list and gives it back when it is done, so threads
+never share one."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from gcgtools.movegen.board_state import EngineBoard, LexiconLike, rack_tiles
 from gcgtools.movegen.engine import LeaveValues
@@ -14,6 +22,41 @@ from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import RuleSet
 
 __all__ = ["LeaveValues", "LexiconLike", "best_move", "generate_moves", "rack_tiles"]
+
+_KEPT = 4  #: EngineBoards kept per (lexicon, layout, rules)
+_SPARE: dict[tuple[int, int, int], list[EngineBoard]] = {}
+_T = TypeVar("_T")
+
+
+def _on_board(
+    board: Board, lexicon: LexiconLike, rules: RuleSet | None, call: Callable[[EngineBoard], _T]
+) -> _T:
+    """``call(engine)`` on an EngineBoard of ``board`` (``copy=False``): a kept one that
+    fits, reloaded, or a new one; kept afterwards. (The ids in the key stay valid while
+    a kept EngineBoard holds the KWG, layout and rules it was made for; ``fits`` checks
+    them all.)"""
+    key = (id(lexicon.kwg), id(board.layout), id(rules))
+    spares = _SPARE.get(key)
+    engine = None
+    while spares:
+        try:
+            kept = spares.pop()
+        except IndexError:  # another thread took the last one
+            break
+        if kept.fits(board, lexicon, rules):
+            kept.reload(board)
+            engine = kept
+            break
+    if engine is None:
+        engine = EngineBoard(board, lexicon, rules=rules, copy=False)
+    try:
+        return call(engine)
+    finally:
+        if len(_SPARE) > 8:
+            _SPARE.clear()
+        spares = _SPARE.setdefault(key, [])
+        if len(spares) < _KEPT:
+            spares.append(engine)
 
 
 def generate_moves(
@@ -45,9 +88,10 @@ def generate_moves(
     bingo bonus (default 50, 35 on the Words With Friends board), the rack size (7) and
     the end-of-game rule. Moves of equal equity keep the order they are generated in.
     """
-    engine = EngineBoard(board, lexicon, rules=rules, copy=False)  # it only generates
-    return engine.moves(rack, leaves=leaves, bag_count=bag_count, opponent_rack=opponent_rack,
-                        exchanges=exchanges, top=top)  # fmt: skip
+    return _on_board(board, lexicon, rules, lambda engine: engine.moves(
+        rack, leaves=leaves, bag_count=bag_count, opponent_rack=opponent_rack,
+        exchanges=exchanges, top=top,
+    ))  # fmt: skip
 
 
 def best_move(
@@ -63,6 +107,7 @@ def best_move(
 ) -> Move | None:
     """The first move :func:`generate_moves` gives (the same tie-break), found by pruning
     every anchor whose upper bound cannot beat the best move so far."""
-    engine = EngineBoard(board, lexicon, rules=rules, copy=False)  # it only generates
-    return engine.best_move(rack, leaves=leaves, bag_count=bag_count,
-                            opponent_rack=opponent_rack, exchanges=exchanges)  # fmt: skip
+    return _on_board(board, lexicon, rules, lambda engine: engine.best_move(
+        rack, leaves=leaves, bag_count=bag_count, opponent_rack=opponent_rack,
+        exchanges=exchanges,
+    ))  # fmt: skip

@@ -21,6 +21,7 @@ from gcgtools.movegen.engine import fits_native
 from gcgtools.movegen.turns import standard_games, turn_positions
 from gcgtools.replay import Board
 from gcgtools.rules import tile_set
+from gcgtools.rules.rulesets import DEFAULT_RULES
 from gcgtools.rules.tiles import TileError
 
 
@@ -99,6 +100,81 @@ def test_the_functions_leave_the_board_alone_and_copy_false_shares_it() -> None:
     assert shared.board is board and sum(1 for c in board.cells if c) == len(best.squares)
     shared.undo()
     assert not any(board.cells)
+
+
+def test_reload_gives_a_new_boards_state_in_the_same_buffers() -> None:
+    """An EngineBoard reloaded with another board (after plays on its own) holds what a
+    new EngineBoard of that board holds, its history dropped; fits says which calls
+    it can serve."""
+    lexicon = small_lexicon(SMALL_WORDS)
+    english = tile_set("english")
+    for native in (True, False):
+        engine = EngineBoard(Board(MINI9, english), lexicon, native=native)
+        for rack in ("RATES", "CATS"):
+            move = next(
+                m for m in engine.moves(list(rack), leaves=None, bag_count=50) if m.kind == "play"
+            )
+            engine.play(move)
+        other = Board(MINI9, english)
+        other.cells[40] = "A"
+        other.cells[41] = "t"
+        buffers = engine._cross
+        engine.reload(other)
+        assert engine.board is other and engine._cross is buffers
+        assert state(engine) == state(EngineBoard(other, lexicon, native=native))
+        assert engine._count == 2
+        with pytest.raises(IndexError):
+            engine.undo()
+        engine.reload(Board(MINI9, english))  # every tile taken off again
+        assert state(engine) == state(EngineBoard(Board(MINI9, english), lexicon, native=native))
+    engine = EngineBoard(Board(MINI9, english), lexicon)
+    assert engine.fits(Board(MINI9, english), lexicon, None)
+    assert not engine.fits(Board(MINI9, english), small_lexicon(SMALL_WORDS), None)
+    assert not engine.fits(Board(MINI9, tile_set("french")), lexicon, None)
+    assert not engine.fits(Board(MINI9, english), lexicon, DEFAULT_RULES)
+
+
+def test_the_functions_reuse_an_engine_board_and_give_what_a_new_one_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """generate_moves and best_move take back an EngineBoard a call kept when it fits
+    (the same lexicon, layout, tiles, rules and engine) and give exactly what a new
+    EngineBoard gives, board after board; with GCGTOOLS_PURE_PYTHON set, a kept C one is
+    not used."""
+    from gcgtools.movegen import generate as gen
+
+    lexicon = small_lexicon(SMALL_WORDS)
+    english = tile_set("english")
+    leaves = builtin_leaves()
+    rng = random.Random(5)
+    boards = [Board(MINI9, english)]
+    walker = EngineBoard(Board(MINI9, english), lexicon)
+    for _ in range(4):
+        plays = [m for m in walker.moves(list("RATESCO"), leaves=None, bag_count=50)
+                 if m.kind == "play"]  # fmt: skip
+        walker.play(rng.choice(plays))
+        boards.append(walker.board.copy())
+    gen._SPARE.clear()
+    for pure in ("", "1", ""):
+        if pure:
+            monkeypatch.setenv("GCGTOOLS_PURE_PYTHON", pure)
+        else:
+            monkeypatch.delenv("GCGTOOLS_PURE_PYTHON", raising=False)
+        for board in boards + boards[::-1]:
+            before = list(board.cells)
+            rack = rng.sample(list("AEIRSTCON?"), 7)
+            fresh = EngineBoard(board, lexicon)
+            every = generate_moves(board, rack, lexicon, leaves=leaves, bag_count=40)
+            assert facts(every) == facts(fresh.moves(rack, leaves=leaves, bag_count=40))
+            best = best_move(board, rack, lexicon, leaves=leaves, bag_count=40)
+            assert best is not None and facts([best]) == facts(every[:1])
+            assert board.cells == before
+            (kept,) = [e for spares in gen._SPARE.values() for e in spares]
+            assert kept._native is fresh._native  # the kept one runs this engine
+    rules = [DEFAULT_RULES, None]
+    for r in rules:  # another rule set is another key, and both are kept
+        best_move(boards[2], list("RATES"), lexicon, leaves=None, bag_count=40, rules=r)
+    assert sum(len(v) for v in gen._SPARE.values()) == 2
 
 
 def test_top_and_best_move_functions() -> None:
