@@ -438,6 +438,81 @@ done:
     return result;
 }
 
+/* place_tiles(cells, codes, bt, bv, size, row, col, across, tiles, new): a play's new
+ * tiles (tiles[k] where bit k of `new` is set, square k of the play from (row, col)) put
+ * on a Board's cells and, by `codes` (as load_board reads them), on bt and bv; returns
+ * (their flat squares, their (row, col, tile) tuples). None, with nothing changed, when
+ * a square is off the board or taken or a tile is not in `codes`: the caller then says
+ * which (EngineBoard.play). */
+static PyObject *place_tiles(PyObject *self, PyObject *args) {
+    PyObject *cells, *codes, *bt_o, *bv_o, *tiles;
+    int size, row, col, across;
+    unsigned long long new;
+    if (!PyArg_ParseTuple(args, "O!O!OOiiipO!K", &PyList_Type, &cells, &PyDict_Type, &codes,
+                          &bt_o, &bv_o, &size, &row, &col, &across, &PyTuple_Type, &tiles, &new))
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(tiles), area = (Py_ssize_t)size * size;
+    if (size < 1 || size > MAX_SIZE || PyList_GET_SIZE(cells) != area || n > MAX_SIZE) {
+        PyErr_SetString(PyExc_ValueError, "place_tiles: board or play out of range");
+        return NULL;
+    }
+    Buf bt = {0}, bv = {0};
+    PyObject *result = NULL, *flats = NULL, *squares = NULL;
+    if (get_buf(bt_o, &bt, 4, area, 1, "bt") < 0 || get_buf(bv_o, &bv, 4, area, 1, "bv") < 0)
+        goto done;
+    long at[MAX_SIZE], idx[MAX_SIZE], val[MAX_SIZE];
+    int m = 0, dr = across ? 0 : 1, dc = across ? 1 : 0;
+    for (Py_ssize_t k = 0; k < n; k++) { /* every check first: nothing changes on a refusal */
+        if (k >= 64 || !((new >> k) & 1)) continue;
+        long r = row + k * dr, c = col + k * dc;
+        if (r < 0 || r >= size || c < 0 || c >= size) { result = Py_None; goto done; }
+        if (PyList_GET_ITEM(cells, r * size + c) != Py_None) { result = Py_None; goto done; }
+        PyObject *code = PyDict_GetItemWithError(codes, PyTuple_GET_ITEM(tiles, k));
+        if (!code) {
+            if (!PyErr_Occurred()) result = Py_None;
+            goto done;
+        }
+        if (!PyTuple_Check(code) || PyTuple_GET_SIZE(code) != 2) {
+            PyErr_SetString(PyExc_TypeError, "codes: (index, value) pairs expected");
+            goto done;
+        }
+        idx[m] = PyLong_AsLong(PyTuple_GET_ITEM(code, 0));
+        val[m] = PyLong_AsLong(PyTuple_GET_ITEM(code, 1));
+        if ((idx[m] == -1 || val[m] == -1) && PyErr_Occurred()) goto done;
+        for (int q = 0; q < m; q++)
+            if (at[q] == r * size + c) { result = Py_None; goto done; } /* never: one a square */
+        at[m++] = r * size + c;
+    }
+    flats = PyList_New(m);
+    squares = PyTuple_New(m);
+    if (!flats || !squares) goto done;
+    int32_t *t = bt.view.buf, *v = bv.view.buf;
+    for (Py_ssize_t k = 0, q = 0; k < n && q < m; k++) {
+        if (k >= 64 || !((new >> k) & 1)) continue;
+        PyObject *tile = PyTuple_GET_ITEM(tiles, k);
+        PyObject *f = PyLong_FromLong(at[q]);
+        PyObject *sq = Py_BuildValue("(llO)", row + k * dr, col + k * dc, tile);
+        if (!f || !sq) { Py_XDECREF(f); Py_XDECREF(sq); goto done; }
+        PyList_SET_ITEM(flats, q, f);
+        PyTuple_SET_ITEM(squares, q, sq);
+        q++;
+    }
+    for (int q = 0; q < m; q++) { /* nothing can fail from here */
+        PyObject *tile = PyTuple_GET_ITEM(PyTuple_GET_ITEM(squares, q), 2);
+        Py_INCREF(tile);
+        if (PyList_SetItem(cells, at[q], tile) < 0) goto done;
+        t[at[q]] = (int32_t)idx[q];
+        v[at[q]] = (int32_t)val[q];
+    }
+    result = Py_BuildValue("(OO)", flats, squares);
+done:
+    if (result == Py_None) Py_INCREF(result);
+    Py_XDECREF(flats);
+    Py_XDECREF(squares);
+    release(&bt); release(&bv);
+    return result;
+}
+
 /* rack_parts(rack, index, values, n_letters): what a Request says of a rack (tile texts,
  * upper case, "?" a blank; at most RACK_PARTS tiles), as engine.rack_parts does in
  * Python: (kinds, kind_counts, counts, radix, kind_radix, kind_points, kind_order,
@@ -2878,6 +2953,9 @@ static PyMethodDef methods[] = {
      "anagram_index(nodes, dawg_root): the 7- to 9-letter words by their letters (bytes)."},
     {"touched", touched, METH_VARARGS,
      "touched(bt, size, flats): the squares whose cross-sets new tiles on flats change."},
+    {"place_tiles", place_tiles, METH_VARARGS,
+     "place_tiles(cells, codes, bt, bv, size, row, col, across, tiles, new): a play's new "
+     "tiles put on the board; (flats, squares), or None when one cannot go down."},
     {"load_board", load_board, METH_VARARGS,
      "load_board(cells, codes, bt, bv): a board's tiles as indices and values; their number."},
     {"rack_parts", rack_parts, METH_VARARGS,

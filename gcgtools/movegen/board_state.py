@@ -261,23 +261,45 @@ class EngineBoard:
         """Put ``move``'s new tiles on the board (an exchange or a pass changes nothing,
         but is taken back by :meth:`undo` all the same). ValueError for a square that is
         taken or off the board."""
-        squares = move.squares if move.kind == "play" else []
-        size = self.size
-        flats = []
-        for r, c, _ in squares:
-            if not (0 <= r < size and 0 <= c < size) or self.board.cells[r * size + c]:
-                raise ValueError(
-                    f"{move.notation()}: square {r + 1},{c + 1} is taken or off the board"
-                )
-            flats.append(r * size + c)
-        for f, (_, _, tile) in zip(flats, squares, strict=True):
-            self._put(f, tile)
+        placed = self._place(move) if move.kind == "play" else ([], ())
+        if placed is not None:
+            flats, squares = placed
+            self._count += len(flats)
+        else:
+            flats, squares = self._place_python(move)
         if not flats:
             self._history.append((flats, None, None, self.board.last_placed))
             return
         self._history.append((flats, self._cross[:], self._xsum[:], self.board.last_placed))
         self._fill(self._touched(flats))
         self.board.last_placed = tuple(squares)
+
+    def _place(self, move: Move) -> tuple[list[int], tuple[tuple[int, int, str], ...]] | None:
+        """The C helper's ``place_tiles``: the new tiles put down, their squares flat and
+        as (row, col, tile); None (nothing changed) where the helper does not run or a
+        tile cannot go down, which :meth:`_place_python` then says."""
+        if self._native is None or not isinstance(self._bt, array):
+            return None
+        cells = move.cells if type(move.cells) is tuple else tuple(move.cells)
+        return self._native.place_tiles(self.board.cells, self._codes, self._bt, self._bv,
+                                        self.size, move.row, move.col, move.across, cells,
+                                        move.new)  # fmt: skip
+
+    def _place_python(self, move: Move) -> tuple[list[int], list[tuple[int, int, str]]]:
+        squares = move.squares
+        size = self.size
+        flats = []
+        for r, c, tile in squares:
+            if not (0 <= r < size and 0 <= c < size) or self.board.cells[r * size + c]:
+                raise ValueError(
+                    f"{move.notation()}: square {r + 1},{c + 1} is taken or off the board"
+                )
+            if tile not in self._codes:  # before any tile goes down
+                raise TileError(self._not_a_tile(tile))
+            flats.append(r * size + c)
+        for f, (_, _, tile) in zip(flats, squares, strict=True):
+            self._put(f, tile)
+        return flats, squares
 
     def undo(self) -> None:
         """Take back the last :meth:`play`. IndexError when there is none."""

@@ -189,6 +189,64 @@ def test_native_touched_squares_equal_python(native: ModuleType) -> None:
         native.touched(py._bt, size, [size * size])
 
 
+def test_native_placing_equals_python(native: ModuleType) -> None:
+    """EngineBoard.play puts a play's tiles down by the C helper's place_tiles: the same
+    cells, tiles, values, squares and state as the pure-Python path, play after play of
+    random games; a square taken or off the board, or a tile the tile set lacks, changes
+    nothing and gets the pure-Python path's error."""
+    from gcgtools.rules.tiles import TileError
+
+    english = tile_set("english")
+    lexicon = small_lexicon(SMALL_WORDS)
+    rng = random.Random(12)
+    for _game in range(6):
+        c = EngineBoard(Board(MINI9, english), lexicon, native=native)
+        py = EngineBoard(Board(MINI9, english), lexicon, native=False)
+        for _turn in range(8):
+            rack = rng.sample(list("AEIRSTCON?"), 7)
+            plays = [m for m in py.moves(rack, leaves=None, bag_count=50) if m.kind == "play"]
+            if not plays:
+                break
+            move = rng.choice(plays)
+            placed = native.place_tiles(list(c.board.cells), c._codes, c._bt[:], c._bv[:],
+                                        c.size, move.row, move.col, move.across,
+                                        tuple(move.cells), move.new)  # fmt: skip
+            assert placed is not None and placed[0] == [r * c.size + k for r, k, _ in
+                                                       move.squares]  # fmt: skip
+            assert list(placed[1]) == move.squares
+            c.play(move)
+            py.play(move)
+            assert c.board.last_placed == py.board.last_placed == tuple(move.squares)
+            assert c._count == py._count
+            assert (c.board.cells, list(c._bt), list(c._bv), list(c._cross)) == (
+                py.board.cells, list(py._bt), list(py._bv), list(py._cross))  # fmt: skip
+        played = next(m for m in reversed([h for h in c._history]) if m[0])
+        square = played[0][0]
+        r0, c0 = divmod(square, c.size)
+        before = (list(c.board.cells), list(c._bt), list(c._bv), c._count, len(c._history))
+        taken = Move("play", r0, c0, True, ("A", "T"), 0b11, 0, "", 0.0, 0.0)
+        off = Move("play", 0, c.size - 1, True, ("A", "T"), 0b11, 0, "", 0.0, 0.0)
+        lacks = Move("play", 0, 0, True, ("#",), 0b1, 0, "", 0.0, 0.0)
+        for engine in (c, py):
+            for bad, error in ((taken, ValueError), (off, ValueError), (lacks, TileError)):
+                if bad is lacks and engine.board.cells[0] is not None:
+                    continue
+                if bad is taken and engine.board.cells[square + 1] is None:
+                    bad = Move("play", r0, c0, True, ("A",), 0b1, 0, "", 0.0, 0.0)
+                with pytest.raises(error):
+                    engine.play(bad)
+        assert before == (list(c.board.cells), list(c._bt), list(c._bv), c._count,
+                          len(c._history))  # fmt: skip
+    half = Move("play", 4, 3, True, ("A", "#"), 0b11, 0, "", 0.0, 0.0)
+    for native_or_not in (native, False):  # no tile goes down before the one it lacks
+        engine = EngineBoard(Board(MINI9, english), lexicon, native=native_or_not)
+        with pytest.raises(TileError):
+            engine.play(half)
+        assert not any(engine.board.cells) and not any(engine._bt) and engine._count == 0
+    with pytest.raises(ValueError, match="out of range"):
+        native.place_tiles([None] * 4, {}, c._bt, c._bv, 9, 0, 0, True, ("A",), 1)
+
+
 def test_native_refuses_a_damaged_anagram_index(native: ModuleType) -> None:
     """The bounds' anagram index is the C helper's own bytes; one that is not (too short,
     a slot count that is no power of two or beyond the buffer, another filter size) is
