@@ -491,7 +491,7 @@ static PyObject *place_tiles(PyObject *self, PyObject *args) {
         if (k >= 64 || !((new >> k) & 1)) continue;
         PyObject *tile = PyTuple_GET_ITEM(tiles, k);
         PyObject *f = PyLong_FromLong(at[q]);
-        PyObject *sq = Py_BuildValue("(llO)", row + k * dr, col + k * dc, tile);
+        PyObject *sq = Py_BuildValue("(llO)", (long)(row + k * dr), (long)(col + k * dc), tile);
         if (!f || !sq) { Py_XDECREF(f); Py_XDECREF(sq); goto done; }
         PyList_SET_ITEM(flats, q, f);
         PyTuple_SET_ITEM(squares, q, sq);

@@ -260,7 +260,8 @@ class EngineBoard:
     def play(self, move: Move) -> None:
         """Put ``move``'s new tiles on the board (an exchange or a pass changes nothing,
         but is taken back by :meth:`undo` all the same). ValueError for a square that is
-        taken or off the board."""
+        taken or off the board, TileError for a tile the tile set lacks; nothing is put
+        down then."""
         placed = self._place(move) if move.kind == "play" else ([], ())
         if placed is not None:
             flats, squares = placed
@@ -286,6 +287,8 @@ class EngineBoard:
                                         move.new)  # fmt: skip
 
     def _place_python(self, move: Move) -> tuple[list[int], list[tuple[int, int, str]]]:
+        """:meth:`_place` in Python, every square and tile checked before any goes down
+        (the errors :meth:`play` raises come from here)."""
         squares = move.squares
         size = self.size
         flats = []
