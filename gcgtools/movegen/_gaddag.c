@@ -403,6 +403,20 @@ done:
 /* load_board(cells, codes, bt, bv): the tiles of a Board's cells (str or None) as KWG
  * indices and values, by `codes` (tile text -> (index, value)); the number of tiles.
  * KeyError (the tile) for a tile `codes` lacks. */
+/* a tile's (KWG index, value) in `codes` (tile text -> (index, value)): 1, 0 when codes
+ * lacks it (no error set), -1 on an error */
+static int tile_code(PyObject *codes, PyObject *tile, long *idx, long *val) {
+    PyObject *code = PyDict_GetItemWithError(codes, tile);
+    if (!code) return PyErr_Occurred() ? -1 : 0;
+    if (!PyTuple_Check(code) || PyTuple_GET_SIZE(code) != 2) {
+        PyErr_SetString(PyExc_TypeError, "codes: (index, value) pairs expected");
+        return -1;
+    }
+    *idx = PyLong_AsLong(PyTuple_GET_ITEM(code, 0));
+    *val = PyLong_AsLong(PyTuple_GET_ITEM(code, 1));
+    return ((*idx == -1 || *val == -1) && PyErr_Occurred()) ? -1 : 1;
+}
+
 static PyObject *load_board(PyObject *self, PyObject *args) {
     PyObject *cells, *codes, *bt_o, *bv_o;
     if (!PyArg_ParseTuple(args, "O!O!OO", &PyList_Type, &cells, &PyDict_Type, &codes, &bt_o,
@@ -416,18 +430,12 @@ static PyObject *load_board(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *cell = PyList_GET_ITEM(cells, i);
         if (cell == Py_None) { t[i] = v[i] = 0; continue; }
-        PyObject *code = PyDict_GetItemWithError(codes, cell);
-        if (!code) {
-            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, cell);
+        long a, b;
+        int found = tile_code(codes, cell, &a, &b);
+        if (found <= 0) {
+            if (!found) PyErr_SetObject(PyExc_KeyError, cell);
             goto done;
         }
-        if (!PyTuple_Check(code) || PyTuple_GET_SIZE(code) != 2) {
-            PyErr_SetString(PyExc_TypeError, "codes: (index, value) pairs expected");
-            goto done;
-        }
-        long a = PyLong_AsLong(PyTuple_GET_ITEM(code, 0));
-        long b = PyLong_AsLong(PyTuple_GET_ITEM(code, 1));
-        if ((a == -1 || b == -1) && PyErr_Occurred()) goto done;
         t[i] = (int32_t)a;
         v[i] = (int32_t)b;
         count++;
@@ -467,18 +475,11 @@ static PyObject *place_tiles(PyObject *self, PyObject *args) {
         long r = row + k * dr, c = col + k * dc;
         if (r < 0 || r >= size || c < 0 || c >= size) { result = Py_None; goto done; }
         if (PyList_GET_ITEM(cells, r * size + c) != Py_None) { result = Py_None; goto done; }
-        PyObject *code = PyDict_GetItemWithError(codes, PyTuple_GET_ITEM(tiles, k));
-        if (!code) {
-            if (!PyErr_Occurred()) result = Py_None;
+        int found = tile_code(codes, PyTuple_GET_ITEM(tiles, k), &idx[m], &val[m]);
+        if (found <= 0) {
+            if (!found) result = Py_None;
             goto done;
         }
-        if (!PyTuple_Check(code) || PyTuple_GET_SIZE(code) != 2) {
-            PyErr_SetString(PyExc_TypeError, "codes: (index, value) pairs expected");
-            goto done;
-        }
-        idx[m] = PyLong_AsLong(PyTuple_GET_ITEM(code, 0));
-        val[m] = PyLong_AsLong(PyTuple_GET_ITEM(code, 1));
-        if ((idx[m] == -1 || val[m] == -1) && PyErr_Occurred()) goto done;
         for (int q = 0; q < m; q++)
             if (at[q] == r * size + c) { result = Py_None; goto done; } /* never: one a square */
         at[m++] = r * size + c;

@@ -223,14 +223,6 @@ class EngineBoard:
     def _not_a_tile(self, tile: object) -> str:
         return f"{tile!r} on the board is not a tile of {self.tiles.name}"
 
-    def _put(self, i: int, tile: str) -> None:
-        try:
-            self._bt[i], self._bv[i] = self._codes[tile]
-        except KeyError:
-            raise TileError(self._not_a_tile(tile)) from None
-        self.board.cells[i] = tile
-        self._count += 1
-
     def _fill(self, squares: Sequence[int] | None) -> None:
         args = (self._nodes, self.kwg.dawg_root, self.kwg.gaddag_root, self.size, self._bt,
                 self._bv, self._cross, self._xsum, self._full, squares)  # fmt: skip
@@ -263,11 +255,8 @@ class EngineBoard:
         taken or off the board, TileError for a tile the tile set lacks; nothing is put
         down then."""
         placed = self._place(move) if move.kind == "play" else ([], ())
-        if placed is not None:
-            flats, squares = placed
-            self._count += len(flats)
-        else:
-            flats, squares = self._place_python(move)
+        flats, squares = placed if placed is not None else self._place_python(move)
+        self._count += len(flats)
         if not flats:
             self._history.append((flats, None, None, self.board.last_placed))
             return
@@ -300,8 +289,10 @@ class EngineBoard:
             if tile not in self._codes:  # before any tile goes down
                 raise TileError(self._not_a_tile(tile))
             flats.append(r * size + c)
+        cells, bt, bv, codes = self.board.cells, self._bt, self._bv, self._codes
         for f, (_, _, tile) in zip(flats, squares, strict=True):
-            self._put(f, tile)
+            bt[f], bv[f] = codes[tile]
+            cells[f] = tile
         return flats, squares
 
     def undo(self) -> None:
@@ -400,11 +391,14 @@ class EngineBoard:
     def _rack_parts(self, rack_list: list[str]) -> tuple[RackParts, RackIndex | None]:
         """The rack's parts for a request: by the C helper when it runs (then without a
         RackIndex: the pure-Python engine makes one when it needs it)."""
-        n_letters = len(self._uppers) - 1
         if self._native is not None:
+            n_letters = len(self._uppers) - 1
             return self._native.rack_parts(rack_list, self._index, self._values, n_letters), None
-        ri = RackIndex(rack_list, self._index, n_letters)
+        ri = self._rack_index(rack_list)
         return rack_parts(ri, self._values), ri
+
+    def _rack_index(self, rack_list: list[str]) -> RackIndex:
+        return RackIndex(rack_list, self._index, len(self._uppers) - 1)
 
     def request(
         self,
@@ -452,7 +446,7 @@ class EngineBoard:
         )
         leave_table = None
         if leaves is not None and not endgame and klv is None and self._native is not None:
-            ri = RackIndex(rack_list, self._index, len(self._uppers) - 1)
+            ri = self._rack_index(rack_list)
             leave_table = [
                 float(leaves.value(ri.leave_tiles(c))) if c else 0.0 for c in ri.all_codes()
             ]
