@@ -38,7 +38,7 @@ def positions(root: Path, lexicon, limit: int | None) -> list:
     from gcgtools.analysis.endgame import EndgameError, endgame_position
     from gcgtools.movegen.record import record_position
     from gcgtools.movegen.turns import standard_games
-    from gcgtools.replay.engine import replay
+    from gcgtools.replay.walk import replay
 
     out = []
     seen = set()  # the corpus holds some games in several files: each position once

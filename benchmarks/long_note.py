@@ -17,7 +17,7 @@ import time
 from gcgtools.edit.fix import fix_record
 from gcgtools.model import parse_bytes
 from gcgtools.render.writer import write_gcg
-from gcgtools.replay.engine import validate
+from gcgtools.replay.walk import validate
 
 HEADER = "#player1 A Ann\n#player2 B Bob\n>A: AEINRST 8H RETAINS +66 66\n#note start\n"
 

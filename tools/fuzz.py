@@ -65,7 +65,7 @@ from gcgtools.edit.fix import fix_record  # noqa: E402
 from gcgtools.model.read import parse_bytes  # noqa: E402
 from gcgtools.render.lint import json_line, parse_summary, text_lines  # noqa: E402
 from gcgtools.render.writer import write_gcg  # noqa: E402
-from gcgtools.replay.engine import validate  # noqa: E402
+from gcgtools.replay.walk import validate  # noqa: E402
 from gcgtools.sources.load import read_game  # noqa: E402
 from gcgtools.tables.rows import analyse_game, out_of_range  # noqa: E402
 

@@ -44,10 +44,10 @@ from gcgtools.findings import Code, Finding, make
 from gcgtools.lexicon.choice import describe
 from gcgtools.model.game import Game, unreadable_reason
 from gcgtools.replay.board import Board, square_name
-from gcgtools.replay.engine import Position, Positions, Replayer, walk
 from gcgtools.replay.notation import word_notation
 from gcgtools.replay.position import known_rack, rack_tokens, tiles_text
 from gcgtools.replay.scoring import Word
+from gcgtools.replay.walk import Position, Positions, Replayer, walk
 from gcgtools.rules.equity import equity as move_equity
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve

@@ -8,7 +8,7 @@ from functools import partial
 
 from gcgtools.findings import Code, Finding, make
 from gcgtools.model.game import Game
-from gcgtools.replay.engine import validate
+from gcgtools.replay.walk import validate
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import display_name

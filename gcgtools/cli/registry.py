@@ -46,22 +46,22 @@ COMMANDS: dict[str, CommandEntry] = {
         "Explain one finding code: what it means, an example record line, how to fix it.",
     ),
     "stats": CommandEntry(
-        "gcgtools.cli.reports",
+        "gcgtools.cli.archive",
         "Per-player statistics (games, wins, averages, bingos, best plays, challenges) or a "
         "one-line summary per game.",
     ),
     "bingos": CommandEntry(
-        "gcgtools.cli.reports",
+        "gcgtools.cli.archive",
         "Every bingo (game, event number, player, opponent, word, position, score); the "
         "table also counts them per player.",
     ),
     "chart": CommandEntry(
-        "gcgtools.cli.reports",
+        "gcgtools.cli.archive",
         "Draw the score progression of one game, or the archive charts of several (final "
         "scores, bingos per game, points per turn by player).",
     ),
     "export": CommandEntry(
-        "gcgtools.cli.reports",
+        "gcgtools.cli.archive",
         "Write one row per event (and with --games one row per game) to Parquet or CSV, "
         "streamed chunk by chunk.",
     ),
@@ -78,7 +78,7 @@ COMMANDS: dict[str, CommandEntry] = {
         "--endgame by their value to the end of the game.",
     ),
     "report": CommandEntry(
-        "gcgtools.cli.report",
+        "gcgtools.cli.html_report",
         "Write a self-contained HTML page: the board after each event (slider and buttons), "
         "the player to move, their rack and the unseen tiles, the move list with notes and "
         "findings, and the score chart; with a lexicon (--lexicon, --lexica or "

@@ -25,10 +25,10 @@ from gcgtools.model.game import Game
 from gcgtools.model.read import parse_bytes
 from gcgtools.render.analysis import analysis_notes
 from gcgtools.render.writer import GCGExporter, accept
-from gcgtools.replay.engine import Position
 from gcgtools.replay.info import ReplayInfo
 from gcgtools.replay.notation import event_notation
 from gcgtools.replay.position import tiles_text
+from gcgtools.replay.walk import Position
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.syntax.records import Event, EventKind, Note, Pragma, SourceLine
 from gcgtools.wording import plural_form

@@ -35,9 +35,9 @@ from gcgtools.findings import Code, Family, Finding
 from gcgtools.model.game import Game
 from gcgtools.model.read import parse_bytes
 from gcgtools.render.writer import GCGExporter, accept
-from gcgtools.replay.engine import validate
 from gcgtools.replay.info import ReplayInfo
 from gcgtools.replay.position import Validation
+from gcgtools.replay.walk import validate
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.syntax.records import Event, EventKind, SourceLine
 from gcgtools.syntax.spans import score_spans

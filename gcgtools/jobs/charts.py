@@ -20,7 +20,7 @@ from matplotlib.figure import Figure
 
 from gcgtools.model.game import Game, unreadable_reason
 from gcgtools.render.charts import FORMATS, draw_archive, draw_progression, save_figure
-from gcgtools.replay.engine import replay
+from gcgtools.replay.walk import replay
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import expand_paths

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from gcgtools.model.game import Game
 from gcgtools.replay.board import Board
-from gcgtools.replay.engine import replay
 from gcgtools.replay.position import known_rack
 from gcgtools.replay.setup import rules_for
+from gcgtools.replay.walk import replay
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import expand_paths

@@ -29,9 +29,9 @@ from gcgtools.render.judgement_html import JUDGEMENT_CSS, judgement_extras, judg
 from gcgtools.render.markup import escape
 from gcgtools.render.palette import player_colour
 from gcgtools.render.svg import board_svg, rack_tiles, tile_marks, tile_svg
-from gcgtools.replay.engine import Position
 from gcgtools.replay.info import ReplayInfo
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
+from gcgtools.replay.walk import Position
 from gcgtools.rules.tiles import TileSet
 from gcgtools.syntax.records import Event
 from gcgtools.wording import plural

@@ -29,8 +29,8 @@ from gcgtools.model.game import Game
 from gcgtools.render.markup import escape
 from gcgtools.render.palette import PLAYER_COLOURS, player_colour
 from gcgtools.replay.board import Board, square_name
-from gcgtools.replay.engine import Position
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
+from gcgtools.replay.walk import Position
 from gcgtools.rules.resolve import resolve
 from gcgtools.rules.tiles import TILE_SETS, TileError, TileSet, resolve_tiles
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from gcgtools.model.game import Game, unreadable_reason
 from gcgtools.replay.after import position_after
-from gcgtools.replay.engine import Position
 from gcgtools.replay.notation import event_notation, study_view, unseen_counts_text
+from gcgtools.replay.walk import Position
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import display_name

@@ -7,7 +7,9 @@ from typing import Any
 
 from gcgtools.model.game import Game
 from gcgtools.replay.board import Board, square_name
-from gcgtools.replay.engine import (
+from gcgtools.replay.scoring import PlayScore, Word, score_play
+from gcgtools.replay.setup import rules_for
+from gcgtools.replay.walk import (
     EachEvent,
     FindingsOnly,
     Outcome,
@@ -20,8 +22,6 @@ from gcgtools.replay.engine import (
     validate,
     walk,
 )
-from gcgtools.replay.scoring import PlayScore, Word, score_play
-from gcgtools.replay.setup import rules_for
 
 __all__ = [
     "Board",

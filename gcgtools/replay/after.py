@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from gcgtools.model.game import Game
-from gcgtools.replay.engine import Position, replay
+from gcgtools.replay.walk import Position, replay
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve
 from gcgtools.rules.rulesets import RuleSet

@@ -1,7 +1,7 @@
 """The checks every kind of event shares, as functions of the replay's state: a finding
 reported at an event's line, reading a rack, tiles drawn from the unseen pool, a line's
 score and cumulative, scoreless turns. The event handlers (:mod:`~gcgtools.replay.moves`,
-:mod:`~gcgtools.replay.turns`, :mod:`~gcgtools.replay.endgame`) build on them.
+:mod:`~gcgtools.replay.turns`, :mod:`~gcgtools.replay.ending`) build on them.
 """
 
 from __future__ import annotations

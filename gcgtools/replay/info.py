@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from gcgtools.findings import Finding
 from gcgtools.model.game import Game
 from gcgtools.replay.board import Board
-from gcgtools.replay.engine import Position, Positions, walk
+from gcgtools.replay.walk import Position, Positions, walk
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve_with_findings
 from gcgtools.rules.rulesets import RuleSet

@@ -3,8 +3,8 @@ line the parser could not read, a final ``#rackN``). The state is in
 :mod:`~gcgtools.replay.state`, the checks every event shares in
 :mod:`~gcgtools.replay.checks`, the event handlers (functions of the state) in
 :mod:`~gcgtools.replay.moves`, :mod:`~gcgtools.replay.turns` and
-:mod:`~gcgtools.replay.endgame`; the walk that drives a
-visitor over the record, and the entry points, in :mod:`~gcgtools.replay.engine`. The
+:mod:`~gcgtools.replay.ending`; the walk that drives a
+visitor over the record, and the entry points, in :mod:`~gcgtools.replay.walk`. The
 replayer reads no record line itself: the lines the parser could not read come with what
 the model recovered from them (``Game.lost``).
 """
@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 
 from gcgtools.findings import Code, Finding, make
 from gcgtools.model.game import Game, LostLine
-from gcgtools.replay import endgame, moves, turns
+from gcgtools.replay import ending, moves, turns
 from gcgtools.replay.board import Board
 from gcgtools.replay.checks import check_drawable
 from gcgtools.replay.position import Position, upper_tiles
@@ -35,7 +35,7 @@ _RACK = re.compile(r"rack[1-9]$")
 class Replayer:
     """The state of a replay (board, bag, racks, totals, findings) and the step through
     one record line: :meth:`events` replays the record, line by line, and
-    :func:`~gcgtools.replay.engine.walk` drives a visitor over it. The final totals,
+    :func:`~gcgtools.replay.walk.walk` drives a visitor over it. The final totals,
     ``findings``, ``end_reason`` and ``end_rule`` stay on the replayer. The replayer holds
     the state (``state``, :class:`~gcgtools.replay.state.ReplayState`), the findings it
     reports, and steps the rule checks through the record; what visitors read of the state
@@ -180,7 +180,7 @@ class Replayer:
         """Replay every event in order, and the lines between them (unreadable event lines,
         final ``#rackN``); yield after each event its position (sharing the live board and
         pool; the scratch one if set) and how many findings there were before it. The
-        record-wide checks (:func:`~gcgtools.replay.endgame.finish`) run once the last
+        record-wide checks (:func:`~gcgtools.replay.ending.finish`) run once the last
         event is replayed."""
         game = self.game
         first = game.events[0] if game.events else None
@@ -199,7 +199,7 @@ class Replayer:
             yield self._step(i, e), mark
         for line, pragma in between[gap:]:
             self._between(line, pragma)
-        endgame.finish(self.state, self.findings)
+        ending.finish(self.state, self.findings)
 
     def _step(self, i: int, e: Event) -> Position:
         """Replay one event; the returned position shares the live board and pool."""
@@ -283,7 +283,7 @@ _HANDLERS: dict[EventKind, Callable[[ReplayState, Event, int, Position], None]] 
     EventKind.EXCHANGE: moves.exchange,
     EventKind.WITHDRAWN: turns.withdrawn,
     EventKind.CHALLENGE_BONUS: turns.challenge_bonus,
-    EventKind.END_RACK_POINTS: endgame.end_rack_points,
-    EventKind.END_RACK_PENALTY: endgame.end_rack_penalty,
-    EventKind.TIME_PENALTY: endgame.time_penalty,
+    EventKind.END_RACK_POINTS: ending.end_rack_points,
+    EventKind.END_RACK_PENALTY: ending.end_rack_penalty,
+    EventKind.TIME_PENALTY: ending.time_penalty,
 }

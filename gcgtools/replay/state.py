@@ -5,7 +5,7 @@ game (:class:`Ending`, :class:`EndLines`) and what the lines the parser could no
 leave unknown (:class:`Gaps`); :class:`ReplayState` holds them with the game, its rules and
 where findings go. The rule checks are functions of it (:mod:`~gcgtools.replay.checks`,
 :mod:`~gcgtools.replay.moves`, :mod:`~gcgtools.replay.turns`,
-:mod:`~gcgtools.replay.endgame`); :class:`~gcgtools.replay.replayer.Replayer` steps them
+:mod:`~gcgtools.replay.ending`); :class:`~gcgtools.replay.replayer.Replayer` steps them
 through the record.
 """
 

@@ -24,8 +24,8 @@ from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.lexicon.leaves import LeavesError
 from gcgtools.lexicon.lexicon import LexiconError
 from gcgtools.model.game import Game, unreadable_reason
-from gcgtools.replay.engine import Position, Replayer, ReplayVisitor, walk
 from gcgtools.replay.notation import play_notation
+from gcgtools.replay.walk import Position, Replayer, ReplayVisitor, walk
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve_with_findings
 from gcgtools.rules.rulesets import EndRule, RuleSet

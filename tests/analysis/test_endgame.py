@@ -30,8 +30,8 @@ from gcgtools.analysis.endgame.search import OutOfBudget, Searcher
 from gcgtools.lexicon import Lexicon, load_lexicon
 from gcgtools.movegen import generate_moves
 from gcgtools.movegen.record import record_position
-from gcgtools.replay.engine import replay
 from gcgtools.replay.setup import rules_for
+from gcgtools.replay.walk import replay
 from gcgtools.sources.load import load_game
 
 pytestmark = needs_data

@@ -14,7 +14,7 @@ from gcgtools.cli import app
 from gcgtools.movegen.cgp import CgpError, parse_cgp, write_cgp
 from gcgtools.movegen.record import record_position
 from gcgtools.replay import Board
-from gcgtools.replay.engine import replay
+from gcgtools.replay.walk import replay
 from gcgtools.rules import board_layout, tile_set
 from gcgtools.sources.load import load_game
 

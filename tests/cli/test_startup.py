@@ -57,7 +57,7 @@ def test_help_imports_no_command_module() -> None:
 
 
 def test_validate_imports_its_module_and_no_heavy_package() -> None:
-    code = run_cli("validate", str(EXAMPLE)) + "assert 'gcgtools.cli.reports' not in sys.modules\n"
+    code = run_cli("validate", str(EXAMPLE)) + "assert 'gcgtools.cli.archive' not in sys.modules\n"
     loaded = modules_after(code)
     assert loaded.isdisjoint(HEAVY), loaded & set(HEAVY)
 

@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 from gcgtools.movegen.turns import standard_games, turn_positions
-from gcgtools.replay.engine import replay
+from gcgtools.replay.walk import replay
 from gcgtools.sources.load import load_game
 from gcgtools.syntax.records import TURN_KINDS
 

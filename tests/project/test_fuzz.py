@@ -124,7 +124,7 @@ def test_a_dot_in_an_end_rack_is_a_finding_not_a_crash() -> None:
     normalising writer and the tables."""
     from gcgtools.edit import annotate as annotating
     from gcgtools.model.read import parse_bytes
-    from gcgtools.replay.engine import validate
+    from gcgtools.replay.walk import validate
     from gcgtools.tables.rows import analyse_game
 
     record = (

@@ -1,4 +1,4 @@
-"""The one walk through a record (``replay.engine.walk``) and the visitors it drives: a
+"""The one walk through a record (``replay.walk.walk``) and the visitors it drives: a
 visitor of one's own sees every event in order, numbered as :func:`replay` numbers them,
 and every finding once; the findings visitor finds what :func:`validate` finds."""
 
