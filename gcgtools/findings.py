@@ -212,6 +212,7 @@ class Code:
     BONUS_AFTER_PHONY = "W803"
     LEXICON_MISFIT = "W804"
     OTHER_LEXICON = "W805"
+    NOT_JUDGED = "W806"
 
 
 def code_names() -> dict[str, str]:
@@ -787,6 +788,16 @@ _RULES: list[Rule] = [
         "(--lexicon FILE). Words the two lists disagree on are reported as phonies (W801) or "
         "as valid plays withdrawn (W802).",
     ),
+    Rule(
+        Code.NOT_JUDGED,
+        "warning",
+        "turn not judged",
+        "The turns were to be judged (--depth sim or full) and this one could not be: the "
+        "position before it could not be rebuilt from the record (an unknown tile set or "
+        "board, a tile the tile set does not have), or it has another player to move than "
+        "the turn's, or the rack the record shows is not the whole rack. The static analysis "
+        "of the turn stands; it has no judgement. The message says what went wrong.",
+    ),
 ]
 
 # Per code: an example of record lines that get the finding (the line reported last), and
@@ -1096,6 +1107,10 @@ _EXAMPLES.update({
     Code.OTHER_LEXICON: ("#lexicon CSW21  (analysed with --lexicon NWL23.kwg)",
              "Nothing to fix in the record; give --lexicon CSW21.kwg to judge the words by "
              "the list the game was played with."),
+    Code.NOT_JUDGED: (">Ann: AEINRST 8H RETAINS +66 66\n>Ann: DGOOW?? 9G WOO(D) +10 76  "
+                      "(Ann again: Bob is to move)",
+             "Fix the order of the turns (gcgtools validate names the problem), then judge "
+             "the record again."),
 })  # fmt: skip
 # a code without its texts still loads (tests/cli/test_cli_core.py requires them all)
 _RULES = [replace(r, example=_EXAMPLES.get(r.code, ("", ""))[0],

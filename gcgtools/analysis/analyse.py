@@ -35,11 +35,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gcgtools._version import __version__
 from gcgtools.analysis.fit import lexicon_fit
+from gcgtools.analysis.results import (
+    AFTER_LOST_LINE,
+    ANALYSED,
+    LOST_TURN,
+    PARTIAL_RACK,
+    UNKNOWN_RACK,
+    Candidate,
+    RecordAnalysis,
+    TurnAnalysis,
+)
 from gcgtools.findings import Code, Finding, make
 from gcgtools.lexicon.choice import describe
 from gcgtools.model.game import Game, unreadable_reason
@@ -55,10 +64,9 @@ from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK
 from gcgtools.syntax.records import Event, EventKind
 from gcgtools.wording import NO_LEXICON as WORDING_NO_LEXICON
-from gcgtools.wording import plural, plural_form
+from gcgtools.wording import plural_form
 
 if TYPE_CHECKING:
-    from gcgtools.analysis.judge import Judgement
     from gcgtools.lexicon import Leaves, Lexicon
 
 __all__ = [
@@ -80,264 +88,8 @@ _IGNORED = frozenset(
     {Code.AFTER_GAME_END, Code.PASS_AFTER_OUT}
 )  # turns the replay ignored (after the end)
 
-# what a turn's status says
-ANALYSED = "analysed"
-UNKNOWN_RACK = "phony check only: rack unknown"
-LOST_TURN = "turn lost to a challenge: not judged"
-AFTER_LOST_LINE = "phony check only: a line before it could not be read"
 UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
-PARTIAL_RACK = "phony check only: partial rack"
 NO_LEXICON = WORDING_NO_LEXICON
-
-
-@dataclass(slots=True)
-class Candidate:
-    """A generated move, as plain data: ``notation`` as analysers write it (``8D QUITE``,
-    ``O1 HAN(G)OVER``, ``-ABC`` for an exchange, ``-`` for a pass)."""
-
-    notation: str
-    kind: str
-    coord: str | None
-    word: str | None
-    tiles: str
-    score: int
-    leave: str
-    equity: float
-    bingo: bool
-
-    def __repr__(self) -> str:
-        return (
-            f"<Candidate {self.notation} score {self.score} leave {self.leave or '-'} "
-            f"equity {self.equity:.1f}>"
-        )
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "move": self.notation,
-            "kind": self.kind,
-            "coord": self.coord,
-            "word": self.word,
-            "tiles": self.tiles,
-            "score": self.score,
-            "leave": self.leave,
-            "equity": round(self.equity, 2),
-            "bingo": self.bingo,
-        }
-
-
-@dataclass(slots=True)
-class TurnAnalysis:
-    """One turn (play, exchange or pass) of a record, judged against the lexicon.
-
-    ``event`` is the 1-based event number; ``status`` is ``analysed`` or says why only the
-    phony check was done. ``phony_words`` is None when the words were not checked (no
-    lexicon, not a play). ``rank`` is 1 for the best move; a recorded move that is not
-    among the generated ones (``legal`` False) has none. ``equity_lost`` is never below
-    zero. ``moves`` counts the legal moves generated.
-    """
-
-    event: int
-    line: int
-    player: str
-    kind: str
-    played: str
-    rack: str | None
-    score: int
-    computed: int | None
-    status: str
-    words: list[str] = field(default_factory=list)
-    phony_words: list[str] | None = None
-    withdrawn: bool = False
-    challenged: bool = False
-    equity: float | None = None
-    best: list[Candidate] = field(default_factory=list)
-    best_equity: float | None = None
-    equity_lost: float | None = None
-    rank: int | None = None
-    legal: bool | None = None
-    moves: int | None = None
-    bingo_available: bool | None = None
-    missed_bingo: bool | None = None
-    best_bingo: Candidate | None = None
-    found: Candidate | None = None  # the recorded move among the generated ones
-    leave: str | None = None  # the tiles the recorded move kept, when the rack is known
-    judgement: Judgement | None = None  # --depth sim/full (gcgtools.analysis.judge)
-
-    @property
-    def analysed(self) -> bool:
-        return self.status == ANALYSED
-
-    def __repr__(self) -> str:
-        """``<TurnAnalysis 6: Bob H5 WOG(R) equity 9.9, lost 20.1, phony WOGR | best M3
-        GODOW(N) 30.1>``; a turn not judged says why."""
-        head = f"<TurnAnalysis {self.event}: {self.player} {self.played}"
-        if self.withdrawn:
-            head += " (withdrawn)"
-        if not self.analysed:
-            return f"{head}: {self.status}>"
-        parts = [f"equity {_fmt(self.equity)}", f"lost {_fmt(self.equity_lost)}"]
-        if self.rank is not None:
-            parts.append(f"rank {self.rank} of {self.moves}")
-        if self.phony_words:
-            parts.append(f"{plural_form('phony', len(self.phony_words))} "
-                         f"{','.join(self.phony_words)}")  # fmt: skip
-        if self.missed_bingo and self.best_bingo is not None:
-            parts.append(f"missed bingo {self.best_bingo.notation}")
-        best = f" | best {self.best_move} {_fmt(self.best_equity)}" if self.best_move else ""
-        return f"{head} {', '.join(parts)}{best}>"
-
-    @property
-    def best_move(self) -> str | None:
-        return self.best[0].notation if self.best else None
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "event": self.event,
-            "line": self.line,
-            "player": self.player,
-            "kind": self.kind,
-            "played": self.played,
-            "rack": self.rack,
-            "score": self.score,
-            "computed": self.computed,
-            "status": self.status,
-            "words": self.words,
-            "phony_words": self.phony_words,
-            "withdrawn": self.withdrawn,
-            "challenged": self.challenged,
-            "equity": _round(self.equity),
-            "best_move": self.best_move,
-            "best_equity": _round(self.best_equity),
-            "equity_lost": _round(self.equity_lost),
-            "rank": self.rank,
-            "legal": self.legal,
-            "moves": self.moves,
-            "bingo_available": self.bingo_available,
-            "missed_bingo": self.missed_bingo,
-            "best_bingo": self.best_bingo.to_dict() if self.best_bingo is not None else None,
-            "found": self.found.to_dict() if self.found is not None else None,
-            "leave": self.leave,
-            "best": [c.to_dict() for c in self.best],
-            # a new key only when judged (--depth sim/full): the static output as before
-            **({"judgement": self.judgement.to_dict()} if self.judgement is not None else {}),
-        }
-
-
-@dataclass(slots=True)
-class RecordAnalysis:
-    """The analysis of one record: every turn, the W8xx findings, and which lexicon and
-    leaves were used (``message``: why there is no lexicon, or a problem with the leaves).
-    ``unreadable``: the file could not be read (``reason`` says why)."""
-
-    path: str
-    turns: list[TurnAnalysis] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    lexicon: str | None = None
-    lexicon_source: str | None = None
-    leaves: str | None = None
-    leaves_source: str | None = None
-    message: str | None = None
-    players: list[str] = field(default_factory=list)
-    unreadable: bool = False
-    reason: str | None = None
-    depth: str = "static"  # how deep the turns were judged (gcgtools.analysis.judge.Depth)
-    mistake_index: dict[str, float] = field(default_factory=dict)  # per player, when judged
-
-    def __repr__(self) -> str:
-        """``<RecordAnalysis 'game.gcg': 24 turns, 20 analysed, lexicon ENABLE, leaves
-        CSW21>``."""
-        if self.unreadable:
-            return f"<RecordAnalysis {self.path!r}: unreadable: {self.reason}>"
-        analysed = sum(1 for t in self.turns if t.analysed)
-        used = f"lexicon {self.lexicon}" if self.lexicon is not None else NO_LEXICON
-        if self.lexicon is not None and self.leaves is not None:
-            used += f", leaves {self.leaves}"
-        return (
-            f"<RecordAnalysis {self.path!r}: {plural(len(self.turns), 'turn')}, {analysed} "
-            f"analysed, {plural(len(self.findings), 'finding')}, {used}>"
-        )
-
-    @property
-    def used(self) -> str:
-        """One line: which lexicon and leaves were used, or why there was no lexicon."""
-        if self.lexicon is None:
-            return self.message or "no lexicon"
-        text = f"lexicon {self.lexicon}: {self.lexicon_source}"
-        if self.leaves is not None:
-            text += f"; leaves {self.leaves}: {self.leaves_source}"
-        return f"{text}; {self.message}" if self.message else text
-
-    def player_summary(self) -> dict[str, dict[str, Any]]:
-        """Per player: phonies played and stood, missed bingos, turns analysed, best moves
-        found (analysed turns whose move ranks first, withdrawn plays not counted), total
-        and average equity lost per analysed turn (None without a lexicon)."""
-        out: dict[str, dict[str, Any]] = {}
-        checked = self.lexicon is not None
-        for nick in self.players:
-            out[nick] = _empty_summary(checked)
-        for t in self.turns:
-            s = out.setdefault(t.player, _empty_summary(checked))
-            if not checked:
-                continue
-            if t.phony_words:
-                s["phonies_played"] += 1
-                if not t.withdrawn:
-                    s["phonies_stood"] += 1
-            if t.missed_bingo:
-                s["missed_bingos"] += 1
-            if t.equity_lost is not None:
-                s["analysed_turns"] += 1
-                s["equity_lost"] += t.equity_lost
-                if t.rank == 1 and not t.withdrawn:
-                    s["best_moves"] += 1
-        for s in out.values():
-            if checked:
-                s["equity_lost"] = round(s["equity_lost"], 2)
-                turns = s["analysed_turns"]
-                s["avg_equity_lost"] = round(s["equity_lost"] / turns, 2) if turns else None
-        return out
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "path": self.path,
-            "lexicon": self.lexicon,
-            "lexicon_source": self.lexicon_source,
-            "leaves": self.leaves,
-            "leaves_source": self.leaves_source,
-            "message": self.message,
-            "unreadable": self.unreadable,
-            "reason": self.reason,
-            "players": self.player_summary(),
-            "findings": [f.to_dict() for f in self.findings],
-            "turns": [t.to_dict() for t in self.turns],
-            **(_judged(self.depth, self.mistake_index)),
-        }
-
-
-def _empty_summary(checked: bool) -> dict[str, Any]:
-    zero = 0 if checked else None
-    return {
-        "phonies_played": zero,
-        "phonies_stood": zero,
-        "missed_bingos": zero,
-        "analysed_turns": zero,
-        "best_moves": zero,
-        "equity_lost": 0.0 if checked else None,
-        "avg_equity_lost": None,
-    }
-
-
-def _fmt(value: float | None) -> str:
-    return "-" if value is None else f"{value:.1f}"
-
-
-def _judged(depth: str, index: dict[str, float]) -> dict[str, object]:
-    """The keys a judged record adds (none for the static depth)."""
-    return {} if depth == "static" else {"depth": depth, "mistake_index": dict(index)}
-
-
-def _round(value: float | None) -> float | None:
-    return None if value is None else round(value, 2)
 
 
 # ------------------------------------------------------------------- phonies
@@ -584,40 +336,37 @@ class _Analyser:
         is_play = e.kind is EventKind.PLAY
         withdrawn = is_play and nxt is not None and nxt.kind is EventKind.WITHDRAWN
         challenged = is_play and nxt is not None and nxt.kind is EventKind.CHALLENGE_BONUS
-        turn = TurnAnalysis(
-            event=pos.number,
-            line=e.line,
-            player=self.nicks.get(p, e.nick),
-            kind=e.kind.value,
-            played=_played_text(e, pos, before.board),
-            rack=e.rack,
-            score=e.score,
-            computed=pos.computed,
-            status=NO_LEXICON,
-            words=[w.text.upper() for w in pos.words] if is_play else [],
-            leave=pos.leave,
-            withdrawn=withdrawn,
-            challenged=challenged,
-        )
+        fields: dict[str, Any] = {
+            "event": pos.number,
+            "line": e.line,
+            "player": self.nicks.get(p, e.nick),
+            "kind": e.kind.value,
+            "played": _played_text(e, pos, before.board),
+            "rack": e.rack,
+            "score": e.score,
+            "computed": pos.computed,
+            "words": [w.text.upper() for w in pos.words] if is_play else [],
+            "leave": pos.leave,
+            "withdrawn": withdrawn,
+            "challenged": challenged,
+        }
         lexicon = self.lexicon
         if lexicon is None:
-            return turn
+            return TurnAnalysis(status=NO_LEXICON, **fields)
         if is_play:
-            turn.phony_words = phony_words([word_tiles(pos.board, w) for w in pos.words], lexicon)
+            words = [word_tiles(pos.board, w) for w in pos.words]
+            fields["phony_words"] = phony_words(words, lexicon)
         rack = self._full_rack(e, counts[p] if p < len(counts) else self.rules.rack_size)
         if rack is None:
             known = known_rack(e.rack) is not None
-            turn.status = PARTIAL_RACK if known else UNKNOWN_RACK
-            return turn
+            return TurnAnalysis(status=PARTIAL_RACK if known else UNKNOWN_RACK, **fields)
         if gap:  # the position before the turn is not the one the replay had
-            turn.status = AFTER_LOST_LINE
-            return turn
+            return TurnAnalysis(status=AFTER_LOST_LINE, **fields)
         if e.kind is EventKind.PASS and any(UNSUCCESSFUL_CHALLENGE in n.text for n in e.notes):
-            turn.status = LOST_TURN  # a pass forced by a lost double challenge: no choice
-            return turn
-        turn.status = ANALYSED
-        self._evaluate(turn, e, pos, before, rack, withdrawn)
-        return turn
+            # a pass forced by a lost double challenge: no choice
+            return TurnAnalysis(status=LOST_TURN, **fields)
+        fields.update(self._evaluate(e, pos, before, rack, withdrawn))
+        return TurnAnalysis(status=ANALYSED, **fields)
 
     def _full_rack(self, e: Event, holds: int) -> list[str] | None:
         """The event's rack as tiles when it is the player's whole rack, else None."""
@@ -631,13 +380,13 @@ class _Analyser:
 
     def _evaluate(
         self,
-        turn: TurnAnalysis,
         e: Event,
         pos: Position,
         before: Position,
         rack: list[str],
         withdrawn: bool,
-    ) -> None:
+    ) -> dict[str, Any]:
+        """The fields of an analysed turn that come from its generated moves."""
         from gcgtools.movegen import generate_moves
 
         assert self.lexicon is not None and self.leaves is not None
@@ -659,39 +408,42 @@ class _Analyser:
             exchanges=True,
             rules=rules,
         )
-        legal = len(moves)
-        turn.moves = legal
-        turn.best = [_candidate(m) for m in moves[: self.top]] if self.top else []
-        turn.best_equity = float(moves[0].equity) if moves else None
+        best_equity = float(moves[0].equity) if moves else None
         bingo = next((m for m in moves if m.kind == "play" and m.bingo), None)
-        turn.bingo_available = bingo is not None
-        turn.best_bingo = _candidate(bingo) if bingo is not None else None
+        fields: dict[str, Any] = {
+            "moves": len(moves),
+            "best": [_candidate(m) for m in moves[: self.top]] if self.top else [],
+            "best_equity": best_equity,
+            "bingo_available": bingo is not None,
+            "best_bingo": _candidate(bingo) if bingo is not None else None,
+        }
         if withdrawn:  # the turn became a pass
             index = next((i for i, m in enumerate(moves) if m.kind == "pass"), None)
         else:
             index = _recorded_index(moves, e, pos, board, rules)
         if index is not None:
             found = moves[index]
-            turn.found = _candidate(found)
-            equity = float(found.equity)
-            turn.legal = True
+            fields["found"] = _candidate(found)
+            equity: float | None = float(found.equity)
+            fields["legal"] = True
             played_bingo = found.kind == "play" and bool(found.bingo)
         else:
-            turn.legal = False if e.kind is EventKind.PLAY else None
+            fields["legal"] = False if e.kind is EventKind.PLAY else None
             played_bingo = False
             equity = self._recorded_equity(e, pos, rack, bag, opponent or [])
-        turn.equity = equity
+        fields["equity"] = equity
         if equity is not None:
-            if turn.best_equity is not None:
+            if best_equity is not None:
                 # measured against the best legal move: a play that is not one of them (a
                 # phony that stood) loses what it falls short by, never less than nothing,
                 # and has no rank among them
-                turn.equity_lost = round(max(0.0, turn.best_equity - equity), 4)
+                fields["equity_lost"] = round(max(0.0, best_equity - equity), 4)
                 if index is not None:  # ties share the better rank
-                    turn.rank = sum(1 for m in moves if m.equity > equity) + 1
+                    fields["rank"] = sum(1 for m in moves if m.equity > equity) + 1
             else:  # no legal move at all (a pass is always generated: should not happen)
-                turn.equity_lost = 0.0
-        turn.missed_bingo = bool(turn.bingo_available) and not played_bingo
+                fields["equity_lost"] = 0.0
+        fields["missed_bingo"] = bingo is not None and not played_bingo
+        return fields
 
     def _recorded_equity(
         self, e: Event, pos: Position, rack: list[str], bag: int, opponent: list[str]

@@ -13,9 +13,13 @@ For each such turn :func:`judge_record` finds the phase (:func:`grading.phase`),
 the best move and the move played by the method of the phase, and grades the difference
 (:func:`grading.grade`): win% lost in the opening, the mid-game and the pre-endgame, spread
 lost in the endgame. Only two-player games are judged (the turns of others get none).
-The result is a :class:`Judgement` on the turn
-(``TurnAnalysis.judgement``) and a Mistake Index per player on the record
-(``RecordAnalysis.mistake_index``).
+:func:`judge_turns` replays the record once, takes each judged turn's position from that
+replay, and returns the judgements as a value (:class:`~gcgtools.analysis.results.RecordJudgements`:
+a :class:`Judgement` per turn and a Mistake Index per player); :func:`with_judgements`
+builds the judged analysis from the static one and them (``TurnAnalysis.judgement``,
+``RecordAnalysis.mistake_index``), and :func:`judge_record` does both. The analysis given
+is never changed. A turn the judge cannot judge (its position cannot be rebuilt, it has
+another player to move, no whole rack) gets finding W806 on the record, with the reason.
 
 A play withdrawn with ``--`` is judged as the pass the turn became (as the static
 analysis does); a phony that stood, or an exchange whose tiles are not recorded, is not
@@ -31,7 +35,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -45,15 +49,26 @@ from gcgtools.analysis.endgame import (
     solve_preendgame,
 )
 from gcgtools.analysis.engine import top_moves
+from gcgtools.analysis.results import (
+    JudgedMove,
+    Judgement,
+    RecordAnalysis,
+    RecordJudgements,
+    TurnAnalysis,
+)
 from gcgtools.analysis.simulate import SimLimit, position_from_board, simulate
+from gcgtools.analysis.winprob import decided
+from gcgtools.findings import Code, Finding, make
 from gcgtools.movegen import Move
-from gcgtools.movegen.record import MovesError, RecordPosition, record_position
+from gcgtools.movegen.record import RecordPosition, record_position_at
+from gcgtools.replay.after import position_at, replay_positions
+from gcgtools.replay.walk import Position
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 
 if TYPE_CHECKING:
-    from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
     from gcgtools.lexicon import Leaves, Lexicon
     from gcgtools.model.game import Game
+    from gcgtools.rules.rulesets import RuleSet
 
 __all__ = [
     "FULL_SETTINGS",
@@ -63,8 +78,10 @@ __all__ = [
     "JudgedMove",
     "Judgement",
     "judge_record",
+    "judge_turns",
     "settings_for",
     "turn_seed",
+    "with_judgements",
 ]
 
 
@@ -126,68 +143,6 @@ def settings_for(depth: Depth | str, *, seed: int = 0, **overrides: int | None) 
     return replace(base, seed=seed, **given)
 
 
-@dataclass(slots=True)
-class JudgedMove:
-    """One judged move: its notation and score, its win% (0..100) with ``stderr``
-    (simulation only), the mean final ``spread`` (root's view), the ``iterations``
-    simulated, or the endgame ``value`` and whether ``proved``."""
-
-    move: str
-    score: int
-    win_pct: float
-    stderr: float | None = None
-    spread: float | None = None
-    iterations: int | None = None
-    value: int | None = None
-    proved: bool | None = None
-
-    def to_dict(self) -> dict[str, object]:
-        return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in asdict(self).items()}
-
-
-@dataclass(slots=True)
-class Judgement:
-    """The judgement of one turn. ``method``: ``simulation``, ``preendgame`` or
-    ``endgame``; ``best`` and ``played`` the moves (``played`` None when it is not among
-    the legal moves, see ``note``); ``win_pct_lost`` (percentage points) outside the
-    endgame, ``spread_lost`` in it; ``mistake`` the grade (None when not graded);
-    ``proved``: every solver value exact (solvers only); ``moves``: the judged moves kept,
-    best first; ``model``: the win model's name; ``seed``: the turn's seed."""
-
-    phase: str
-    method: str
-    best: JudgedMove
-    played: JudgedMove | None
-    win_pct_lost: float | None = None
-    spread_lost: float | None = None
-    mistake: str | None = None
-    proved: bool | None = None
-    note: str | None = None
-    moves: list[JudgedMove] = field(default_factory=list)
-    model: str = ""
-    seed: int = 0
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "phase": self.phase,
-            "method": self.method,
-            "best": self.best.to_dict(),
-            "played": self.played.to_dict() if self.played is not None else None,
-            "win_pct_lost": _round(self.win_pct_lost),
-            "spread_lost": _round(self.spread_lost),
-            "mistake": self.mistake,
-            "proved": self.proved,
-            "note": self.note,
-            "moves": [m.to_dict() for m in self.moves],
-            "model": self.model,
-            "seed": self.seed,
-        }
-
-
-def _round(x: float | None) -> float | None:
-    return None if x is None else round(x, 3)
-
-
 def turn_seed(seed: int, record_key: str, event: int) -> int:
     """The seed of one turn: from the run's seed, the record's key and the event alone."""
     text = f"gcgtools-judge:{seed}:{record_key}:{event}"
@@ -203,18 +158,103 @@ def record_key(game: Game) -> str:
 
 
 class _Context:
-    """What every turn of one record is judged with."""
+    """What every turn of one record is judged with: the record, the lexicon and leaves,
+    the settings, the record's key, and every position of one replay of the record."""
 
     def __init__(
         self, game: Game, lexicon: Lexicon, leaves: Leaves | None, settings: JudgeSettings,
-        key: str, options: RuleOptions,
+        key: str, positions: list[Position], rules: RuleSet,
     ) -> None:  # fmt: skip
         self.game = game
         self.lexicon = lexicon
         self.leaves = leaves
         self.settings = settings
         self.key = key
-        self.options = options
+        self.positions = positions
+        self.rules = rules
+
+    def record_position(self, event: int) -> RecordPosition:
+        """The position after event ``event``, from the one replay."""
+        return record_position_at(self.game, event, position_at(self.positions, event), self.rules)
+
+
+class _NotJudged(Exception):
+    """A turn the judge cannot judge: the message says why (finding W806)."""
+
+
+def judge_turns(
+    game: Game,
+    analysis: RecordAnalysis,
+    lexicon: Lexicon,
+    leaves: Leaves | None,
+    settings: JudgeSettings,
+    *,
+    depth: Depth | str = Depth.SIM,
+    key: str | None = None,
+    track: Callable[[Iterator[TurnAnalysis], int], Iterator[TurnAnalysis]] | None = None,
+    options: RuleOptions = NO_OPTIONS,
+) -> RecordJudgements:
+    """The judgements of every analysed turn of ``analysis`` (the static analysis of
+    ``game``), from one replay of ``game``; ``analysis`` is not changed. ``key``
+    identifies the record in the turns' seeds (default a digest of its lines); ``track``
+    wraps the turns judged (a progress bar); ``options``: the rule options of the static
+    analysis. A turn that cannot be judged gets a W806 finding instead of a judgement."""
+    todo = [t for t in analysis.turns if t.analysed]
+    turns: Iterator[TurnAnalysis] = iter(todo)
+    if track is not None:
+        turns = track(turns, len(todo))
+    judgements: dict[int, Judgement] = {}
+    findings: list[Finding] = []
+    ctx = _context(game, lexicon, leaves, settings, key, options, findings)
+    for turn in turns:
+        if ctx is None:
+            continue
+        try:
+            judgements[turn.event] = _judge_turn(ctx, turn)
+        except _NotJudged as exc:
+            message = f"event {turn.event} ({turn.played}) was not judged: {exc}"
+            findings.append(_not_judged(game, turn.line, message))
+    graded = [
+        (t.player, judgements[t.event].mistake)
+        for t in analysis.turns
+        if t.event in judgements and judgements[t.event].mistake is not None
+    ]
+    index = {nick: 0.0 for nick in analysis.players}
+    index.update(grading.mistake_indices(graded))  # type: ignore[arg-type]
+    return RecordJudgements(str(Depth(depth)), judgements, index, findings)
+
+
+def _context(
+    game: Game, lexicon: Lexicon, leaves: Leaves | None, settings: JudgeSettings,
+    key: str | None, options: RuleOptions, findings: list[Finding],
+) -> _Context | None:  # fmt: skip
+    """What the turns are judged with, from one replay of ``game``; None for a game that
+    is not for two players (the simulation and the solvers are for two: no turn is judged)
+    or one that cannot be replayed (a W806 finding in ``findings``)."""
+    if len(game.players) != 2:
+        return None
+    try:
+        positions, rules = replay_positions(game, options)
+    except (KeyError, ValueError) as exc:
+        findings.append(_not_judged(game, 0, f"the turns were not judged: {_reason(exc)}"))
+        return None
+    return _Context(game, lexicon, leaves, settings, key or record_key(game), positions, rules)
+
+
+def with_judgements(analysis: RecordAnalysis, judged: RecordJudgements) -> RecordAnalysis:
+    """A new analysis: ``analysis`` with the judgements of ``judged`` on its turns, its
+    depth and Mistake Index, and its findings (W806) after the analysis's own."""
+    turns = [
+        replace(t, judgement=judged.judgements[t.event]) if t.event in judged.judgements else t
+        for t in analysis.turns
+    ]
+    return replace(
+        analysis,
+        turns=turns,
+        findings=[*analysis.findings, *judged.findings],
+        depth=judged.depth,
+        mistake_index=dict(judged.mistake_index),
+    )
 
 
 def judge_record(
@@ -229,39 +269,36 @@ def judge_record(
     track: Callable[[Iterator[TurnAnalysis], int], Iterator[TurnAnalysis]] | None = None,
     options: RuleOptions = NO_OPTIONS,
 ) -> RecordAnalysis:
-    """Judge every analysed turn of ``analysis`` (the static analysis of ``game``) and set
-    ``turn.judgement``, ``analysis.depth`` and ``analysis.mistake_index``; returns
-    ``analysis``. ``key`` identifies the record in the turns' seeds (default a digest of
-    its lines); ``track`` wraps the turns judged (a progress bar); ``options``: the rule
-    options of the static analysis."""
-    ctx = _Context(game, lexicon, leaves, settings, key or record_key(game), options)
-    todo = [t for t in analysis.turns if t.analysed]
-    turns: Iterator[TurnAnalysis] = iter(todo)
-    if track is not None:
-        turns = track(turns, len(todo))
-    for turn in turns:
-        turn.judgement = _judge_turn(ctx, turn)
-    analysis.depth = str(Depth(depth))
-    graded = [
-        (t.player, grading.Mistake(t.judgement.mistake))
-        for t in analysis.turns
-        if t.judgement is not None and t.judgement.mistake is not None
-    ]
-    index = {nick: 0.0 for nick in analysis.players}
-    index.update(grading.mistake_indices(graded))  # type: ignore[arg-type]
-    analysis.mistake_index = index
-    return analysis
+    """The judged analysis of ``game``: :func:`judge_turns` then :func:`with_judgements`
+    (a new value; ``analysis`` is not changed)."""
+    judged = judge_turns(
+        game, analysis, lexicon, leaves, settings, depth=depth, key=key, track=track,
+        options=options,
+    )  # fmt: skip
+    return with_judgements(analysis, judged)
 
 
-def _judge_turn(ctx: _Context, turn: TurnAnalysis) -> Judgement | None:
-    if len(ctx.game.players) != 2:  # the simulation and the solvers are for two players
-        return None
+def _reason(exc: Exception) -> str:
+    """An exception's message (a KeyError's without its quotes)."""
+    return str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+
+
+def _not_judged(game: Game, line: int, message: str) -> Finding:
+    finding = make(Code.NOT_JUDGED, message, line)
+    finding.path = game.path
+    return finding
+
+
+def _judge_turn(ctx: _Context, turn: TurnAnalysis) -> Judgement:
+    """The judgement of ``turn``; :class:`_NotJudged` when it cannot be judged."""
     try:
-        rp = record_position(ctx.game, turn.event - 1, options=ctx.options)
-    except (MovesError, KeyError, ValueError):
-        return None
-    if rp.rack is None or rp.nick != turn.player:
-        return None
+        rp = ctx.record_position(turn.event - 1)
+    except (KeyError, ValueError) as exc:
+        raise _NotJudged(f"the position before it cannot be rebuilt: {_reason(exc)}") from None
+    if rp.nick != turn.player:
+        raise _NotJudged(f"the position before it has {rp.nick} to move, not {turn.player}")
+    if rp.rack is None:
+        raise _NotJudged(f"the record does not show the whole rack of {rp.nick}")
     empty = all(c is None for c in rp.board.cells)
     phase = grading.phase(empty, rp.bag)
     played = "-" if turn.withdrawn else (turn.found.notation if turn.found else None)
@@ -274,13 +311,13 @@ def _judge_turn(ctx: _Context, turn: TurnAnalysis) -> Judgement | None:
         else:
             judgement = _simulation(ctx, rp, played, phase, seed)
     except (EndgameError, ValueError) as exc:
-        return Judgement(str(phase), "none", JudgedMove("", 0, 0.0), None, note=str(exc))
-    judgement.seed = seed
+        return Judgement(phase, "none", JudgedMove("", 0, 0.0), None, note=str(exc))
+    note = judgement.note
     if played is None:
-        judgement.note = _not_legal(turn)
+        note = _not_legal(turn)
     elif turn.withdrawn:
-        judgement.note = "withdrawn: judged as the pass the turn became"
-    return judgement
+        note = "withdrawn: judged as the pass the turn became"
+    return replace(judgement, seed=seed, note=note)
 
 
 def _not_legal(turn: TurnAnalysis) -> str:
@@ -329,9 +366,9 @@ def _simulation(
     best = moves[0]
     mine = _find(moves, played)
     lost = None if mine is None else max(0.0, best.win_pct - mine.win_pct)
-    mistake = None if lost is None else str(grading.grade(phase, win_pct_lost=lost))
+    mistake = None if lost is None else grading.grade(phase, win_pct_lost=lost)
     return Judgement(
-        str(phase), "simulation", best, mine, win_pct_lost=lost, mistake=mistake,
+        phase, "simulation", best, mine, win_pct_lost=lost, mistake=mistake,
         moves=_kept(moves, mine, s.keep), model=result.model,
     )  # fmt: skip
 
@@ -355,9 +392,9 @@ def _preendgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgem
     mine = _find(moves, played)
     lost = None if mine is None else max(0.0, best.win_pct - mine.win_pct)
     phase = grading.Phase.PREENDGAME
-    mistake = None if lost is None else str(grading.grade(phase, win_pct_lost=lost))
+    mistake = None if lost is None else grading.grade(phase, win_pct_lost=lost)
     return Judgement(
-        str(phase), "preendgame", best, mine, win_pct_lost=lost, mistake=mistake,
+        phase, "preendgame", best, mine, win_pct_lost=lost, mistake=mistake,
         proved=result.proved, moves=_kept(moves, mine, s.keep), model="exact",
     )  # fmt: skip
 
@@ -373,7 +410,7 @@ def _endgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgement
         JudgedMove(
             r.notation,
             r.move.score,
-            _decided(base + r.value),
+            100.0 * decided(base + r.value),
             spread=float(base + r.value),
             value=r.value,
             proved=r.proved,
@@ -388,15 +425,10 @@ def _endgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgement
     mistake = None
     if mine is not None and best.value is not None and mine.value is not None:
         lost = float(max(0, best.value - mine.value))
-        grade = grading.grade(
+        mistake = grading.grade(
             grading.Phase.ENDGAME, spread_lost=lost, best_final=float(base + best.value)
         )
-        mistake = str(grade)
     return Judgement(
-        str(grading.Phase.ENDGAME), "endgame", best, mine, spread_lost=lost, mistake=mistake,
+        grading.Phase.ENDGAME, "endgame", best, mine, spread_lost=lost, mistake=mistake,
         proved=result.proved, moves=_kept(moves, mine, s.keep), model="exact",
     )  # fmt: skip
-
-
-def _decided(final: int) -> float:
-    return 100.0 if final > 0 else 50.0 if final == 0 else 0.0

@@ -105,10 +105,9 @@ def analyse_game_with(
         result: RecordAnalysis = results.fetch(
             record_digest(game), lambda: _analyse_chosen(game, choice, stored)
         )
-    for turn in result.turns:
-        del turn.best[settings.top :]
     # the same record may be cached under another name
-    result.path = game.path or "<gcg>"
+    turns = [replace(turn, best=turn.best[: settings.top]) for turn in result.turns]
+    result = replace(result, turns=turns, path=game.path or "<gcg>")
     for f in result.findings:
         f.path = game.path
     return result

@@ -3,11 +3,13 @@
 Reading a cache entry must never run code, even when someone else could write into the
 cache folder (a shared folder on a cluster). So results are stored as JSON, and only a
 few kinds of value are allowed: ``None``, booleans, numbers, strings, lists, tuples,
-dicts and **dataclasses defined in gcgtools** (the analysis's ``RecordAnalysis``,
-``TurnAnalysis``, ``Candidate``, ``Finding``...). A dataclass is written as its class's
-name and its fields; reading it back looks the class up among the gcgtools modules
-*already imported* (nothing is imported by name from an entry), checks it is a
-dataclass with exactly those fields, and fills it in without calling any method.
+dicts, **dataclasses defined in gcgtools** (the analysis's ``RecordAnalysis``,
+``TurnAnalysis``, ``Candidate``, ``Finding``...) and **enums defined in gcgtools** (a
+judgement's ``Phase`` and ``Mistake``). A dataclass is written as its class's name and its
+fields, an enum member as its class's name and its value; reading it back looks the class
+up among the gcgtools modules *already imported* (nothing is imported by name from an
+entry), checks it is a dataclass with exactly those fields (an enum with that value), and
+fills it in without calling any method.
 
 >>> decode(encode({"a": (1, 2.5, None)}))
 {'a': (1, 2.5, None)}
@@ -19,6 +21,7 @@ document) raises :class:`CodecError`; the cache then treats the entry as a miss.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import functools
 import json
 import sys
@@ -54,6 +57,12 @@ def decode(data: bytes) -> Any:
 def _to_data(value: Any, depth: int) -> Any:
     if depth > _MAX_DEPTH:
         raise CodecError("nested too deeply")
+    if isinstance(value, enum.Enum):  # before str: a str-mixin enum is a str
+        cls = type(value)
+        if not _ours(cls):
+            raise CodecError(f"{cls.__module__}.{cls.__qualname__} is not a gcgtools class")
+        name = f"{cls.__module__}:{cls.__qualname__}"
+        return {_TAG: "enum", "class": name, "value": _to_data(value.value, depth + 1)}
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, list):
@@ -93,6 +102,8 @@ def _from_data(doc: Any, depth: int) -> Any:
         return _pairs(items, depth)
     if tag == "data":
         return _dataclass(doc, depth)
+    if tag == "enum":
+        return _enum(doc)
     raise CodecError(f"unknown tag {tag!r}")
 
 
@@ -109,10 +120,10 @@ def _pairs(items: list[Any], depth: int) -> dict[Any, Any]:
     return out
 
 
-def _dataclass(doc: dict[str, Any], depth: int) -> Any:
-    name, fields = doc.get("class"), doc.get("fields")
-    if not isinstance(name, str) or not isinstance(fields, dict) or name.count(":") != 1:
-        raise CodecError("a malformed dataclass")
+def _loaded_class(name: object) -> Any:
+    """The class ``module:qualname`` among the gcgtools modules already imported."""
+    if not isinstance(name, str) or name.count(":") != 1:
+        raise CodecError("a malformed class name")
     module_name, qualname = name.split(":")
     module = sys.modules.get(module_name)  # never imported from here: only what is loaded
     if module is None or not (module_name == PACKAGE or module_name.startswith(PACKAGE + ".")):
@@ -120,6 +131,25 @@ def _dataclass(doc: dict[str, Any], depth: int) -> Any:
     cls: Any = module
     for part in qualname.split("."):
         cls = vars(cls).get(part) if hasattr(cls, "__dict__") else None
+    return cls
+
+
+def _enum(doc: dict[str, Any]) -> Any:
+    cls = _loaded_class(doc.get("class"))
+    if not (isinstance(cls, type) and issubclass(cls, enum.Enum) and _ours(cls)):
+        raise CodecError(f"{str(doc.get('class'))[:80]!r} is not a gcgtools enum")
+    value = doc.get("value")
+    member = next((m for m in cls if m.value == value and type(m.value) is type(value)), None)
+    if member is None:
+        raise CodecError(f"{value!r:.80} is not a value of {cls.__qualname__}")
+    return member
+
+
+def _dataclass(doc: dict[str, Any], depth: int) -> Any:
+    name, fields = doc.get("class"), doc.get("fields")
+    if not isinstance(name, str) or not isinstance(fields, dict) or name.count(":") != 1:
+        raise CodecError("a malformed dataclass")
+    cls = _loaded_class(name)
     if not (isinstance(cls, type) and dataclasses.is_dataclass(cls) and _ours(cls)):
         raise CodecError(f"{name[:80]!r} is not a gcgtools dataclass")
     names = [f.name for f in _fields(cls)]

@@ -37,6 +37,7 @@ __all__ = [
     "record_cgp",
     "record_moves",
     "record_position",
+    "record_position_at",
 ]
 
 
@@ -129,6 +130,13 @@ def record_position(game: Game, event: int, *, options: RuleOptions = NO_OPTIONS
     if not 0 <= event <= len(game.events):
         raise MovesError(f"--move must be between 0 and {len(game.events)}")
     pos, rules = position_after(game, event, options)
+    return record_position_at(game, event, pos, rules)
+
+
+def record_position_at(game: Game, event: int, pos: Position, rules: RuleSet) -> RecordPosition:
+    """The :class:`RecordPosition` of ``pos``, the position after event ``event`` of
+    ``game`` replayed under ``rules`` (for a caller that replayed the record once and holds
+    every position: :func:`gcgtools.replay.after.replay_positions`)."""
     player = pos.to_move if pos.to_move is not None else 0
     nick = next((p.nick for p in game.players if p.index == player), f"player{player + 1}")
     rack = None

@@ -9,7 +9,8 @@ from __future__ import annotations
 from importlib.metadata import version
 from typing import TYPE_CHECKING, Any
 
-from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
+from gcgtools.analysis.grading import Mistake
+from gcgtools.analysis.results import RecordAnalysis, TurnAnalysis, rounded
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -59,11 +60,9 @@ def judged_move_values(turn: TurnAnalysis | None) -> list[Any]:
     if j is None:
         return [None] * len(JUDGED_MOVE_DTYPES)
     win = j.played.win_pct if j.played is not None else None
-    return [j.phase, _round(win), _round(j.win_pct_lost), _round(j.spread_lost), j.mistake]
-
-
-def _round(x: float | None) -> float | None:
-    return None if x is None else round(x, 3)
+    mistake = j.mistake.value if j.mistake is not None else None
+    lost = (rounded(j.win_pct_lost, 3), rounded(j.spread_lost, 3))
+    return [j.phase.value, rounded(win, 3), *lost, mistake]
 
 
 def judged_player_values(analysis: RecordAnalysis) -> dict[str, list[Any]]:
@@ -74,7 +73,7 @@ def judged_player_values(analysis: RecordAnalysis) -> dict[str, list[Any]]:
     out: dict[str, list[Any]] = {}
     for nick in analysis.players:
         out[nick] = [analysis.mistake_index.get(nick, 0.0), 0, 0, 0, 0, 0]
-    sizes = {"small": 1, "medium": 2, "large": 3}
+    sizes = {Mistake.SMALL: 1, Mistake.MEDIUM: 2, Mistake.LARGE: 3}
     for t in analysis.turns:
         j = t.judgement
         if j is None or j.mistake is None:

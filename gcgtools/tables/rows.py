@@ -16,7 +16,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from gcgtools.analysis.analyse import RecordAnalysis
+from gcgtools.analysis.results import RecordAnalysis, rounded
 from gcgtools.batch.analyses import analyse_game_with
 from gcgtools.batch.settings import AnalysisSettings
 from gcgtools.findings import Code, Finding
@@ -638,7 +638,7 @@ def _with_analysis(
             continue
         values = list(row)
         values[_EQUITY : _EQUITY + 6] = [
-            _rounded(t.equity), t.best_move, _rounded(t.best_equity), _rounded(t.equity_lost),
+            rounded(t.equity), t.best_move, rounded(t.best_equity), rounded(t.equity_lost),
             ",".join(t.phony_words) if t.phony_words is not None else None, t.bingo_available,
         ]  # fmt: skip
         values[_JUDGED_MOVE:] = judged_move_values(t)
@@ -668,10 +668,6 @@ def _with_analysis(
         if nick in judged:
             game_values[GAME_COLUMNS.index(f"mistake_index{seat}")] = judged[nick][0]
     return out, tuple(game_values), players
-
-
-def _rounded(value: float | None) -> float | None:
-    return None if value is None else round(value, 2)
 
 
 def _withdrawn(row: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -5,6 +5,7 @@ phonies not graded, the result cache keyed by depth and settings, and the seeds.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -294,9 +295,9 @@ def test_endgame_judgement_equals_the_all_moves_solve() -> None:
         if t.analysed and rp.bag == 0 and len(rp.rack or ()) + len(rp.opponent_rack or ()) <= 8:
             positions[t.event] = endgame_position(rp, lexicon)
     assert len(positions) >= 3
-    analysis.turns = [t for t in analysis.turns if t.event in positions]
-    judge_record(game, analysis, lexicon, None, JudgeSettings(endgame_nodes=10**6))
-    for t in analysis.turns:
+    analysis = replace(analysis, turns=[t for t in analysis.turns if t.event in positions])
+    judged = judge_record(game, analysis, lexicon, None, JudgeSettings(endgame_nodes=10**6))
+    for t in judged.turns:
         j = t.judgement
         assert j is not None and j.method == "endgame" and j.proved
         every = solve_endgame(positions[t.event], all_moves=True)

@@ -216,8 +216,9 @@ def test_analysis_dataclasses_round_trip_as_data():
     from gcgtools.findings import Finding
 
     best = Candidate("8D BAD", "play", "8D", "BAD", "BAD", 12, "CEFG", 20.5, False)
-    turn = TurnAnalysis(1, 3, "A", "play", "8D BAD", "ABCDEFG", 12, 12, "ok", best=[best])
-    turn.found = best
+    turn = TurnAnalysis(
+        1, 3, "A", "play", "8D BAD", "ABCDEFG", 12, 12, "ok", best=[best], found=best
+    )
     result = RecordAnalysis("x.gcg", [turn], [Finding("F001", "m", 2)], lexicon="NWL23")
     copy = decode(encode(result))
     assert copy == result and copy is not result
