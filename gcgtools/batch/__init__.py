@@ -3,6 +3,7 @@ behind one interface (:func:`~gcgtools.batch.run.map_files`), the per-record res
 (:mod:`~gcgtools.batch.cache`) and analyses of whole archives
 (:mod:`~gcgtools.batch.analyses`)."""
 
-from gcgtools.batch.run import default_jobs, map_files
+from gcgtools.batch.cores import default_jobs
+from gcgtools.batch.run import map_files
 
 __all__ = ["default_jobs", "map_files"]

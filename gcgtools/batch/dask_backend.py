@@ -21,6 +21,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
+from gcgtools.batch.cores import default_jobs
 from gcgtools.batch.errors import BatchError
 from gcgtools.batch.pool import skipping
 
@@ -256,8 +257,6 @@ def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
     if isinstance(scheduler, Client):
         return DaskBackend(scheduler)
     if scheduler == LOCAL:
-        from gcgtools.batch.run import default_jobs
-
         cluster = local_cluster(max(1, jobs) if jobs else default_jobs())
         client = Client(cluster)
         return DaskBackend(client, owned=(client, cluster))

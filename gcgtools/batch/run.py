@@ -7,7 +7,6 @@ own result, never by an exception, so a batch always goes on past a bad file.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections import deque
@@ -16,6 +15,7 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
+from gcgtools.batch.cores import default_jobs
 from gcgtools.batch.errors import BatchError
 from gcgtools.console import show_progress, track
 from gcgtools.sources.paths import expand_paths
@@ -30,14 +30,6 @@ __all__ = [
 ]
 
 R = TypeVar("R")
-
-
-def default_jobs() -> int:
-    """All cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
 
 
 def _jobs_for(jobs: int | None, files: int) -> int:
