@@ -43,12 +43,21 @@ UNSUPPORTED = {"orientation", "game-board", "tile-set"}
 # #player1 ... #player9 and #rack1 ... #rack9 -> 0-based player index
 _PLAYER = {f"player{n}": n - 1 for n in range(1, 10)}
 _RACK = {f"rack{n}": n - 1 for n in range(1, 10)}
-# Woogles files written before September 2022 carry these as notes before the first event.
-_LEGACY_NOTES = {
+#: Header notes that Woogles wrote before September 2022 (``#note Variant: classic``
+#: before the first event), by key, and the pragmas that replaced them.
+LEGACY_NOTES = {
     "variant": "game-type",
     "boardlayout": "board-layout",
     "letterdistribution": "tile-distribution",
 }
+
+
+def legacy_note(text: str) -> tuple[str, str] | None:
+    """``(pragma, value)`` of a legacy header note's text (``Board Layout: x`` ->
+    ``("board-layout", "x")``), None for any other note (see :data:`LEGACY_NOTES`)."""
+    key, colon, value = text.partition(":")
+    pragma = LEGACY_NOTES.get(key.strip().lower().replace(" ", ""))
+    return (pragma, value.strip()) if colon and pragma is not None else None
 
 
 class _Builder:
@@ -182,11 +191,9 @@ class _Builder:
         game = self.game
         events = game.events
         if p.keyword == "note" and not events:
-            legacy = p.value.split(":", 1)
-            key = legacy[0].strip().lower().replace(" ", "")
-            if len(legacy) == 2 and key in _LEGACY_NOTES:
-                field = _LEGACY_NOTES[key].replace("-", "_")
-                setattr(game, field, legacy[1].strip())
+            legacy = legacy_note(p.value)
+            if legacy is not None:
+                setattr(game, legacy[0].replace("-", "_"), legacy[1])
                 self.last_note = None
                 return
         note = Note(p.value, p.line, p.line, p.keyword)

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Generic, TypeVar
 
-from gcgtools.model.build import KNOWN
+from gcgtools.model.build import KNOWN, legacy_note
 from gcgtools.model.game import Game
 from gcgtools.replay.board import Board
 from gcgtools.replay.info import ReplayInfo  # re-exported: it was defined here
@@ -56,12 +56,6 @@ T = TypeVar("T")
 
 BOM = b"\xef\xbb\xbf"
 _NUMBERED = re.compile(r"^(player|rack)[1-9]$")
-# Header notes that Woogles wrote before September 2022, and the pragmas that replaced them.
-_LEGACY_NOTES = {
-    "variant": "game-type",
-    "boardlayout": "board-layout",
-    "letterdistribution": "tile-distribution",
-}
 
 
 # ---------------------------------------------------------------------------------- visitor
@@ -409,10 +403,9 @@ class NormalisingExporter(GCGExporter):
             return
         if kw == "note":
             # a #note outside every note range is a legacy header note the model consumed
-            legacy = value.split(":", 1)
-            key = legacy[0].strip().lower().replace(" ", "")
-            if len(legacy) == 2 and key in _LEGACY_NOTES:
-                kw, value = _LEGACY_NOTES[key], legacy[1].strip()
+            legacy = legacy_note(value)
+            if legacy is not None:
+                kw, value = legacy
         self.emit(f"#{kw} {value}" if value else f"#{kw}", "\n")
 
     def visit_note_line(self, line: SourceLine, note: Note, first: bool) -> None:

@@ -310,6 +310,17 @@ class TestNotes:
         assert game.tile_distribution == "english"
         assert game.notes == []
 
+    def test_legacy_note_reads_the_key_as_the_reader_and_the_writer_do(self):
+        from gcgtools.model.build import legacy_note
+
+        assert legacy_note("Board Layout :  SuperCrosswordGame ") == (
+            "board-layout",
+            "SuperCrosswordGame",
+        )
+        assert legacy_note("letterdistribution:german") == ("tile-distribution", "german")
+        assert legacy_note("Variant classic") is None  # no colon
+        assert legacy_note("Venue: the club") is None  # not a legacy key
+
     def test_legacy_header_note_after_an_event_is_an_ordinary_note(self):
         game = clean(PLAYERS + ">Al: ABC 8D CAB +7 7\n#note Variant: classic\n")
         assert game.game_type is None
