@@ -295,7 +295,9 @@ def board(
             echo(("\n" if number else "") + f"==> {display_name(file)} <==")
         if view.unreadable is not None:
             report_unreadable({file: view.unreadable})
-        if view.problem is not None:
+        if view.events is not None:  # the event asked for is out of range
+            echo(f"{display_name(file)}: --move must be between 0 and {view.events}", err=True)
+        elif view.problem is not None:
             echo(view.problem, err=True)
         if view.text is None:
             status = EXIT_UNREADABLE

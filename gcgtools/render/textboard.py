@@ -98,12 +98,15 @@ def position_text(game: Game, pos: Position) -> str:
 @dataclass(frozen=True, slots=True)
 class BoardText:
     """What ``board`` shows of one record: its ``text`` (the board, or a CGP line), or
-    the ``problem`` that stopped it (a --move out of range, an unknown tile set), or why
-    the file is ``unreadable``."""
+    the ``problem`` that stopped it (an event out of range, an unknown tile set), or why
+    the file is ``unreadable``. ``events``: the record's number of events, set when the
+    event asked for is not one of them (0 to ``events``), for a caller that names its
+    own option in the message."""
 
     text: str | None = None
     problem: str | None = None
     unreadable: str | None = None
+    events: int | None = None
 
 
 def board_text(
@@ -120,7 +123,8 @@ def board_text(
     if game.unreadable:
         return BoardText(unreadable=unreadable_reason(game.findings))
     if move is not None and not 0 <= move <= len(game.events):
-        return BoardText(problem=f"{name}: --move must be between 0 and {len(game.events)}")
+        count = len(game.events)
+        return BoardText(problem=f"{name}: move must be between 0 and {count}", events=count)
     try:
         if cgp:
             from gcgtools.movegen.record import record_cgp
@@ -128,6 +132,6 @@ def board_text(
             event = len(game.events) if move is None else move
             return BoardText(record_cgp(game, event, options=options))
         last, _rules = position_after(game, move, options)
-    except (KeyError, ValueError) as exc:  # an unknown --tiles/--board name, a bad file
+    except (KeyError, ValueError) as exc:  # an unknown tile set or board name, a bad file
         return BoardText(problem=f"{name}: {exc.args[0] if exc.args else exc}")
     return BoardText(position_text(game, last))

@@ -119,3 +119,13 @@ def grid_file(folder: Path) -> Path:
     grid.write_text("\n".join(["." * 15] * 15) + "\n")
     return grid
     assert check_tiles(None) is None
+
+
+def test_board_move_out_of_range_names_the_option_the_library_does_not() -> None:
+    from gcgtools.render.textboard import board_text
+
+    view = board_text(GAME, 999)
+    assert view.text is None and view.events is not None and view.events < 999
+    assert view.problem == f"{GAME}: move must be between 0 and {view.events}"
+    code, _, err = run("board", GAME, "--move", "999")
+    assert code != 0 and f"{GAME}: --move must be between 0 and {view.events}" in err
