@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import partial
 from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -30,7 +30,6 @@ from gcgtools.console import track
 from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.model.game import Game
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions, rule_options
-from gcgtools.sources.atomic import open_output
 from gcgtools.sources.paths import expand_paths
 from gcgtools.tables.rows import (  # noqa: F401  (re-exported: the tables' columns)
     CHUNK_FILES,
@@ -50,14 +49,15 @@ from gcgtools.tables.rows import (  # noqa: F401  (re-exported: the tables' colu
     analyse_game,
     analyse_path,
     decide_winner,
+    make_frame,
     name_of,
     table_settings,
     warn_loose,
 )
+from gcgtools.tables.sinks import DatasetSink, Sink, open_sink, record_batch
 
 if TYPE_CHECKING:
     import pandas as pd
-    import pyarrow as pa
 
     from gcgtools.lexicon import Leaves, Lexicon
 
@@ -303,15 +303,6 @@ def iter_player_rows(
             yield dict(zip(PLAYER_COLUMNS, row, strict=True))
 
 
-def make_frame(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pd.DataFrame:
-    import pandas as pd  # here, not at import: worker processes never need pandas
-
-    frame = pd.DataFrame.from_records(rows, columns=list(dtypes)) if rows else None
-    if frame is None:
-        frame = pd.DataFrame({c: pd.Series(dtype=t) for c, t in dtypes.items()})
-    return frame.astype(dtypes)
-
-
 class _Collector:
     """Rows gathered into DataFrame pieces of ``CHUNK_ROWS`` rows, joined at the end."""
 
@@ -470,257 +461,6 @@ def player_games_frame(
 
 
 # ------------------------------------------------------------------ export
-def _arrow_schema(dtypes: dict[str, str]) -> pa.Schema:
-    import pyarrow as pa
-
-    kinds = {
-        STR_DTYPE: pa.string(),
-        "int64": pa.int64(),
-        "Int64": pa.int64(),
-        "bool": pa.bool_(),
-        "boolean": pa.bool_(),
-        "Float64": pa.float64(),
-    }
-    return pa.schema([(name, kinds[t]) for name, t in dtypes.items()])
-
-
-@cache
-def _plain_schema(columns: tuple[tuple[str, str], ...]) -> pa.Schema:
-    """The Arrow schema of a table with these ``(name, dtype)`` columns."""
-    return _arrow_schema(dict(columns))
-
-
-@cache
-def _parquet_schema(columns: tuple[tuple[str, str], ...]) -> pa.Schema:
-    """The Arrow schema of a table with these ``(name, dtype)`` columns, with the pandas
-    metadata that makes ``read_parquet`` give back the frame's dtypes (Int64 ...)."""
-    import pyarrow as pa
-
-    dtypes = dict(columns)
-    pandas_meta = pa.Schema.from_pandas(make_frame([], dtypes), preserve_index=False)
-    return _arrow_schema(dtypes).with_metadata(pandas_meta.metadata)
-
-
-def _record_batch(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pa.RecordBatch:
-    """Rows as an Arrow record batch, column by column: no DataFrame in between. (Its
-    schema has no pandas metadata: the writer's schema adds it.)"""
-    import pyarrow as pa
-
-    schema = _plain_schema(tuple(dtypes.items()))
-    columns = list(zip(*rows, strict=True)) if rows else [()] * len(schema)
-    arrays = [pa.array(c, type=f.type) for c, f in zip(columns, schema, strict=True)]
-    return pa.RecordBatch.from_arrays(arrays, schema=schema)
-
-
-# Text columns whose values are free text or unique per game: min/max statistics on them
-# help no reader filter, and take time to write.
-_NO_STATISTICS = frozenset(
-    {"file", "game_id", "title", "rack", "position", "word", "words", "premiums", "leave",
-     "best_word", "name1", "name2", "players", "best_move", "phony_words",
-     "analysis_lexicon"}
-)  # fmt: skip
-
-
-def _statistics_columns(dtypes: dict[str, str]) -> list[str]:
-    """The columns whose Parquet row groups carry min/max statistics."""
-    return [name for name in dtypes if name not in _NO_STATISTICS]
-
-
-class _Sink:
-    """A CSV or Parquet file written chunk by chunk into a temporary file, then moved
-    into place, so a reader never sees half a file (by the rules of
-    :mod:`gcgtools.sources.atomic`: a special file such as /dev/null is written directly). A
-    chunk is row tuples, or (Parquet) Arrow record batches of the same columns."""
-
-    def __init__(self, path: str | os.PathLike[str], dtypes: dict[str, str]) -> None:
-        self.path = Path(path)
-        suffix = self.path.suffix.lower()
-        if suffix not in (".csv", ".parquet", ".pq"):
-            raise ValueError(f"{self.path}: the file name must end in .parquet or .csv")
-        self.parquet = suffix != ".csv"
-        self.dtypes = dtypes
-        self.out = open_output(self.path)
-        self.text: Any = None  # the open CSV file
-        self.writer: Any = None
-        self.started = False
-        self.rows = 0
-
-    def _failed(self, exc: OSError) -> OSError:
-        """``exc`` naming this sink's file (not its temporary file)."""
-        return OSError(exc.errno, exc.strerror or str(exc), str(self.path))
-
-    def write(self, rows: list[tuple[Any, ...]]) -> None:
-        try:
-            self._write(rows)
-        except OSError as exc:
-            raise self._failed(exc) from None
-
-    def _write(self, rows: list[tuple[Any, ...]]) -> None:
-        if not rows and self.started:
-            return
-        if self.parquet:
-            self._write_batches([_record_batch(rows, self.dtypes)])
-            return
-        if self.text is None:  # one handle for every chunk (a FIFO reader sees one file)
-            self.text = open(self.out.name, "w", encoding="utf-8", newline="")  # noqa: SIM115
-        frame = make_frame(rows, self.dtypes)
-        frame.to_csv(self.text, header=not self.started, index=False)
-        self.started = True
-        self.rows += len(rows)
-
-    def write_batches(self, batches: list[pa.RecordBatch]) -> None:
-        """Parquet only: one row group of ``batches``."""
-        try:
-            self._write_batches(batches)
-        except OSError as exc:
-            raise self._failed(exc) from None
-
-    def _write_batches(self, batches: list[pa.RecordBatch]) -> None:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        schema = _parquet_schema(tuple(self.dtypes.items()))
-        table = pa.Table.from_batches(batches, schema=schema)
-        if self.started and not table.num_rows:
-            return
-        if self.writer is None:
-            self.writer = pq.ParquetWriter(
-                self.out.name, schema, write_statistics=_statistics_columns(self.dtypes)
-            )
-        self.writer.write_table(table)
-        self.started = True
-        self.rows += table.num_rows
-
-    def _close_files(self) -> None:
-        text, writer, self.text, self.writer = self.text, self.writer, None, None
-        try:
-            if writer is not None:
-                writer.close()
-        finally:
-            if text is not None:
-                text.close()
-
-    def close(self) -> None:
-        try:
-            if not self.started:
-                self.write([])  # an empty table still has its columns
-            self._close_files()
-        except OSError as exc:
-            self.abort()
-            raise self._failed(exc) from None
-        self.out.commit()
-
-    def abort(self) -> None:
-        try:
-            self._close_files()
-        except OSError:
-            pass  # the file is dropped anyway
-        self.out.abort()
-
-
-PART_NAME = "part-{:05d}.parquet"
-
-
-def is_dataset_target(path: str | os.PathLike[str]) -> bool:
-    """True when ``export`` should write a partitioned dataset to ``path``: a name that
-    ends with a slash, or an existing folder."""
-    text = os.fspath(path)
-    return text.endswith(("/", os.sep)) or os.path.isdir(text)
-
-
-class _DatasetSink:
-    """A partitioned Parquet dataset: a folder of ``part-00000.parquet``,
-    ``part-00001.parquet`` ... files, one per chunk (``CHUNK_ROWS`` moves each, the last
-    fewer), each with the same schema and pandas metadata, so that
-    ``pandas.read_parquet(folder)``,
-    ``dask.dataframe.read_parquet(folder)``, DuckDB (``'folder/*.parquet'``) and Spark
-    read it as one table. The parts are written into a temporary folder beside the
-    target, which then replaces it whole; a folder holding anything but such parts is
-    never replaced."""
-
-    parquet = True
-
-    def __init__(self, path: str | os.PathLike[str], dtypes: dict[str, str]) -> None:
-        import tempfile
-
-        self.path = Path(path)
-        self.dtypes = dtypes
-        if self.path.exists() and not self.path.is_dir():
-            raise ValueError(f"{self.path}: not a folder, cannot write a dataset there")
-        if self.path.is_dir():
-            others = [p.name for p in self.path.iterdir() if not _is_part(p.name)]
-            if others:
-                raise ValueError(
-                    f"{self.path}: the folder holds other files ({', '.join(sorted(others)[:3])}"
-                    "); a dataset is written to a new or empty folder, or over a dataset"
-                )
-        parent = self.path.parent
-        # a missing parent folder is refused (mkdtemp raises), as for every writer
-        self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=parent))
-        self.parts = 0
-        self.rows = 0
-
-    def write(self, rows: list[tuple[Any, ...]]) -> None:
-        self.write_batches([_record_batch(rows, self.dtypes)])
-
-    def write_batches(self, batches: list[pa.RecordBatch]) -> None:
-        """One part file of ``batches`` (none for an empty chunk, but the first)."""
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        schema = _parquet_schema(tuple(self.dtypes.items()))
-        table = pa.Table.from_batches(batches, schema=schema)
-        if self.parts and not table.num_rows:
-            return
-        pq.write_table(
-            table,
-            self.tmp / PART_NAME.format(self.parts),
-            write_statistics=_statistics_columns(self.dtypes),
-        )
-        self.parts += 1
-        self.rows += table.num_rows
-
-    def close(self) -> None:
-        import shutil
-
-        if not self.parts:
-            self.write([])  # an empty dataset still has its columns
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(self.tmp, 0o777 & ~umask)
-        aside = None
-        if self.path.exists():
-            aside = self.tmp.with_name(self.tmp.name + ".old")
-            os.replace(self.path, aside)
-        os.replace(self.tmp, self.path)
-        if aside is not None:
-            shutil.rmtree(aside, ignore_errors=True)
-
-    def abort(self) -> None:
-        import shutil
-
-        shutil.rmtree(self.tmp, ignore_errors=True)
-
-
-def _is_part(name: str) -> bool:
-    return name.startswith("part-") and name.endswith(".parquet")
-
-
-def _open_sink(
-    path: str | os.PathLike[str], dtypes: dict[str, str], partitioned: bool | None
-) -> _Sink | _DatasetSink:
-    """A file sink, or a dataset sink when ``partitioned`` (None: when ``path`` ends with
-    a slash or is an existing folder)."""
-    if partitioned is None:
-        partitioned = is_dataset_target(path)
-    if partitioned:
-        suffix = Path(path).suffix.lower()
-        if suffix == ".csv":
-            raise ValueError(f"{path}: a partitioned dataset is written as Parquet, not CSV")
-        return _DatasetSink(path, dtypes)
-    return _Sink(path, dtypes)
-
-
 @dataclass(slots=True)
 class _ExportPart:
     """A batch of games ready to be written: made by the worker that analysed them."""
@@ -739,7 +479,7 @@ def _export_part(results: list[GameResult], *, arrow: bool) -> _ExportPart:
     rows = [row for r in results if not r.unreadable for row in r.moves]
     return _ExportPart(
         [game_tuple(r) for r in results],
-        _record_batch(rows, MOVE_DTYPES) if arrow else rows,
+        record_batch(rows, MOVE_DTYPES) if arrow else rows,
         len(rows),
         sum(not r.unreadable for r in results),
         [(r.file, r.reason or "unreadable") for r in results if r.unreadable],
@@ -818,7 +558,7 @@ def write_moves(
     :mod:`gcgtools.sources.atomic`. Raises ValueError for another suffix or the same file named
     twice, OSError naming the file that cannot be written (a missing folder is not
     created). With ``partitioned`` (None: when the target ends with a slash or is a
-    folder) each target is a folder of Parquet files, one per chunk (:class:`_DatasetSink`).
+    folder) each target is a folder of Parquet files, one per chunk (:class:`DatasetSink`).
     ``rules`` and ``analysis`` as for :func:`iter_results`.
     """
     checked, analysis = checked_rules(rules, analysis)
@@ -853,17 +593,17 @@ def _open_sinks(
     out: str | os.PathLike[str],
     games_out: str | os.PathLike[str] | None,
     partitioned: bool | None,
-) -> tuple[_Sink | _DatasetSink, _Sink | _DatasetSink | None]:
+) -> tuple[Sink | DatasetSink, Sink | DatasetSink | None]:
     """The moves sink and the games sink (None without ``games_out``) of
     :func:`write_moves`; ValueError when both name the same file."""
     if games_out is not None and (
         os.path.realpath(os.fspath(out)) == os.path.realpath(os.fspath(games_out))
     ):
         raise ValueError(f"{games_out}: the moves and the games need two different files")
-    moves_sink = _open_sink(out, MOVE_DTYPES, partitioned)
+    moves_sink = open_sink(out, MOVE_DTYPES, partitioned)
     try:
         games_sink = (
-            _open_sink(games_out, GAME_DTYPES, partitioned) if games_out is not None else None
+            open_sink(games_out, GAME_DTYPES, partitioned) if games_out is not None else None
         )
     except BaseException:
         moves_sink.abort()
@@ -873,8 +613,8 @@ def _open_sinks(
 
 def _write_parts(
     parts: Iterable[_ExportPart],
-    moves_sink: _Sink | _DatasetSink,
-    games_sink: _Sink | _DatasetSink | None,
+    moves_sink: Sink | DatasetSink,
+    games_sink: Sink | DatasetSink | None,
 ) -> ExportSummary:
     """Write the exported parts to the sinks: every chunk but the last holds exactly
     CHUNK_ROWS moves (a tenth as many games), whatever the batches the workers were

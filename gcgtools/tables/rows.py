@@ -42,6 +42,8 @@ from gcgtools.tables.judged import (
 )
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from gcgtools.lexicon import Leaves, Lexicon
 
 Source = str | os.PathLike[str] | Game
@@ -772,3 +774,14 @@ def analyse_path(
     except Exception as exc:  # noqa: BLE001 - a batch must go on past any bad file
         text = f"{type(exc).__name__}: {exc}"
         return GameResult(name, True, display_name(text[:300]))
+
+
+def make_frame(rows: list[tuple[Any, ...]], dtypes: dict[str, str]) -> pd.DataFrame:
+    """Rows as a DataFrame with the columns and dtypes of ``dtypes`` (an empty one keeps
+    its columns)."""
+    import pandas as pd  # here, not at import: worker processes never need pandas
+
+    frame = pd.DataFrame.from_records(rows, columns=list(dtypes)) if rows else None
+    if frame is None:
+        frame = pd.DataFrame({c: pd.Series(dtype=t) for c, t in dtypes.items()})
+    return frame.astype(dtypes)
