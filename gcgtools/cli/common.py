@@ -248,7 +248,7 @@ def check_bonus(value: int | None) -> int | None:
     return value
 
 
-def rule_options(
+def rule_options_or_exit(
     tiles: str | None = None,
     board: str | None = None,
     rules: str | None = None,
@@ -256,14 +256,13 @@ def rule_options(
 ) -> RuleOptions:
     """The one :class:`RuleOptions` of the rule option group (``--tiles``, ``--board``,
     ``--rules``, ``--challenge-bonus``: :data:`Tiles`, :data:`BoardOpt`, :data:`RulesOpt`,
-    :data:`Bonus`), each value already checked by its option's callback; a file that went
-    bad since is one line and exit 2."""
-    from gcgtools.rules.options import RuleOptionError, RuleOptions  # not for --help
+    :data:`Bonus`), built by :func:`gcgtools.rules.options.rule_options`; each value was
+    already checked by its option's callback, so a file that went bad since is one line
+    on stderr and exit 2 (where the library raises)."""
+    from gcgtools.rules.options import RuleOptionError, rule_options  # not for --help
 
     try:
-        return RuleOptions.parse(
-            tiles=tiles, board=board, rules=rules, challenge_bonus=challenge_bonus
-        )
+        return rule_options(tiles=tiles, board=board, rules=rules, challenge_bonus=challenge_bonus)
     except RuleOptionError as exc:
         from gcgtools.findings import EXIT_UNREADABLE
 

@@ -37,7 +37,7 @@ from gcgtools.cli.common import (
     SchedulerOpt,
     Tiles,
     hint_pure_python,
-    rule_options,
+    rule_options_or_exit,
 )
 from gcgtools.console import echo, show_progress
 from gcgtools.findings import EXIT_UNREADABLE
@@ -118,7 +118,7 @@ RULE_GROUP = OptionGroup(
         _param("rules", RulesOpt, None),
         _param("challenge_bonus", Bonus, None),
     ),
-    rule_options,
+    rule_options_or_exit,
 )
 """``--tiles``, ``--board``, ``--rules``, ``--challenge-bonus``: a :class:`RuleOptions`."""
 TILE_BOARD_GROUP = RULE_GROUP.only("tiles", "board")

@@ -129,3 +129,17 @@ def test_board_move_out_of_range_names_the_option_the_library_does_not() -> None
     assert view.problem == f"{GAME}: move must be between 0 and {view.events}"
     code, _, err = run("board", GAME, "--move", "999")
     assert code != 0 and f"{GAME}: --move must be between 0 and {view.events}" in err
+
+
+def test_the_rule_group_builds_its_options_with_the_rules_own_rule_options(
+    tmp_path: Path,
+) -> None:
+    from gcgtools.cli.common import rule_options_or_exit
+    from gcgtools.rules.options import NO_OPTIONS, rule_options
+
+    assert rule_options_or_exit() is NO_OPTIONS
+    given = {"tiles": "english", "board": "super", "rules": "intl", "challenge_bonus": 5}
+    assert rule_options_or_exit(**given) == rule_options(**given)
+    with pytest.raises(typer.Exit) as stopped:
+        rule_options_or_exit(tiles=str(tmp_path / "missing-tiles.txt"))
+    assert stopped.value.exit_code == 2
