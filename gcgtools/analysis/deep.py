@@ -5,7 +5,7 @@ a record's position or a CGP's, with the rack of the player to move, simulated
 ``solve_position`` takes an endgame (the bag empty: the exact solver, every root move's
 value) or a pre-endgame (exactly one tile in the bag: every tile that may be in the bag
 solved, win% and mean spread per move); with more tiles in the bag it raises
-:class:`EndgameError` saying to simulate instead.
+:class:`NotAnEndgame` (an :class:`EndgameError`): such a position is simulated instead.
 """
 
 from __future__ import annotations
@@ -25,7 +25,24 @@ from gcgtools.analysis.simulate import SimLimit, SimPosition, SimResult, positio
 from gcgtools.analysis.simulate import simulate as run_simulation
 from gcgtools.movegen.record import PositionMoves
 
-__all__ = ["EndgameError", "sim_position", "simulate_position", "solve_position"]
+__all__ = [
+    "EndgameError",
+    "NotAnEndgame",
+    "sim_position",
+    "simulate_position",
+    "solve_position",
+]
+
+
+class NotAnEndgame(EndgameError):
+    """A position with more tiles in the bag than the solvers take (``bag``): it is for
+    the simulation."""
+
+    def __init__(self, bag: int) -> None:
+        super().__init__(
+            f"the bag holds {bag} tiles: an endgame needs an empty bag (1 tile: a pre-endgame)"
+        )
+        self.bag = bag
 
 
 def sim_position(pm: PositionMoves) -> SimPosition:
@@ -47,7 +64,7 @@ def solve_position(
     """Solve the position of ``pm``: the endgame (every root move, best first) when the
     bag is empty, the pre-endgame when it holds one tile (``preendgame`` False: an error
     instead). ``limit``: the budget of the endgame, or of each pre-endgame scenario.
-    Raises :class:`EndgameError` (one line) for a position that is neither."""
+    Raises :class:`NotAnEndgame` (one line) for a position that is neither."""
     sp = sim_position(pm)
     rp = pm.position
     bag = sp.bag_count
@@ -63,7 +80,4 @@ def solve_position(
         return solve_preendgame(pre, limit)
     if bag == PREENDGAME_BAG:
         raise EndgameError("the bag holds 1 tile: a pre-endgame, not an endgame")
-    raise EndgameError(
-        f"the bag holds {bag} tiles: an endgame needs an empty bag (1 tile: a pre-endgame); "
-        "use --sim"
-    )
+    raise NotAnEndgame(bag)

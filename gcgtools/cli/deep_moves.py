@@ -25,7 +25,12 @@ def deep_moves(
     """Simulate (``sim``) or solve the position of ``result`` and print its root moves.
     ``budget``: iterations, candidates, plies, endgame nodes, seed. A position the
     solvers cannot take exits 2 with a one-line message naming ``label``."""
-    from gcgtools.analysis.deep import EndgameError, simulate_position, solve_position
+    from gcgtools.analysis.deep import (
+        EndgameError,
+        NotAnEndgame,
+        simulate_position,
+        solve_position,
+    )
     from gcgtools.analysis.endgame import Limit
     from gcgtools.analysis.simulate import SimLimit
     from gcgtools.render.deep_moves import deep_json, endgame_lines, sim_lines
@@ -42,7 +47,8 @@ def deep_moves(
             deep = solved
             lines = endgame_lines(result, solved, where, top)
     except (EndgameError, ValueError) as exc:
-        echo(f"{label}: {exc}", err=True)
+        hint = "; use --sim" if isinstance(exc, NotAnEndgame) else ""
+        echo(f"{label}: {exc}{hint}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
     for line in deep_json(deep, top) if format == "json" else lines:
         echo(line)

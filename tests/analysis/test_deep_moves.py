@@ -75,6 +75,25 @@ def test_endgame_with_tiles_in_the_bag_is_refused() -> None:
     assert code == 2 and "not both" in err
 
 
+def test_the_library_refuses_a_midgame_endgame_without_naming_an_option() -> None:
+    from gcgtools.analysis.deep import NotAnEndgame, solve_position
+    from gcgtools.analysis.endgame import Limit
+    from gcgtools.movegen.record import record_moves
+
+    assert DATA is not None
+    lexicon = DATA / "lexica" / "ENABLE.kwg"
+    position = record_moves(load_game(valid_file(GAME)), 10, lexicon=lexicon)
+    with pytest.raises(NotAnEndgame) as refused:
+        solve_position(position, Limit(nodes=10))
+    bag = position.position.bag
+    assert refused.value.bag == bag > 1
+    assert str(refused.value) == (
+        f"the bag holds {bag} tiles: an endgame needs an empty bag (1 tile: a pre-endgame)"
+    )
+    code, _, err = run("moves", str(valid_file(GAME)), "-m", "10", "--endgame")
+    assert code == 2 and err.rstrip().endswith(f"{refused.value}; use --sim")
+
+
 def test_sim_json_lines_best_first_and_reproducible() -> None:
     args = ("moves", str(valid_file(GAME)), "-m", "10", "--sim", "--iterations", "8",
             "--candidates", "3", "-f", "json")  # fmt: skip
