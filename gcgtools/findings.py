@@ -1107,7 +1107,7 @@ _EXAMPLES.update({
     Code.OTHER_LEXICON: ("#lexicon CSW21  (analysed with --lexicon NWL23.kwg)",
              "Nothing to fix in the record; give --lexicon CSW21.kwg to judge the words by "
              "the list the game was played with."),
-    Code.NOT_JUDGED: (">Ann: AEINRST 8H RETAINS +66 66\n>Ann: DGOOW?? 9G WOO(D) +10 76  "
+    Code.NOT_JUDGED: (">Ann: AEINRST 8D RETAINS +66 66\n>Ann: DGOOWEI 9C WOOD +20 86  "
                       "(Ann again: Bob is to move)",
              "Fix the order of the turns (gcgtools validate names the problem), then judge "
              "the record again."),
