@@ -27,6 +27,7 @@ import statistics
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 TARGET_SECONDS = 60.0
@@ -77,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
             if kept.get(kind, 0) < args.turns:
                 kept[kind] = kept.get(kind, 0) + 1
                 chosen.append(t)
-        analysis.turns = chosen
+        analysis = replace(analysis, turns=chosen)
     times: list[tuple[int, float]] = []
 
     def timed(turns: Iterator[object], total: int) -> Iterator[object]:
@@ -90,7 +91,9 @@ def main(argv: list[str] | None = None) -> int:
 
     cpu0 = time.process_time()
     wall0 = time.perf_counter()
-    judge_record(game, analysis, lexicon, leaves, settings, depth=args.depth, track=timed)
+    analysis = judge_record(
+        game, analysis, lexicon, leaves, settings, depth=args.depth, track=timed
+    )
     wall = time.perf_counter() - wall0
     cpu = time.process_time() - cpu0
     _report(args, game, analysis, todo, times, wall, cpu, settings)

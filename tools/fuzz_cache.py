@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from gcgtools.analysis.analyse import Candidate, RecordAnalysis, TurnAnalysis  # noqa: E402
+from gcgtools.analysis.results import Candidate, RecordAnalysis, TurnAnalysis  # noqa: E402
 from gcgtools.batch.cache import ResultCache  # noqa: E402
 from gcgtools.findings import Finding  # noqa: E402
 
@@ -37,8 +37,10 @@ RECORD = b"#player1 A Ann\n#player2 B Bob\n>A: AEINRST 8D RETAINS +66 66\n"
 def honest() -> RecordAnalysis:
     """A result shaped like a real analysis."""
     best = Candidate("8D RETAINS", "play", "8D", "RETAINS", "AEINRST", 66, "", 66.0, True)
-    turn = TurnAnalysis(1, 3, "A", "play", "8D RETAINS", "AEINRST", 66, 66, "analysed")
-    turn.best, turn.found, turn.equity, turn.words = [best], best, 66.0, ["RETAINS"]
+    turn = TurnAnalysis(
+        1, 3, "A", "play", "8D RETAINS", "AEINRST", 66, 66, "analysed",
+        best=[best], found=best, equity=66.0, words=["RETAINS"],
+    )  # fmt: skip
     finding = Finding("W801", "RETAINS \x1b[2J stood", 3, 1, "info")
     return RecordAnalysis("game.gcg", [turn], [finding], lexicon="NWL23", players=["A", "B"])
 
@@ -71,7 +73,7 @@ def _mutate_json(payload: bytes, rng: random.Random) -> bytes:
         return (text[:i] + rng.choice('0{}[]",:x\\-9e.') + text[i + 1 :]).encode()
     if choice == 1:  # another class named
         name = rng.choice(["os:system", "subprocess:Popen", "builtins:eval", "gcgtools:x"])
-        return text.replace("gcgtools.analysis.analyse:Candidate", name, 1).encode()
+        return text.replace(f"{Candidate.__module__}:Candidate", name, 1).encode()
     if choice == 2:  # a field of the wrong type
         return text.replace('"score":66', rng.choice(['"score":"66"', '"score":null']), 1).encode()
     if choice == 3:  # a number changed: still well-typed data
