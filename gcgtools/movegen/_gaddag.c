@@ -11,7 +11,7 @@
  *       (the value of those tiles, -1 for no neighbour) of the squares `squares` (None:
  *       every square), in place, in the buffers of an EngineBoard; `memo` (MEMO_WORDS
  *       uint64, kept per lexicon) remembers the cross-sets of short runs of tiles.
- *   generate(request)
+ *   generate(inputs)
  *       Every move of a rack (plays by Gordon's GADDAG algorithm, exchanges, the pass),
  *       scored, with leave values looked up in a table or in a KLV leave graph, as
  *       Move objects: all of them sorted by equity, or the best `top` only. For `top`
@@ -514,10 +514,10 @@ done:
     return result;
 }
 
-/* rack_parts(rack, index, values, n_letters): what a Request says of a rack (tile texts,
+/* rack_parts(rack, index, values, n_letters): what EngineInputs says of a rack (tile texts,
  * upper case, "?" a blank; at most RACK_PARTS tiles), as engine.rack_parts does in
  * Python: (kinds, kind_counts, counts, radix, kind_radix, kind_points, kind_order,
- * kind_text) (see engine.Request and generator.RackIndex). KeyError for a tile `values`
+ * kind_text) (see engine.EngineInputs and generator.RackIndex). KeyError for a tile `values`
  * lacks. */
 #define RACK_PARTS 64
 static int blank_text(PyObject *t) { return PyUnicode_CompareWithASCIIString(t, "?") == 0; }
@@ -1791,35 +1791,57 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* PyObject_GetAttrString with each name made, interned and hashed once: a generation
- * reads about 35 of a request's attributes, and making their names each time took about
- * 3% of a best move's instructions. The names are kept in the order they were first
- * read, and the search starts after the last one found: a generation reads them in the
- * same order every time. */
-#define N_NAMES 64
-static PyObject *req_attr(PyObject *req, const char *name) {
-    static struct { const char *name; PyObject *str; } names[N_NAMES];
-    static int n_names, next;
-    for (int q = 0; q < n_names; q++) {
-        int k = (next + q) % n_names;
-        if (names[k].name == name) {
-            next = (k + 1) % n_names;
-            return PyObject_GetAttr(req, names[k].str);
-        }
-    }
-    PyObject *str = PyUnicode_InternFromString(name);
-    if (!str) return NULL;
-    PyObject *v = PyObject_GetAttr(req, str);
-    if (n_names < N_NAMES) { /* kept for good (one reference) */
-        names[n_names].name = name;
-        names[n_names++].str = str;
-    } else {
-        Py_DECREF(str);
-    }
+/* The fields of gcgtools.movegen.engine.EngineInputs, in its order: generate() reads the
+ * tuple by position, once, at its start (the module's INPUTS names them, and the Python
+ * side checks that its fields are these). */
+#define INPUT_FIELDS(X) \
+    X(IN_NODES, "nodes") \
+    X(IN_ROOT, "root") \
+    X(IN_UPPERS, "uppers") \
+    X(IN_LOWERS, "lowers") \
+    X(IN_TILE_VALUES, "tile_values") \
+    X(IN_SIZE, "size") \
+    X(IN_CELLS, "cells") \
+    X(IN_BT, "bt") \
+    X(IN_BV, "bv") \
+    X(IN_LM, "lm") \
+    X(IN_WM, "wm") \
+    X(IN_CROSS, "cross") \
+    X(IN_XSUM, "xsum") \
+    X(IN_CENTRE, "centre") \
+    X(IN_RACK, "rack") \
+    X(IN_RADIX, "radix") \
+    X(IN_KIND_COUNTS, "kind_counts") \
+    X(IN_KIND_RADIX, "kind_radix") \
+    X(IN_KIND_POINTS, "kind_points") \
+    X(IN_KIND_ORDER, "kind_order") \
+    X(IN_KIND_TEXT, "kind_text") \
+    X(IN_KIND_KLV, "kind_klv") \
+    X(IN_ENDGAME, "endgame") \
+    X(IN_GOING_OUT, "going_out") \
+    X(IN_LEAVE_TABLE, "leave_table") \
+    X(IN_KLV, "klv") \
+    X(IN_FULL_LEAVE, "full_leave") \
+    X(IN_FULL_SPLIT, "full_split") \
+    X(IN_BINGO_SIZE, "bingo_size") \
+    X(IN_BINGO_BONUS, "bingo_bonus") \
+    X(IN_EXCHANGE_BAG, "exchange_bag") \
+    X(IN_TOP, "top") \
+    X(IN_ANAGRAMS, "anagrams") \
+    X(IN_WORDS, "words")
+#define AS_ENUM(id, name) id,
+#define AS_NAME(id, name) name,
+enum { INPUT_FIELDS(AS_ENUM) N_INPUTS };
+static const char *INPUT_NAMES[N_INPUTS] = {INPUT_FIELDS(AS_NAME)};
+
+/* the request's field `field` (a new reference) */
+static PyObject *req_attr(PyObject *req, int field) {
+    PyObject *v = PyTuple_GET_ITEM(req, field);
+    Py_INCREF(v);
     return v;
 }
 
-static long attr_long(PyObject *req, const char *name, int *err) {
+static long attr_long(PyObject *req, int name, int *err) {
     PyObject *v = req_attr(req, name);
     if (!v) { *err = 1; return 0; }
     long x = PyLong_AsLong(v);
@@ -1829,7 +1851,7 @@ static long attr_long(PyObject *req, const char *name, int *err) {
 }
 
 /* a list/tuple of ints into dst[0..n) (n its length, at most cap) */
-static Py_ssize_t read_ints(PyObject *req, const char *name, long *dst, Py_ssize_t cap) {
+static Py_ssize_t read_ints(PyObject *req, int name, long *dst, Py_ssize_t cap) {
     PyObject *v = req_attr(req, name);
     if (!v) return -1;
     PyObject *seq = PySequence_Fast(v, "a sequence of ints expected");
@@ -1838,7 +1860,7 @@ static Py_ssize_t read_ints(PyObject *req, const char *name, long *dst, Py_ssize
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     if (n > cap) {
         Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "%s: at most %zd items", name, cap);
+        PyErr_Format(PyExc_ValueError, "%s: at most %zd items", INPUT_NAMES[name], cap);
         return -1;
     }
     for (Py_ssize_t k = 0; k < n; k++) {
@@ -1920,7 +1942,7 @@ static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out
         }
         return 0;
     }
-    PyObject *table = req_attr(req, "leave_table");
+    PyObject *table = req_attr(req, IN_LEAVE_TABLE);
     if (!table) return -1;
     if (table != Py_None) {
         PyObject *seq = PySequence_Fast(table, "leave_table: a sequence expected");
@@ -1939,7 +1961,7 @@ static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out
         return 0;
     }
     Py_DECREF(table);
-    PyObject *klv = req_attr(req, "klv");
+    PyObject *klv = req_attr(req, IN_KLV);
     if (!klv) return -1;
     if (klv == Py_None) { /* no leaves: every leave is worth 0 */
         Py_DECREF(klv);
@@ -1977,9 +1999,9 @@ static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out
          * longer: full_split) here the same way, in the same order: the mean over the
          * tiles, in the KLV's order, of the leave without the tile plus the tile alone */
         int err = 0;
-        long split = attr_long(req, "full_split", &err);
+        long split = attr_long(req, IN_FULL_SPLIT, &err);
         if (err) goto done;
-        PyObject *full = req_attr(req, "full_leave");
+        PyObject *full = req_attr(req, IN_FULL_LEAVE);
         if (!full) goto done;
         if (split && nc > 1) {
             double total = 0.0;
@@ -2132,20 +2154,20 @@ static void free_inputs(Inputs *in) {
     Py_XDECREF(in->text);
 }
 
-static int attr_buf(PyObject *req, const char *name, Buf *b, Py_ssize_t itemsize,
+static int attr_buf(PyObject *req, int name, Buf *b, Py_ssize_t itemsize,
                     Py_ssize_t min_items) {
     PyObject *v = req_attr(req, name);
     if (!v) return -1;
-    int rc = get_buf(v, b, itemsize, min_items, 0, name);
+    int rc = get_buf(v, b, itemsize, min_items, 0, INPUT_NAMES[name]);
     Py_DECREF(v);
     return rc;
 }
 
-static int attr_tuple(PyObject *req, const char *name, PyObject **out, Py_ssize_t min) {
+static int attr_tuple(PyObject *req, int name, PyObject **out, Py_ssize_t min) {
     *out = req_attr(req, name);
     if (!*out) return -1;
     if (!PyTuple_Check(*out) || PyTuple_GET_SIZE(*out) < min) {
-        PyErr_Format(PyExc_TypeError, "%s: a tuple of %zd items expected", name, min);
+        PyErr_Format(PyExc_TypeError, "%s: a tuple of %zd items expected", INPUT_NAMES[name], min);
         return -1;
     }
     return 0;
@@ -2153,17 +2175,17 @@ static int attr_tuple(PyObject *req, const char *name, PyObject **out, Py_ssize_
 
 static int read_kinds(PyObject *req, Kinds *kd) {
     long tmp[MAX_KINDS];
-    Py_ssize_t n = read_ints(req, "kind_counts", kd->count, MAX_KINDS);
+    Py_ssize_t n = read_ints(req, IN_KIND_COUNTS, kd->count, MAX_KINDS);
     if (n < 0) return -1;
     kd->n_kinds = (int)n;
-    if (read_ints(req, "kind_radix", kd->radix, MAX_KINDS) != n ||
-        read_ints(req, "kind_points", kd->points, MAX_KINDS) != n ||
-        read_ints(req, "kind_order", kd->order, MAX_KINDS) != n) {
+    if (read_ints(req, IN_KIND_RADIX, kd->radix, MAX_KINDS) != n ||
+        read_ints(req, IN_KIND_POINTS, kd->points, MAX_KINDS) != n ||
+        read_ints(req, IN_KIND_ORDER, kd->order, MAX_KINDS) != n) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "kinds: one entry per kind expected");
         return -1;
     }
-    Py_ssize_t nk = read_ints(req, "kind_klv", tmp, MAX_KINDS);
+    Py_ssize_t nk = read_ints(req, IN_KIND_KLV, tmp, MAX_KINDS);
     if (nk < 0) return -1;
     for (int k = 0; k < n; k++) kd->klv[k] = k < nk ? tmp[k] : 0;
     long codes = 1, tiles = 0;
@@ -2186,7 +2208,7 @@ static int read_kinds(PyObject *req, Kinds *kd) {
 /* the request's word index (word_index, or None), its header and size checked; each slot
  * is checked where it is read (exact_anchor) */
 static int read_words(PyObject *req, Buf *b) {
-    PyObject *w = req_attr(req, "words");
+    PyObject *w = req_attr(req, IN_WORDS);
     if (!w) return -1;
     int bad = w != Py_None && get_buf(w, b, 8, WI_HEAD, 0, "words") < 0;
     Py_DECREF(w);
@@ -2204,23 +2226,23 @@ static int read_words(PyObject *req, Buf *b) {
 
 static int read_inputs(PyObject *req, Inputs *in, Gen *g, int *size) {
     int err = 0;
-    *size = (int)attr_long(req, "size", &err);
-    g->root = (uint32_t)attr_long(req, "root", &err);
-    g->bingo_size = (int)attr_long(req, "bingo_size", &err);
-    g->bingo_bonus = (int)attr_long(req, "bingo_bonus", &err);
+    *size = (int)attr_long(req, IN_SIZE, &err);
+    g->root = (uint32_t)attr_long(req, IN_ROOT, &err);
+    g->bingo_size = (int)attr_long(req, IN_BINGO_SIZE, &err);
+    g->bingo_bonus = (int)attr_long(req, IN_BINGO_BONUS, &err);
     if (err) return -1;
     if (*size < 1 || *size > MAX_SIZE) {
         PyErr_SetString(PyExc_ValueError, "generate: board size out of range");
         return -1;
     }
     int area = *size * *size;
-    if (attr_buf(req, "nodes", &in->nodes, 4, 1) < 0 || attr_buf(req, "bt", &in->bt, 4, area) < 0 ||
-        attr_buf(req, "bv", &in->bv, 4, area) < 0 || attr_buf(req, "lm", &in->lm, 4, area) < 0 ||
-        attr_buf(req, "wm", &in->wm, 4, area) < 0 ||
-        attr_buf(req, "cross", &in->cross, 8, 2 * area) < 0 ||
-        attr_buf(req, "xsum", &in->xsum, 4, 2 * area) < 0)
+    if (attr_buf(req, IN_NODES, &in->nodes, 4, 1) < 0 || attr_buf(req, IN_BT, &in->bt, 4, area) < 0 ||
+        attr_buf(req, IN_BV, &in->bv, 4, area) < 0 || attr_buf(req, IN_LM, &in->lm, 4, area) < 0 ||
+        attr_buf(req, IN_WM, &in->wm, 4, area) < 0 ||
+        attr_buf(req, IN_CROSS, &in->cross, 8, 2 * area) < 0 ||
+        attr_buf(req, IN_XSUM, &in->xsum, 4, 2 * area) < 0)
         return -1;
-    PyObject *ana = req_attr(req, "anagrams");
+    PyObject *ana = req_attr(req, IN_ANAGRAMS);
     if (!ana) return -1;
     int bad = ana != Py_None && get_buf(ana, &in->ana, 8, 1, 0, "anagrams") < 0;
     Py_DECREF(ana);
@@ -2235,26 +2257,26 @@ static int read_inputs(PyObject *req, Inputs *in, Gen *g, int *size) {
         }
     }
     if (read_words(req, &in->words) < 0) return -1;
-    in->cells = req_attr(req, "cells");
+    in->cells = req_attr(req, IN_CELLS);
     if (!in->cells) return -1;
     if (!PyList_Check(in->cells) || PyList_GET_SIZE(in->cells) < area) {
         PyErr_SetString(PyExc_TypeError, "cells: a list of the board's squares expected");
         return -1;
     }
-    Py_ssize_t nl = read_ints(req, "rack", in->rack, MAX_LETTERS);
+    Py_ssize_t nl = read_ints(req, IN_RACK, in->rack, MAX_LETTERS);
     if (nl < 1) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "rack: counts expected");
         return -1;
     }
     in->n_letters = nl;
-    if (read_ints(req, "radix", in->radix, MAX_LETTERS) != nl ||
-        read_ints(req, "tile_values", in->tv, MAX_LETTERS) != nl) {
+    if (read_ints(req, IN_RADIX, in->radix, MAX_LETTERS) != nl ||
+        read_ints(req, IN_TILE_VALUES, in->tv, MAX_LETTERS) != nl) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "radix, tile_values: one per tile index");
         return -1;
     }
-    if (attr_tuple(req, "uppers", &in->uppers, nl) < 0 ||
-        attr_tuple(req, "lowers", &in->lowers, nl) < 0)
+    if (attr_tuple(req, IN_UPPERS, &in->uppers, nl) < 0 ||
+        attr_tuple(req, IN_LOWERS, &in->lowers, nl) < 0)
         return -1;
     g->nodes = in->nodes.view.buf;
     g->n_nodes = in->nodes.view.len / 4;
@@ -2869,6 +2891,11 @@ static PyObject *moves_list(Out *o, Found *f) {
 }
 
 static PyObject *generate(PyObject *self, PyObject *req) {
+    if (!PyTuple_Check(req) || PyTuple_GET_SIZE(req) != N_INPUTS) {
+        PyErr_Format(PyExc_TypeError, "generate: an EngineInputs (a tuple of %d) expected",
+                     N_INPUTS);
+        return NULL;
+    }
     if (!maker.ready) {
         PyErr_SetString(PyExc_RuntimeError, "generate: configure() the Move type first");
         return NULL;
@@ -2889,13 +2916,13 @@ static PyObject *generate(PyObject *self, PyObject *req) {
     if (read_inputs(req, &in, g, &size) < 0 || read_kinds(req, &kd) < 0) goto done;
     g->lines = PyMem_Malloc(sizeof(Line) * 2 * (size_t)size);
     if (!g->lines) { PyErr_NoMemory(); goto done; }
-    if (attr_tuple(req, "kind_text", &in.text, kd.n_kinds) < 0) goto done;
+    if (attr_tuple(req, IN_KIND_TEXT, &in.text, kd.n_kinds) < 0) goto done;
     kd.text = in.text;
-    long top = attr_long(req, "top", &err);
-    g->endgame = (int)attr_long(req, "endgame", &err);
-    long exchange_bag = attr_long(req, "exchange_bag", &err);
-    long centre = attr_long(req, "centre", &err);
-    PyObject *go = req_attr(req, "going_out");
+    long top = attr_long(req, IN_TOP, &err);
+    g->endgame = (int)attr_long(req, IN_ENDGAME, &err);
+    long exchange_bag = attr_long(req, IN_EXCHANGE_BAG, &err);
+    long centre = attr_long(req, IN_CENTRE, &err);
+    PyObject *go = req_attr(req, IN_GOING_OUT);
     if (!go) goto done;
     g->going_out = PyFloat_AsDouble(go);
     Py_DECREF(go);
@@ -2960,9 +2987,9 @@ static PyMethodDef methods[] = {
     {"load_board", load_board, METH_VARARGS,
      "load_board(cells, codes, bt, bv): a board's tiles as indices and values; their number."},
     {"rack_parts", rack_parts, METH_VARARGS,
-     "rack_parts(rack, index, values, n_letters): what a Request says of a rack."},
+     "rack_parts(rack, index, values, n_letters): what EngineInputs says of a rack."},
     {"generate", generate, METH_O,
-     "generate(request): the moves of an engine.Request, best first (all or the top)."},
+     "generate(inputs): the moves of an engine.EngineInputs, best first (all or the top)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2981,6 +3008,17 @@ PyMODINIT_FUNC PyInit__gaddag(void) {
         PyModule_AddIntConstant(m, "MAX_CODES", MAX_CODES) < 0 ||
         PyModule_AddIntConstant(m, "NO_TILE", NO_TILE) < 0 ||
         PyModule_AddIntConstant(m, "MEMO_WORDS", MEMO_WORDS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyObject *names = PyTuple_New(N_INPUTS);
+    for (int k = 0; names && k < N_INPUTS; k++) {
+        PyObject *name = PyUnicode_InternFromString(INPUT_NAMES[k]);
+        if (!name) Py_CLEAR(names);
+        else PyTuple_SET_ITEM(names, k, name);
+    }
+    if (!names || PyModule_AddObject(m, "INPUTS", names) < 0) {
+        Py_XDECREF(names);
         Py_DECREF(m);
         return NULL;
     }

@@ -9,7 +9,6 @@ same way. Only a machine without a C compiler skips it, and says so.
 from __future__ import annotations
 
 import importlib.util
-import os
 import random
 from pathlib import Path
 from types import ModuleType
@@ -21,7 +20,8 @@ from support.reference_data import DATA, needs_data
 from gcgtools.lexicon import builtin_leaves, load_leaves, load_lexicon
 from gcgtools.movegen import EngineBoard, Move, MoveKind, generate_moves
 from gcgtools.movegen.cgp import parse_cgp
-from gcgtools.movegen.engine import PURE_ENV, LeaveValues, native_module
+from gcgtools.movegen.engine import PURE_ENV, native_module, read_pure_switch
+from gcgtools.movegen.request import LeaveValues, MoveRequest
 from gcgtools.replay import Board
 from gcgtools.rules import board_layout, tile_set
 
@@ -149,24 +149,35 @@ def test_native_equals_python_on_a_real_board(native: ModuleType, monkeypatch) -
     # and the whole generate_moves, with the helper switched off by the environment
     fast = generate_moves(board, list("AEINST?"), enable, leaves=klv, bag_count=30)
     monkeypatch.setenv(PURE_ENV, "1")
-    assert native_module() is None
+    assert read_pure_switch() and native_module() is None
     slow = generate_moves(board, list("AEINST?"), enable, leaves=klv, bag_count=30)
+    monkeypatch.delenv(PURE_ENV)
+    read_pure_switch()
     assert facts(fast) == facts(slow)
 
 
-def test_the_switch_is_read_as_os_environ_has_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """native_module reads GCGTOOLS_PURE_PYTHON from os.environ's own dict: the same
-    value os.environ.get gives, unset, set, set to 0 and unset again."""
-    from gcgtools.movegen.engine import _pure_setting, native_built
+def test_the_switch_is_read_when_asked_not_on_every_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """native_module follows GCGTOOLS_PURE_PYTHON as read_pure_switch last read it
+    (unset, set, set to 0 and unset again), not the environment of the moment; and
+    generator_name reads it afresh."""
+    from gcgtools.movegen.engine import generator_name, native_built
 
     monkeypatch.delenv(PURE_ENV, raising=False)
+    read_pure_switch()
     for value in (None, "1", "0", "yes", "", None):
+        before = native_module()
         if value is None:
             monkeypatch.delenv(PURE_ENV, raising=False)
         else:
             monkeypatch.setenv(PURE_ENV, value)
-        assert _pure_setting() == os.environ.get(PURE_ENV, "")
-        assert (native_module() is not None) == (native_built() and value in (None, "", "0"))
+        assert native_module() is before  # not read yet
+        on = value not in (None, "", "0")
+        assert read_pure_switch() == on
+        assert (native_module() is not None) == (native_built() and not on)
+        assert generator_name().startswith("C") == (native_built() and not on)
+    read_pure_switch()
 
 
 def test_native_touched_squares_equal_python(native: ModuleType) -> None:
@@ -277,14 +288,11 @@ def refuses(
 ) -> None:
     """A top-1 request of ``engine`` with each of ``damaged`` as its ``field`` is refused
     with ValueError (``match``); with ``good`` it gives moves."""
-    req = engine.request(list("CATSEAR"), leaves=None, bag_count=40, opponent_rack=None,
-                         exchanges=True, top=1)  # fmt: skip
+    req, _ = engine.inputs(MoveRequest(list("CATSEAR"), leaves=None, bag_count=40), 1)
     for bad in damaged:
-        setattr(req, field, bad)
         with pytest.raises(ValueError, match=match):
-            native.generate(req)
-    setattr(req, field, good)
-    assert native.generate(req)
+            native.generate(req._replace(**{field: bad}))
+    assert native.generate(req._replace(**{field: good}))
 
 
 def test_native_rack_parts_equal_python(native: ModuleType) -> None:
