@@ -45,30 +45,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ARC 0x3FFFFFu
-#define ACCEPTS 0x800000u
-#define IS_END 0x400000u
-#define MAX_SIZE 32     /* squares a side */
-#define MAX_LETTERS 64  /* alphabet size, the separator / blank index 0 included */
-#define MAX_KINDS 16    /* distinct tiles on a rack */
-#define MAX_RACK 16     /* tiles on a rack */
-#define MAX_CODES 65536 /* leave codes (product of count + 1 over the rack's kinds) */
-#define NO_TILE (1 << 12)
-#define BOARD_CELL 0xFF /* a record's cell that holds the board's tile */
-#define BLANK_BIT 0x40  /* a record's cell: a blank standing for the letter */
-#define ANA_MIN 7       /* the anagram index holds the words of 7 to 9 letters */
-#define ANA_MAX 9
-#define ANA_CACHE 32    /* letter sets whose words one generation keeps */
-#define ANA_CANDS 4096  /* ... and words */
-#define SUB_MAX 256     /* racks of at most this many leaves: bounds by the tiles played */
-#define SETS_LG 25      /* the letter sets of every word: a bit set of 2**SETS_LG bits, */
-#define SETS_HASHES 2   /* ... SETS_HASHES of them a set (a Bloom filter) */
-#define SMALL_LG 21     /* ... after a first filter of one bit a set in 2**SMALL_LG bits, small
-                         * enough to stay in the processor's cache: most sets asked for make
-                         * no word, and most of those are told there */
-#define SET_WORDS ((((Py_ssize_t)1 << SETS_LG) + ((Py_ssize_t)1 << SMALL_LG)) / 64)
-
-enum { KIND_PLAY = 0, KIND_EXCHANGE = 1, KIND_PASS = 2 };
+#include "engine.h"
+#include "cross_sets.h"
 
 /* ------------------------------------------------------------------ buffers */
 typedef struct {
@@ -94,206 +72,6 @@ static void release(Buf *b) {
     b->held = 0;
 }
 
-static inline uint32_t node_at(const uint32_t *nodes, Py_ssize_t n, Py_ssize_t i) {
-    return (i >= 0 && i < n) ? nodes[i] : IS_END; /* out of range: an empty end */
-}
-
-/* ------------------------------------------------------------------ cross-sets */
-/* The node of `tile` in the sibling group at `group`, or 0 (no node has tile bits 0
- * with a non-zero tile searched for). */
-static int find_node(const uint32_t *nodes, Py_ssize_t n, uint32_t group, int tile,
-                     uint32_t *out) {
-    Py_ssize_t i = group;
-    for (;;) {
-        uint32_t nd = node_at(nodes, n, i);
-        int t = (int)(nd >> 24);
-        if (t == tile) { *out = nd; return 1; }
-        if (t > tile || (nd & IS_END)) return 0;
-        i++;
-    }
-}
-
-static uint64_t allowed_between(const uint32_t *nodes, Py_ssize_t n, uint32_t root,
-                                const int *prefix, int np, const int *suffix, int ns) {
-    uint32_t group = root, nd;
-    for (int k = 0; k < np; k++) {
-        if (!group || !find_node(nodes, n, group, prefix[k], &nd)) return 0;
-        group = nd & ARC;
-    }
-    if (!group) return 0;
-    uint64_t mask = 0;
-    for (Py_ssize_t i = group;; i++) {
-        nd = node_at(nodes, n, i);
-        int t = (int)(nd >> 24);
-        if (ns) {
-            uint32_t g = nd & ARC, m = 0;
-            int ok = 0;
-            for (int k = 0; k < ns; k++) {
-                if (!g || !find_node(nodes, n, g, suffix[k], &m)) { ok = 0; break; }
-                ok = (m & ACCEPTS) != 0;
-                g = m & ARC;
-            }
-            if (ok && t < 64) mask |= 1ULL << t;
-        } else if ((nd & ACCEPTS) && t < 64) {
-            mask |= 1ULL << t;
-        }
-        if (nd & IS_END) break;
-    }
-    return mask & ~1ULL;
-}
-
-/* The tiles t for which prefix + t + suffix is a word, by the GADDAG: the full
- * reversal of a word is one of its paths, so walk the suffix backwards, then for each
- * sibling the prefix backwards (nothing when the prefix is empty: the siblings that
- * accept). The DAWG walks the suffix once per letter instead: this is for prefixes
- * shorter than the suffix. */
-static uint64_t allowed_reversed(const uint32_t *nodes, Py_ssize_t n, uint32_t groot,
-                                 const int *prefix, int np, const int *suffix, int ns) {
-    uint32_t group = groot, nd;
-    for (int k = ns - 1; k >= 0; k--) {
-        if (!group || !find_node(nodes, n, group, suffix[k], &nd)) return 0;
-        group = nd & ARC;
-    }
-    if (!group) return 0;
-    uint64_t mask = 0;
-    for (Py_ssize_t i = group;; i++) {
-        nd = node_at(nodes, n, i);
-        int t = (int)(nd >> 24), ok = (nd & ACCEPTS) != 0;
-        if (np) {
-            uint32_t g = nd & ARC, m = 0;
-            ok = 0;
-            for (int k = np - 1; k >= 0; k--) {
-                if (!g || !find_node(nodes, n, g, prefix[k], &m)) { ok = 0; break; }
-                ok = (m & ACCEPTS) != 0;
-                g = m & ARC;
-            }
-        }
-        if (ok && t > 0 && t < 64) mask |= 1ULL << t;
-        if (nd & IS_END) break;
-    }
-    return mask;
-}
-
-/* A memo of cross-sets, kept by the caller per lexicon (a writable buffer of MEMO_WORDS
- * uint64): a cross-set depends only on the tiles before and after the square, and the
- * same few short runs of tiles come back on every board of a game and in every
- * position of a simulation. Each slot holds a run's key (its tiles, packed; 0 empty)
- * and its cross-set; a new run takes the slot of its key's hash (a slot's old run is
- * dropped). The header holds MEMO_MAGIC and the lexicon's size, roots and buffer: a
- * memo made for another lexicon is emptied before it is used. */
-#define MEMO_LG 12
-#define MEMO_SLOTS (1 << MEMO_LG)
-#define MEMO_HEAD 5
-#define MEMO_WORDS (MEMO_HEAD + 2 * MEMO_SLOTS)
-#define MEMO_MAGIC 0x6763676d656d6f31ULL /* "gcgmemo1" */
-#define MEMO_RUN 9 /* the longest run of tiles (before and after) a key holds */
-
-typedef struct {
-    const uint32_t *nodes;
-    Py_ssize_t nn;
-    uint32_t root, groot;
-    uint64_t *memo; /* MEMO_WORDS, or NULL */
-} CrossCtx;
-
-/* the key of a run (np tiles before the square, ns after): 6 bits a tile, the counts,
- * and a top bit; 0 when the run cannot be a key (too long, or a tile beyond 63) */
-static uint64_t pack_tiles(uint64_t key, const int *tiles, int n) {
-    for (int k = 0; key && k < n; k++)
-        key = tiles[k] < 1 || tiles[k] > 63 ? 0 : (key << 6) | (uint64_t)tiles[k];
-    return key;
-}
-
-static uint64_t run_key(const int *prefix, int np, const int *suffix, int ns) {
-    if (np + ns > MEMO_RUN) return 0;
-    uint64_t key = pack_tiles(pack_tiles(1, prefix, np), suffix, ns);
-    return key ? (key << 4) | (uint64_t)np : 0;
-}
-
-static uint64_t *memo_slot(uint64_t *memo, uint64_t key) {
-    uint64_t i = (key * 0x9E3779B97F4A7C15ULL) >> (64 - MEMO_LG);
-    return memo + MEMO_HEAD + 2 * i;
-}
-
-static uint64_t run_cross(const CrossCtx *cx, const int *prefix, int np, const int *suffix,
-                          int ns) {
-    uint64_t key = cx->memo ? run_key(prefix, np, suffix, ns) : 0, *slot = NULL;
-    if (key) {
-        slot = memo_slot(cx->memo, key);
-        if (slot[0] == key) return slot[1];
-    }
-    uint64_t mask =
-        np < ns && cx->groot
-            ? allowed_reversed(cx->nodes, cx->nn, cx->groot, prefix, np, suffix, ns)
-            : allowed_between(cx->nodes, cx->nn, cx->root, prefix, np, suffix, ns);
-    if (slot) {
-        slot[0] = key;
-        slot[1] = mask;
-    }
-    return mask;
-}
-
-/* the memo's buffer ready for the lexicon of cx (emptied when its header says another) */
-static void memo_ready(CrossCtx *cx, uint64_t *memo) {
-    uint64_t head[MEMO_HEAD] = {MEMO_MAGIC, (uint64_t)cx->nn, cx->root, cx->groot,
-                                (uint64_t)(uintptr_t)cx->nodes};
-    if (memcmp(memo, head, sizeof head)) {
-        memset(memo, 0, sizeof(uint64_t) * MEMO_WORDS);
-        memcpy(memo, head, sizeof head);
-    }
-    cx->memo = memo;
-}
-
-/* cross-set and cross-score (at `at`) of the empty square f, square k of its line across
- * the plays (step apart), with the np tiles just before it (worth pv): the tiles just
- * after it are read here; every tile and no cross-score when it has no neighbour */
-static void empty_cross(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *bv,
-                        int f, int k, int step, int at, const int *prefix, int np, int32_t pv,
-                        uint64_t full, uint64_t *cross, int32_t *xsum) {
-    int suffix[MAX_SIZE], ns = 0;
-    int32_t total = pv;
-    for (int m = k + 1, j = f + step; m < size && bt[j]; m++, j += step) {
-        suffix[ns++] = bt[j];
-        total += bv[j];
-    }
-    cross[at] = np || ns ? run_cross(cx, prefix, np, suffix, ns) : full;
-    xsum[at] = np || ns ? total : -1;
-}
-
-/* cross-set and cross-score of square i for plays in direction dir (0 across) */
-static void one_cross(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *bv, int i,
-                      int dir, uint64_t full, uint64_t *cross, int32_t *xsum) {
-    int at = dir * size * size + i;
-    if (bt[i]) { cross[at] = 0; xsum[at] = -1; return; }
-    int step = dir == 0 ? size : 1, k = dir == 0 ? i / size : i % size;
-    int prefix[MAX_SIZE], np = 0, m = k, j = i;
-    int32_t pv = 0;
-    while (m > 0 && bt[j - step]) { j -= step; m--; }
-    for (; j != i; j += step) { prefix[np++] = bt[j]; pv += bv[j]; }
-    empty_cross(cx, size, bt, bv, i, k, step, at, prefix, np, pv, full, cross, xsum);
-}
-
-/* one_cross for every square of a line across the direction's plays (dir 0: a column,
- * square k of it in row k), in one pass: the run of tiles before each empty square is
- * the one the pass has just gone through */
-static void line_cross(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *bv,
-                       int dir, int line, uint64_t full, uint64_t *cross, int32_t *xsum) {
-    int area = size * size, step = dir == 0 ? size : 1, first = dir == 0 ? line : line * size;
-    int run[MAX_SIZE], nrun = 0; /* the tiles just before square k */
-    int32_t runv = 0;
-    for (int k = 0, f = first; k < size; k++, f += step) {
-        int at = dir * area + f;
-        if (bt[f]) {
-            cross[at] = 0;
-            xsum[at] = -1;
-            run[nrun++] = bt[f];
-            runv += bv[f];
-            continue;
-        }
-        empty_cross(cx, size, bt, bv, f, k, step, at, run, nrun, runv, full, cross, xsum);
-        nrun = 0;
-        runv = 0;
-    }
-}
 
 static PyObject *cross_sets(PyObject *self, PyObject *args) {
     PyObject *nodes_o, *bt_o, *bv_o, *cross_o, *xsum_o, *squares, *memo_o = Py_None;
@@ -368,7 +146,6 @@ static PyObject *touched(PyObject *self, PyObject *args) {
     seq = PySequence_Fast(flats, "flats: a sequence of ints expected");
     if (!seq) goto done;
     const int32_t *b = bt.view.buf;
-    static const int DR[4] = {-1, 1, 0, 0}, DC[4] = {0, 0, -1, 1};
     for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
         long f = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
         if (f == -1 && PyErr_Occurred()) goto done;
@@ -376,16 +153,7 @@ static PyObject *touched(PyObject *self, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "touched: square off the board");
             goto done;
         }
-        mark[f] = 1;
-        int r = (int)f / size, c = (int)f % size;
-        for (int d = 0; d < 4; d++) {
-            int rr = r + DR[d], cc = c + DC[d];
-            while (rr >= 0 && rr < size && cc >= 0 && cc < size && b[rr * size + cc]) {
-                rr += DR[d];
-                cc += DC[d];
-            }
-            if (rr >= 0 && rr < size && cc >= 0 && cc < size) mark[rr * size + cc] = 1;
-        }
+        touched_mark(b, size, (int)f, mark);
     }
     result = PyList_New(0);
     for (int i = 0; result && i < area; i++) {

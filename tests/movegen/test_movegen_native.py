@@ -25,7 +25,9 @@ from gcgtools.movegen.request import LeaveValues, MoveRequest
 from gcgtools.replay import Board
 from gcgtools.rules import board_layout, tile_set
 
-SOURCE = Path(__file__).resolve().parents[2] / "gcgtools" / "movegen" / "_gaddag.c"
+MOVEGEN = Path(__file__).resolve().parents[2] / "gcgtools" / "movegen"
+#: the C helper's files as setup.py builds them: the module file, then the plain C files
+SOURCES = [MOVEGEN / "_gaddag.c", *sorted(p for p in MOVEGEN.glob("*.c") if p.stem != "_gaddag")]
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +44,7 @@ def compiled_helper(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     from setuptools.command.build_ext import build_ext
 
     out = tmp_path_factory.mktemp("native")
-    dist = Distribution({"ext_modules": [Extension("_gaddag", [str(SOURCE)])]})
+    dist = Distribution({"ext_modules": [Extension("_gaddag", [str(p) for p in SOURCES])]})
     cmd = build_ext(dist)
     cmd.build_lib = str(out)
     cmd.build_temp = str(out / "tmp")
