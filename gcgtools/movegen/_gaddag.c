@@ -47,6 +47,7 @@
 
 #include "engine.h"
 #include "cross_sets.h"
+#include "leaves.h"
 
 /* ------------------------------------------------------------------ buffers */
 typedef struct {
@@ -1639,75 +1640,12 @@ static Py_ssize_t read_ints(PyObject *req, int name, long *dst, Py_ssize_t cap) 
     return n;
 }
 
-typedef struct {
-    int n_kinds;
-    long count[MAX_KINDS], radix[MAX_KINDS], points[MAX_KINDS], klv[MAX_KINDS];
-    long order[MAX_KINDS];       /* kinds in the order their text sorts */
-    PyObject *text;              /* tuple: each kind's notation */
-    Py_ssize_t n_codes;
-} Kinds;
-
-/* Every leave's value from a KLV: its index is its rank among the graph's words
- * (wolges' get_word_index), found for all the rack's leaves in one walk that shares
- * their common prefixes: the leave so far is in (group p, index idx, code). */
-typedef struct {
-    const uint32_t *nodes, *counts;
-    Py_ssize_t n_nodes;
-    const float *values;
-    Py_ssize_t n_values;
-    const Kinds *kd;
-    int by_num[MAX_KINDS];
-    double *out;
-} KlvWalk;
-
-static void klv_walk(const KlvWalk *w, int q, uint32_t p, long idx, long code, int alive) {
-    const Kinds *kd = w->kd;
-    for (int j = q; j < kd->n_kinds; j++) {
-        int k = w->by_num[j];
-        uint32_t pp = p;
-        long ii = idx, cc = code;
-        int al = alive;
-        for (long d = 1; d <= kd->count[k]; d++) {
-            cc += kd->radix[k];
-            double v = 0.0;
-            if (al && pp) {
-                uint32_t nd;
-                al = 0;
-                for (;;) {
-                    nd = node_at(w->nodes, w->n_nodes, pp);
-                    if ((long)(nd >> 24) == kd->klv[k]) { al = 1; break; }
-                    if ((nd & IS_END) || (Py_ssize_t)pp + 1 >= w->n_nodes) break;
-                    ii += (long)w->counts[pp] - (long)w->counts[pp + 1];
-                    pp++;
-                }
-                if (al) {
-                    if (nd & ACCEPTS) {
-                        if (ii >= 0 && ii < w->n_values) v = (double)w->values[ii];
-                        ii++;
-                    }
-                    pp = nd & ARC;
-                }
-            } else {
-                al = 0;
-            }
-            w->out[cc] = v;
-            klv_walk(w, j + 1, pp, ii, cc, al);
-        }
-    }
-}
-
-/* the value of every leave code: a table given, the KLV, or (bag empty) minus points */
+/* the value of every leave code: a table given, the KLV (leaves.c), or (bag empty) minus
+ * points (leaves.c) */
 static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out) {
     Py_ssize_t nc = kd->n_codes;
     if (endgame) {
-        for (Py_ssize_t code = 0; code < nc; code++) {
-            long rest = code, pts = 0;
-            for (int k = 0; k < kd->n_kinds; k++) {
-                pts += (rest % (kd->count[k] + 1)) * kd->points[k];
-                rest /= kd->count[k] + 1;
-            }
-            out[code] = -(double)pts;
-        }
+        endgame_leaves(kd, out);
         return 0;
     }
     PyObject *table = req_attr(req, IN_LEAVE_TABLE);
@@ -1740,48 +1678,25 @@ static int leave_values(PyObject *req, const Kinds *kd, int endgame, double *out
     unsigned int root;
     int rc = -1;
     Buf nodes = {0}, counts = {0}, values = {0};
-    int w_order[MAX_KINDS]; /* the kinds by their number in the KLV's alphabet */
+    int order[MAX_KINDS]; /* the kinds by their number in the KLV's alphabet */
     if (!PyArg_ParseTuple(klv, "OOOI", &nodes_o, &counts_o, &values_o, &root)) goto done;
     if (get_buf(nodes_o, &nodes, 4, 1, 0, "klv nodes") < 0 ||
         get_buf(counts_o, &counts, 4, nodes.view.len / 4, 0, "klv counts") < 0 ||
         get_buf(values_o, &values, 4, 0, 0, "klv values") < 0)
         goto done;
-    {
-        const uint32_t *nd = nodes.view.buf, *ct = counts.view.buf;
-        const float *vals = values.view.buf;
-        Py_ssize_t nn = nodes.view.len / 4, nv = values.view.len / 4;
-        /* kinds by KLV number: a leave's tiles are looked up sorted */
-        KlvWalk w = {nd, ct, nn, vals, nv, kd, {0}, out};
-        for (int k = 0; k < kd->n_kinds; k++) {
-            w.by_num[k] = k;
-            for (int r = k; r > 0 && kd->klv[w.by_num[r]] < kd->klv[w.by_num[r - 1]]; r--) {
-                int t = w.by_num[r]; w.by_num[r] = w.by_num[r - 1]; w.by_num[r - 1] = t;
-            }
-        }
-        out[0] = 0.0;
-        memcpy(w_order, w.by_num, sizeof w_order);
-        klv_walk(&w, 0, root, 0, 0, 1);
-    }
+    Klv graph = {nodes.view.buf, counts.view.buf, nodes.view.len / 4, values.view.buf,
+                 values.view.len / 4, root};
+    klv_leaves(&graph, kd, order, out);
     {   /* keeping the whole rack (the pass): a leave longer than the KLV lists is
          * estimated by the Leaves object in Python, which gives this value, or (one tile
-         * longer: full_split) here the same way, in the same order: the mean over the
-         * tiles, in the KLV's order, of the leave without the tile plus the tile alone */
+         * longer: full_split) by split_full_leave the same way */
         int err = 0;
         long split = attr_long(req, IN_FULL_SPLIT, &err);
         if (err) goto done;
         PyObject *full = req_attr(req, IN_FULL_LEAVE);
         if (!full) goto done;
         if (split && nc > 1) {
-            double total = 0.0;
-            long tiles = 0;
-            for (int j = 0; j < kd->n_kinds; j++) {
-                int k = w_order[j];
-                for (long c = 0; c < kd->count[k]; c++) {
-                    total += out[nc - 1 - kd->radix[k]] + out[kd->radix[k]];
-                    tiles++;
-                }
-            }
-            out[nc - 1] = total / (double)tiles;
+            split_full_leave(kd, order, out);
         } else if (full != Py_None) {
             double v = PyFloat_AsDouble(full);
             if (v == -1.0 && PyErr_Occurred()) { Py_DECREF(full); goto done; }
@@ -1803,13 +1718,14 @@ typedef struct {
     PyObject **leave_text; /* by code, made on demand */
     PyObject **leave_val;  /* by code, made on demand */
     const Kinds *kd;
+    PyObject *kind_text; /* tuple: each kind's notation */
     const double *leave;
     int size, bingo_size, endgame;
     double going_out;
 } Out;
 
 /* the tiles of a leave code (or of what a code throws back) in sorted order, as text */
-static PyObject *tiles_text(const Kinds *kd, long code) {
+static PyObject *tiles_text(const Kinds *kd, PyObject *kind_text, long code) {
     long digit[MAX_KINDS], rest = code;
     for (int k = 0; k < kd->n_kinds; k++) {
         digit[k] = rest % (kd->count[k] + 1);
@@ -1819,7 +1735,7 @@ static PyObject *tiles_text(const Kinds *kd, long code) {
     if (!parts) return NULL;
     for (int q = 0; q < kd->n_kinds; q++) {
         int k = (int)kd->order[q];
-        PyObject *t = PyTuple_GET_ITEM(kd->text, k);
+        PyObject *t = PyTuple_GET_ITEM(kind_text, k);
         for (long d = 0; d < digit[k]; d++)
             if (PyList_Append(parts, t) < 0) { Py_DECREF(parts); return NULL; }
     }
@@ -1853,7 +1769,7 @@ static PyObject *play_cells(const Out *o, const Rec *r) {
 static PyObject *make_move(Out *o, const Rec *r) {
     PyObject *v[12] = {0};
     PyObject **leave = &o->leave_text[r->code];
-    if (!*leave && !(*leave = tiles_text(o->kd, r->code))) return NULL;
+    if (!*leave && !(*leave = tiles_text(o->kd, o->kind_text, r->code))) return NULL;
     int going_out = r->kind == KIND_PLAY && o->endgame && r->code == 0;
     if (going_out) {
         v[8] = PyFloat_FromDouble(o->going_out);
@@ -1885,7 +1801,7 @@ static PyObject *make_move(Out *o, const Rec *r) {
         v[4] = PyTuple_New(0);
         v[11] = r->kind == KIND_PASS
                     ? PyUnicode_FromStringAndSize("", 0)
-                    : tiles_text(o->kd, (long)(o->kd->n_codes - 1) - r->code);
+                    : tiles_text(o->kd, o->kind_text, (long)(o->kd->n_codes - 1) - r->code);
     }
     PyObject *m = NULL;
     for (int k = 0; k < 12; k++)
@@ -2685,7 +2601,6 @@ static PyObject *generate(PyObject *self, PyObject *req) {
     g->lines = PyMem_Malloc(sizeof(Line) * 2 * (size_t)size);
     if (!g->lines) { PyErr_NoMemory(); goto done; }
     if (attr_tuple(req, IN_KIND_TEXT, &in.text, kd.n_kinds) < 0) goto done;
-    kd.text = in.text;
     long top = attr_long(req, IN_TOP, &err);
     g->endgame = (int)attr_long(req, IN_ENDGAME, &err);
     long exchange_bag = attr_long(req, IN_EXCHANGE_BAG, &err);
@@ -2715,6 +2630,7 @@ static PyObject *generate(PyObject *self, PyObject *req) {
     o.uppers = in.uppers;
     o.lowers = in.lowers;
     o.kd = &kd;
+    o.kind_text = in.text;
     o.leave = leave;
     o.size = size;
     o.bingo_size = g->bingo_size;
