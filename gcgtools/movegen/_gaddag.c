@@ -48,6 +48,7 @@
 #include "engine.h"
 #include "cross_sets.h"
 #include "leaves.h"
+#include "word_index.h"
 
 /* ------------------------------------------------------------------ buffers */
 typedef struct {
@@ -790,66 +791,7 @@ typedef struct {
     uint64_t wi_n_letters;
 } Shadow;
 
-/* ------------------------------------------------------------------ letter sets */
-/* A set of letters' hash: the sum of its letters' (order does not count; a blank is
- * letter 0), and the bit it sets in the bit set of the words' sets. Two sets may share a
- * bit: the bounds then let through a set that makes no word, never the reverse. */
-static inline uint64_t letter_hash(int letter) {
-    uint64_t z = (uint64_t)(letter + 1) * 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static const uint64_t SET_MULS[3] = {0xD6E8FEB86659FD93ULL, 0xA0761D6478BD642FULL,
-                                     0xE7037ED1A0B428DBULL};
-
-static inline uint64_t set_bit(uint64_t hash, int k) {
-    return (hash * SET_MULS[k]) >> (64 - SETS_LG);
-}
-
-static inline uint64_t small_bit(uint64_t hash) {
-    return (((Py_ssize_t)1 << SETS_LG) + (Py_ssize_t)((hash * SET_MULS[2]) >> (64 - SMALL_LG)));
-}
-
-static inline void add_set(uint64_t *sets, uint64_t hash) {
-    uint64_t s = small_bit(hash);
-    sets[s >> 6] |= 1ULL << (s & 63);
-    for (int k = 0; k < SETS_HASHES; k++) {
-        uint64_t b = set_bit(hash, k);
-        sets[b >> 6] |= 1ULL << (b & 63);
-    }
-}
-
-static inline int has_set(const uint64_t *sets, uint64_t hash) {
-    uint64_t s = small_bit(hash);
-    if (!((sets[s >> 6] >> (s & 63)) & 1)) return 0;
-    for (int k = 0; k < SETS_HASHES; k++) {
-        uint64_t b = set_bit(hash, k);
-        if (!((sets[b >> 6] >> (b & 63)) & 1)) return 0;
-    }
-    return 1;
-}
-
 /* ------------------------------------------------------------------ anagram index */
-/* sorted letters, 6 bits each, and the length: the key of a set of letters */
-static uint64_t ana_key(const int *letters, int n) {
-    int s[ANA_MAX];
-    for (int q = 0; q < n; q++) {
-        int r = q;
-        for (; r > 0 && s[r - 1] > letters[q]; r--) s[r] = s[r - 1];
-        s[r] = letters[q];
-    }
-    uint64_t key = 0;
-    for (int q = 0; q < n; q++) key = (key << 6) | (uint64_t)s[q];
-    return key | ((uint64_t)n << 56); /* never 0 */
-}
-
-static inline uint64_t ana_slot(uint64_t key, uint64_t mask) {
-    key *= 0x9E3779B97F4A7C15ULL;
-    return (key ^ (key >> 31)) & mask;
-}
-
 /* the words of a key: (first << 16 | count) in the index, 0 for none */
 static uint64_t ana_find(const Shadow *sh, uint64_t key) {
     for (uint64_t i = ana_slot(key, sh->ana_mask);; i = (i + 1) & sh->ana_mask) {
@@ -945,274 +887,6 @@ static long whole_rack_score(Gen *g, const Shadow *sh, int s, int e, int nb) {
         }
     }
     return best;
-}
-
-typedef struct {
-    uint64_t key, word;
-} KeyWord;
-
-typedef struct {
-    KeyWord *items;
-    Py_ssize_t n, cap;
-    int error;
-} KeyList;
-
-/* the (nodes, dawg_root) arguments of anagram_index and word_index: the nodes' buffer
- * (released on failure) */
-static int dawg_args(PyObject *args, Buf *nodes, unsigned int *root) {
-    PyObject *nodes_o;
-    if (!PyArg_ParseTuple(args, "OI", &nodes_o, root)) return -1;
-    if (get_buf(nodes_o, nodes, 4, 1, 0, "nodes") < 0) { release(nodes); return -1; }
-    return 0;
-}
-
-/* what dawg_words does with each word: its letters, length and letter_hash sum; -1 stops
- * the walk */
-typedef int (*WordVisit)(void *ctx, const int *path, int len, uint64_t hash);
-
-/* every word of the DAWG from group grp on (the path so far: depth letters, their hash h)
- * of at most max_len letters, visited in order; -1 when a visit stopped the walk */
-static int dawg_words(const uint32_t *nodes, Py_ssize_t nn, uint32_t grp, int *path, int depth,
-                      uint64_t h, int max_len, WordVisit visit, void *ctx) {
-    for (Py_ssize_t i = grp;; i++) {
-        uint32_t nd = node_at(nodes, nn, i);
-        int t = (int)(nd >> 24);
-        if (t >= 64) return 0;
-        path[depth] = t;
-        uint64_t h2 = h + letter_hash(t);
-        if ((nd & ACCEPTS) && visit(ctx, path, depth + 1, h2) < 0) return -1;
-        if ((nd & ARC) && depth + 1 < max_len &&
-            dawg_words(nodes, nn, nd & ARC, path, depth + 1, h2, max_len, visit, ctx) < 0)
-            return -1;
-        if (nd & IS_END) return 0;
-    }
-}
-
-/* every word of the DAWG at `root` in `nodes` of at most max_len letters, to `visit` */
-static int dawg_walk(const Buf *nodes, unsigned int root, int max_len, WordVisit visit,
-                     void *ctx) {
-    int path[MAX_SIZE];
-    return dawg_words(nodes->view.buf, nodes->view.len / 4, root, path, 0, 0, max_len, visit,
-                      ctx);
-}
-
-/* a word of ANA_MIN letters or more into the KeyList ctx */
-static int collect_word(void *ctx, const int *path, int len, uint64_t hash) {
-    KeyList *out = ctx;
-    (void)hash;
-    if (len < ANA_MIN) return 0;
-    if (out->n == out->cap) {
-        Py_ssize_t cap = out->cap ? out->cap * 2 : 4096;
-        KeyWord *p = PyMem_Realloc(out->items, (size_t)cap * sizeof(KeyWord));
-        if (!p) { out->error = 1; return -1; }
-        out->items = p;
-        out->cap = cap;
-    }
-    uint64_t word = 0;
-    for (int q = 0; q < len; q++) word = (word << 6) | (uint64_t)path[q];
-    out->items[out->n].key = ana_key(path, len);
-    out->items[out->n++].word = word;
-    return 0;
-}
-
-/* the letter set of a word of two letters or more, and of the word with one of its
- * letters a blank, into the bit set ctx */
-static int collect_set(void *ctx, const int *path, int len, uint64_t hash) {
-    uint64_t *bits = ctx;
-    if (len < 2) return 0;
-    add_set(bits, hash);
-    for (int q = 0; q < len; q++) {
-        int seen = 0;
-        for (int r = 0; r < q && !seen; r++) seen = path[r] == path[q];
-        if (!seen) add_set(bits, hash - letter_hash(path[q]) + letter_hash(0));
-    }
-    return 0;
-}
-
-static int cmp_keyword(const void *x, const void *y) {
-    const KeyWord *a = x, *b = y;
-    if (a->key != b->key) return a->key < b->key ? -1 : 1;
-    return a->word < b->word ? -1 : a->word > b->word;
-}
-
-/* anagram_index(nodes, dawg_root): for the bounds, the DAWG's words of 7 to 9 letters by
- * their sorted letters and the letter sets of all its words: bytes holding the number of
- * slots (a power of two), SETS_LG, the slots (key, first word << 16 | count), the bit
- * set of the letter sets (2**SETS_LG bits, then the first filter's 2**SMALL_LG: SET_WORDS
- * words in all), then the words (6 bits a letter). */
-static PyObject *anagram_index(PyObject *self, PyObject *args) {
-    unsigned int root;
-    Buf nodes = {0};
-    if (dawg_args(args, &nodes, &root) < 0) return NULL;
-    KeyList list = {0};
-    dawg_walk(&nodes, root, ANA_MAX, collect_word, &list);
-    PyObject *result = NULL;
-    Py_ssize_t set_words = SET_WORDS;
-    uint64_t *bits = PyMem_Calloc((size_t)set_words, sizeof(uint64_t));
-    if (!bits) list.error = 1;
-    else dawg_walk(&nodes, root, MAX_SIZE, collect_set, bits);
-    release(&nodes);
-    if (list.error) { PyErr_NoMemory(); goto done; }
-    qsort(list.items, (size_t)list.n, sizeof(KeyWord), cmp_keyword);
-    Py_ssize_t groups = 0;
-    for (Py_ssize_t k = 0; k < list.n; k++) groups += k == 0 || list.items[k].key != list.items[k - 1].key;
-    Py_ssize_t slots = 1024;
-    while (2 * slots < 3 * groups) slots *= 2; /* at most two thirds full */
-    result = PyBytes_FromStringAndSize(
-        NULL, (2 + 2 * slots + set_words + list.n) * (Py_ssize_t)sizeof(uint64_t));
-    if (!result) goto done;
-    uint64_t *buf = (uint64_t *)PyBytes_AS_STRING(result), *tab = buf + 2;
-    uint64_t *words = tab + 2 * slots + set_words;
-    memset(buf, 0, (size_t)(2 + 2 * slots) * sizeof(uint64_t));
-    memcpy(tab + 2 * slots, bits, sizeof(uint64_t) * (size_t)set_words);
-    buf[0] = (uint64_t)slots;
-    buf[1] = SETS_LG;
-    uint64_t mask = (uint64_t)slots - 1;
-    for (Py_ssize_t k = 0; k < list.n;) {
-        Py_ssize_t end = k;
-        while (end < list.n && list.items[end].key == list.items[k].key && end - k < 0xFFFF) {
-            words[end] = list.items[end].word;
-            end++;
-        }
-        uint64_t i = ana_slot(list.items[k].key, mask);
-        while (tab[2 * i]) i = (i + 1) & mask;
-        tab[2 * i] = list.items[k].key;
-        tab[2 * i + 1] = ((uint64_t)k << 16) | (uint64_t)(end - k);
-        while (end < list.n && list.items[end].key == list.items[k].key) { words[end] = list.items[end].word; end++; }
-        k = end;
-    }
-done:
-    PyMem_Free(bits);
-    PyMem_Free(list.items);
-    return result;
-}
-
-/* ------------------------------------------------------------------ word index */
-/* Every word of the DAWG by its letter set (the sum of its letters' letter_hash, never 0)
- * and length, for exact plays of a segment and a set of rack tiles: bytes of WI_HEAD
- * header items (the number of slots, a power of two; WI_MAGIC; the letters' bytes), the
- * slots (key, first byte << 24 | length << 16 | count), a filter of the keys (WF_WORDS
- * words of 64 bits, three bits of one word a key: small enough for the processor's
- * cache, it answers most letter sets that make no word without a slot's cache miss),
- * then the words' letters, a byte each, each slot's words together. Two letter sets may
- * share a key: whoever reads a slot checks each word's letters. */
-#define WI_HEAD 3
-#define WI_MAGIC 0x5744494E44455832ULL
-#define WF_LG 15
-#define WF_WORDS ((uint64_t)1 << WF_LG)
-
-static inline uint64_t wf_block(uint64_t key) { return (key * 0xC2B2AE3D27D4EB4FULL) >> (64 - WF_LG); }
-
-static inline uint64_t wf_bits(uint64_t key) {
-    uint64_t z = key * 0x9FB21C651E98DF25ULL;
-    return (1ULL << (z >> 58)) | (1ULL << ((z >> 52) & 63)) | (1ULL << ((z >> 46) & 63));
-}
-
-typedef struct {
-    uint64_t key, word_at; /* word_at: index into the letters collected */
-    uint8_t len;
-} WordKey;
-
-typedef struct {
-    WordKey *items;
-    uint8_t *letters;
-    Py_ssize_t n, cap, n_letters, cap_letters;
-    int error;
-} WordList;
-
-static int wl_grow(WordList *out, int len) {
-    if (out->n == out->cap) {
-        Py_ssize_t cap = out->cap ? out->cap * 2 : 4096;
-        WordKey *p = PyMem_Realloc(out->items, (size_t)cap * sizeof(WordKey));
-        if (!p) return -1;
-        out->items = p;
-        out->cap = cap;
-    }
-    if (out->n_letters + len > out->cap_letters) {
-        Py_ssize_t cap = out->cap_letters ? out->cap_letters * 2 : 65536;
-        uint8_t *p = PyMem_Realloc(out->letters, (size_t)cap);
-        if (!p) return -1;
-        out->letters = p;
-        out->cap_letters = cap;
-    }
-    return 0;
-}
-
-static inline uint64_t word_key(uint64_t hash) { return hash ? hash : 1; }
-
-/* a word of two letters or more into the WordList ctx */
-static int collect_keyed(void *ctx, const int *path, int len, uint64_t hash) {
-    WordList *out = ctx;
-    if (len < 2) return 0;
-    if (wl_grow(out, len) < 0) { out->error = 1; return -1; }
-    WordKey *w = &out->items[out->n++];
-    w->key = word_key(hash);
-    w->len = (uint8_t)len;
-    w->word_at = (uint64_t)out->n_letters;
-    for (int q = 0; q < len; q++) out->letters[out->n_letters++] = (uint8_t)path[q];
-    return 0;
-}
-
-static int cmp_wordkey(const void *x, const void *y) {
-    const WordKey *a = x, *b = y;
-    if (a->key != b->key) return a->key < b->key ? -1 : 1;
-    if (a->len != b->len) return a->len < b->len ? -1 : 1;
-    return a->word_at < b->word_at ? -1 : a->word_at > b->word_at;
-}
-
-/* the slots and letters of wl's words (sorted) into buf */
-static void word_slots(const WordList *wl, uint64_t *buf, Py_ssize_t slots) {
-    uint64_t *tab = buf + WI_HEAD, mask = (uint64_t)slots - 1, *filter = tab + 2 * slots;
-    uint8_t *letters = (uint8_t *)(filter + WF_WORDS);
-    Py_ssize_t at = 0;
-    for (Py_ssize_t k = 0; k < wl->n;) {
-        const WordKey *w = &wl->items[k];
-        Py_ssize_t end = k, first = at;
-        while (end < wl->n && end - k < 0xFFFF && wl->items[end].key == w->key &&
-               wl->items[end].len == w->len) {
-            memcpy(letters + at, wl->letters + wl->items[end].word_at, w->len);
-            at += w->len;
-            end++;
-        }
-        uint64_t i = ana_slot(w->key, mask);
-        while (tab[2 * i]) i = (i + 1) & mask;
-        tab[2 * i] = w->key;
-        tab[2 * i + 1] = ((uint64_t)first << 24) | ((uint64_t)w->len << 16) | (uint64_t)(end - k);
-        filter[wf_block(w->key)] |= wf_bits(w->key);
-        k = end;
-    }
-}
-
-/* word_index(nodes, dawg_root): the word index above (bytes) */
-static PyObject *word_index(PyObject *self, PyObject *args) {
-    unsigned int root;
-    Buf nodes = {0};
-    if (dawg_args(args, &nodes, &root) < 0) return NULL;
-    WordList wl = {0};
-    dawg_walk(&nodes, root, MAX_SIZE, collect_keyed, &wl);
-    release(&nodes);
-    PyObject *result = NULL;
-    if (wl.error) { PyErr_NoMemory(); goto done; }
-    qsort(wl.items, (size_t)wl.n, sizeof(WordKey), cmp_wordkey);
-    Py_ssize_t groups = 0;
-    for (Py_ssize_t k = 0; k < wl.n; k++)
-        groups += k == 0 || wl.items[k].key != wl.items[k - 1].key ||
-                  wl.items[k].len != wl.items[k - 1].len;
-    Py_ssize_t slots = 1024;
-    while (2 * slots < 3 * (groups + wl.n / 0xFFFF + 1)) slots *= 2; /* at most two thirds full */
-    Py_ssize_t items = WI_HEAD + 2 * slots + (Py_ssize_t)WF_WORDS + (wl.n_letters + 7) / 8;
-    result = PyBytes_FromStringAndSize(NULL, items * (Py_ssize_t)sizeof(uint64_t));
-    if (!result) goto done;
-    uint64_t *buf = (uint64_t *)PyBytes_AS_STRING(result);
-    memset(buf, 0, (size_t)items * sizeof(uint64_t));
-    buf[0] = (uint64_t)slots;
-    buf[1] = WI_MAGIC;
-    buf[2] = (uint64_t)wl.n_letters;
-    word_slots(&wl, buf, slots);
-done:
-    PyMem_Free(wl.items);
-    PyMem_Free(wl.letters);
-    return result;
 }
 
 /* The new squares of a segment for the bounds: each square's weight for a tile on it
@@ -1519,6 +1193,57 @@ static double anchor_bound(Gen *g, const Shadow *sh, int tight, double thr,
     for (int n = MAX_RACK; n >= 0; n--)
         if (byk[n] > best) best = byk[n];
     return best;
+}
+
+/* the (nodes, dawg_root) arguments of anagram_index and word_index: the nodes' buffer
+ * (released on failure) */
+static int dawg_args(PyObject *args, Buf *nodes, unsigned int *root) {
+    PyObject *nodes_o;
+    if (!PyArg_ParseTuple(args, "OI", &nodes_o, root)) return -1;
+    if (get_buf(nodes_o, nodes, 4, 1, 0, "nodes") < 0) { release(nodes); return -1; }
+    return 0;
+}
+
+/* anagram_index(nodes, dawg_root): for the bounds, the DAWG's words of 7 to 9 letters by
+ * their sorted letters and the letter sets of all its words (bytes; see word_index.c) */
+static PyObject *anagram_index(PyObject *self, PyObject *args) {
+    unsigned int root;
+    Buf nodes = {0};
+    if (dawg_args(args, &nodes, &root) < 0) return NULL;
+    AnagramBuild b;
+    int ok = anagram_collect(&b, nodes.view.buf, nodes.view.len / 4, root) == 0;
+    release(&nodes);
+    PyObject *result = NULL;
+    if (!ok) {
+        PyErr_NoMemory();
+    } else {
+        Py_ssize_t items = anagram_items(&b);
+        result = PyBytes_FromStringAndSize(NULL, items * (Py_ssize_t)sizeof(uint64_t));
+        if (result) anagram_fill(&b, (uint64_t *)PyBytes_AS_STRING(result));
+    }
+    anagram_free(&b);
+    return result;
+}
+
+/* word_index(nodes, dawg_root): every word by its letter set and length (bytes; see
+ * word_index.h) */
+static PyObject *word_index(PyObject *self, PyObject *args) {
+    unsigned int root;
+    Buf nodes = {0};
+    if (dawg_args(args, &nodes, &root) < 0) return NULL;
+    WordIndexBuild b;
+    int ok = word_index_collect(&b, nodes.view.buf, nodes.view.len / 4, root) == 0;
+    release(&nodes);
+    PyObject *result = NULL;
+    if (!ok) {
+        PyErr_NoMemory();
+    } else {
+        Py_ssize_t items = word_index_items(&b);
+        result = PyBytes_FromStringAndSize(NULL, items * (Py_ssize_t)sizeof(uint64_t));
+        if (result) word_index_fill(&b, (uint64_t *)PyBytes_AS_STRING(result));
+    }
+    word_index_free(&b);
+    return result;
 }
 
 /* ------------------------------------------------------------------ request reading */
