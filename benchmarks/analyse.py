@@ -157,7 +157,7 @@ def main() -> None:
 
     from gcgtools.lexicon import builtin_leaves, load_leaves, load_lexicon
     from gcgtools.movegen import EngineBoard, best_move, generate_moves
-    from gcgtools.movegen.engine import PURE_ENV, native_module, read_pure_switch
+    from gcgtools.movegen.core import PURE_ENV, native_module, read_pure_switch
 
     before = rss_mb()
     start = time.perf_counter()

@@ -84,7 +84,7 @@ def main() -> None:
 
     from gcgtools.analysis.simulate import SimLimit, simulate
     from gcgtools.lexicon import builtin_leaves, load_leaves, load_lexicon
-    from gcgtools.movegen.engine import native_module
+    from gcgtools.movegen.core import native_module
 
     lexicon = load_lexicon(args.lexicon)
     path = Path(args.leaves) if args.leaves else Path(args.lexicon).with_name("CSW21.klv2")

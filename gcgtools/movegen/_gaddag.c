@@ -1,8 +1,8 @@
 /*
  * gcgtools.movegen._gaddag: the move generator's engine core in C (optional).
  *
- * Everything here has a pure-Python twin in gcgtools/movegen (engine.py, generator.py,
- * crosses.py) that gives the same results; the tests run both and compare them.
+ * Everything here has a pure-Python twin in gcgtools/movegen (core.py, plays.py,
+ * cross_sets.py) that gives the same results; the tests run both and compare them.
  *
  *   cross_sets(nodes, dawg_root, gaddag_root, size, bt, bv, cross, xsum, full, squares
  *              [, memo])
@@ -286,9 +286,9 @@ done:
 }
 
 /* rack_parts(rack, index, values, n_letters): what EngineInputs says of a rack (tile texts,
- * upper case, "?" a blank; at most RACK_PARTS tiles), as engine.rack_parts does in
+ * upper case, "?" a blank; at most RACK_PARTS tiles), as plays.rack_parts does in
  * Python: (kinds, kind_counts, counts, radix, kind_radix, kind_points, kind_order,
- * kind_text) (see engine.EngineInputs and generator.RackIndex). KeyError for a tile `values`
+ * kind_text) (see core.EngineInputs and plays.RackIndex). KeyError for a tile `values`
  * lacks. */
 #define RACK_PARTS 64
 static int blank_text(PyObject *t) { return PyUnicode_CompareWithASCIIString(t, "?") == 0; }
@@ -489,7 +489,7 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* The fields of gcgtools.movegen.engine.EngineInputs, in its order: generate() reads the
+/* The fields of gcgtools.movegen.core.EngineInputs, in its order: generate() reads the
  * tuple by position, once, at its start (the module's INPUTS names them, and the Python
  * side checks that its fields are these). */
 #define INPUT_FIELDS(X) \
@@ -1029,13 +1029,13 @@ static PyMethodDef methods[] = {
     {"rack_parts", rack_parts, METH_VARARGS,
      "rack_parts(rack, index, values, n_letters): what EngineInputs says of a rack."},
     {"generate", generate, METH_O,
-     "generate(inputs): the moves of an engine.EngineInputs, best first (all or the top)."},
+     "generate(inputs): the moves of a core.EngineInputs, best first (all or the top)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_gaddag",
-    "The move generator's engine core in C (see gcgtools.movegen.engine).", -1, methods,
+    "The move generator's engine core in C (see gcgtools.movegen.core).", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__gaddag(void) {

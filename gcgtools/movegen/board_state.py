@@ -16,10 +16,10 @@ from collections.abc import Callable, Hashable, MutableSequence, Sequence
 from types import ModuleType
 from typing import Protocol, TypeVar
 
-from gcgtools.movegen.crosses import NO_TILE, fill_cross_sets
-from gcgtools.movegen.engine import EngineInputs, Reference, native_module, run
-from gcgtools.movegen.generator import KwgLike, RackIndex, RackParts, kwg_buffer, rack_parts
+from gcgtools.movegen.core import EngineInputs, Reference, native_module, run
+from gcgtools.movegen.cross_sets import NO_TILE, fill_cross_sets
 from gcgtools.movegen.move import Move
+from gcgtools.movegen.plays import KwgLike, RackIndex, RackParts, kwg_buffer, rack_parts
 from gcgtools.movegen.request import LeaveValues, MoveRequest
 from gcgtools.replay.board import Board
 from gcgtools.rules.equity import leave_equity
@@ -416,9 +416,9 @@ class EngineBoard:
         return RackIndex(rack_list, self._index, len(self._uppers) - 1)
 
     def inputs(self, request: MoveRequest, top: int) -> tuple[EngineInputs, Reference]:
-        """The engine's :class:`~gcgtools.movegen.engine.EngineInputs` for one generation of
+        """The engine's :class:`~gcgtools.movegen.core.EngineInputs` for one generation of
         ``request`` giving ``top`` moves (0: all), and what the pure-Python reference reads
-        beside them (:class:`~gcgtools.movegen.engine.Reference`). ``request.rules``, when
+        beside them (:class:`~gcgtools.movegen.core.Reference`). ``request.rules``, when
         given, stands for this board's rules."""
         rules = request.rules
         if rules is None:

@@ -1,6 +1,6 @@
 /*
  * cross_sets.h: the cross-set and cross-score of every empty square (plain C). Python
- * twin: gcgtools/movegen/crosses.py (fill_cross_sets); equality test:
+ * twin: gcgtools/movegen/cross_sets.py (fill_cross_sets); equality test:
  * tests/movegen/test_movegen_engine.py::test_native_cross_sets_equal_python_on_corpus_boards
  * and tests/movegen/test_movegen_native.py::test_native_cross_set_memo (the memo),
  * ::test_native_touched_squares_equal_python (touched_mark).

@@ -3,8 +3,8 @@
  * left from each anchor, then across the separator right), the plays looked up from the
  * word index instead of walked (exact_anchor), the anchors taken best bound first for a
  * top-K request, the exchanges and the pass, and the records found ordered by equity.
- * Plain C. Python twin: gcgtools/movegen/generator.py (find_plays) and
- * gcgtools/movegen/engine.py (python_moves: scoring, exchanges, the pass, the sort);
+ * Plain C. Python twin: gcgtools/movegen/plays.py (find_plays) and
+ * gcgtools/movegen/core.py (python_moves: scoring, exchanges, the pass, the sort);
  * equality tests: tests/movegen/test_movegen_native.py (test_native_equals_python_*),
  * tests/movegen/test_movegen_engine.py::test_native_equals_python_on_corpus_positions,
  * tests/movegen/test_movegen_exact.py (top K = the first K of all moves).

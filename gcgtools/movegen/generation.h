@@ -2,7 +2,8 @@
  * generation.h: one generation's state and what it finds (plain C), shared by the walk
  * (generation.c) and the bounds (shadow.c). The module file (_gaddag.c) reads the
  * EngineInputs into a Gen, a GenBoard and the rack's Kinds, and builds Move objects from
- * the Found records.
+ * the Found records. Python twin: gcgtools/movegen/plays.py (find_plays) and
+ * gcgtools/movegen/core.py (python_moves); the equality tests are listed in generation.c.
  */
 #ifndef GCGTOOLS_GENERATION_H
 #define GCGTOOLS_GENERATION_H

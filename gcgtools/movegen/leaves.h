@@ -2,7 +2,7 @@
  * leaves.h: what each leave of a rack is worth (plain C): every leave code's value from a
  * KLV leave graph in one walk, minus the tiles' points once the bag is empty, and the
  * whole rack's estimate when it is one tile longer than the KLV's leaves. Python twin:
- * gcgtools/movegen/engine.py (python_moves' _leave_value, through
+ * gcgtools/movegen/core.py (python_moves' _leave_value, through
  * gcgtools.rules.equity.leave_equity and gcgtools.lexicon's Leaves); equality tests:
  * tests/movegen/test_movegen_native.py::test_native_equals_python_on_a_real_board (KLV,
  * built-in and no leaves, the bag empty) and the corpus tests of test_movegen_engine.py.

@@ -25,7 +25,7 @@ from gcgtools.movegen import (
     generate_moves,
     parse_cgp,
 )
-from gcgtools.movegen.engine import fits_native
+from gcgtools.movegen.core import fits_native
 from gcgtools.movegen.turns import standard_games, turn_positions
 from gcgtools.replay import Board
 from gcgtools.rules import tile_set
@@ -151,7 +151,7 @@ def test_the_functions_reuse_an_engine_board_and_give_what_a_new_one_gives(
     not used."""
     import importlib
 
-    from gcgtools.movegen.engine import read_pure_switch
+    from gcgtools.movegen.core import read_pure_switch
 
     gen = importlib.import_module("gcgtools.movegen.generate")
 
@@ -241,7 +241,7 @@ def test_one_request_value_is_what_the_keywords_ask() -> None:
 def test_native_reads_the_inputs_in_the_order_python_makes_them(native: ModuleType) -> None:
     """The C helper unpacks EngineInputs by position: its INPUTS names the fields in its
     order, and they are EngineInputs' own; anything else is refused with a TypeError."""
-    from gcgtools.movegen.engine import EngineInputs
+    from gcgtools.movegen.core import EngineInputs
 
     assert native.INPUTS == EngineInputs._fields
     engine = EngineBoard(Board(MINI9, tile_set("english")), small_lexicon(SMALL_WORDS))
@@ -351,7 +351,7 @@ def test_a_rack_beyond_the_helpers_limits_runs_in_python() -> None:
 def test_fits_native_is_the_helpers_limits() -> None:
     """fits_native (which skips the product of the kinds' counts when 2**tiles is small
     enough) says what the limits say, for racks of 0 to 17 tiles of 1 to 17 kinds."""
-    from gcgtools.movegen.engine import LIMITS
+    from gcgtools.movegen.core import LIMITS
 
     lexicon = small_lexicon(SMALL_WORDS)
     engine = EngineBoard(Board(MINI9, tile_set("english")), lexicon)

@@ -20,7 +20,7 @@ from support.reference_data import DATA, needs_data
 from gcgtools.lexicon import builtin_leaves, load_leaves, load_lexicon
 from gcgtools.movegen import EngineBoard, Move, MoveKind, generate_moves
 from gcgtools.movegen.cgp import parse_cgp
-from gcgtools.movegen.engine import PURE_ENV, native_module, read_pure_switch
+from gcgtools.movegen.core import PURE_ENV, native_module, read_pure_switch
 from gcgtools.movegen.request import LeaveValues, MoveRequest
 from gcgtools.replay import Board
 from gcgtools.rules import board_layout, tile_set
@@ -164,7 +164,7 @@ def test_the_switch_is_read_when_asked_not_on_every_search(
     """native_module follows GCGTOOLS_PURE_PYTHON as read_pure_switch last read it
     (unset, set, set to 0 and unset again), not the environment of the moment; and
     generator_name reads it afresh."""
-    from gcgtools.movegen.engine import generator_name, native_built
+    from gcgtools.movegen.core import generator_name, native_built
 
     monkeypatch.delenv(PURE_ENV, raising=False)
     read_pure_switch()
@@ -302,7 +302,7 @@ def test_native_rack_parts_equal_python(native: ModuleType) -> None:
     index, leave-code radices, points, sort order with blanks last, texts): the C
     helper's rack_parts equals the pure-Python one, for English racks drawn at random,
     Spanish multi-letter tiles, and tiles the lexicon's alphabet lacks."""
-    from gcgtools.movegen.generator import RackIndex, rack_parts
+    from gcgtools.movegen.plays import RackIndex, rack_parts
 
     rng = random.Random(5)
     english = tile_set("english")
@@ -357,3 +357,29 @@ def test_native_cross_set_memo(native: ModuleType) -> None:
     assert any(memo[5:])
     with pytest.raises(ValueError, match="memo"):
         native.cross_sets(*args, *plain, engine._full, None, array("Q", bytes(64)))
+
+
+def test_each_c_file_names_its_python_twin_and_equality_tests() -> None:
+    """The C helper's files by concern: only the module file includes Python.h; every
+    other one's header names its Python twin (or why it has none) and the tests that
+    compare them, and those modules and tests exist."""
+    import re
+
+    tests = Path(__file__).resolve().parents[1]
+    for source in SOURCES:
+        text = source.read_text()
+        if source.stem == "_gaddag":
+            assert "#include <Python.h>" in text
+            continue
+        assert "Python.h" not in text, source.name
+        header = (MOVEGEN / f"{source.stem}.h").read_text()
+        assert "Python.h" not in header
+        header = re.sub(r"\s*\n\s*\*\s*", " ", header)  # comment lines joined
+        assert "Python twin:" in header, source.name
+        named = re.findall(r"gcgtools/movegen/(\w+)\.py", header)
+        assert all((MOVEGEN / f"{m}.py").is_file() for m in named), (source.name, named)
+        cited = re.findall(r"tests/movegen/(\w+)\.py(?:::(\w+))?", header + text)
+        assert cited, source.name
+        for module, test in cited:
+            code = (tests / "movegen" / f"{module}.py").read_text()
+            assert not test or f"def {test}(" in code, (source.name, module, test)

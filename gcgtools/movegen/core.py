@@ -5,13 +5,13 @@ helper or in pure Python with the same results.
 unpacks it (its ``INPUTS`` names the fields; the two are checked equal when the helper is
 loaded): the board state of an :class:`~gcgtools.movegen.board_state.EngineBoard` (tiles,
 premiums, cross-sets and cross-scores, as buffers), the rack (counts by KWG tile index and
-the leave code of each tile kind: :class:`~gcgtools.movegen.generator.RackIndex`), how
+the leave code of each tile kind: :class:`~gcgtools.movegen.plays.RackIndex`), how
 leaves are valued, the rules' numbers, and how many moves to give (``top``: every move, or
 the best ``top``). The pure-Python reference reads, beside it, a :class:`Reference` (the
 Board, the KWG, the leave table, the rules' end of the game). :func:`run` hands the inputs
 to the C helper ``_gaddag.generate`` when it is built and can take them
 (:func:`native_module`, :func:`fits_native`), or to :func:`python_moves`, the reference,
-which finds the plays with :func:`~gcgtools.movegen.generator.find_plays` and scores and
+which finds the plays with :func:`~gcgtools.movegen.plays.find_plays` and scores and
 values them one by one.
 
 ``GCGTOOLS_PURE_PYTHON`` (set, and not ``0``) switches the C helper off. It is read when
@@ -30,8 +30,8 @@ from operator import attrgetter
 from types import ModuleType
 from typing import NamedTuple
 
-from gcgtools.movegen.generator import Found, KwgLike, RackIndex, find_plays
 from gcgtools.movegen.move import Move, MoveKind
+from gcgtools.movegen.plays import Found, KwgLike, RackIndex, find_plays
 from gcgtools.movegen.request import LeaveValues
 from gcgtools.replay.board import Board
 from gcgtools.replay.position import sorted_tiles
