@@ -394,3 +394,21 @@ def test_position_errors_name_the_input_not_a_command_line_option() -> None:
     assert _as_option("no rack after event 3; give a rack", "rack") == (
         "no rack after event 3; give --rack"
     )
+
+
+def test_no_movegen_module_imports_from_the_package_that_imports_it() -> None:
+    """gcgtools.movegen's __init__ imports its modules; none of them imports a name from
+    the package itself (``from gcgtools.movegen import ...``), which would be a cycle that
+    works only in one import order."""
+    import ast
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[2] / "gcgtools" / "movegen"
+    offenders = []
+    for path in sorted(package.glob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module == "gcgtools.movegen":
+                offenders.append(f"{path.name}:{node.lineno}")
+    assert offenders == []
