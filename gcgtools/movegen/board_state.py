@@ -16,7 +16,13 @@ from collections.abc import Callable, Hashable, MutableSequence, Sequence
 from types import ModuleType
 from typing import Protocol, TypeVar
 
-from gcgtools.movegen.core import EngineInputs, Reference, native_module, run
+from gcgtools.movegen.core import (
+    EngineInputs,
+    Reference,
+    fits_native,
+    native_module,
+    python_moves,
+)
 from gcgtools.movegen.cross_sets import NO_TILE, fill_cross_sets
 from gcgtools.movegen.move import Move
 from gcgtools.movegen.plays import KwgLike, RackIndex, RackParts, kwg_buffer, rack_parts
@@ -347,8 +353,12 @@ class EngineBoard:
     def generate(self, request: MoveRequest) -> list[Move]:
         """The moves ``request`` asks for, best first (see
         :func:`~gcgtools.movegen.generate.generate_moves`): every move, or the best
-        ``request.top`` (exactly the first ``top`` of the full list)."""
-        return self._run(request, request.top)
+        ``request.top`` (exactly the first ``top`` of the full list); ValueError for a
+        negative ``top``."""
+        top = request.top
+        if top < 0:
+            raise ValueError(f"top must be 0 (every move) or more, not {top}")
+        return self._run(request, top)
 
     def generate_best(self, request: MoveRequest) -> Move:
         """The first move :meth:`generate` gives (the highest equity; ``request.top`` is
@@ -389,8 +399,19 @@ class EngineBoard:
                                               exchanges=exchanges))  # fmt: skip
 
     def _run(self, request: MoveRequest, top: int) -> list[Move]:
-        inputs, reference = self.inputs(request, top)
-        return run(inputs, reference, self._native if self._native is not None else False)
+        """The C helper's moves when it runs and can take the inputs, else the pure-Python
+        reference's (its Reference made only then)."""
+        inputs, rack_list, ri, end_rule = self._inputs(request, top)
+        native = self._native
+        if native is not None and fits_native(inputs):
+            return native.generate(inputs)
+        return python_moves(inputs, self._reference(request, rack_list, ri, end_rule))
+
+    def _reference(
+        self, request: MoveRequest, rack_list: list[str], ri: RackIndex | None, end_rule: EndRule
+    ) -> Reference:
+        return Reference(self.board, self.kwg, self._values, ri, rack_list, request.leaves,
+                         self.tiles, end_rule)  # fmt: skip
 
     def _indexes(self) -> tuple[bytes, bytes] | tuple[None, None]:
         """The C helper's tables for top-K requests, made once per KWG: the anagram index
@@ -420,6 +441,12 @@ class EngineBoard:
         ``request`` giving ``top`` moves (0: all), and what the pure-Python reference reads
         beside them (:class:`~gcgtools.movegen.core.Reference`). ``request.rules``, when
         given, stands for this board's rules."""
+        inputs, rack_list, ri, end_rule = self._inputs(request, top)
+        return inputs, self._reference(request, rack_list, ri, end_rule)
+
+    def _inputs(
+        self, request: MoveRequest, top: int
+    ) -> tuple[EngineInputs, list[str], RackIndex | None, EndRule]:
         rules = request.rules
         if rules is None:
             bingo_size, bingo_bonus = self.bingo_size, self.bingo_bonus
@@ -429,7 +456,7 @@ class EngineBoard:
             end_rule, exchange_minimum = rules.end_rule, rules.exchange_minimum_bag
         leaves, bag_count = request.leaves, request.bag_count
         opponent_rack, exchanges = request.opponent_rack, request.exchanges
-        tiles, values = self.tiles, self._values
+        tiles = self.tiles
         rack_list = rack_tiles(request.rack, tiles)
         if len(rack_list) > MAX_RACK_TILES:  # 2**n leaves: a 26-tile rack would never end
             raise ValueError(
@@ -473,13 +500,14 @@ class EngineBoard:
             centre = r0 * size + c0
         anagrams, words = self._indexes() if top else (None, None)
         exchange_bag = bag_count if exchanges and bag_count >= exchange_minimum else -1
-        inputs = EngineInputs(
+        # _make of one tuple: EngineInputs(...) runs a Python __new__ of 34 arguments, about
+        # half a microsecond more a search
+        inputs = EngineInputs._make((
             self._nodes, self.kwg.gaddag_root, self._uppers, self._lowers, self._tile_values,
             size, self.board.cells, self._bt, self._bv, self._lm, self._wm, self._cross,
             self._xsum, centre,
             parts[2], parts[3], parts[1], parts[4], parts[5], parts[6], parts[7], kind_klv,
             endgame, going_out, leave_table, klv, full_leave, full_split, bingo_size,
             bingo_bonus, exchange_bag, top, anagrams, words,
-        )  # fmt: skip
-        reference = Reference(self.board, self.kwg, values, ri, rack_list, leaves, tiles, end_rule)
-        return inputs, reference
+        ))  # fmt: skip
+        return inputs, rack_list, ri, end_rule

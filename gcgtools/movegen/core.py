@@ -8,9 +8,10 @@ premiums, cross-sets and cross-scores, as buffers), the rack (counts by KWG tile
 the leave code of each tile kind: :class:`~gcgtools.movegen.plays.RackIndex`), how
 leaves are valued, the rules' numbers, and how many moves to give (``top``: every move, or
 the best ``top``). The pure-Python reference reads, beside it, a :class:`Reference` (the
-Board, the KWG, the leave table, the rules' end of the game). :func:`run` hands the inputs
-to the C helper ``_gaddag.generate`` when it is built and can take them
-(:func:`native_module`, :func:`fits_native`), or to :func:`python_moves`, the reference,
+Board, the KWG, the leave table, the rules' end of the game), made only when it runs. An
+EngineBoard hands the inputs to the C helper ``_gaddag.generate`` when it is built and can
+take them (:func:`native_module`, :func:`fits_native`), or to :func:`python_moves`, the
+reference,
 which finds the plays with :func:`~gcgtools.movegen.plays.find_plays` and scores and
 values them one by one.
 
@@ -52,7 +53,6 @@ __all__ = [
     "native_module",
     "python_moves",
     "read_pure_switch",
-    "run",
 ]
 
 #: Set to 1 to run the engine in pure Python even where the C helper is built.
@@ -207,17 +207,6 @@ def fits_native(req: EngineInputs) -> bool:
     for c in counts:
         codes *= c + 1
     return codes <= _CODES
-
-
-def run(
-    req: EngineInputs, reference: Reference, native: ModuleType | None | bool = True
-) -> list[Move]:
-    """The moves of ``req``, best first: by the C helper (``native`` True: when it is
-    built and fits; or the module itself), else by :func:`python_moves`."""
-    module = native_module() if native is True else native
-    if isinstance(module, ModuleType) and fits_native(req):
-        return module.generate(req)
-    return python_moves(req, reference)
 
 
 _EQUITY = attrgetter("equity")

@@ -6,8 +6,7 @@ plies)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import KW_ONLY, dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from gcgtools.rules.rulesets import RuleSet
 
@@ -20,9 +19,12 @@ class LeaveValues(Protocol):
     def value(self, tiles: Iterable[str]) -> float: ...
 
 
-@dataclass(frozen=True, slots=True)
-class MoveRequest:
-    """One generation's question: the moves of ``rack`` with the bag as it stands.
+class MoveRequest(NamedTuple):
+    """One generation's question: the moves of ``rack`` with the bag as it stands. A
+    value that cannot be changed (``request._replace(top=3)`` makes another); a
+    ``NamedTuple`` rather than a frozen dataclass because one is made per search (a
+    simulation's ply) and a frozen dataclass took about a microsecond to make, 1% of a
+    best-move search.
 
     ``rack``: tile texts (``["A", "?"]``) or a string the tile set splits (``"AE?[CH]"``).
     ``leaves``: a leave table (``gcgtools.lexicon.Leaves``) or None (every leave worth 0);
@@ -35,18 +37,14 @@ class MoveRequest:
     move, else only the best ``top`` (exactly the first ``top`` of the full list).
 
     What to return is the call's: ``generate`` gives the list, ``generate_best`` the first
-    move of it (the pass is always a move, so there is one).
+    move of it (the pass is always a move, so there is one). A negative ``top`` is a
+    ValueError when the request is run.
     """
 
     rack: str | Sequence[str]
-    _: KW_ONLY
     leaves: LeaveValues | None
     bag_count: int
     opponent_rack: str | Sequence[str] | None = None
     exchanges: bool = True
     rules: RuleSet | None = None
     top: int = 0
-
-    def __post_init__(self) -> None:
-        if self.top < 0:
-            raise ValueError(f"top must be 0 (every move) or more, not {self.top}")
