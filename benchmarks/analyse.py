@@ -157,7 +157,7 @@ def main() -> None:
 
     from gcgtools.lexicon import builtin_leaves, load_leaves, load_lexicon
     from gcgtools.movegen import EngineBoard, best_move, generate_moves
-    from gcgtools.movegen.engine import PURE_ENV, native_module
+    from gcgtools.movegen.core import PURE_ENV, native_module, read_pure_switch
 
     before = rss_mb()
     start = time.perf_counter()
@@ -208,12 +208,14 @@ def main() -> None:
     report(f"best move on a kept EngineBoard, {engine}", timed(found, on_kept), found)
     if native and args.pure_limit > 0:
         os.environ[PURE_ENV] = "1"
+        read_pure_switch()
         some = found[: args.pure_limit]
         report(
             f"all moves with equity, pure Python ({len(some)} positions)", timed(some, every), some
         )
         report(f"best move only, pure Python ({len(some)} positions)", timed(some, best), some)
         del os.environ[PURE_ENV]
+        read_pure_switch()
     verdict = {True: "met", False: "NOT met"}
     all_ok, best_ok = verdict[all_ms <= TARGET_ALL_MS], verdict[best_ms <= TARGET_BEST_MS]
     print(f"targets (cpu, {engine}): all moves median <= {TARGET_ALL_MS} ms: {all_ok} "

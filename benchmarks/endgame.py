@@ -76,7 +76,7 @@ def main() -> None:
 
     from gcgtools.analysis.endgame import Limit, solve_endgame
     from gcgtools.lexicon import load_lexicon
-    from gcgtools.movegen.engine import native_module
+    from gcgtools.movegen.core import native_module
 
     lexicon = load_lexicon(args.lexicon)
     found = positions(Path(args.corpus), lexicon, args.limit)

@@ -62,10 +62,10 @@ def positions(root: Path, count: int, min_bag: int) -> list[object]:
 def warm_up(pos: object, lexicon: object, leaves: object) -> None:
     """One best move on ``pos``: makes what a process makes once, on its first search
     (the lexicon's anagram and word indexes, the KLV's leave values)."""
-    from gcgtools.analysis.engine import best_move
+    from gcgtools.movegen import MoveRequest, generate_best
 
-    rack = pos.rack  # type: ignore[attr-defined]
-    best_move(pos.board, rack, lexicon, leaves=leaves, bag_count=20, rules=pos.rules)  # type: ignore[attr-defined,arg-type]
+    request = MoveRequest(pos.rack, leaves=leaves, bag_count=20, rules=pos.rules)  # type: ignore[attr-defined,arg-type]
+    generate_best(pos.board, lexicon, request)  # type: ignore[attr-defined,arg-type]
 
 
 def main() -> None:
@@ -84,7 +84,7 @@ def main() -> None:
 
     from gcgtools.analysis.simulate import SimLimit, simulate
     from gcgtools.lexicon import builtin_leaves, load_leaves, load_lexicon
-    from gcgtools.movegen.engine import native_module
+    from gcgtools.movegen.core import native_module
 
     lexicon = load_lexicon(args.lexicon)
     path = Path(args.leaves) if args.leaves else Path(args.lexicon).with_name("CSW21.klv2")

@@ -48,7 +48,6 @@ from gcgtools.analysis.endgame import (
     solve_endgame,
     solve_preendgame,
 )
-from gcgtools.analysis.engine import top_moves
 from gcgtools.analysis.results import (
     JudgedMove,
     Judgement,
@@ -59,7 +58,7 @@ from gcgtools.analysis.results import (
 from gcgtools.analysis.simulate import SimLimit, position_from_board, simulate
 from gcgtools.analysis.winprob import decided
 from gcgtools.findings import Code, Finding, make
-from gcgtools.movegen import Move
+from gcgtools.movegen import Move, MoveRequest, generate
 from gcgtools.movegen.record import RecordPosition, record_position_at
 from gcgtools.replay.after import position_at, replay_positions
 from gcgtools.replay.walk import Position
@@ -349,10 +348,9 @@ def _simulation(
     position = position_from_board(rp.board, rp.rules, rp.rack, rp.scores, rp.zeros)
     include: list[Move] = []
     if played is not None:
-        every = top_moves(
-            rp.board, rp.rack, ctx.lexicon, 1 << 30, leaves=ctx.leaves,
-            bag_count=position.bag_count, rules=rp.rules,
-        )  # fmt: skip
+        every = generate(rp.board, ctx.lexicon, MoveRequest(
+            rp.rack, leaves=ctx.leaves, bag_count=position.bag_count, rules=rp.rules,
+        ))  # fmt: skip
         include = [m for m in every if m.notation() == played][:1]
     limit = SimLimit(
         iterations=s.sim_iterations, candidates=s.sim_candidates, plies=s.sim_plies,
@@ -377,10 +375,10 @@ def _preendgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgem
     s = ctx.settings
     assert rp.rack is not None
     # as in the simulation: the top candidates by static equity and the move played
-    top = top_moves(
-        rp.board, rp.rack, ctx.lexicon, s.sim_candidates, leaves=ctx.leaves, bag_count=rp.bag,
-        exchanges=False, rules=rp.rules,
-    )  # fmt: skip
+    top = generate(rp.board, ctx.lexicon, MoveRequest(
+        rp.rack, leaves=ctx.leaves, bag_count=rp.bag, exchanges=False, rules=rp.rules,
+        top=s.sim_candidates,
+    ))  # fmt: skip
     names = {m.notation() for m in top} | ({played} if played is not None else set())
     position = preendgame_position(rp, ctx.lexicon)
     result = solve_preendgame(position, Limit(nodes=s.preendgame_nodes), candidates=names)

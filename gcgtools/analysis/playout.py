@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from gcgtools.analysis.engine import apply_move, best_move, best_move_on, move_tiles, rack_after
-from gcgtools.movegen import EngineBoard, Move
+from gcgtools.movegen import EngineBoard, Move, MoveRequest, generate_best
 from gcgtools.movegen.generate import LeaveValues, LexiconLike
+from gcgtools.movegen.move import apply_move, move_tiles, rack_after
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import RuleSet, rack_value
 from gcgtools.rules.tiles import BLANK
@@ -142,19 +142,15 @@ def play_best(
     state's board is left as it is (see :func:`advance`)."""
     p = state.to_move
     opponent = state.racks[1 - p] if not state.bag else None
+    request = MoveRequest(state.racks[p], leaves=leaves, bag_count=len(state.bag),
+                          opponent_rack=opponent, rules=state.rules)  # fmt: skip
     if engine is not None:
-        move = best_move_on(
-            engine, state.racks[p], leaves=leaves, bag_count=len(state.bag),
-            opponent_rack=opponent,
-        )  # fmt: skip
+        move = engine.generate_best(request)
         engine.play(move)
         try:
             return advance(state, move, rng), move
         except BaseException:
             engine.undo()  # the caller never saw the move: leave the engine as it was
             raise
-    move = best_move(
-        state.board, state.racks[p], lexicon, leaves=leaves, bag_count=len(state.bag),
-        opponent_rack=opponent, rules=state.rules,
-    )  # fmt: skip
+    move = generate_best(state.board, lexicon, request)
     return play(state, move, rng), move

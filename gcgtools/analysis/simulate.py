@@ -5,7 +5,7 @@ probability.
 Algorithm (defaults in :class:`SimLimit`):
 
 1. The candidates are the ``candidates`` moves of the player to move with the highest
-   static equity (:func:`gcgtools.analysis.engine.top_moves`).
+   static equity (:func:`gcgtools.movegen.generate` with a ``top``).
 2. Iteration ``i`` draws the unseen tiles (bag plus opponent's rack) at random into the
    opponent's rack and the bag, with a random generator seeded from ``(seed, position
    key, i)`` alone; every candidate is played against the *same* draw (common random
@@ -46,10 +46,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from gcgtools.analysis.engine import kept_board, top_moves
 from gcgtools.analysis.playout import GameState, advance, full_bag, play_best
 from gcgtools.analysis.winprob import WinModel, builtin_model, decided
-from gcgtools.movegen import EngineBoard, Move
+from gcgtools.movegen import EngineBoard, Move, MoveRequest, generate
 from gcgtools.movegen.generate import LeaveValues, LexiconLike
 from gcgtools.movegen.record import RecordPosition
 from gcgtools.replay.board import Board
@@ -298,7 +297,7 @@ class _Sampler:
         engine: EngineBoard | None = getattr(self._local, "engine", None)
         if engine is None:
             pos = self.position
-            engine = self._local.engine = kept_board(pos.board, self.lexicon, pos.rules)
+            engine = self._local.engine = EngineBoard(pos.board, self.lexicon, rules=pos.rules)
         played: list[Move] = []
         try:
             return self._sample(engine, task, played)
@@ -364,10 +363,10 @@ def simulate(
     run = runner or _serial
     started = time.perf_counter()
     opponent = position.unseen if position.bag_count == 0 else None
-    moves = top_moves(
-        position.board, position.rack, lexicon, limit.candidates, leaves=leaves,
-        bag_count=position.bag_count, opponent_rack=opponent, rules=position.rules,
-    )  # fmt: skip
+    moves = generate(position.board, lexicon, MoveRequest(
+        position.rack, leaves=leaves, bag_count=position.bag_count, opponent_rack=opponent,
+        rules=position.rules, top=limit.candidates,
+    ))  # fmt: skip
     moves += [m for m in include if m not in moves]
     sampler = _Sampler(position, moves, lexicon, leaves, model, limit.plies, seed)
     wins = [_Stat() for _ in moves]

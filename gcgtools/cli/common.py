@@ -341,7 +341,7 @@ def report_unreadable(reasons: dict[str, str], verb: str = "read") -> None:
 
 def _version(value: bool) -> None:
     if value:
-        from gcgtools.movegen.engine import generator_name
+        from gcgtools.movegen.core import generator_name
 
         echo(f"gcgtools {__version__} (move generator: {generator_name()})")
         raise typer.Exit()
@@ -351,7 +351,7 @@ def _version(value: bool) -> None:
 def hint_pure_python() -> None:
     """Once per run, on standard error: the move generator runs in pure Python because its
     C helper was not built, and how to get it."""
-    from gcgtools.movegen.engine import NATIVE_HINT, native_built
+    from gcgtools.movegen.core import NATIVE_HINT, native_built
 
     if not native_built():
         echo(

@@ -143,8 +143,19 @@ def _position_moves(
         return result, f"{file}"
     except (MovesError, KeyError, TileError) as exc:
         message = exc.args[0] if exc.args else str(exc)
+        if isinstance(exc, MovesError) and exc.option:  # the option's name, as given here
+            message = _as_option(message, exc.option)
         echo(f"{file if cgp is None else 'cgp'}: {message}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
+
+
+def _as_option(message: str, option: str) -> str:
+    """A MovesError's message with its input named as this command's option: ``move must
+    be ...`` -> ``--move must be ...``, ``...; give a rack`` -> ``...; give --rack``."""
+    if message.startswith(f"{option} "):
+        message = f"--{message}"
+    tail = f"give a {option}"
+    return message[: -len(tail)] + f"give --{option}" if message.endswith(tail) else message
 
 
 def _print_moves(result: PositionMoves, top: int, where: str, format: MovesFormat) -> None:

@@ -4,7 +4,9 @@ generates moves.
 Callers that play many moves on one board (simulation, endgame search) make one
 ``EngineBoard`` and call :meth:`EngineBoard.play` / :meth:`EngineBoard.undo` between
 generations: only the squares a play touches get their cross-sets computed again.
-:func:`~gcgtools.movegen.generate.generate_moves` makes one per call.
+:func:`~gcgtools.movegen.generate.generate_moves` makes one per call. A generation is
+asked for with one :class:`~gcgtools.movegen.request.MoveRequest`
+(:meth:`EngineBoard.generate`, :meth:`EngineBoard.generate_best`).
 """
 
 from __future__ import annotations
@@ -14,10 +16,17 @@ from collections.abc import Callable, Hashable, MutableSequence, Sequence
 from types import ModuleType
 from typing import Protocol, TypeVar
 
-from gcgtools.movegen.crosses import NO_TILE, fill_cross_sets
-from gcgtools.movegen.engine import LeaveValues, Request, native_module, run
-from gcgtools.movegen.generator import KwgLike, RackIndex, RackParts, kwg_buffer, rack_parts
+from gcgtools.movegen.core import (
+    EngineInputs,
+    Reference,
+    fits_native,
+    native_module,
+    python_moves,
+)
+from gcgtools.movegen.cross_sets import NO_TILE, fill_cross_sets
 from gcgtools.movegen.move import Move
+from gcgtools.movegen.plays import KwgLike, RackIndex, RackParts, kwg_buffer, rack_parts
+from gcgtools.movegen.request import LeaveValues, MoveRequest
 from gcgtools.replay.board import Board
 from gcgtools.rules.equity import leave_equity
 from gcgtools.rules.rulesets import EndRule, RuleSet, bingo_bonus_for
@@ -341,6 +350,22 @@ class EngineBoard:
         return other
 
     # ------------------------------------------------------------------ generation
+    def generate(self, request: MoveRequest) -> list[Move]:
+        """The moves ``request`` asks for, best first (see
+        :func:`~gcgtools.movegen.generate.generate_moves`): every move, or the best
+        ``request.top`` (exactly the first ``top`` of the full list); ValueError for a
+        negative ``top``."""
+        top = request.top
+        if top < 0:
+            raise ValueError(f"top must be 0 (every move) or more, not {top}")
+        return self._run(request, top)
+
+    def generate_best(self, request: MoveRequest) -> Move:
+        """The first move :meth:`generate` gives (the highest equity; ``request.top`` is
+        not read), found by pruning every anchor whose upper bound cannot beat the best
+        move so far. The pass is always a move, so there is one."""
+        return self._run(request, 1)[0]
+
     def moves(
         self,
         rack: str | Sequence[str],
@@ -351,16 +376,13 @@ class EngineBoard:
         exchanges: bool = True,
         top: int | None = None,
     ) -> list[Move]:
-        """The moves of ``rack``, best first (see
-        :func:`~gcgtools.movegen.generate.generate_moves`); only the best ``top`` when
-        ``top`` is given (exactly the first ``top`` of the full list)."""
+        """:meth:`generate` of a :class:`MoveRequest` of these (``top``: None for every
+        move, else at least 1)."""
         if top is not None and top < 1:
             raise ValueError(f"top must be at least 1, not {top}")
-        req = self.request(
-            rack, leaves=leaves, bag_count=bag_count, opponent_rack=opponent_rack,
-            exchanges=exchanges, top=top or 0,
-        )  # fmt: skip
-        return run(req, self._native if self._native is not None else False)
+        return self.generate(MoveRequest(rack, leaves=leaves, bag_count=bag_count,
+                                         opponent_rack=opponent_rack, exchanges=exchanges,
+                                         top=top or 0))  # fmt: skip
 
     def best_move(
         self,
@@ -371,11 +393,25 @@ class EngineBoard:
         opponent_rack: str | Sequence[str] | None = None,
         exchanges: bool = True,
     ) -> Move | None:
-        """The first of :meth:`moves` (the highest equity; the pass is always a move, so
-        None only for an empty list)."""
-        found = self.moves(rack, leaves=leaves, bag_count=bag_count,
-                           opponent_rack=opponent_rack, exchanges=exchanges, top=1)  # fmt: skip
-        return found[0] if found else None
+        """:meth:`generate_best` of a :class:`MoveRequest` of these."""
+        return self.generate_best(MoveRequest(rack, leaves=leaves, bag_count=bag_count,
+                                              opponent_rack=opponent_rack,
+                                              exchanges=exchanges))  # fmt: skip
+
+    def _run(self, request: MoveRequest, top: int) -> list[Move]:
+        """The C helper's moves when it runs and can take the inputs, else the pure-Python
+        reference's (its Reference made only then)."""
+        inputs, rack_list, ri, end_rule = self._inputs(request, top)
+        native = self._native
+        if native is not None and fits_native(inputs):
+            return native.generate(inputs)
+        return python_moves(inputs, self._reference(request, rack_list, ri, end_rule))
+
+    def _reference(
+        self, request: MoveRequest, rack_list: list[str], ri: RackIndex | None, end_rule: EndRule
+    ) -> Reference:
+        return Reference(self.board, self.kwg, self._values, ri, rack_list, request.leaves,
+                         self.tiles, end_rule)  # fmt: skip
 
     def _indexes(self) -> tuple[bytes, bytes] | tuple[None, None]:
         """The C helper's tables for top-K requests, made once per KWG: the anagram index
@@ -400,19 +436,28 @@ class EngineBoard:
     def _rack_index(self, rack_list: list[str]) -> RackIndex:
         return RackIndex(rack_list, self._index, len(self._uppers) - 1)
 
-    def request(
-        self,
-        rack: str | Sequence[str],
-        *,
-        leaves: LeaveValues | None,
-        bag_count: int,
-        opponent_rack: str | Sequence[str] | None,
-        exchanges: bool,
-        top: int,
-    ) -> Request:
-        """The engine's :class:`~gcgtools.movegen.engine.Request` for one generation."""
-        tiles, values = self.tiles, self._values
-        rack_list = rack_tiles(rack, tiles)
+    def inputs(self, request: MoveRequest, top: int) -> tuple[EngineInputs, Reference]:
+        """The engine's :class:`~gcgtools.movegen.core.EngineInputs` for one generation of
+        ``request`` giving ``top`` moves (0: all), and what the pure-Python reference reads
+        beside them (:class:`~gcgtools.movegen.core.Reference`). ``request.rules``, when
+        given, stands for this board's rules."""
+        inputs, rack_list, ri, end_rule = self._inputs(request, top)
+        return inputs, self._reference(request, rack_list, ri, end_rule)
+
+    def _inputs(
+        self, request: MoveRequest, top: int
+    ) -> tuple[EngineInputs, list[str], RackIndex | None, EndRule]:
+        rules = request.rules
+        if rules is None:
+            bingo_size, bingo_bonus = self.bingo_size, self.bingo_bonus
+            end_rule, exchange_minimum = self.end_rule, self.exchange_minimum
+        else:
+            bingo_size, bingo_bonus = rules.rack_size, rules.bingo_bonus
+            end_rule, exchange_minimum = rules.end_rule, rules.exchange_minimum_bag
+        leaves, bag_count = request.leaves, request.bag_count
+        opponent_rack, exchanges = request.opponent_rack, request.exchanges
+        tiles = self.tiles
+        rack_list = rack_tiles(request.rack, tiles)
         if len(rack_list) > MAX_RACK_TILES:  # 2**n leaves: a 26-tile rack would never end
             raise ValueError(
                 f"a rack of {len(rack_list)} tiles; the move generator takes at most "
@@ -427,9 +472,7 @@ class EngineBoard:
         going_out = 0.0
         if endgame and opponent_rack is not None:
             opponent = rack_tiles(opponent_rack, tiles)
-            going_out = leave_equity(
-                (), bag=0, tiles=tiles, end_rule=self.end_rule, opponent=opponent
-            )
+            going_out = leave_equity((), bag=0, tiles=tiles, end_rule=end_rule, opponent=opponent)
         klv = None
         kind_klv: list[int] = []
         if leaves is not None and not endgame and self._native is not None:
@@ -456,13 +499,15 @@ class EngineBoard:
             r0, c0 = self.board.layout.centre
             centre = r0 * size + c0
         anagrams, words = self._indexes() if top else (None, None)
-        return Request(
+        exchange_bag = bag_count if exchanges and bag_count >= exchange_minimum else -1
+        # _make of one tuple: EngineInputs(...) runs a Python __new__ of 34 arguments, about
+        # half a microsecond more a search
+        inputs = EngineInputs._make((
             self._nodes, self.kwg.gaddag_root, self._uppers, self._lowers, self._tile_values,
             size, self.board.cells, self._bt, self._bv, self._lm, self._wm, self._cross,
             self._xsum, centre,
             parts[2], parts[3], parts[1], parts[4], parts[5], parts[6], parts[7], kind_klv,
-            endgame, going_out, leave_table, klv, full_leave, full_split, self.bingo_size,
-            self.bingo_bonus, bag_count if exchanges and bag_count >= self.exchange_minimum else -1,
-            top, anagrams, words, self.board, self.kwg, values, ri,
-            rack_list, leaves, tiles, self.end_rule,
-        )  # fmt: skip
+            endgame, going_out, leave_table, klv, full_leave, full_split, bingo_size,
+            bingo_bonus, exchange_bag, top, anagrams, words,
+        ))  # fmt: skip
+        return inputs, rack_list, ri, end_rule

@@ -1,7 +1,8 @@
-"""``generate_moves`` and ``best_move``: the moves of a rack on a board, scored, with
-their leaves and equities (an :class:`~gcgtools.movegen.board_state.EngineBoard` on the
-caller's board, which it does not change; callers that play many moves on one board keep
-their own).
+"""The moves of a rack on a board, scored, with their leaves and equities, asked for with
+one :class:`~gcgtools.movegen.request.MoveRequest` (:func:`generate`, :func:`generate_best`)
+or with its fields as keywords (:func:`generate_moves`, :func:`best_move`): an
+:class:`~gcgtools.movegen.board_state.EngineBoard` on the caller's board, which it does not
+change (callers that play many moves on one board keep their own).
 
 An EngineBoard that finished a call is kept, at most ``_KEPT`` per lexicon, layout and
 rules, and the next call on those takes it and reloads the board on it
@@ -16,12 +17,21 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from gcgtools.movegen.board_state import EngineBoard, LexiconLike, rack_tiles
-from gcgtools.movegen.engine import LeaveValues
 from gcgtools.movegen.move import Move
+from gcgtools.movegen.request import LeaveValues, MoveRequest
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import RuleSet
 
-__all__ = ["LeaveValues", "LexiconLike", "best_move", "generate_moves", "rack_tiles"]
+__all__ = [
+    "LeaveValues",
+    "LexiconLike",
+    "MoveRequest",
+    "best_move",
+    "generate",
+    "generate_best",
+    "generate_moves",
+    "rack_tiles",
+]
 
 _KEPT = 4  #: EngineBoards kept per (lexicon, layout, rules)
 _SPARE: dict[tuple[int, int, int], list[EngineBoard]] = {}
@@ -59,6 +69,17 @@ def _on_board(
             spares.append(engine)
 
 
+def generate(board: Board, lexicon: LexiconLike, request: MoveRequest) -> list[Move]:
+    """The moves ``request`` asks for on ``board`` in ``lexicon``, best first: every move,
+    or the best ``request.top`` (see :func:`generate_moves`)."""
+    return _on_board(board, lexicon, request.rules, lambda engine: engine.generate(request))
+
+
+def generate_best(board: Board, lexicon: LexiconLike, request: MoveRequest) -> Move:
+    """The first move :func:`generate` gives (see :meth:`EngineBoard.generate_best`)."""
+    return _on_board(board, lexicon, request.rules, lambda engine: engine.generate_best(request))
+
+
 def generate_moves(
     board: Board,
     rack: str | Sequence[str],
@@ -75,7 +96,8 @@ def generate_moves(
     tile set lacks) on ``board`` in
     ``lexicon`` (anything with a ``kwg``: see :mod:`gcgtools.lexicon`), best first; only
     the best ``top`` when ``top`` is given (the first ``top`` of the full list, found
-    without generating the rest).
+    without generating the rest; ValueError below 1). :func:`generate` of the
+    :class:`MoveRequest` of these.
 
     Plays are scored by the replay's scoring rules. **Equity**: while the bag holds
     tiles (``bag_count`` > 0), score plus the value of the leave (``leaves``; 0 without
@@ -88,10 +110,11 @@ def generate_moves(
     bingo bonus (default 50, 35 on the Words With Friends board), the rack size (7) and
     the end-of-game rule. Moves of equal equity keep the order they are generated in.
     """
-    return _on_board(board, lexicon, rules, lambda engine: engine.moves(
-        rack, leaves=leaves, bag_count=bag_count, opponent_rack=opponent_rack,
-        exchanges=exchanges, top=top,
-    ))  # fmt: skip
+    if top is not None and top < 1:
+        raise ValueError(f"top must be at least 1, not {top}")
+    request = MoveRequest(rack, leaves=leaves, bag_count=bag_count, opponent_rack=opponent_rack,
+                          exchanges=exchanges, rules=rules, top=top or 0)  # fmt: skip
+    return generate(board, lexicon, request)
 
 
 def best_move(
@@ -106,8 +129,8 @@ def best_move(
     rules: RuleSet | None = None,
 ) -> Move | None:
     """The first move :func:`generate_moves` gives (the same tie-break), found by pruning
-    every anchor whose upper bound cannot beat the best move so far."""
-    return _on_board(board, lexicon, rules, lambda engine: engine.best_move(
-        rack, leaves=leaves, bag_count=bag_count, opponent_rack=opponent_rack,
-        exchanges=exchanges,
-    ))  # fmt: skip
+    every anchor whose upper bound cannot beat the best move so far: :func:`generate_best`
+    of the :class:`MoveRequest` of these."""
+    request = MoveRequest(rack, leaves=leaves, bag_count=bag_count, opponent_rack=opponent_rack,
+                          exchanges=exchanges, rules=rules)  # fmt: skip
+    return generate_best(board, lexicon, request)

@@ -1,15 +1,18 @@
-"""A generated move: a play, an exchange or a pass, with its score, leave and equity."""
+"""A generated move: a play, an exchange or a pass, with its score, leave and equity; the
+tiles it takes from a rack (:func:`move_tiles`, :func:`rack_after`) and a board with it
+put down (:func:`apply_move`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 
-from gcgtools.replay.board import square_name
+from gcgtools.replay.board import Board, square_name
 from gcgtools.replay.notation import word_notation
 from gcgtools.replay.position import tiles_text
 from gcgtools.rules.tiles import BLANK, is_blank_tile
 
-__all__ = ["Move", "MoveKind"]
+__all__ = ["Move", "MoveKind", "apply_move", "move_tiles", "rack_after"]
 
 
 class MoveKind(str, Enum):
@@ -159,3 +162,56 @@ class Move:
 
     def __hash__(self) -> int:
         return hash(self.key())
+
+
+def apply_move(board: Board, move: Move) -> Board:
+    """A copy of ``board`` with the new tiles of ``move`` put down (blanks in lower case,
+    as the replay puts them) and ``last_placed`` set to them; an exchange or a pass gives
+    an unchanged copy. ``board`` itself is not changed."""
+    out = board.copy()
+    if move.kind != "play":
+        return out
+    squares = move.squares
+    cells = out.cells
+    size = out.size
+    for r, c, t in squares:
+        cells[r * size + c] = t
+    out.last_placed = tuple(squares)
+    return out
+
+
+def rack_after(rack: Sequence[str], move: Move) -> list[str]:
+    """What stays on ``rack`` (tiles as in the bag: upper case, blanks ``?``) after
+    ``move``: a play's new tiles or an exchange's tiles leave it, a pass keeps it whole.
+    Raises ValueError when the move uses a tile the rack lacks."""
+    left = list(rack)
+    for t in move_tiles(move):
+        left.remove(t)
+    return left
+
+
+def move_tiles(move: Move) -> list[str]:
+    """The tiles that leave the rack with ``move``, as in the bag (upper case, blanks
+    ``?``): a play's new tiles, an exchange's thrown tiles, nothing for a pass."""
+    if move.kind == "pass":
+        return []
+    if move.kind == "exchange":
+        return _tile_list(move.tiles)
+    new = move.new  # the new squares, as Move.squares lists them (without their places)
+    return [t if t.isupper() else BLANK for k, t in enumerate(move.cells) if new >> k & 1]
+
+
+def _tile_list(text: str) -> list[str]:
+    """Tiles written as by :func:`gcgtools.replay.position.tiles_text` (``[CH]`` for a
+    tile of several letters) back to a list."""
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        if text[i] == "[":
+            end = text.index("]", i)
+            out.append(text[i + 1 : end])
+            i = end + 1
+        else:
+            out.append(text[i])
+            i += 1
+    return out

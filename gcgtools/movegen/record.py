@@ -42,7 +42,16 @@ __all__ = [
 
 
 class MovesError(ValueError):
-    """A position or its analysis cannot be had: the message says why (one line)."""
+    """A position or its analysis cannot be had: the message says why (one line).
+
+    ``option``: the input at fault (``"move"``: the event number; ``"rack"``: the rack
+    given), or None. The message names it in words (``move must be between 0 and 4``,
+    ``rack 'ABC…' has 11 tiles; …``, ``…; give a rack``), never as a command-line option:
+    a command puts its own option's name there."""
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
 
 
 @dataclass
@@ -128,7 +137,7 @@ def record_position(game: Game, event: int, *, options: RuleOptions = NO_OPTIONS
     :class:`MovesError` for an event number out of range, RuleOptionError for bad
     rule ``options``."""
     if not 0 <= event <= len(game.events):
-        raise MovesError(f"--move must be between 0 and {len(game.events)}")
+        raise MovesError(f"move must be between 0 and {len(game.events)}", option="move")
     pos, rules = position_after(game, event, options)
     return record_position_at(game, event, pos, rules)
 
@@ -199,11 +208,11 @@ def _leaves(
 def _rack(text: str, rules: RuleSet) -> list[str]:
     try:
         tiles = rack_tiles(text, rules.tiles)
-        check_rack_size(tiles, rules, "--rack")
+        check_rack_size(tiles, rules, "rack")
     except CgpError as exc:
-        raise MovesError(str(exc)) from None
+        raise MovesError(str(exc), option="rack") from None
     except TileError as exc:
-        raise MovesError(f"--rack {quoted(text)}: {exc}") from None
+        raise MovesError(f"rack {quoted(text)}: {exc}", option="rack") from None
     return tiles
 
 
@@ -227,7 +236,8 @@ def record_moves(
     tiles_in_hand = _rack(rack, rules) if rack is not None else pos.rack
     if not tiles_in_hand:
         raise MovesError(
-            f"the record does not show the rack of {pos.nick} after event {event}; give --rack"
+            f"the record does not show the rack of {pos.nick} after event {event}; give a rack",
+            option="rack",
         )
     lex = _lexicon(game.lexicon, rules, lexicon, lexica)
     leave_table = _leaves(lex.name if lexicon is not None else game.lexicon, rules, leaves, lexica)
@@ -262,12 +272,12 @@ def cgp_moves(
     rules = cgp.rules
     mine = _rack(rack, rules) if rack is not None else cgp.racks[0]
     if not mine:
-        raise MovesError("the CGP gives no rack for the player to move; give --rack")
+        raise MovesError("the CGP gives no rack for the player to move; give a rack", "rack")
     if rack is not None:
         try:
             check_tile_counts(cgp.board, [mine, cgp.racks[1]], rules.tiles)
         except CgpError as exc:
-            raise MovesError(f"--rack {quoted(rack)}: {exc}") from None
+            raise MovesError(f"rack {quoted(rack)}: {exc}", option="rack") from None
     if bag is None:
         seen = Counter(BLANK if is_blank_tile(t) else t for t in cgp.board.cells if t is not None)
         seen.update(mine)

@@ -11,14 +11,6 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from support.reference_data import DATA, needs_data
 
-from gcgtools.analysis.engine import (
-    apply_move,
-    best_move,
-    kept_board,
-    move_tiles,
-    rack_after,
-    top_moves,
-)
 from gcgtools.analysis.playout import full_bag, play, play_best, start_game
 from gcgtools.analysis.simulate import (
     SimLimit,
@@ -28,7 +20,9 @@ from gcgtools.analysis.simulate import (
     simulate,
 )
 from gcgtools.analysis.winprob import LogisticWinModel
+from gcgtools.movegen import EngineBoard, best_move, generate_moves
 from gcgtools.movegen.cgp import parse_cgp
+from gcgtools.movegen.move import apply_move, move_tiles, rack_after
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import DEFAULT_RULES
 
@@ -124,7 +118,9 @@ def test_a_candidates_samples_do_not_depend_on_the_others(lexicon, leaves) -> No
 
 def test_a_move_outside_the_top_candidates_can_be_included(lexicon, leaves) -> None:
     pos = magpie_position()
-    moves = top_moves(pos.board, pos.rack, lexicon, 50, leaves=leaves, bag_count=pos.bag_count)
+    moves = generate_moves(
+        pos.board, pos.rack, lexicon, top=50, leaves=leaves, bag_count=pos.bag_count
+    )
     extra = moves[-1]
     limit = SimLimit(iterations=8, candidates=2, plies=1, min_iterations=100)
     result = simulate(pos, lexicon, leaves, limit, seed=1, include=[extra, moves[0]])
@@ -135,7 +131,7 @@ def test_a_move_outside_the_top_candidates_can_be_included(lexicon, leaves) -> N
 # ------------------------------------------------------------- stable across seeds
 def test_a_clearly_best_move_is_stable_across_seeds(lexicon, leaves) -> None:
     pos = opening("QUIXOTE")  # 8D QUIXOTE 116 against a two-tile play
-    moves = top_moves(pos.board, pos.rack, lexicon, 10_000, leaves=leaves, bag_count=86)
+    moves = generate_moves(pos.board, pos.rack, lexicon, top=10_000, leaves=leaves, bag_count=86)
     weak = next(m for m in moves if m.kind == "play" and m.tiles_played == 2)
     limit = SimLimit(iterations=24, candidates=1, plies=2, min_iterations=1000)
     results = [simulate(pos, lexicon, leaves, limit, seed=s, include=[weak]) for s in (1, 2)]
@@ -167,7 +163,7 @@ def test_clearly_worse_candidates_are_dropped_early(lexicon, leaves) -> None:
 
 def test_the_run_stops_when_the_best_is_separated(lexicon, leaves) -> None:
     pos = opening("QUIXOTE")
-    moves = top_moves(pos.board, pos.rack, lexicon, 10_000, leaves=leaves, bag_count=86)
+    moves = generate_moves(pos.board, pos.rack, lexicon, top=10_000, leaves=leaves, bag_count=86)
     weak = next(m for m in moves if m.kind == "play" and m.tiles_played == 2)
     limit = SimLimit(iterations=400, candidates=1, plies=1, min_iterations=8, check_every=8)
     result = simulate(pos, lexicon, leaves, limit, seed=5, include=[weak])
@@ -237,7 +233,7 @@ def test_apply_move_puts_tiles_on_a_copy(lexicon, leaves) -> None:
     assert board.is_empty() and not after.is_empty()
     assert sorted(after.last_placed) == sorted(move.squares)
     assert sorted(rack_after(rack, move) + move_tiles(move)) == sorted(rack)
-    top = top_moves(board, rack, lexicon, 5, leaves=leaves, bag_count=80)
+    top = generate_moves(board, rack, lexicon, top=5, leaves=leaves, bag_count=80)
     assert top[0] == move and len(top) == 5
     assert [m.equity for m in top] == sorted((m.equity for m in top), reverse=True)
 
@@ -263,7 +259,7 @@ def test_play_best_on_an_engine_makes_the_moves_it_makes_without(lexicon, leaves
     plain = start_game(DEFAULT_RULES, plain_rng)
     on_engine = start_game(DEFAULT_RULES, engine_rng)
     start = on_engine.board
-    engine = kept_board(start, lexicon, DEFAULT_RULES)
+    engine = EngineBoard(start, lexicon, rules=DEFAULT_RULES)
     turns = 0
     while not plain.over:
         plain, move = play_best(plain, lexicon, leaves, plain_rng)
@@ -287,7 +283,7 @@ def test_play_best_on_an_engine_takes_its_move_back_when_the_state_cannot_go_on(
 
     rng = random.Random(3)
     state = start_game(DEFAULT_RULES, rng)
-    engine = kept_board(state.board, lexicon, DEFAULT_RULES)
+    engine = EngineBoard(state.board, lexicon, rules=DEFAULT_RULES)
 
     def broken(*_args: object) -> None:
         raise RuntimeError("cannot go on")
@@ -304,7 +300,7 @@ def test_an_exchange_puts_its_tiles_back_in_the_bag(lexicon, leaves) -> None:
     rng = random.Random(1)
     state = start_game(DEFAULT_RULES, rng)
     board = state.board
-    moves = top_moves(board, state.racks[0], lexicon, 10_000, leaves=leaves,
+    moves = generate_moves(board, state.racks[0], lexicon, top=10_000, leaves=leaves,
                       bag_count=len(state.bag))  # fmt: skip
     swap = next(m for m in moves if m.kind == "exchange" and len(move_tiles(m)) == 3)
     after = play(state, swap, rng)
@@ -360,7 +356,7 @@ def test_the_simulation_can_overrule_static_equity(lexicon, leaves) -> None:
     game = load_game(valid_file("jvc56__MAGPIE-DATA/testdata__gcgs__vs_jeremy.gcg"))
     pos = position_from_record(record_position(game, 23))
     assert pos.bag_count == 2
-    moves = top_moves(pos.board, pos.rack, lexicon, 2, leaves=leaves, bag_count=2)
+    moves = generate_moves(pos.board, pos.rack, lexicon, top=2, leaves=leaves, bag_count=2)
     assert [m.notation() for m in moves] == ["2F (ZOON)AL", "5E HAL(E)"]
     limit = SimLimit(iterations=32, candidates=2, plies=2, min_iterations=1000)
     result = simulate(pos, lexicon, leaves, limit, seed=1)

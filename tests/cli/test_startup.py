@@ -116,7 +116,7 @@ def test_version_names_the_move_generator(monkeypatch: pytest.MonkeyPatch) -> No
     from typer.testing import CliRunner
 
     from gcgtools._version import __version__
-    from gcgtools.movegen.engine import PURE_ENV, native_built
+    from gcgtools.movegen.core import PURE_ENV, native_built
 
     monkeypatch.delenv(PURE_ENV, raising=False)
     out = CliRunner().invoke(app, ["--version"]).output

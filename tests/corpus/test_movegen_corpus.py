@@ -20,7 +20,7 @@ from support.reference_data import DATA, needs_data
 
 from gcgtools.lexicon import Lexicon, load_lexicon
 from gcgtools.movegen import generate_moves
-from gcgtools.movegen.engine import native_module
+from gcgtools.movegen.core import native_module
 from gcgtools.replay.position import known_rack
 from gcgtools.replay.setup import rules_for
 from gcgtools.replay.walk import replay

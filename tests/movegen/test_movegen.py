@@ -368,3 +368,47 @@ def enable() -> Lexicon:
 
     assert DATA is not None
     return load_lexicon(DATA / "lexica" / "ENABLE.kwg")
+
+
+def test_position_errors_name_the_input_not_a_command_line_option() -> None:
+    """The library says what is wrong with the event number or the rack without naming a
+    command's option (``--move``, ``--rack``); it says which input it is (``option``), and
+    the moves command puts its option's name there."""
+    from pathlib import Path
+
+    from gcgtools.cli.moves import _as_option
+    from gcgtools.movegen.record import MovesError, record_moves, record_position
+    from gcgtools.sources.load import load_game
+
+    game = load_game(Path(__file__).resolve().parents[2] / "examples" / "club-final.gcg")
+    last = len(game.events)
+    with pytest.raises(MovesError) as caught:
+        record_position(game, last + 1)
+    assert caught.value.option == "move" and "--" not in str(caught.value)
+    assert str(caught.value) == f"move must be between 0 and {last}"
+    assert _as_option(str(caught.value), "move") == f"--move must be between 0 and {last}"
+    with pytest.raises(MovesError) as caught:
+        record_moves(game, 12, rack="ABCDEFGHIJK")
+    assert caught.value.option == "rack" and "--" not in str(caught.value)
+    assert str(caught.value).startswith("rack 'ABCDEFGHIJK' has 11 tiles")
+    assert _as_option("no rack after event 3; give a rack", "rack") == (
+        "no rack after event 3; give --rack"
+    )
+
+
+def test_no_movegen_module_imports_from_the_package_that_imports_it() -> None:
+    """gcgtools.movegen's __init__ imports its modules; none of them imports a name from
+    the package itself (``from gcgtools.movegen import ...``), which would be a cycle that
+    works only in one import order."""
+    import ast
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[2] / "gcgtools" / "movegen"
+    offenders = []
+    for path in sorted(package.glob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module == "gcgtools.movegen":
+                offenders.append(f"{path.name}:{node.lineno}")
+    assert offenders == []

@@ -16,8 +16,16 @@ from support.reference_data import DATA, needs_data
 from test_movegen_native import compiled_helper, facts, same_moves
 
 from gcgtools.lexicon import Lexicon, builtin_leaves, load_leaves, load_lexicon
-from gcgtools.movegen import EngineBoard, Move, MoveKind, best_move, generate_moves, parse_cgp
-from gcgtools.movegen.engine import fits_native
+from gcgtools.movegen import (
+    EngineBoard,
+    Move,
+    MoveKind,
+    MoveRequest,
+    best_move,
+    generate_moves,
+    parse_cgp,
+)
+from gcgtools.movegen.core import fits_native
 from gcgtools.movegen.turns import standard_games, turn_positions
 from gcgtools.replay import Board
 from gcgtools.rules import tile_set
@@ -141,7 +149,11 @@ def test_the_functions_reuse_an_engine_board_and_give_what_a_new_one_gives(
     (the same lexicon, layout, tiles, rules and engine) and give exactly what a new
     EngineBoard gives, board after board; with GCGTOOLS_PURE_PYTHON set, a kept C one is
     not used."""
-    from gcgtools.movegen import generate as gen
+    import importlib
+
+    from gcgtools.movegen.core import read_pure_switch
+
+    gen = importlib.import_module("gcgtools.movegen.generate")
 
     lexicon = small_lexicon(SMALL_WORDS)
     english = tile_set("english")
@@ -160,6 +172,7 @@ def test_the_functions_reuse_an_engine_board_and_give_what_a_new_one_gives(
             monkeypatch.setenv("GCGTOOLS_PURE_PYTHON", pure)
         else:
             monkeypatch.delenv("GCGTOOLS_PURE_PYTHON", raising=False)
+        read_pure_switch()  # as a program that changes the switch while it runs does
         for board in boards + boards[::-1]:
             before = list(board.cells)
             rack = rng.sample(list("AEIRSTCON?"), 7)
@@ -188,6 +201,56 @@ def test_top_and_best_move_functions() -> None:
     assert best is not None and facts([best]) == facts(every[:1])
     with pytest.raises(ValueError, match="top"):
         generate_moves(board, list("AERST"), lexicon, leaves=None, bag_count=40, top=0)
+
+
+def test_one_request_value_is_what_the_keywords_ask() -> None:
+    """A MoveRequest, made once and passed down, gives what the keyword forms give:
+    generate / generate_best on a board and on an EngineBoard, every move and the top K;
+    its rules stand for the EngineBoard's (a 12-point bingo bonus: the bingo's score
+    changes as on an EngineBoard made with those rules); it cannot be changed, and a
+    negative top is refused."""
+    import dataclasses
+
+    from gcgtools.movegen import generate, generate_best
+
+    lexicon = small_lexicon(SMALL_WORDS)
+    board = Board(MINI9, tile_set("english"))
+    leaves = builtin_leaves()
+    engine = EngineBoard(board, lexicon)
+    every = generate_moves(board, list("AERST?"), lexicon, leaves=leaves, bag_count=40)
+    request = MoveRequest("AERST?", leaves=leaves, bag_count=40)
+    assert facts(generate(board, lexicon, request)) == facts(every)
+    assert facts(engine.generate(request)) == facts(every)
+    top = request._replace(top=3)
+    assert facts(generate(board, lexicon, top)) == facts(engine.generate(top)) == facts(every[:3])
+    assert facts([generate_best(board, lexicon, request)]) == facts(every[:1])
+    assert facts([engine.generate_best(top)]) == facts(every[:1])  # top is the call's here
+    small = dataclasses.replace(DEFAULT_RULES, rack_size=5, bingo_bonus=12)
+    ruled = request._replace(rack="STARE", rules=small)
+    made_with = EngineBoard(board, lexicon, rules=small)
+    plain = MoveRequest("STARE", leaves=leaves, bag_count=40)
+    assert facts(engine.generate(ruled)) == facts(made_with.generate(plain))
+    assert facts(engine.generate(ruled)) != facts(engine.generate(plain))
+    assert facts(generate(board, lexicon, ruled)) == facts(made_with.generate(plain))
+    with pytest.raises(AttributeError):
+        request.top = 2  # type: ignore[misc]
+    with pytest.raises(ValueError, match="top must be 0"):
+        engine.generate(MoveRequest("CAT", leaves=None, bag_count=40, top=-1))
+    with pytest.raises(ValueError, match="top must be 0"):
+        generate(board, lexicon, MoveRequest("CAT", leaves=None, bag_count=40, top=-1))
+
+
+def test_native_reads_the_inputs_in_the_order_python_makes_them(native: ModuleType) -> None:
+    """The C helper unpacks EngineInputs by position: its INPUTS names the fields in its
+    order, and they are EngineInputs' own; anything else is refused with a TypeError."""
+    from gcgtools.movegen.core import EngineInputs
+
+    assert native.INPUTS == EngineInputs._fields
+    engine = EngineBoard(Board(MINI9, tile_set("english")), small_lexicon(SMALL_WORDS))
+    inputs, _ = engine.inputs(MoveRequest("CATS", leaves=None, bag_count=40), 0)
+    assert native.generate(inputs)
+    with pytest.raises(TypeError, match="EngineInputs"):
+        native.generate(tuple(inputs)[:-1])
 
 
 def test_move_kind_is_a_string() -> None:
@@ -279,9 +342,8 @@ def test_a_rack_beyond_the_helpers_limits_runs_in_python() -> None:
     board = Board(MINI9, tile_set("english"))
     rack = list("A" * 12 + "TESRN")  # 17 tiles: more than the C helper takes
     engine = EngineBoard(board, lexicon)
-    request = engine.request(rack, leaves=None, bag_count=50, opponent_rack=None,
-                             exchanges=True, top=0)  # fmt: skip
-    assert not fits_native(request)
+    inputs, _ = engine.inputs(MoveRequest(rack, leaves=None, bag_count=50), 0)
+    assert not fits_native(inputs)
     moves = engine.moves(rack, leaves=None, bag_count=50)
     assert facts(moves) == facts(EngineBoard(board, lexicon, native=False).moves(
         rack, leaves=None, bag_count=50))  # fmt: skip
@@ -291,7 +353,7 @@ def test_a_rack_beyond_the_helpers_limits_runs_in_python() -> None:
 def test_fits_native_is_the_helpers_limits() -> None:
     """fits_native (which skips the product of the kinds' counts when 2**tiles is small
     enough) says what the limits say, for racks of 0 to 17 tiles of 1 to 17 kinds."""
-    from gcgtools.movegen.engine import LIMITS
+    from gcgtools.movegen.core import LIMITS
 
     lexicon = small_lexicon(SMALL_WORDS)
     engine = EngineBoard(Board(MINI9, tile_set("english")), lexicon)
@@ -299,8 +361,7 @@ def test_fits_native_is_the_helpers_limits() -> None:
     for n in range(18):
         for _ in range(5):
             rack = [rng.choice("ABCDEFGHIJKLMNOPQ"[: rng.randint(1, 17)]) for _ in range(n)]
-            request = engine.request(rack, leaves=None, bag_count=50, opponent_rack=None,
-                                     exchanges=True, top=0)  # fmt: skip
+            request, _ = engine.inputs(MoveRequest(rack, leaves=None, bag_count=50), 0)
             codes = 1
             for c in request.kind_counts:
                 codes *= c + 1

@@ -9,7 +9,6 @@ same way. Only a machine without a C compiler skips it, and says so.
 from __future__ import annotations
 
 import importlib.util
-import os
 import random
 from pathlib import Path
 from types import ModuleType
@@ -21,11 +20,14 @@ from support.reference_data import DATA, needs_data
 from gcgtools.lexicon import builtin_leaves, load_leaves, load_lexicon
 from gcgtools.movegen import EngineBoard, Move, MoveKind, generate_moves
 from gcgtools.movegen.cgp import parse_cgp
-from gcgtools.movegen.engine import PURE_ENV, LeaveValues, native_module
+from gcgtools.movegen.core import PURE_ENV, native_module, read_pure_switch
+from gcgtools.movegen.request import LeaveValues, MoveRequest
 from gcgtools.replay import Board
 from gcgtools.rules import board_layout, tile_set
 
-SOURCE = Path(__file__).resolve().parents[2] / "gcgtools" / "movegen" / "_gaddag.c"
+MOVEGEN = Path(__file__).resolve().parents[2] / "gcgtools" / "movegen"
+#: the C helper's files as setup.py builds them: the module file, then the plain C files
+SOURCES = [MOVEGEN / "_gaddag.c", *sorted(p for p in MOVEGEN.glob("*.c") if p.stem != "_gaddag")]
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +44,7 @@ def compiled_helper(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     from setuptools.command.build_ext import build_ext
 
     out = tmp_path_factory.mktemp("native")
-    dist = Distribution({"ext_modules": [Extension("_gaddag", [str(SOURCE)])]})
+    dist = Distribution({"ext_modules": [Extension("_gaddag", [str(p) for p in SOURCES])]})
     cmd = build_ext(dist)
     cmd.build_lib = str(out)
     cmd.build_temp = str(out / "tmp")
@@ -149,24 +151,35 @@ def test_native_equals_python_on_a_real_board(native: ModuleType, monkeypatch) -
     # and the whole generate_moves, with the helper switched off by the environment
     fast = generate_moves(board, list("AEINST?"), enable, leaves=klv, bag_count=30)
     monkeypatch.setenv(PURE_ENV, "1")
-    assert native_module() is None
+    assert read_pure_switch() and native_module() is None
     slow = generate_moves(board, list("AEINST?"), enable, leaves=klv, bag_count=30)
+    monkeypatch.delenv(PURE_ENV)
+    read_pure_switch()
     assert facts(fast) == facts(slow)
 
 
-def test_the_switch_is_read_as_os_environ_has_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """native_module reads GCGTOOLS_PURE_PYTHON from os.environ's own dict: the same
-    value os.environ.get gives, unset, set, set to 0 and unset again."""
-    from gcgtools.movegen.engine import _pure_setting, native_built
+def test_the_switch_is_read_when_asked_not_on_every_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """native_module follows GCGTOOLS_PURE_PYTHON as read_pure_switch last read it
+    (unset, set, set to 0 and unset again), not the environment of the moment; and
+    generator_name reads it afresh."""
+    from gcgtools.movegen.core import generator_name, native_built
 
     monkeypatch.delenv(PURE_ENV, raising=False)
+    read_pure_switch()
     for value in (None, "1", "0", "yes", "", None):
+        before = native_module()
         if value is None:
             monkeypatch.delenv(PURE_ENV, raising=False)
         else:
             monkeypatch.setenv(PURE_ENV, value)
-        assert _pure_setting() == os.environ.get(PURE_ENV, "")
-        assert (native_module() is not None) == (native_built() and value in (None, "", "0"))
+        assert native_module() is before  # not read yet
+        on = value not in (None, "", "0")
+        assert read_pure_switch() == on
+        assert (native_module() is not None) == (native_built() and not on)
+        assert generator_name().startswith("C") == (native_built() and not on)
+    read_pure_switch()
 
 
 def test_native_touched_squares_equal_python(native: ModuleType) -> None:
@@ -277,14 +290,11 @@ def refuses(
 ) -> None:
     """A top-1 request of ``engine`` with each of ``damaged`` as its ``field`` is refused
     with ValueError (``match``); with ``good`` it gives moves."""
-    req = engine.request(list("CATSEAR"), leaves=None, bag_count=40, opponent_rack=None,
-                         exchanges=True, top=1)  # fmt: skip
+    req, _ = engine.inputs(MoveRequest(list("CATSEAR"), leaves=None, bag_count=40), 1)
     for bad in damaged:
-        setattr(req, field, bad)
         with pytest.raises(ValueError, match=match):
-            native.generate(req)
-    setattr(req, field, good)
-    assert native.generate(req)
+            native.generate(req._replace(**{field: bad}))
+    assert native.generate(req._replace(**{field: good}))
 
 
 def test_native_rack_parts_equal_python(native: ModuleType) -> None:
@@ -292,7 +302,7 @@ def test_native_rack_parts_equal_python(native: ModuleType) -> None:
     index, leave-code radices, points, sort order with blanks last, texts): the C
     helper's rack_parts equals the pure-Python one, for English racks drawn at random,
     Spanish multi-letter tiles, and tiles the lexicon's alphabet lacks."""
-    from gcgtools.movegen.generator import RackIndex, rack_parts
+    from gcgtools.movegen.plays import RackIndex, rack_parts
 
     rng = random.Random(5)
     english = tile_set("english")
@@ -347,3 +357,29 @@ def test_native_cross_set_memo(native: ModuleType) -> None:
     assert any(memo[5:])
     with pytest.raises(ValueError, match="memo"):
         native.cross_sets(*args, *plain, engine._full, None, array("Q", bytes(64)))
+
+
+def test_each_c_file_names_its_python_twin_and_equality_tests() -> None:
+    """The C helper's files by concern: only the module file includes Python.h; every
+    other one's header names its Python twin (or why it has none) and the tests that
+    compare them, and those modules and tests exist."""
+    import re
+
+    tests = Path(__file__).resolve().parents[1]
+    for source in SOURCES:
+        text = source.read_text()
+        if source.stem == "_gaddag":
+            assert "#include <Python.h>" in text
+            continue
+        assert "Python.h" not in text, source.name
+        header = (MOVEGEN / f"{source.stem}.h").read_text()
+        assert "Python.h" not in header
+        header = re.sub(r"\s*\n\s*\*\s*", " ", header)  # comment lines joined
+        assert "Python twin:" in header, source.name
+        named = re.findall(r"gcgtools/movegen/(\w+)\.py", header)
+        assert all((MOVEGEN / f"{m}.py").is_file() for m in named), (source.name, named)
+        cited = re.findall(r"tests/movegen/(\w+)\.py(?:::(\w+))?", header + text)
+        assert cited, source.name
+        for module, test in cited:
+            code = (tests / "movegen" / f"{module}.py").read_text()
+            assert not test or f"def {test}(" in code, (source.name, module, test)

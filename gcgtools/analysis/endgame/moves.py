@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gcgtools.movegen.generate import LexiconLike, generate_moves
+from gcgtools.movegen.generate import LexiconLike, MoveRequest, generate
 from gcgtools.movegen.move import Move, MoveKind
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import RuleSet
@@ -55,7 +55,7 @@ class EgMove:
 
 class MoveSource:
     """Every legal move (plays and the pass; never an exchange, as the bag holds fewer
-    tiles than an exchange needs) of a rack, through :func:`generate_moves`.
+    tiles than an exchange needs) of a rack, through :func:`~gcgtools.movegen.generate`.
 
     The moves come best first by the generator's end-of-game equity (a play that goes
     out first, with the opponent's rack; else score minus the tiles kept), which is the
@@ -81,9 +81,9 @@ class MoveSource:
         ``skip``: leave out the first ``skip`` of them (already had), the others keeping
         their indices in the full list."""
         self.calls += 1
-        found = generate_moves(
-            board, list(rack), self.lexicon, leaves=None, bag_count=bag_count,
+        found = generate(board, self.lexicon, MoveRequest(
+            list(rack), leaves=None, bag_count=bag_count,
             opponent_rack=list(opponent_rack) if bag_count == 0 else None, exchanges=False,
-            rules=self.rules, top=top,
-        )  # fmt: skip
+            rules=self.rules, top=top or 0,
+        ))  # fmt: skip
         return [EgMove(m, i) for i, m in enumerate(found) if i >= skip]

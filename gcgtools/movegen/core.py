@@ -1,28 +1,39 @@
-"""The engine core: one :class:`Request` in, the moves out, by the C helper or in pure
-Python with the same results.
+"""The engine core: one generation's :class:`EngineInputs` in, the moves out, by the C
+helper or in pure Python with the same results.
 
-A :class:`Request` holds everything one generation reads: the board state of an
-:class:`~gcgtools.movegen.board_state.EngineBoard` (tiles, premiums, cross-sets and
-cross-scores, as buffers), the rack (counts by KWG tile index and the leave code of each
-tile kind: :class:`~gcgtools.movegen.generator.RackIndex`), how leaves are valued, the
-rules' numbers, and what the caller wants (``top``: every move, or the best ``top``).
-:func:`run` hands it to the C helper ``_gaddag.generate`` when it is built and can take
-it (:func:`native_module`, :func:`fits_native`), or to :func:`python_moves`, the
-reference, which finds the plays with :func:`~gcgtools.movegen.generator.find_plays` and
-scores and values them one by one.
+:class:`EngineInputs` is what one generation reads, in the fixed order the C helper
+unpacks it (its ``INPUTS`` names the fields; the two are checked equal when the helper is
+loaded): the board state of an :class:`~gcgtools.movegen.board_state.EngineBoard` (tiles,
+premiums, cross-sets and cross-scores, as buffers), the rack (counts by KWG tile index and
+the leave code of each tile kind: :class:`~gcgtools.movegen.plays.RackIndex`), how
+leaves are valued, the rules' numbers, and how many moves to give (``top``: every move, or
+the best ``top``). The pure-Python reference reads, beside it, a :class:`Reference` (the
+Board, the KWG, the leave table, the rules' end of the game), made only when it runs. An
+EngineBoard hands the inputs to the C helper ``_gaddag.generate`` when it is built and can
+take them (:func:`native_module`, :func:`fits_native`), or to :func:`python_moves`, the
+reference,
+which finds the plays with :func:`~gcgtools.movegen.plays.find_plays` and scores and
+values them one by one.
+
+``GCGTOOLS_PURE_PYTHON`` (set, and not ``0``) switches the C helper off. It is read when
+this module is imported and again by :func:`read_pure_switch` (and :func:`generator_name`),
+not on every generation: ``os.environ.get`` of an unset name costs about half a
+microsecond, about 1% of a best-move search. A program (a test, a benchmark) that changes
+the variable while it runs calls :func:`read_pure_switch` afterwards.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from types import ModuleType
-from typing import Protocol
+from typing import NamedTuple
 
-from gcgtools.movegen.generator import Found, KwgLike, RackIndex, find_plays
 from gcgtools.movegen.move import Move, MoveKind
+from gcgtools.movegen.plays import Found, KwgLike, RackIndex, find_plays
+from gcgtools.movegen.request import LeaveValues
 from gcgtools.replay.board import Board
 from gcgtools.replay.position import sorted_tiles
 from gcgtools.replay.scoring import parts_score
@@ -34,92 +45,23 @@ __all__ = [
     "LIMITS",
     "NATIVE_HINT",
     "PURE_ENV",
-    "LeaveValues",
-    "Request",
+    "EngineInputs",
+    "Reference",
     "fits_native",
     "generator_name",
     "native_built",
     "native_module",
     "python_moves",
-    "run",
+    "read_pure_switch",
 ]
 
 #: Set to 1 to run the engine in pure Python even where the C helper is built.
 PURE_ENV = "GCGTOOLS_PURE_PYTHON"
 
-try:  # the optional C helper (setup.py builds it when a compiler is there)
-    from gcgtools.movegen import _gaddag as _NATIVE  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - depends on the installation
-    _NATIVE = None
 
-if _NATIVE is not None and not all(hasattr(_NATIVE, f) for f in ("generate", "touched")):
-    _NATIVE = None  # pragma: no cover - a helper built from an older source, not this one's
-if _NATIVE is not None:
-    _NATIVE.configure(Move, MoveKind.PLAY, MoveKind.EXCHANGE, MoveKind.PASS)
-
-#: What the C helper can take (its own constants): squares a side, alphabet size (the
-#: separator included), distinct tiles and tiles on a rack, leave codes.
-LIMITS: dict[str, int] = (
-    {
-        k: getattr(_NATIVE, k)
-        for k in ("MAX_SIZE", "MAX_LETTERS", "MAX_KINDS", "MAX_RACK", "MAX_CODES")
-    }
-    if _NATIVE is not None
-    else {}
-)
-
-
-def native_module() -> ModuleType | None:
-    """The C helper when it is built and not switched off by ``GCGTOOLS_PURE_PYTHON``."""
-    if _NATIVE is None or _pure_setting() not in ("", "0"):
-        return None
-    return _NATIVE
-
-
-_ENVIRON_TYPE = type(os.environ)
-_ENV_KEY = os.environ.encodekey(PURE_ENV) if hasattr(os.environ, "encodekey") else None
-
-
-def _pure_setting() -> str:
-    """``GCGTOOLS_PURE_PYTHON``'s value ("" when unset), read from ``os.environ``'s own
-    dict when it has one (as it does on CPython): ``os.environ.get`` of a name that is
-    not set raises and catches a KeyError, which costs half a microsecond, about 1% of a
-    best-move search that reads it."""
-    env = os.environ
-    data = getattr(env, "_data", None)
-    if _ENV_KEY is not None and type(env) is _ENVIRON_TYPE and isinstance(data, dict):
-        raw = data.get(_ENV_KEY)
-        return "" if raw is None else env.decodevalue(raw)  # type: ignore[attr-defined]
-    return env.get(PURE_ENV, "")
-
-
-#: How to get the C helper when it was not built (said by ``--version`` and the commands).
-NATIVE_HINT = "install a C compiler and reinstall gcgtools for one about ten times faster"
-
-
-def native_built() -> bool:
-    """Whether the C helper was built when gcgtools was installed (from this source)."""
-    return _NATIVE is not None
-
-
-def generator_name() -> str:
-    """Which generator runs: ``C``, or ``pure Python`` and why."""
-    if native_module() is not None:
-        return "C"
-    if native_built():
-        return f"pure Python, {PURE_ENV} is set"
-    return f"pure Python; {NATIVE_HINT}"
-
-
-class LeaveValues(Protocol):
-    """What the engine needs of a leave table (``gcgtools.lexicon.Leaves``)."""
-
-    def value(self, tiles: Iterable[str]) -> float: ...
-
-
-@dataclass(slots=True)
-class Request:
-    """One generation (see the module's docstring). Buffers are the EngineBoard's."""
+class EngineInputs(NamedTuple):
+    """One generation (see the module's docstring), in the order the C helper unpacks it.
+    Buffers are the EngineBoard's."""
 
     # the lexicon
     nodes: Sequence[int]  #: the KWG's nodes, ``array('I')``
@@ -164,15 +106,80 @@ class Request:
     top: int  #: 0 for every move, else the best ``top``
     anagrams: bytes | None  #: ``_gaddag.anagram_index`` of the lexicon (bounds), or None
     words: bytes | None  #: ``_gaddag.word_index`` of the lexicon (plays looked up), or None
-    # for the pure-Python reference only
+
+
+@dataclass(slots=True)
+class Reference:
+    """What the pure-Python reference reads beside the :class:`EngineInputs`."""
+
     board: Board
     kwg: KwgLike
-    values: dict[str, int]
+    values: dict[str, int]  #: points by tile text
     index: RackIndex | None  #: None when the C helper made the rack's parts
     rack_list: list[str]
     leaves: LeaveValues | None
     tiles: TileSet
     end_rule: EndRule
+
+
+try:  # the optional C helper (setup.py builds it when a compiler is there)
+    import gcgtools.movegen._gaddag as _NATIVE  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - depends on the installation
+    _NATIVE = None
+
+if _NATIVE is not None and getattr(_NATIVE, "INPUTS", None) != EngineInputs._fields:
+    _NATIVE = None  # pragma: no cover - a helper built from an older source, not this one's
+if _NATIVE is not None:
+    _NATIVE.configure(Move, MoveKind.PLAY, MoveKind.EXCHANGE, MoveKind.PASS)
+
+#: What the C helper can take (its own constants): squares a side, alphabet size (the
+#: separator included), distinct tiles and tiles on a rack, leave codes.
+LIMITS: dict[str, int] = (
+    {
+        k: getattr(_NATIVE, k)
+        for k in ("MAX_SIZE", "MAX_LETTERS", "MAX_KINDS", "MAX_RACK", "MAX_CODES")
+    }
+    if _NATIVE is not None
+    else {}
+)
+
+_pure = False  #: GCGTOOLS_PURE_PYTHON as :func:`read_pure_switch` last read it
+
+
+def read_pure_switch() -> bool:
+    """Read ``GCGTOOLS_PURE_PYTHON`` (set and not ``0``: pure Python) and keep it for
+    :func:`native_module`; whether it is on."""
+    global _pure
+    _pure = os.environ.get(PURE_ENV, "") not in ("", "0")
+    return _pure
+
+
+read_pure_switch()
+
+
+def native_module() -> ModuleType | None:
+    """The C helper when it is built and not switched off by ``GCGTOOLS_PURE_PYTHON`` (as
+    :func:`read_pure_switch` last read it)."""
+    return None if _pure else _NATIVE
+
+
+#: How to get the C helper when it was not built (said by ``--version`` and the commands).
+NATIVE_HINT = "install a C compiler and reinstall gcgtools for one about ten times faster"
+
+
+def native_built() -> bool:
+    """Whether the C helper was built when gcgtools was installed (from this source)."""
+    return _NATIVE is not None
+
+
+def generator_name() -> str:
+    """Which generator runs: ``C``, or ``pure Python`` and why (the switch read afresh)."""
+    pure = read_pure_switch()
+    if not pure and _NATIVE is not None:
+        return "C"
+    if native_built():
+        return f"pure Python, {PURE_ENV} is set"
+    return f"pure Python; {NATIVE_HINT}"
 
 
 _SIZE, _LETTERS, _KINDS, _RACK, _CODES = (
@@ -182,7 +189,7 @@ _SIZE, _LETTERS, _KINDS, _RACK, _CODES = (
 )
 
 
-def fits_native(req: Request) -> bool:
+def fits_native(req: EngineInputs) -> bool:
     """Whether the C helper can take ``req`` (board size, alphabet and rack in its limits)."""
     counts = req.kind_counts
     tiles = sum(counts)
@@ -202,37 +209,28 @@ def fits_native(req: Request) -> bool:
     return codes <= _CODES
 
 
-def run(req: Request, native: ModuleType | None | bool = True) -> list[Move]:
-    """The moves of ``req``, best first: by the C helper (``native`` True: when it is
-    built and fits; or the module itself), else by :func:`python_moves`."""
-    module = native_module() if native is True else native
-    if isinstance(module, ModuleType) and fits_native(req):
-        return module.generate(req)
-    return python_moves(req)
-
-
 _EQUITY = attrgetter("equity")
 
 
-def python_moves(req: Request) -> list[Move]:
+def python_moves(req: EngineInputs, ref: Reference) -> list[Move]:
     """The pure-Python reference of ``_gaddag.generate``: every play found by
     :func:`find_plays`, scored by :func:`parts_score`, then the exchanges and the pass,
     sorted by equity (a stable sort: ties keep the order they were found in); the first
     ``req.top`` when it is set."""
-    ri = req.index
+    ri = ref.index
     if ri is None:
-        ri = RackIndex(req.rack_list, req.kwg.index, len(req.uppers) - 1)
+        ri = RackIndex(ref.rack_list, ref.kwg.index, len(req.uppers) - 1)
     codes = ri.all_codes()
     texts: list[str] = []
     leave_values: list[float] = []
     for code in codes:
         kept = ri.leave_tiles(code)
         texts.append(sorted_tiles(kept))
-        leave_values.append(_leave_value(req, kept))
+        leave_values.append(_leave_value(req, ref, kept))
     moves: list[Move] = []
     append = moves.append
     if ri.size:
-        plays = find_plays(req.board, req.kwg, ri, req.values, cross=req.cross, xsum=req.xsum)
+        plays = find_plays(ref.board, ref.kwg, ri, ref.values, cross=req.cross, xsum=req.xsum)
         for found in plays:
             append(_play(req, found, texts, leave_values))
     full = ri.code
@@ -252,7 +250,7 @@ def python_moves(req: Request) -> list[Move]:
     return moves[: req.top] if req.top else moves
 
 
-def _play(req: Request, found: Found, texts: list[str], leave_values: list[float]) -> Move:
+def _play(req: EngineInputs, found: Found, texts: list[str], leave_values: list[float]) -> Move:
     ms, wmul, xs, n, code, across, line, start, _end, mask, cells = found
     score = parts_score(ms, wmul, xs, n, req.bingo_size, req.bingo_bonus)
     lv = req.going_out if req.endgame and code == 0 else leave_values[code]
@@ -263,9 +261,9 @@ def _play(req: Request, found: Found, texts: list[str], leave_values: list[float
     )  # fmt: skip
 
 
-def _leave_value(req: Request, kept: list[str]) -> float:
+def _leave_value(req: EngineInputs, ref: Reference, kept: list[str]) -> float:
     """What keeping ``kept`` adds to a move (:func:`gcgtools.rules.equity.leave_equity`;
     going out with the bag empty is ``req.going_out``, which :func:`_play` adds)."""
-    value = req.leaves.value if req.leaves is not None else None
+    value = ref.leaves.value if ref.leaves is not None else None
     bag = 0 if req.endgame else 1
-    return leave_equity(kept, bag=bag, tiles=req.tiles, end_rule=req.end_rule, leave_value=value)
+    return leave_equity(kept, bag=bag, tiles=ref.tiles, end_rule=ref.end_rule, leave_value=value)

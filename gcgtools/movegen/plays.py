@@ -6,7 +6,7 @@ direction the generator:
 
 1. takes, for every empty square with neighbours across the play, the *cross-check*:
    the set of tiles that form a word with them, as a bit set (bit ``t`` for tile index
-   ``t``), and the cross-score (:mod:`gcgtools.movegen.crosses`, kept up to date by an
+   ``t``), and the cross-score (:mod:`gcgtools.movegen.cross_sets`, kept up to date by an
    :class:`~gcgtools.movegen.board_state.EngineBoard`), and from them each square's score
    parts (:func:`~gcgtools.replay.scoring.square_parts`);
 2. takes each *anchor* (an empty square next to a tile; the start square on an empty
@@ -23,7 +23,7 @@ A one-tile play is found in both directions when it forms words both ways; it is
 once, in the across direction (the down pass skips it).
 
 This module is the pure-Python reference of the engine: the optional C helper
-``_gaddag.c`` (see :mod:`gcgtools.movegen.engine`) does the same walk, scores and values
+``_gaddag.c`` (see :mod:`gcgtools.movegen.core`) does the same walk, scores and values
 the plays it finds and builds the moves; the tests compare the two.
 """
 
@@ -33,7 +33,7 @@ from array import array
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import NamedTuple, Protocol
 
-from gcgtools.movegen.crosses import ACCEPTS, ARC, IS_END, NO_TILE, fill_cross_sets, find
+from gcgtools.movegen.cross_sets import ACCEPTS, ARC, IS_END, NO_TILE, fill_cross_sets, find
 from gcgtools.replay.board import Board
 from gcgtools.replay.scoring import square_parts
 
@@ -135,7 +135,7 @@ class RackIndex:
 
 #: What a request says of a rack: ``(kinds, kind_counts, counts, radix, kind_radix,
 #: kind_points, kind_order, kind_text)`` (see :class:`RackIndex` and
-#: :class:`~gcgtools.movegen.engine.Request`).
+#: :class:`~gcgtools.movegen.core.Request`).
 RackParts = tuple[
     list[str], list[int], list[int], list[int], list[int], list[int], list[int], tuple[str, ...]
 ]
@@ -179,7 +179,7 @@ def find_plays(
 ) -> list[Found]:
     """Every legal play of ``rack`` on ``board`` in the lexicon of ``kwg``, unscored (the
     parts of each score are in the tuple), in pure Python. ``cross``/``xsum``: the
-    board's cross-sets and cross-scores (:mod:`gcgtools.movegen.crosses`), computed here
+    board's cross-sets and cross-scores (:mod:`gcgtools.movegen.cross_sets`), computed here
     when not given."""
     letters: Sequence[str] = kwg.letters
     nodes = kwg_buffer(kwg)  # indexing the array is as fast as a list, and smaller

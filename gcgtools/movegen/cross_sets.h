@@ -1,0 +1,46 @@
+/*
+ * cross_sets.h: the cross-set and cross-score of every empty square (plain C). Python
+ * twin: gcgtools/movegen/cross_sets.py (fill_cross_sets); equality test:
+ * tests/movegen/test_movegen_engine.py::test_native_cross_sets_equal_python_on_corpus_boards
+ * and tests/movegen/test_movegen_native.py::test_native_cross_set_memo (the memo),
+ * ::test_native_touched_squares_equal_python (touched_mark).
+ */
+#ifndef GCGTOOLS_CROSS_SETS_H
+#define GCGTOOLS_CROSS_SETS_H
+
+#include "engine.h"
+
+/* A memo of cross-sets, kept by the caller per lexicon (a writable buffer of MEMO_WORDS
+ * uint64): a cross-set depends only on the tiles before and after the square, and the
+ * same few short runs of tiles come back on every board of a game and in every
+ * position of a simulation. Each slot holds a run's key (its tiles, packed; 0 empty)
+ * and its cross-set; a new run takes the slot of its key's hash (a slot's old run is
+ * dropped). The header holds MEMO_MAGIC and the lexicon's size, roots and buffer: a
+ * memo made for another lexicon is emptied before it is used. */
+#define MEMO_LG 12
+#define MEMO_SLOTS (1 << MEMO_LG)
+#define MEMO_HEAD 5
+#define MEMO_WORDS (MEMO_HEAD + 2 * MEMO_SLOTS)
+#define MEMO_MAGIC 0x6763676d656d6f31ULL /* "gcgmemo1" */
+#define MEMO_RUN 9 /* the longest run of tiles (before and after) a key holds */
+
+typedef struct {
+    const uint32_t *nodes;
+    isize nn;
+    uint32_t root, groot;
+    uint64_t *memo; /* MEMO_WORDS, or NULL */
+} CrossCtx;
+
+/* the memo's buffer ready for the lexicon of cx (emptied when its header says another) */
+void memo_ready(CrossCtx *cx, uint64_t *memo);
+/* cross-set and cross-score of square i for plays in direction dir (0 across) */
+void one_cross(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *bv, int i,
+               int dir, uint64_t full, uint64_t *cross, int32_t *xsum);
+/* one_cross for every square of a line across the direction's plays */
+void line_cross(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *bv, int dir,
+                int line, uint64_t full, uint64_t *cross, int32_t *xsum);
+/* mark[] the squares whose cross-sets a new tile on f (already in bt) changes: f and, both
+ * ways, the empty square at each end of the run of tiles through it */
+void touched_mark(const int32_t *bt, int size, int f, uint8_t *mark);
+
+#endif

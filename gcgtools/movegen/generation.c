@@ -1,0 +1,685 @@
+/*
+ * generation.c: the plays of a rack (Gordon's GADDAG algorithm over the KWG: the walk
+ * left from each anchor, then across the separator right), the plays looked up from the
+ * word index instead of walked (exact_anchor), the anchors taken best bound first for a
+ * top-K request, the exchanges and the pass, and the records found ordered by equity.
+ * Plain C. Python twin: gcgtools/movegen/plays.py (find_plays) and
+ * gcgtools/movegen/core.py (python_moves: scoring, exchanges, the pass, the sort);
+ * equality tests: tests/movegen/test_movegen_native.py (test_native_equals_python_*),
+ * tests/movegen/test_movegen_engine.py::test_native_equals_python_on_corpus_positions,
+ * tests/movegen/test_movegen_exact.py (top K = the first K of all moves).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "generation.h"
+#include "shadow.h"
+
+/* The order in which the GADDAG walk of the anchor would find the play: each square from
+ * the anchor leftwards to the start, then (after a turn) rightwards to the end, as its
+ * tile (a blank after the letter it stands for; 0 for a board tile), and after each
+ * square what the walk does next: stop (0) before going on leftwards (1) before turning
+ * right (2); on the right, stop (0) before going on (1). */
+static int walk_path(const Rec *r, uint8_t *t) {
+    int n = 0, a = r->anchor;
+    for (int p = a; p >= r->start; p--) {
+        int c = r->cells[p];
+        t[n++] = (r->mask >> p) & 1 ? (uint8_t)(1 + 2 * (c & 63) + ((c & BLANK_BIT) != 0)) : 0;
+        t[n++] = p > r->start ? 1 : (r->end == a ? 0 : 2);
+    }
+    for (int p = a + 1; p <= r->end; p++) {
+        int c = r->cells[p];
+        t[n++] = (r->mask >> p) & 1 ? (uint8_t)(1 + 2 * (c & 63) + ((c & BLANK_BIT) != 0)) : 0;
+        t[n++] = p < r->end ? 1 : 0;
+    }
+    return n;
+}
+
+/* two plays of one anchor found by its segments (g->lookup: same ord): which the
+ * walk finds first */
+static int walks_first(const Rec *a, const Rec *b) {
+    uint8_t ta[4 * MAX_SIZE + 4] = {0}, tb[4 * MAX_SIZE + 4] = {0};
+    int na = walk_path(a, ta), nb = walk_path(b, tb);
+    return memcmp(ta, tb, (size_t)(na > nb ? na : nb)) < 0;
+}
+
+static inline int better(const Rec *a, const Rec *b) {
+    if (a->eq != b->eq) return a->eq > b->eq;
+    if (a->ord != b->ord) return a->ord < b->ord;
+    return a->kind == KIND_PLAY && b->kind == KIND_PLAY && walks_first(a, b);
+}
+
+static int cmp_rec(const void *x, const void *y) {
+    const Rec *a = x, *b = y;
+    if (better(a, b)) return -1;
+    if (better(b, a)) return 1;
+    return 0;
+}
+
+static int found_push(Found *f, const Rec *r) {
+    if (f->n == f->cap) {
+        isize cap = f->cap ? f->cap * 2 : 1024;
+        Rec *p = realloc(f->recs, (size_t)cap * sizeof(Rec));
+        if (!p) return -1;
+        f->recs = p;
+        f->cap = cap;
+    }
+    f->recs[f->n++] = *r;
+    return 0;
+}
+
+static void sift_down(Rec *h, isize n, isize i) {
+    for (;;) {
+        isize l = 2 * i + 1, r = l + 1, w = i;
+        if (l < n && better(&h[w], &h[l])) w = l;
+        if (r < n && better(&h[w], &h[r])) w = r;
+        if (w == i) return;
+        Rec t = h[i]; h[i] = h[w]; h[w] = t;
+        i = w;
+    }
+}
+
+static void sift_up(Rec *h, isize i) {
+    while (i > 0) {
+        isize p = (i - 1) / 2;
+        if (!better(&h[p], &h[i])) return;
+        Rec t = h[i]; h[i] = h[p]; h[p] = t;
+        i = p;
+    }
+}
+
+/* keep r: all of them, or in the heap of the best `top` */
+static int offer(Found *f, const Rec *r) {
+    if (!f->top) return found_push(f, r);
+    if (f->n < f->top) {
+        if (found_push(f, r) < 0) return -1;
+        sift_up(f->recs, f->n - 1);
+        return 0;
+    }
+    if (better(r, &f->recs[0])) {
+        f->recs[0] = *r;
+        sift_down(f->recs, f->n, 0);
+    }
+    return 0;
+}
+
+static void record(Gen *g, long ms, long wmul, long xs, int n, int32_t code, int start,
+                   int end, uint32_t mask) {
+    if (g->error) return;
+    long score = ms * wmul + xs + (n >= g->bingo_size ? g->bingo_bonus : 0);
+    double lv = (g->endgame && code == 0) ? g->going_out : g->leave[code];
+    Rec r;
+    r.eq = (double)score + lv;
+    r.ord = g->lookup ? g->ord_base : g->ord_base + g->seq++;
+    int full = g->found->top && g->found->n >= g->found->top;
+    if (full && r.eq < g->found->recs[0].eq) return;
+    r.score = (int32_t)score;
+    r.code = code;
+    r.mask = mask;
+    r.kind = KIND_PLAY;
+    r.across = g->dir == 0;
+    r.line = (uint8_t)g->line;
+    r.start = (uint8_t)start;
+    r.end = (uint8_t)end;
+    r.n = (uint8_t)n;
+    r.anchor = (uint8_t)g->anchor;
+    memcpy(r.cells + start, g->cur + start, (size_t)(end - start + 1));
+    if (full && !better(&r, &g->found->recs[0])) return;
+    if (offer(g->found, &r) < 0) g->error = 1;
+}
+
+static void right(Gen *g, int pos, uint32_t grp, int start, long ms, long wmul, long xs,
+                  int n, int32_t code, uint32_t mask);
+
+/* The most a play can be worth that turns right after the anchor with the left part's
+ * letters ms, word premium wmul, cross-words xs and n tiles placed: for each segment
+ * after the anchor, the best of the rack's tiles on its squares (letters and cross-words
+ * bounded apart), and the best leave of the tiles then left. */
+static double right_bound(const Gen *g, long ms, long wmul, long xs, int n) {
+    double best = -INFINITY;
+    for (int q = 0; q < g->n_right; q++) {
+        int j = g->rseg[q].j;
+        if (n + j > g->nmax) continue;
+        long score = (ms + g->rseg[q].board + g->rseg[q].dot_l) * wmul * g->rseg[q].wmul + xs +
+                     g->rseg[q].cross + g->rseg[q].dot_x +
+                     (n + j >= g->bingo_size ? g->bingo_bonus : 0);
+        double v = (double)score + g->best_leave[n + j];
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+static inline int turn_right(const Gen *g, long ms, long wmul, long xs, int n) {
+    return !g->pruning || right_bound(g, ms, wmul, xs, n) >= threshold(g->found);
+}
+
+static void left(Gen *g, int pos, uint32_t grp, long ms, long wmul, long xs, int n,
+                 int32_t code, uint32_t mask) {
+    if (g->error) return;
+    int size = g->size, anchor = g->anchor;
+    int free_ = pos == 0 || !g->bt[pos - 1];
+    int sep_ok = free_ && anchor + 1 < size;
+    int go_on = pos > g->leftstop;
+    int t = g->bt[pos];
+    if (t) {
+        uint32_t nd;
+        if (!find_node(g->nodes, g->n_nodes, grp, t, &nd)) return;
+        ms += g->bv[pos];
+        if ((nd & ACCEPTS) && free_ && g->right_ok && n >= g->minn)
+            record(g, ms, wmul, xs, n, code, pos, anchor, mask);
+        uint32_t arc = nd & ARC;
+        if (arc) {
+            if (go_on) left(g, pos - 1, arc, ms, wmul, xs, n, code, mask);
+            if (sep_ok) {
+                uint32_t sep = node_at(g->nodes, g->n_nodes, arc);
+                if ((sep >> 24) == 0 && (sep & ARC) && turn_right(g, ms, wmul, xs, n))
+                    right(g, anchor + 1, sep & ARC, pos, ms, wmul, xs, n, code, mask);
+            }
+        }
+        return;
+    }
+    if (n == g->nmax) return;
+    if (g->pruning && g->lb[pos][n + 1] < threshold(g->found)) return; /* nothing to beat */
+    int blanks = g->rc[0];
+    uint64_t allowed = g->xc[pos];
+    if (!blanks) allowed &= g->rmask;
+    if (!allowed) return;
+    long w = wmul * g->wm[pos];
+    mask |= 1u << pos;
+    n += 1;
+    int rec = free_ && g->right_ok && n >= g->minn;
+    int stop = 64 - __builtin_clzll(allowed);
+    for (isize i = grp;; i++) {
+        uint32_t nd = node_at(g->nodes, g->n_nodes, i);
+        int nt = (int)(nd >> 24);
+        if (nt >= stop) return;
+        if ((allowed >> nt) & 1) {
+            int accepts = (nd & ACCEPTS) && rec;
+            uint32_t arc = nd & ARC, sep = 0;
+            if (arc && sep_ok) {
+                uint32_t s = node_at(g->nodes, g->n_nodes, arc);
+                if ((s >> 24) == 0 && (s & ARC)) sep = s & ARC;
+            }
+            for (int blank = 0; blank < 2; blank++) {
+                int kind = blank ? 0 : nt;
+                if (!g->rc[kind]) continue;
+                g->rc[kind]--;
+                if (!blank && !g->rc[kind]) g->rmask ^= 1ULL << nt;
+                g->cur[pos] = (uint8_t)(blank ? (nt | BLANK_BIT) : nt);
+                long m2 = ms, x2 = xs;
+                tile_parts(g, pos, nt, blank, &m2, &x2);
+                int32_t c2 = code - g->radix[kind];
+                if (accepts) record(g, m2, w, x2, n, c2, pos, anchor, mask);
+                if (arc) {
+                    if (go_on) left(g, pos - 1, arc, m2, w, x2, n, c2, mask);
+                    if (sep && turn_right(g, m2, w, x2, n))
+                        right(g, anchor + 1, sep, pos, m2, w, x2, n, c2, mask);
+                }
+                if (!blank && !g->rc[kind]) g->rmask ^= 1ULL << nt;
+                g->rc[kind]++;
+            }
+            if (g->error) return;
+        }
+        if (nd & IS_END) return;
+    }
+}
+
+static void right(Gen *g, int pos, uint32_t grp, int start, long ms, long wmul, long xs,
+                  int n, int32_t code, uint32_t mask) {
+    if (g->error) return;
+    int size = g->size, nxt = pos + 1;
+    int end_ok = nxt == size || !g->bt[nxt];
+    int more = nxt < size;
+    int t = g->bt[pos];
+    if (t) {
+        uint32_t nd;
+        if (!find_node(g->nodes, g->n_nodes, grp, t, &nd)) return;
+        ms += g->bv[pos];
+        if ((nd & ACCEPTS) && end_ok && n >= g->minn)
+            record(g, ms, wmul, xs, n, code, start, pos, mask);
+        uint32_t arc = nd & ARC;
+        if (arc && more) right(g, nxt, arc, start, ms, wmul, xs, n, code, mask);
+        return;
+    }
+    if (n == g->nmax) return;
+    if (g->pruning && g->rb[start][n + 1] < threshold(g->found)) return; /* nothing to beat */
+    int blanks = g->rc[0];
+    uint64_t allowed = g->xc[pos];
+    if (!blanks) allowed &= g->rmask;
+    if (!allowed) return;
+    long w = wmul * g->wm[pos];
+    mask |= 1u << pos;
+    n += 1;
+    int rec = end_ok && n >= g->minn;
+    int stop = 64 - __builtin_clzll(allowed);
+    for (isize i = grp;; i++) {
+        uint32_t nd = node_at(g->nodes, g->n_nodes, i);
+        int nt = (int)(nd >> 24);
+        if (nt >= stop) return;
+        if ((allowed >> nt) & 1) {
+            int accepts = (nd & ACCEPTS) && rec;
+            uint32_t arc = more ? (nd & ARC) : 0;
+            for (int blank = 0; blank < 2; blank++) {
+                int kind = blank ? 0 : nt;
+                if (!g->rc[kind]) continue;
+                g->rc[kind]--;
+                if (!blank && !g->rc[kind]) g->rmask ^= 1ULL << nt;
+                g->cur[pos] = (uint8_t)(blank ? (nt | BLANK_BIT) : nt);
+                long m2 = ms, x2 = xs;
+                tile_parts(g, pos, nt, blank, &m2, &x2);
+                int32_t c2 = code - g->radix[kind];
+                if (accepts) record(g, m2, w, x2, n, c2, start, pos, mask);
+                if (arc) right(g, nxt, arc, start, m2, w, x2, n, c2, mask);
+                if (!blank && !g->rc[kind]) g->rmask ^= 1ULL << nt;
+                g->rc[kind]++;
+            }
+            if (g->error) return;
+        }
+        if (nd & IS_END) return;
+    }
+}
+
+/* the line `line` of direction dir, for the generation to read (loaded once) */
+static void load_line(Gen *g, const GenBoard *in, int dir, int line) {
+    int size = g->size, area = g->area, li = dir * size + line;
+    Line *ln = &g->lines[li];
+    if (!g->loaded[li]) {
+        const int32_t *bt = in->bt, *bv = in->bv, *lm = in->lm,
+                      *wm = in->wm, *xsum = in->xsum;
+        const uint64_t *cross = in->cross;
+        for (int k = 0; k < size; k++) {
+            int f = dir == 0 ? line * size + k : k * size + line;
+            ln->bt[k] = bt[f];
+            ln->bv[k] = bv[f];
+            ln->lm[k] = lm[f];
+            ln->wm[k] = wm[f];
+            ln->xc[k] = cross[dir * area + f];
+            ln->xs[k] = xsum[dir * area + f];
+        }
+        g->loaded[li] = 1;
+    }
+    g->dir = dir;
+    g->line = line;
+    g->bt = ln->bt;
+    g->bv = ln->bv;
+    g->lm = ln->lm;
+    g->wm = ln->wm;
+    g->xc = ln->xc;
+    g->xs = ln->xs;
+    g->cap = ln->cap;
+}
+
+/* each square's best rack tile value (0 for a blank; -1000 for nothing), once a line */
+void line_caps(Gen *g) {
+    int li = g->dir * g->size + g->line;
+    if (g->capped[li]) return;
+    g->capped[li] = 1;
+    for (int k = 0; k < g->size; k++) {
+        uint64_t x = g->xc[k];
+        int cap = g->rc[0] && x ? 0 : -1000;
+        for (int i = 0; x && i < g->n_desc; i++) {
+            int t = g->desc[i];
+            if ((x >> t) & 1) {
+                if (g->tv[t] > cap) cap = g->tv[t];
+                break;
+            }
+        }
+        g->cap[k] = cap;
+    }
+}
+
+/* g->desc: the rack's letters (not the blank), highest value first (for line_caps) */
+static void rack_desc(Gen *g) {
+    g->n_desc = 0;
+    for (int t = 1; t < MAX_LETTERS; t++) {
+        if (!g->rc[t]) continue;
+        int r = g->n_desc++;
+        for (; r > 0 && g->tv[g->desc[r - 1]] < g->tv[t]; r--) g->desc[r] = g->desc[r - 1];
+        g->desc[r] = (uint8_t)t;
+    }
+}
+
+static int is_anchor(const int32_t *bt, int size, int f) {
+    if (bt[f]) return 0;
+    int r = f / size, c = f % size;
+    return (r > 0 && bt[f - size]) || (r < size - 1 && bt[f + size]) || (c > 0 && bt[f - 1]) ||
+           (c < size - 1 && bt[f + 1]);
+}
+
+/* Every anchor (walkable: a tile fits) of the board in the full generation's order,
+ * with its left stop, the one-tile rule and (when `sh`) its bound. */
+static isize list_anchors(Gen *g, const GenBoard *in, int centre, const Shadow *sh,
+                               Anchor *out) {
+    int size = g->size;
+    const int32_t *bt = in->bt;
+    uint8_t anchor[MAX_SIZE * MAX_SIZE]; /* the same squares both ways: found once */
+    for (int f = 0; f < g->area; f++)
+        anchor[f] = (uint8_t)(centre >= 0 ? f == centre : is_anchor(bt, size, f));
+    isize n = 0;
+    for (int dir = 0; dir < 2; dir++) {
+        for (int line = 0; line < size; line++) {
+            int loaded = 0, prev = -1;
+            for (int k = 0; k < size; k++) {
+                int f = dir == 0 ? line * size + k : k * size + line;
+                if (!anchor[f]) continue;
+                if (!loaded) {
+                    load_line(g, in, dir, line);
+                    if (sh) line_caps(g);
+                    loaded = 1;
+                }
+                if (g->xc[k]) {
+                    Anchor *a = &out[n];
+                    a->dir = (uint8_t)dir;
+                    a->line = (uint8_t)line;
+                    a->anchor = (uint8_t)k;
+                    a->leftstop = (uint8_t)(prev + 1);
+                    a->ord_base = (uint64_t)(n + 1) << 32;
+                    a->minn = (centre >= 0 || (dir == 1 && g->xs[k] >= 0)) ? 2 : 1;
+                    if (sh) {
+                        g->anchor = k;
+                        g->leftstop = prev + 1;
+                        a->bound = anchor_bound(g, sh, 0, -INFINITY, NULL, NULL);
+                        a->tight = 0;
+                    } else {
+                        a->bound = INFINITY;
+                    }
+                    n++;
+                }
+                prev = k;
+            }
+        }
+    }
+    return n;
+}
+
+static int walk_anchor(Gen *g, const GenBoard *in, const Shadow *sh, const Anchor *a) {
+    load_line(g, in, a->dir, a->line);
+    g->anchor = a->anchor;
+    g->leftstop = a->leftstop;
+    g->right_ok = a->anchor + 1 == g->size || !g->bt[a->anchor + 1];
+    g->minn = a->minn;
+    g->ord_base = a->ord_base;
+    g->seq = 0;
+    g->pruning = g->found->top != 0;
+    if (g->pruning) {
+        right_segments(g);
+        walk_bounds(g, sh, a);
+    }
+    left(g, a->anchor, g->root, 0, 1, 0, 0, g->rack_code, 0);
+    return g->error ? -1 : 0;
+}
+
+/* the word w (its letters) on the walked line's [s, e] (the rack's blanks on the squares
+ * of bit set `blanks`), when its letters fit the board tiles, the cross-sets and the
+ * rack, and take off it the tiles that leave `want` */
+static void try_word(Gen *g, const uint8_t *w, int s, int e, int32_t want, uint32_t blanks) {
+    long ms = 0, wmul = 1, xs = 0;
+    int n = 0, q = 0, ok = 1;
+    uint32_t mask = 0;
+    int32_t code = g->rack_code;
+    for (; q <= e - s; q++) {
+        int p = s + q, t = w[q], kind = (blanks >> p) & 1 ? 0 : t;
+        if (g->bt[p]) {
+            if (g->bt[p] != t) { ok = 0; break; }
+            ms += g->bv[p];
+            continue;
+        }
+        if (t >= MAX_LETTERS || !((g->xc[p] >> t) & 1) || !g->rc[kind]) { ok = 0; break; }
+        g->rc[kind]--;
+        code -= g->radix[kind];
+        n++;
+        mask |= 1u << p;
+        g->cur[p] = (uint8_t)(kind ? t : (t | BLANK_BIT));
+        tile_parts(g, p, t, !kind, &ms, &xs);
+        wmul *= g->wm[p];
+    }
+    for (int r = 0; r < q; r++)
+        if (!g->bt[s + r]) g->rc[(blanks >> (s + r)) & 1 ? 0 : w[r]]++;
+    if (ok && code == want && n >= g->minn) record(g, ms, wmul, xs, n, code, s, e, mask);
+}
+
+/* the word w with the pair's tiles: its blanks (standing for letters bl, bl2, in that
+ * order) on each new square or pair of new squares of those letters in turn */
+static void try_pair_word(Gen *g, const uint8_t *w, const Pair *pr, int32_t want) {
+    if (!pr->bl) { try_word(g, w, pr->s, pr->e, want, 0); return; }
+    for (int p = pr->s; p <= pr->e; p++) {
+        if (g->bt[p] || w[p - pr->s] != pr->bl) continue;
+        if (!pr->bl2) { try_word(g, w, pr->s, pr->e, want, 1u << p); continue; }
+        for (int p2 = pr->bl2 == pr->bl ? p + 1 : pr->s; p2 <= pr->e; p2++)
+            if (p2 != p && !g->bt[p2] && w[p2 - pr->s] == pr->bl2)
+                try_word(g, w, pr->s, pr->e, want, (1u << p) | (1u << p2));
+    }
+}
+
+/* the plays of a pair: the words of its letter set and length, each tried */
+static int pair_plays(Gen *g, const Shadow *sh, const Pair *pr) {
+    int len = pr->e - pr->s + 1;
+    uint64_t key = word_key(pr->hash), mask = sh->wi_mask, i = pr->slot & mask;
+    for (uint64_t n = 0; n <= mask; n++, i = (i + 1) & mask) {
+        uint64_t k2 = sh->wi_slots[2 * i], ref = sh->wi_slots[2 * i + 1];
+        if (!k2) return 0;
+        if (k2 != key || (int)((ref >> 16) & 0xFF) != len) continue;
+        uint64_t first = ref >> 24, count = ref & 0xFFFF;
+        if (first > sh->wi_n_letters || count * (uint64_t)len > sh->wi_n_letters - first)
+            return -1; /* not a word_index */
+        for (uint64_t c = 0; c < count; c++)
+            try_pair_word(g, sh->wi_letters + first + c * (uint64_t)len, pr, sh->sub_code[pr->j]);
+    }
+    return 0;
+}
+
+/* The plays of an anchor that can beat the moves kept, without a walk: its pairs, best
+ * bound first, their words looked up in the word index and tried on the squares, until
+ * no bound can beat the moves kept. Its plays share the anchor's ord (walks_first orders
+ * them as the walk would find them). */
+static int exact_anchor(Gen *g, const GenBoard *in, const Shadow *sh, const Anchor *a,
+                        Pairs *ps) {
+    load_line(g, in, a->dir, a->line);
+    line_caps(g);
+    g->anchor = a->anchor;
+    g->leftstop = a->leftstop;
+    g->minn = a->minn;
+    g->ord_base = a->ord_base;
+    ps->n = ps->nh = 0;
+    anchor_bound(g, sh, 0, threshold(g->found), NULL, ps);
+    if (ps->error) g->error = 1;
+    while (ps->nh && !g->error && ps->p[ps->heap[0]].v >= threshold(g->found))
+        if (pair_plays(g, sh, &ps->p[pairs_pop(ps)]) < 0) g->error = 2;
+    return g->error ? -1 : 0;
+}
+
+static inline int anchor_above(const Anchor *anchors, uint16_t x, uint16_t y) {
+    return anchors[x].bound > anchors[y].bound || (anchors[x].bound == anchors[y].bound && x < y);
+}
+
+static void anchor_sift(const Anchor *anchors, uint16_t *h, isize n, isize k) {
+    uint16_t moved = h[k];
+    for (;;) {
+        isize c = 2 * k + 1;
+        if (c >= n) break;
+        if (c + 1 < n && anchor_above(anchors, h[c + 1], h[c])) c++;
+        if (!anchor_above(anchors, h[c], moved)) break;
+        h[k] = h[c];
+        k = c;
+    }
+    h[k] = moved;
+}
+
+/* a's tight bound (the bounds of the sets of tiles that make words, with their own
+ * leaves), for plays that are walked */
+static void tighten(Gen *g, const GenBoard *in, const Shadow *sh, Anchor *a) {
+    load_line(g, in, a->dir, a->line);
+    line_caps(g);
+    g->anchor = a->anchor;
+    g->leftstop = a->leftstop;
+    a->bound = anchor_bound(g, sh, 1, threshold(g->found), NULL, NULL);
+    a->tight = 1;
+}
+
+/* The best moves: the anchors in a heap (heap: their indices), best bound first, taken
+ * until no bound can beat the moves kept, each one's plays looked up (`ps`:
+ * exact_anchor) or walked, after a tight bound that sends it back into the heap. Which
+ * anchor comes first among equal bounds does not change what is kept: moves are kept by
+ * equity and the full generation's order. */
+static int best_anchors(Gen *g, const GenBoard *in, const Shadow *sh, Anchor *anchors,
+                        uint16_t *heap, isize n, Pairs *ps) {
+    for (isize k = n / 2; k-- > 0;) anchor_sift(anchors, heap, n, k);
+    while (n > 0 && anchors[heap[0]].bound >= threshold(g->found)) {
+        Anchor *a = &anchors[heap[0]];
+        if (!ps && !a->tight) {
+            tighten(g, in, sh, a);
+        } else {
+            heap[0] = heap[--n];
+            if ((ps ? exact_anchor(g, in, sh, a, ps) : walk_anchor(g, in, sh, a)) < 0) return -1;
+        }
+        anchor_sift(anchors, heap, n, 0);
+    }
+    return 0;
+}
+
+#define AFTER_PLAYS (1ULL << 62) /* exchanges and the pass come after every play */
+
+int other_moves(Gen *g, const Kinds *kd, long total, long exchange_bag) {
+    long full = (long)kd->n_codes - 1;
+    Rec r;
+    memset(&r, 0, sizeof r);
+    if (exchange_bag >= 0) {
+        r.kind = KIND_EXCHANGE;
+        for (long code = 0; code < full; code++) {
+            if (total - code_tiles(kd, code) > exchange_bag) continue;
+            r.eq = g->leave[code];
+            r.code = (int32_t)code;
+            r.ord = AFTER_PLAYS + (uint64_t)code;
+            if (offer(g->found, &r) < 0) return -1;
+        }
+    }
+    r.kind = KIND_PASS;
+    r.eq = g->leave[full];
+    r.code = (int32_t)full;
+    r.ord = AFTER_PLAYS + (uint64_t)full + 1;
+    return offer(g->found, &r);
+}
+
+int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int centre) {
+    if (total == 0) return 0;
+    Anchor *anchors = malloc(sizeof(Anchor) * 2 * (size_t)g->area);
+    uint16_t *order = malloc(sizeof(uint16_t) * 2 * (size_t)g->area);
+    if (!anchors || !order) {
+        free(anchors);
+        free(order);
+        return GEN_NO_MEMORY;
+    }
+    int top = g->found->top != 0, rc = 0;
+    Shadow sh;
+    if (top) {
+        make_shadow(g, kd, total, in, &sh);
+        rack_desc(g);
+        g->vals = sh.vals;
+        g->best_leave = sh.best_leave;
+        g->avail = sh.avail;
+    }
+    /* plays looked up rather than walked (exact_anchor): with a word index, at most two
+     * blanks and a board with tiles */
+    Pairs ps = {0};
+    int exact = top && sh.n_sub && sh.wi_slots && g->rc[0] <= 2 && centre < 0;
+    g->lookup = exact;
+    isize n = list_anchors(g, in, centre, top ? &sh : NULL, anchors);
+    for (isize k = 0; k < n; k++) order[k] = (uint16_t)k;
+    if (top) rc = best_anchors(g, in, &sh, anchors, order, n, exact ? &ps : NULL);
+    for (isize k = 0; !top && k < n; k++) /* every move: in the listing's order */
+        if (walk_anchor(g, in, NULL, &anchors[k]) < 0) { rc = -1; break; }
+    if (rc < 0) rc = g->error == 2 ? GEN_BAD_WORDS : GEN_NO_MEMORY;
+    free(ps.p);
+    free(ps.heap);
+    free(order);
+    free(anchors);
+    return rc;
+}
+
+/* Sort by equity, highest first, keeping the order of equal ones (`recs` come in the
+ * full generation's order when all are kept): a merge sort of (equity, index) keys. */
+typedef struct {
+    double eq;
+    isize at;
+} Key;
+
+static void merge_sort(Key *a, Key *tmp, isize n) {
+    if (n < 2) return;
+    if (n <= 12) { /* insertion sort, stable */
+        for (isize i = 1; i < n; i++) {
+            Key k = a[i];
+            isize j = i;
+            while (j > 0 && a[j - 1].eq < k.eq) { a[j] = a[j - 1]; j--; }
+            a[j] = k;
+        }
+        return;
+    }
+    isize h = n / 2;
+    merge_sort(a, tmp, h);
+    merge_sort(a + h, tmp, n - h);
+    if (a[h - 1].eq >= a[h].eq) return;
+    memcpy(tmp, a, sizeof(Key) * (size_t)h);
+    isize i = 0, j = h, k = 0;
+    while (i < h && j < n) a[k++] = (a[j].eq > tmp[i].eq) ? a[j++] : tmp[i++];
+    while (i < h) a[k++] = tmp[i++];
+}
+
+/* The same order in about linear time: keys bucketed by how far they are below the
+ * best (a counting sort keeps the order within a bucket), then each bucket, short,
+ * sorted by insertion. Falls back on merge_sort for a wide range. */
+static int bucket_sort(Key *a, Key *tmp, isize n) {
+    if (n < 64) return 0;
+    double lo = a[0].eq, hi = a[0].eq;
+    for (isize i = 1; i < n; i++) {
+        if (a[i].eq < lo) lo = a[i].eq;
+        if (a[i].eq > hi) hi = a[i].eq;
+    }
+    if (!(hi - lo < 4096.0)) return 0; /* NaN too */
+    /* bucket of e: (long)((hi - e) * scale), hi - e >= 0; about one key a bucket */
+    double scale = (double)n / (hi - lo + 1.0);
+    scale = scale < 1.0 ? 1.0 : scale > 64.0 ? 64.0 : scale;
+    long span = (long)((hi - lo) * scale) + 1;
+    isize *start = calloc((size_t)span + 1, sizeof(isize));
+    if (!start) return 0;
+    for (isize i = 0; i < n; i++) start[(long)((hi - a[i].eq) * scale) + 1]++;
+    for (long b = 0; b < span; b++) start[b + 1] += start[b];
+    for (isize i = 0; i < n; i++) tmp[start[(long)((hi - a[i].eq) * scale)]++] = a[i];
+    /* start[b] is now the end of bucket b */
+    isize from = 0;
+    for (long b = 0; b < span; b++) {
+        isize to = start[b];
+        for (isize i = from + 1; i < to; i++) {
+            Key k = tmp[i];
+            isize j = i;
+            while (j > from && tmp[j - 1].eq < k.eq) { tmp[j] = tmp[j - 1]; j--; }
+            tmp[j] = k;
+        }
+        from = to;
+    }
+    memcpy(a, tmp, sizeof(Key) * (size_t)n);
+    free(start);
+    return 1;
+}
+
+static int cmp_rec_sort(const void *x, const void *y) { return cmp_rec(x, y); }
+
+isize *found_order(Found *f) {
+    isize n = f->n;
+    Key *keys = malloc(sizeof(Key) * (size_t)(2 * n + 1));
+    isize *order = malloc(sizeof(isize) * (size_t)(n + 1));
+    if (!keys || !order) {
+        free(keys);
+        free(order);
+        return NULL;
+    }
+    if (f->top) {
+        qsort(f->recs, (size_t)n, sizeof(Rec), cmp_rec_sort); /* at most `top` of them */
+        for (isize k = 0; k < n; k++) keys[k].at = k;
+    } else {
+        for (isize k = 0; k < n; k++) { keys[k].eq = f->recs[k].eq; keys[k].at = k; }
+        if (!bucket_sort(keys, keys + n, n)) merge_sort(keys, keys + n, n);
+    }
+    for (isize k = 0; k < n; k++) order[k] = keys[k].at;
+    free(keys);
+    return order;
+}

@@ -1,0 +1,210 @@
+/*
+ * generation.h: one generation's state and what it finds (plain C), shared by the walk
+ * (generation.c) and the bounds (shadow.c). The module file (_gaddag.c) reads the
+ * EngineInputs into a Gen, a GenBoard and the rack's Kinds, and builds Move objects from
+ * the Found records. Python twin: gcgtools/movegen/plays.py (find_plays) and
+ * gcgtools/movegen/core.py (python_moves); the equality tests are listed in generation.c.
+ */
+#ifndef GCGTOOLS_GENERATION_H
+#define GCGTOOLS_GENERATION_H
+
+#include <math.h>
+
+#include "leaves.h"
+#include "word_index.h"
+
+/* the board's buffers and the lexicon's tables, as one generation reads them (an
+ * EngineBoard's: tiles, values, premiums, cross-sets and cross-scores; the anagram and
+ * word indexes or NULL) */
+typedef struct {
+    const int32_t *bt, *bv, *lm, *wm, *xsum;
+    const uint64_t *cross;
+    const uint64_t *ana, *words;
+    isize ana_items, words_items;
+    int n_letters; /* alphabet size, the separator included */
+} GenBoard;
+
+typedef struct {
+    double eq;
+    uint64_t ord;   /* the order of the full generation: ties keep it */
+    int32_t score;
+    int32_t code;   /* leave code */
+    uint32_t mask;  /* new squares, bit by position along the line */
+    uint8_t kind, across, line, start, end, n;
+    uint8_t anchor; /* the square along the line it was found from */
+    uint8_t cells[MAX_SIZE];
+} Rec;
+
+typedef struct {
+    Rec *recs;
+    isize n, cap;
+    isize top; /* 0: keep all; else a heap of the `top` best (worst at the root) */
+} Found;
+
+/* the equity a move must beat to be kept (-inf while the heap is not full) */
+static inline double threshold(const Found *f) {
+    return (f->top && f->n >= f->top) ? f->recs[0].eq : -INFINITY;
+}
+
+/* one line's squares, as a generation reads them (along the line, for plays in its
+ * direction): tiles, values, premiums, cross-sets and cross-scores; cap by line_caps */
+typedef struct {
+    int bt[MAX_SIZE];
+    int32_t bv[MAX_SIZE], lm[MAX_SIZE], wm[MAX_SIZE], xs[MAX_SIZE];
+    uint64_t xc[MAX_SIZE];
+    int cap[MAX_SIZE];
+} Line;
+
+typedef struct {
+    const uint32_t *nodes;
+    isize n_nodes;
+    uint32_t root;
+    int size, area, nmax, bingo_size, bingo_bonus, endgame;
+    int32_t rack_code;
+    int pruning; /* keeping only the best moves: the walk is cut by rb, lb and right_bound */
+    /* the plays are looked up (exact_anchor), not walked: they share their anchor's ord
+     * (walks_first orders them), and the first bounds skip the whole-rack check */
+    int lookup;
+    /* when pruning: the segments a turn to the right of the anchor can cover, for a bound
+     * of what the plays after the turn can still be worth (see right_bound) */
+    int n_right;
+    struct { int j; long board, wmul, cross, dot_l, dot_x; } rseg[MAX_SIZE];
+    const int *vals;          /* the rack's values, highest first */
+    const double *best_leave; /* by tiles played */
+    double going_out;
+    const double *leave; /* by leave code */
+    /* the line being walked (its squares: in lines[dir * size + line]) */
+    int dir, line, anchor, leftstop, right_ok, minn;
+    uint64_t ord_base, seq;
+    const int *bt;
+    const int32_t *bv, *lm, *wm, *xs;
+    const uint64_t *xc;
+    int *cap; /* for bounds: the best value of a rack tile a square can take */
+    Line *lines; /* 2 * size: every line's squares, loaded the first time it is walked */
+    uint8_t loaded[2 * MAX_SIZE], capped[2 * MAX_SIZE];
+    uint8_t cur[MAX_SIZE];
+    int tv[MAX_LETTERS];
+    int rc[MAX_LETTERS];
+    int32_t radix[MAX_LETTERS];
+    uint64_t rmask;
+    uint8_t desc[MAX_RACK]; /* for bounds: the rack's letters, best value first */
+    int n_desc;
+    uint64_t avail;    /* for bounds: the tiles a square may take (Shadow.avail) */
+    /* for bounds: the words of the rack's letters (and of one or two board tiles) */
+    struct { int nb, t1, t2, first, count; } cache[ANA_CACHE];
+    int n_cache, n_cand;
+    Found *found;
+    int error;
+    /* last, and not zeroed when a Gen is made (read only below n_cand): zeroing its 32 KB
+     * took about 2% of a best-move generation's instructions */
+    uint64_t cand[ANA_CANDS];
+    /* when pruning, for the anchor walked (written by walk_bounds for its squares, from
+     * the left stop to the anchor): the bound of plays of n tiles or more that start at
+     * square s (rb[s][n], for the right part, whose start is known) or at s or before
+     * (lb[s][n], for the left part: the play will start at or before the tile placed) */
+    double rb[MAX_SIZE][MAX_RACK + 2], lb[MAX_SIZE][MAX_RACK + 2];
+} Gen;
+
+typedef struct {
+    double bound; /* the best bound of a play from the anchor */
+    uint64_t ord_base;
+    uint8_t dir, line, anchor, leftstop, minn, tight;
+} Anchor;
+
+typedef struct {
+    int vals[MAX_RACK]; /* the rack's playable tiles' values, highest first (blank 0) */
+    uint64_t avail;     /* tiles a square may take: the rack's, or all with a blank */
+    double best_leave[MAX_RACK + 1]; /* by tiles played: the best leave left */
+    /* the lexicon's words of ANA_MIN..ANA_MAX letters by their sorted letters
+     * (anagram_index), or none */
+    const uint64_t *ana_slots, *ana_words;
+    uint64_t ana_mask;
+    isize ana_n_words;
+    int n_letters;
+    /* the letter sets of the lexicon's words (and of each with one letter a blank), as
+     * bits at set_bit(set_hash), or none */
+    const uint64_t *sets;
+    /* the sets of tiles a play can take off the rack (when it has at most SUB_MAX
+     * leaves), by how many (sub_first[k] .. sub_first[k + 1]), best leave first: each
+     * one's values, highest first, the value of its leave, its set_hash and blanks */
+    int sub_first[MAX_RACK + 2];
+    int n_sub;
+    double sub_leave[SUB_MAX];
+    uint64_t sub_hash[SUB_MAX];
+    uint8_t sub_blanks[SUB_MAX];
+    int16_t sub_vals[SUB_MAX][MAX_RACK];
+    int32_t sub_code[SUB_MAX]; /* each one's leave code */
+    uint64_t blank_as[MAX_LETTERS]; /* a set's hash change when its blank is a letter */
+    /* the lexicon's words by letter set and length (word_index), or none */
+    const uint64_t *wi_slots, *wi_filter;
+    uint64_t wi_mask;
+    const uint8_t *wi_letters;
+    uint64_t wi_n_letters;
+} Shadow;
+
+/* A segment (the squares [s, e] of a play from an anchor) and a set of rack tiles whose
+ * letters (its blanks standing for bl and bl2), with the segment's board tiles, make a
+ * word (the word index holds one), with the bound of their plays: exact_anchor tries
+ * those words instead of walking. */
+typedef struct {
+    double v;
+    uint64_t hash; /* the letter set's letter_hash sum (the tiles' and the board tiles') */
+    int16_t j;     /* the set of tiles, in Shadow.sub_* */
+    uint8_t s, e;
+    uint8_t bl, bl2; /* the letters the set's blanks stand for (0: none), bl <= bl2 */
+    uint32_t slot; /* the first slot of its words in the word index */
+} Pair;
+
+/* an anchor's pairs (p), and a heap of their indices, best bound at the root */
+typedef struct {
+    Pair *p;
+    int *heap;
+    int n, nh, cap, error;
+} Pairs;
+
+/* the new tile `nt` (a blank standing for it when `blank`) on empty square pos */
+static inline void tile_parts(const Gen *g, int pos, int nt, int blank, long *ms, long *xs) {
+    long v = blank ? 0 : (long)g->tv[nt] * g->lm[pos];
+    *ms += v;
+    if (g->xs[pos] >= 0) *xs += ((long)g->xs[pos] + v) * g->wm[pos];
+}
+
+/* whether the word index may hold words of a letter set (its filter) */
+static inline int word_filter(const Shadow *sh, uint64_t hash) {
+    uint64_t key = word_key(hash), bits = wf_bits(key);
+    return (sh->wi_filter[wf_block(key)] & bits) == bits;
+}
+
+/* the first slot of the word index that holds words of a letter set (its letter_hash sum)
+ * and length, + 1; 0 for none */
+static inline uint64_t word_slot(const Shadow *sh, uint64_t hash, int len) {
+    uint64_t key = word_key(hash), mask = sh->wi_mask, i = ana_slot(key, mask);
+    for (uint64_t n = 0; n <= mask; n++, i = (i + 1) & mask) {
+        uint64_t k2 = sh->wi_slots[2 * i];
+        if (!k2) return 0;
+        if (k2 == key && (int)((sh->wi_slots[2 * i + 1] >> 16) & 0xFF) == len) return i + 1;
+    }
+    return 0;
+}
+
+/* generation.c */
+void line_caps(Gen *g);
+int other_moves(Gen *g, const Kinds *kd, long total, long exchange_bag);
+int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int centre);
+/* the order to give f's records in: best first, ties in the full generation's order (a
+ * new array of f->n indexes, NULL when out of memory) */
+isize *found_order(Found *f);
+/* find_moves' errors */
+#define GEN_NO_MEMORY -1
+#define GEN_BAD_WORDS -2
+
+/* shadow.c */
+double anchor_bound(Gen *g, const Shadow *sh, int tight, double thr,
+                           double (*bys)[MAX_RACK + 2], Pairs *pairs);
+void right_segments(Gen *g);
+void walk_bounds(Gen *g, const Shadow *sh, const Anchor *a);
+void make_shadow(Gen *g, const Kinds *kd, long total, const GenBoard *in, Shadow *sh);
+int pairs_pop(Pairs *ps);
+long code_tiles(const Kinds *kd, long code);
+
+#endif
