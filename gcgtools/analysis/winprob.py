@@ -142,8 +142,9 @@ def _parameter_problem(values: dict[str, object]) -> str | None:
         v = values.get(key)
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             return f"parameter {key!r} is missing or not a number"
-        if not math.isfinite(v) or not low <= v <= high:
-            return f"parameter {key!r} is {v!r}: it must be a number from {low:g} to {high:g}"
+        if not low <= v <= high:  # False for NaN and the infinities too (and a huge int)
+            shown = repr(v) if len(repr(v)) <= 24 else f"{repr(v)[:20]}..."
+            return f"parameter {key!r} is {shown}: it must be a number from {low:g} to {high:g}"
     s0, s1 = float(values["s0"]), float(values["s1"])  # type: ignore[arg-type]
     if math.hypot(s0, s1) < MIN_SCALE:
         return f"the scales s0 and s1 are too small (sqrt(s0^2 + s1^2) < {MIN_SCALE:g} points)"
@@ -247,18 +248,25 @@ def _read(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
         raise WinModelError(f"{path}: cannot read {what}: {reason}", path) from None
 
 
-# a JSON string (its escapes included): taken out before the brackets are counted
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-
-
 def _json_depth(text: str) -> int:
-    """How deep the arrays and objects of ``text`` nest (brackets in strings not counted)."""
+    """How deep the arrays and objects of ``text`` nest (brackets in strings not counted),
+    in one pass (a regular expression for strings takes quadratic time on ``"\\"\\"...``)."""
     depth = deepest = 0
-    for c in _JSON_STRING.sub("", text):
-        if c in "[{":
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c == "[" or c == "{":
             depth += 1
             deepest = max(deepest, depth)
-        elif c in "]}":
+        elif c == "]" or c == "}":
             depth -= 1
     return deepest
 

@@ -241,6 +241,8 @@ GOOD = {"m0": 10, "m1": 0.1, "s0": 20, "s1": 5}
     [
         ("[" * 20_000 + "]" * 20_000, "nested deeper than 32"),  # was a RecursionError
         ('{"a": ' * 40 + "1" + "}" * 40, "nested deeper than 32"),
+        ('"' + '\\"' * 30_000, "not JSON"),  # an unclosed string: read in one pass
+        ('["[[[[", "\\"[[[["]', "not a gcgtools win model"),  # brackets in strings
         (_model({**GOOD, "s0": 1e-300, "s1": 0}), "too small"),  # was a division by zero
         (_model({**GOOD, "s0": 0, "s1": 0.05}), "too small"),
         (_model({**GOOD, "m0": 1e300}), "'m0' is 1e+300: it must be a number from -10000 to 10000"),
@@ -253,6 +255,7 @@ GOOD = {"m0": 10, "m1": 0.1, "s0": 20, "s1": 5}
         (_model(GOOD).replace("10", "Infinity", 1), "Infinity is not a JSON number"),
         (_model(GOOD).replace("10", "1e400", 1), "'m0' is inf"),
         (_model(GOOD).replace("10", "1" * 5000, 1), "not JSON"),  # too many digits for int
+        (_model(GOOD).replace("10", "1" + "0" * 400, 1), "'m0' is 10000000000000000000...:"),
         (_model(GOOD, name=""), "'name' must be text"),
         (_model(GOOD, name="x" * 201), "'name' must be text"),
         (_model(GOOD, name="Ann\x1b[2J"), "'name' must be text"),
@@ -354,7 +357,7 @@ _json = st.recursive(
     ),
     max_leaves=20,
 )
-_number = st.integers(-(10**30), 10**30) | st.floats() | st.text(max_size=3) | st.none()
+_number = st.integers(-(10**400), 10**400) | st.floats() | st.text(max_size=3) | st.none()
 
 
 @st.composite
