@@ -88,3 +88,5 @@ def test_the_board_and_the_rules_must_match() -> None:
         _of(board=big)
     with pytest.raises(EndgameError, match="rules must be a RuleSet, not str"):
         EndgamePosition.of(_board(), "A", "B", LEXICON, "english")  # type: ignore[arg-type]
+    with pytest.raises(EndgameError, match="the lexicon must be a Lexicon, not str"):
+        EndgamePosition.of(_board(), "A", "B", "ENABLE", RULES)  # type: ignore[arg-type]

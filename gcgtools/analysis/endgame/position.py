@@ -60,7 +60,8 @@ class EndgamePosition:
         """A position from racks written as text (``AEI?``) or as lists of tiles.
 
         Every input is checked; :class:`EndgameError` (a ValueError, one line) says what
-        is wrong: a board of another size than the rules' or holding a tile the tile set
+        is wrong: something else than a lexicon (with a KWG and tiles) or a rule set; a
+        board of another size than the rules' or holding a tile the tile set
         does not have; a rack, the opponent's or the bag holding something that is not a
         tile; a rack of more tiles than the rules allow (or the player to move's of none);
         more of a tile on the board, in the racks and in the bag together than the tile
@@ -71,6 +72,8 @@ class EndgamePosition:
             raise EndgameError(f"rules must be a RuleSet, not {type(rules).__name__}")
         if not isinstance(board, Board) or board.size != rules.board.size:
             raise EndgameError(f"the board is not a {rules.board.size}x{rules.board.size} board")
+        if not hasattr(lexicon, "kwg") or not hasattr(lexicon, "tiles"):
+            raise EndgameError(f"the lexicon must be a Lexicon, not {type(lexicon).__name__}")
         tiles = rules.tiles
         mine = _tiles_of(rack, tiles, "the rack")
         theirs = _tiles_of(opponent_rack, tiles, "the opponent's rack")
