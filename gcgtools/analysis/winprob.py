@@ -27,7 +27,8 @@ Two kinds of model, both :class:`WinModel` (a ``name`` every output shows, and
 
 For both, with no tile unseen (``u`` <= 0: the game is over) the result is decided by the
 spread: 1 for a positive one, 0.5 for 0, 0 for a negative one. A spread that is not a
-number (NaN) raises ValueError; an infinite one (or one beyond 1e9 points) is won or lost.
+number (NaN) raises ValueError; an infinite one counts as 1e9 points (a table: its
+``±S`` column; the logistic: 1 or 0).
 
 Every file is read through :func:`gcgtools.sources.limited.read_limited` (a regular file,
 its size checked before a byte is read) and checked field by field: anything that cannot
