@@ -17,11 +17,11 @@ or a coloured line is drawn.
 
 from __future__ import annotations
 
-import functools
 import io
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
@@ -43,45 +43,62 @@ __all__ = [
 ]
 
 
-def _unsafe(code: int) -> bool:
-    """Control characters a terminal acts on (C0 but tab and newline, DEL, C1) and lone
-    surrogates (undecodable bytes, which no terminal encoding can show)."""
-    return (
-        (code < 0x20 and code not in (0x09, 0x0A))
-        or 0x7F <= code <= 0x9F
-        or 0xD800 <= code <= 0xDFFF
-    )
+#: The Unicode categories shown escaped: controls (Cc), format characters (Cf: the bidi
+#: overrides and isolates, the zero-width space, joiners and no-break, the BOM, the soft
+#: hyphen, tags), private use (Co), surrogates (Cs), and the line and paragraph separators
+#: (Zl, Zp). ``str.isprintable`` is False for each of them.
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp"})
 
 
-@functools.cache
-def _escapes(json: bool) -> dict[int, str]:
-    """The ``str.translate`` table of :func:`safe_text` (built when first needed: most
-    text has nothing to escape, and a command's start-up should not pay for 4,000 keys)."""
-    table = {c: f"\\x{c:02x}" for c in range(0xA0) if _unsafe(c)}
-    table |= {c: f"\\x{c - 0xDC00:02x}" for c in range(0xDC80, 0xDD00)}  # surrogateescape
-    table |= {c: f"\\u{c:04x}" for c in range(0xD800, 0xE000) if c not in table}
-    return {c: f"\\u{c:04x}" for c in table} if json else table
+def _escape(c: str, json: bool) -> str | None:
+    """How :func:`safe_text` shows the character ``c``, or None to keep it."""
+    if c in "\t\n" or unicodedata.category(c) not in HIDDEN_CATEGORIES:
+        return None
+    code = ord(c)
+    if json:
+        if code > 0xFFFF:  # a surrogate pair, as JSON writes a character beyond the BMP
+            high, low = divmod(code - 0x10000, 0x400)
+            return f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}"
+        return f"\\u{code:04x}"
+    if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte (surrogateescape): the byte
+        return f"\\x{code - 0xDC00:02x}"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+#: the ``str.translate`` tables of ASCII text (C0 but tab and newline, DEL), text and JSON
+_ASCII = {json: {c: _escape(chr(c), json) for c in (*range(0x20), 0x7F) if c not in (9, 10)}
+          for json in (False, True)}  # fmt: skip
+_ASCII_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def safe_text(text: str, *, json: bool = False) -> str:
-    """``text`` with every character a terminal would act on escaped: C0 controls (ESC,
-    CR, BS...; tab and newline are kept), DEL and C1 as ``\\xNN``, lone surrogates as
-    ``\\xNN`` (an undecodable byte) or ``\\uNNNN``. Text from a record (names, notes,
-    titles, unreadable lines, file names) goes through this before it reaches a terminal,
-    so that it cannot move the cursor, erase lines or forge output.
+    """``text`` with every character a terminal would act on, or that would not be seen,
+    escaped: C0 controls (ESC, CR, BS...; tab and newline are kept), DEL and C1 as
+    ``\\xNN``; lone surrogates as ``\\xNN`` (an undecodable byte) or ``\\uNNNN``; format
+    characters (the bidi overrides and isolates U+202A..U+202E, U+2066..U+2069, the marks
+    U+200E, U+200F, U+061C; the zero-width U+200B..U+200D, U+2060, U+FEFF; the soft hyphen
+    ``\\xad``), private-use characters and the line and paragraph separators as
+    ``\\uNNNN`` (``\\UNNNNNNNN`` beyond U+FFFF): every character of
+    :data:`HIDDEN_CATEGORIES`. Text from a record (names, notes, titles, words, unreadable
+    lines, file names) goes through this before it reaches a terminal, so that it cannot
+    move the cursor, erase lines, forge output, reorder what is shown (``Ann`` + U+202E
+    + ``321`` shows as ``Ann123``) or hide characters (two names that look the same).
 
-    With ``json`` the escapes are JSON's (``\\u007f``), for a JSON document whose strings
-    may hold such characters (``json.dumps`` escapes C0 only): the value is unchanged.
+    With ``json`` the escapes are JSON's (``\\u007f``, ``\\u202e``, a surrogate pair
+    beyond U+FFFF), for a JSON document whose strings may hold such characters
+    (``json.dumps`` escapes C0 only): the value is unchanged.
 
-    >>> safe_text("Ann\\x1b[2J\\tBob")
-    'Ann\\\\x1b[2J\\tBob'
+    >>> safe_text("Ann\\x1b[2J\\tBob\\u202e")
+    'Ann\\\\x1b[2J\\tBob\\\\u202e'
     """
-    if text.isprintable() or _UNSAFE.search(text) is None:
+    if text.isprintable():  # False for every character of HIDDEN_CATEGORIES (and more)
         return text
-    return text.translate(_escapes(json))
+    if text.isascii():
+        return text if _ASCII_UNSAFE.search(text) is None else text.translate(_ASCII[json])
+    table = {ord(c): e for c in set(text) if (e := _escape(c, json)) is not None}
+    return text.translate(table) if table else text
 
 
 # The bar showing now (one at a time: a batch run inside another adds no second bar).

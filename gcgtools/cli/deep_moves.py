@@ -50,5 +50,6 @@ def deep_moves(
         hint = "; use --sim" if isinstance(exc, NotAnEndgame) else ""
         echo(f"{label}: {exc}{hint}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
-    for line in deep_json(deep, top) if format == "json" else lines:
-        echo(line)
+    as_json = format == "json"
+    for line in deep_json(deep, top) if as_json else lines:
+        echo(line, json=as_json)  # JSON's escapes in JSON: it stays JSON

@@ -27,13 +27,13 @@ import json
 import math
 import os
 import socket
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gcgtools.console import echo
 from gcgtools.rules import TileSet
 from gcgtools.sources.atomic import write_atomic
 from gcgtools.sources.cachedir import CACHE_ENV, cache_root
@@ -233,7 +233,8 @@ def _stale(lock: Path) -> bool:
 def _say_waiting(lock: Path) -> None:
     holder = lock_holder(lock) or {}
     who = f"process {holder.get('pid')} on {holder.get('host')}" if holder else "another process"
-    print(f"gcgtools: waiting for {who} to compile a lexicon ({lock})", file=sys.stderr)
+    # the lock file is anyone's on a shared cache: its host and pid are shown escaped
+    echo(f"gcgtools: waiting for {who} to compile a lexicon ({lock})", err=True)
 
 
 def _take(lock: Path) -> int | None:

@@ -12,7 +12,7 @@ from gcgtools.movegen.generate import LexiconLike, rack_tiles
 from gcgtools.movegen.record import RecordPosition
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import RuleSet
-from gcgtools.rules.tiles import BLANK
+from gcgtools.rules.tiles import BLANK, TileError, TileSet, is_blank_tile
 
 __all__ = [
     "EndgameError",
@@ -57,15 +57,90 @@ class EndgamePosition:
         zeros: int = 0,
         scores: tuple[int, int] = (0, 0),
     ) -> EndgamePosition:
-        """A position from racks written as text (``AEI?``) or as lists of tiles."""
+        """A position from racks written as text (``AEI?``) or as lists of tiles.
+
+        Every input is checked; :class:`EndgameError` (a ValueError, one line) says what
+        is wrong: something else than a lexicon (with a KWG and tiles) or a rule set; a
+        board of another size than the rules' or holding a tile the tile set
+        does not have; a rack, the opponent's or the bag holding something that is not a
+        tile; a rack of more tiles than the rules allow (or the player to move's of none);
+        more of a tile on the board, in the racks and in the bag together than the tile
+        set has (five blanks; a blank on the board counts as a ``?``); ``zeros`` not a
+        whole number from 0 to one less than the rules' scoreless turns; ``scores`` not
+        two whole numbers."""
+        if not isinstance(rules, RuleSet):
+            raise EndgameError(f"rules must be a RuleSet, not {type(rules).__name__}")
+        if not isinstance(board, Board) or board.size != rules.board.size:
+            raise EndgameError(f"the board is not a {rules.board.size}x{rules.board.size} board")
+        if not hasattr(lexicon, "kwg") or not hasattr(lexicon, "tiles"):
+            raise EndgameError(f"the lexicon must be a Lexicon, not {type(lexicon).__name__}")
         tiles = rules.tiles
-        mine = tuple(rack_tiles(rack, tiles))
-        theirs = tuple(rack_tiles(opponent_rack, tiles))
+        mine = _tiles_of(rack, tiles, "the rack")
+        theirs = _tiles_of(opponent_rack, tiles, "the opponent's rack")
+        in_bag = _tiles_of(bag, tiles, "the bag")
         if not mine:
             raise EndgameError("the player to move has no tiles: the game is over")
-        if not theirs and not bag:
+        if not theirs and not in_bag:
             raise EndgameError("the opponent has no tiles: the game is over")
-        return cls(board, (mine, theirs), lexicon, rules, tuple(bag), zeros, scores)
+        for what, held in (("the rack", mine), ("the opponent's rack", theirs)):
+            if len(held) > rules.rack_size:
+                raise EndgameError(
+                    f"{what} has {len(held)} tiles; a rack holds at most {rules.rack_size}"
+                )
+        _check_counts(board, (*mine, *theirs, *in_bag), tiles)
+        if isinstance(zeros, bool) or not isinstance(zeros, int):
+            raise EndgameError(f"zeros must be a whole number, not {zeros!r}")
+        if not 0 <= zeros < rules.max_scoreless_turns:
+            raise EndgameError(
+                f"zeros is {zeros}: scoreless turns so far run from 0 to "
+                f"{rules.max_scoreless_turns - 1} ({rules.max_scoreless_turns} end the game)"
+            )
+        if (
+            not isinstance(scores, tuple)
+            or len(scores) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in scores)
+        ):
+            raise EndgameError(f"scores must be two whole numbers, not {scores!r}")
+        return cls(board, (mine, theirs), lexicon, rules, in_bag, zeros, scores)
+
+
+#: how much of a rack's or the bag's text a message quotes
+_QUOTE = 40
+
+
+def _tiles_of(held: str | Sequence[str], tiles: TileSet, what: str) -> tuple[str, ...]:
+    """``held`` (text, or a sequence of tile texts) as tiles: upper case, blanks ``?``;
+    :class:`EndgameError` naming ``what`` for anything that is not a tile of ``tiles``."""
+    if not isinstance(held, (str, Sequence)):
+        raise EndgameError(f"{what} must be text or a list of tiles, not {type(held).__name__}")
+    if not isinstance(held, str) and not all(isinstance(t, str) for t in held):
+        raise EndgameError(f"{what} must hold tiles as text")
+    try:
+        out = tuple(rack_tiles(held, tiles))
+    except TileError as exc:
+        raise EndgameError(f"{what}: {exc}") from None
+    for t in out:
+        if t != BLANK and t not in tiles.counts:
+            quoted = t[:_QUOTE]
+            raise EndgameError(f"{what} holds {quoted!r}, which is not a tile of {tiles.name}")
+    return out
+
+
+def _check_counts(board: Board, held: Sequence[str], tiles: TileSet) -> None:
+    """:class:`EndgameError` when the board's tiles (a blank as ``?``) and ``held``
+    hold more of a tile than ``tiles`` has, or the board holds a tile it does not have."""
+    seen: Counter[str] = Counter(held)
+    for cell in board.cells:
+        if cell is not None:
+            seen[BLANK if is_blank_tile(cell) else cell] += 1
+    unknown = sorted(t for t in seen if t != BLANK and t not in tiles.counts)
+    if unknown:
+        raise EndgameError(f"the board holds {unknown[0][:_QUOTE]!r}, not a tile of {tiles.name}")
+    over = {t: n for t, n in seen.items() if n > tiles.counts.get(t, 0)}
+    if over:
+        extra = ", ".join(f"{n} {t} (the tile set has {tiles.counts.get(t, 0)})"
+                          for t, n in sorted(over.items()))  # fmt: skip
+        raise EndgameError(f"the board, the racks and the bag hold {extra}")
 
 
 @dataclass(frozen=True)
