@@ -242,6 +242,7 @@ class RecordAnalysis:
     reason: str | None = None
     depth: str = "static"  # how deep the turns were judged (gcgtools.analysis.judge.Depth)
     mistake_index: dict[str, float] = field(default_factory=dict)  # per player, when judged
+    win_model: str | None = None  # the name of the win model of the judgement, when judged
 
     def __repr__(self) -> str:
         """``<RecordAnalysis 'game.gcg': 24 turns, 20 analysed, lexicon ENABLE, leaves
@@ -310,7 +311,7 @@ class RecordAnalysis:
             "players": self.player_summary(),
             "findings": [f.to_dict() for f in self.findings],
             "turns": [t.to_dict() for t in self.turns],
-            **(_judged(self.depth, self.mistake_index)),
+            **(_judged(self.depth, self.mistake_index, self.win_model)),
         }
 
 
@@ -331,9 +332,11 @@ def _fmt(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
-def _judged(depth: str, index: dict[str, float]) -> dict[str, object]:
+def _judged(depth: str, index: dict[str, float], model: str | None) -> dict[str, object]:
     """The keys a judged record adds (none for the static depth)."""
-    return {} if depth == "static" else {"depth": depth, "mistake_index": dict(index)}
+    if depth == "static":
+        return {}
+    return {"depth": depth, "mistake_index": dict(index), "win_model": model}
 
 
 def _round(value: float | None) -> float | None:

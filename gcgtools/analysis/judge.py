@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -46,6 +46,7 @@ from gcgtools.analysis.endgame import (
 )
 from gcgtools.analysis.engine import top_moves
 from gcgtools.analysis.simulate import SimLimit, position_from_board, simulate
+from gcgtools.analysis.winprob import WinModel, builtin_model
 from gcgtools.movegen import Move
 from gcgtools.movegen.record import MovesError, RecordPosition, record_position
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
@@ -86,7 +87,8 @@ class JudgeSettings:
     ``endgame_nodes``: the endgame solver's budget per turn (positions visited);
     ``preendgame_nodes``: its budget for each scenario of a pre-endgame; ``keep``: the
     judged moves kept per turn (best first; the move played is always kept); ``seed``:
-    the root of every turn's seed."""
+    the root of every turn's seed; ``model``: the win model of the simulations (None: the
+    built-in one, :func:`gcgtools.analysis.winprob.builtin_model`)."""
 
     sim_candidates: int = 10
     sim_iterations: int = 300
@@ -95,14 +97,32 @@ class JudgeSettings:
     preendgame_nodes: int = 5_000
     keep: int = 5
     seed: int = 0
+    model: WinModel | None = None
 
     def __post_init__(self) -> None:
         numbers = (self.sim_candidates, self.sim_iterations, self.endgame_nodes)
         if min(numbers + (self.preendgame_nodes,)) < 1 or self.sim_plies < 0 or self.keep < 0:
             raise ValueError("judge budgets must be >= 1 (plies and keep >= 0)")
 
-    def to_dict(self) -> dict[str, int]:
-        return asdict(self)
+    def to_dict(self) -> dict[str, int | str]:
+        """The budgets and the seed; with a ``model``, its identity (``win_model``: its
+        name and a digest of its parameters), so that the result cache tells models apart."""
+        out: dict[str, int | str] = {
+            f.name: getattr(self, f.name) for f in fields(self) if f.name != "model"
+        }
+        if self.model is not None:
+            out["win_model"] = _model_identity(self.model)
+        return out
+
+    @property
+    def model_name(self) -> str:
+        """The name of the win model the simulations use."""
+        return (self.model or builtin_model()).name
+
+
+def _model_identity(model: WinModel) -> str:
+    """A win model's name and a digest of its parameters (its ``repr``)."""
+    return f"{model.name} {hashlib.sha256(repr(model).encode()).hexdigest()[:16]}"
 
 
 #: ``--depth sim``: some seconds to tens of seconds a mid-game turn with today's generator
@@ -230,7 +250,8 @@ def judge_record(
     options: RuleOptions = NO_OPTIONS,
 ) -> RecordAnalysis:
     """Judge every analysed turn of ``analysis`` (the static analysis of ``game``) and set
-    ``turn.judgement``, ``analysis.depth`` and ``analysis.mistake_index``; returns
+    ``turn.judgement``, ``analysis.depth``, ``analysis.win_model`` and
+    ``analysis.mistake_index``; returns
     ``analysis``. ``key`` identifies the record in the turns' seeds (default a digest of
     its lines); ``track`` wraps the turns judged (a progress bar); ``options``: the rule
     options of the static analysis."""
@@ -242,6 +263,7 @@ def judge_record(
     for turn in turns:
         turn.judgement = _judge_turn(ctx, turn)
     analysis.depth = str(Depth(depth))
+    analysis.win_model = settings.model_name
     graded = [
         (t.player, grading.Mistake(t.judgement.mistake))
         for t in analysis.turns
@@ -321,7 +343,9 @@ def _simulation(
         iterations=s.sim_iterations, candidates=s.sim_candidates, plies=s.sim_plies,
         min_iterations=min(SimLimit.min_iterations, s.sim_iterations),
     )  # fmt: skip
-    result = simulate(position, ctx.lexicon, ctx.leaves, limit, seed, include=include)
+    result = simulate(
+        position, ctx.lexicon, ctx.leaves, limit, seed, model=s.model, include=include
+    )
     moves = [
         JudgedMove(c.move.notation(), c.move.score, c.win_pct, c.stderr, c.spread, c.iterations)
         for c in result.candidates
