@@ -127,3 +127,13 @@ def test_version_names_the_move_generator(monkeypatch: pytest.MonkeyPatch) -> No
     assert "(move generator: pure Python" in out
     if native_built():
         assert out == f"gcgtools {__version__} (move generator: pure Python, {PURE_ENV} is set)\n"
+
+
+def test_dir_gcgtools_lists_each_name_once() -> None:
+    import gcgtools
+
+    # a lazy name, once loaded, is a global as well: listed once all the same
+    assert gcgtools.Board is not None and gcgtools.validate is not None
+    names = dir(gcgtools)
+    assert len(names) == len(set(names)), sorted({n for n in names if names.count(n) > 1})
+    assert names == sorted(names) and set(gcgtools.__all__) <= set(names)
