@@ -33,6 +33,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("edit", set()),
     ("jobs", {"matplotlib", "pandas"}),  # pandas: the archive chart's numbers (jobs.charts)
     ("cli", {"typer", "rich"}),
+    ("__main__", set()),  # python -m gcgtools: the command line
 ]
 ORDER = [name for name, _ in LAYERS]
 
