@@ -113,7 +113,9 @@ def judgement_lines(result: RecordAnalysis) -> list[str]:
     name longer than that excepted)."""
     if result.depth == "static" or result.unreadable:
         return []
-    lines = [f"{safe_text(result.path)}: judged at depth {result.depth}"]
+    path, judged = f"{safe_text(result.path)}:", f"judged at depth {result.depth}"
+    fits = display_width(path) + 1 + len(judged) <= WIDTH
+    lines = [f"{path} {judged}"] if fits else [path, f"  {judged}"]  # a long path alone
     lines += wrapped([f"  win model: {safe_text(result.win_model or 'built-in')}"])
     judged = [(t, r) for t, r in ((t, _cells(t)) for t in result.turns) if r is not None]
     rows = [_HEAD, *(r for _, r in judged)]

@@ -73,7 +73,7 @@ def test_analyse_winpct_is_used_and_named_in_text_and_json(files: tuple[Path, Pa
     assert all(10.0 <= m["win_pct"] <= 90.0 for j in judgements for m in j["moves"])
     code, out, _ = run("analyse", str(game), "--lexicon", ENABLE, *SIM, "--winpct", str(table))
     assert code == 0
-    assert ": judged at depth sim\n  win model: winpct table magpie.csv\n" in out
+    assert "judged at depth sim\n  win model: winpct table magpie.csv\n" in out
 
 
 def test_report_names_the_win_model(files: tuple[Path, Path], tmp_path: Path) -> None:

@@ -95,6 +95,11 @@ def test_the_judged_table_of_ordinary_moves_is_one_line_a_turn() -> None:
         "game.gcg: judged at depth full",
         "  win model: gcgtools self-play logistic",
     ]
+    # a long path: on a line of its own
+    long = RecordAnalysis("/" + "d" * 60 + "/game.gcg", turns, lexicon="ENABLE", depth="sim")
+    head = judgement_lines(long)[:3]
+    assert head == [f"{long.path}:", "  judged at depth sim", "  win model: built-in"]
+    assert all(len(line) <= 80 for line in head)
 
 
 def test_the_lexicon_header_repeats_w804() -> None:
