@@ -66,7 +66,9 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY])
+    """The module's names and the lazy ones, each once (a lazy name is also a global once
+    it has been loaded)."""
+    return sorted({*globals(), *_LAZY})
 
 
 __all__ = [

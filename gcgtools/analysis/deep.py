@@ -23,6 +23,7 @@ from gcgtools.analysis.endgame import (
 from gcgtools.analysis.grading import PREENDGAME_BAG
 from gcgtools.analysis.simulate import SimLimit, SimPosition, SimResult, position_from_board
 from gcgtools.analysis.simulate import simulate as run_simulation
+from gcgtools.analysis.winprob import WinModel
 from gcgtools.movegen.record import PositionMoves
 
 __all__ = [
@@ -53,9 +54,12 @@ def sim_position(pm: PositionMoves) -> SimPosition:
     return position_from_board(rp.board, rp.rules, pm.rack, rp.scores, rp.zeros)
 
 
-def simulate_position(pm: PositionMoves, limit: SimLimit, seed: int = 0) -> SimResult:
-    """Simulate the position of ``pm`` (see :mod:`gcgtools.analysis.simulate`)."""
-    return run_simulation(sim_position(pm), pm.lexicon, pm.leaves, limit, seed)
+def simulate_position(
+    pm: PositionMoves, limit: SimLimit, seed: int = 0, *, model: WinModel | None = None
+) -> SimResult:
+    """Simulate the position of ``pm`` (see :mod:`gcgtools.analysis.simulate`) with the
+    win ``model`` (None: the built-in one)."""
+    return run_simulation(sim_position(pm), pm.lexicon, pm.leaves, limit, seed, model=model)
 
 
 def solve_position(

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -56,7 +56,7 @@ from gcgtools.analysis.results import (
     TurnAnalysis,
 )
 from gcgtools.analysis.simulate import SimLimit, position_from_board, simulate
-from gcgtools.analysis.winprob import decided
+from gcgtools.analysis.winprob import WinModel, builtin_model, decided
 from gcgtools.findings import Code, Finding, make
 from gcgtools.movegen import Move, MoveRequest, generate
 from gcgtools.movegen.record import RecordPosition, record_position_at
@@ -102,7 +102,8 @@ class JudgeSettings:
     ``endgame_nodes``: the endgame solver's budget per turn (positions visited);
     ``preendgame_nodes``: its budget for each scenario of a pre-endgame; ``keep``: the
     judged moves kept per turn (best first; the move played is always kept); ``seed``:
-    the root of every turn's seed."""
+    the root of every turn's seed; ``model``: the win model of the simulations (None: the
+    built-in one, :func:`gcgtools.analysis.winprob.builtin_model`)."""
 
     sim_candidates: int = 10
     sim_iterations: int = 300
@@ -111,14 +112,32 @@ class JudgeSettings:
     preendgame_nodes: int = 5_000
     keep: int = 5
     seed: int = 0
+    model: WinModel | None = None
 
     def __post_init__(self) -> None:
         numbers = (self.sim_candidates, self.sim_iterations, self.endgame_nodes)
         if min(numbers + (self.preendgame_nodes,)) < 1 or self.sim_plies < 0 or self.keep < 0:
             raise ValueError("judge budgets must be >= 1 (plies and keep >= 0)")
 
-    def to_dict(self) -> dict[str, int]:
-        return asdict(self)
+    def to_dict(self) -> dict[str, int | str]:
+        """The budgets and the seed; with a ``model``, its identity (``win_model``: its
+        name and a digest of its parameters), so that the result cache tells models apart."""
+        out: dict[str, int | str] = {
+            f.name: getattr(self, f.name) for f in fields(self) if f.name != "model"
+        }
+        if self.model is not None:
+            out["win_model"] = _model_identity(self.model)
+        return out
+
+    @property
+    def model_name(self) -> str:
+        """The name of the win model the simulations use."""
+        return (self.model or builtin_model()).name
+
+
+def _model_identity(model: WinModel) -> str:
+    """A win model's name and a digest of its parameters (its ``repr``)."""
+    return f"{model.name} {hashlib.sha256(repr(model).encode()).hexdigest()[:16]}"
 
 
 #: ``--depth sim``: some seconds to tens of seconds a mid-game turn with today's generator
@@ -220,7 +239,9 @@ def judge_turns(
     ]
     index = {nick: 0.0 for nick in analysis.players}
     index.update(grading.mistake_indices(graded))  # type: ignore[arg-type]
-    return RecordJudgements(str(Depth(depth)), judgements, index, findings)
+    return RecordJudgements(
+        str(Depth(depth)), judgements, index, findings, win_model=settings.model_name
+    )
 
 
 def _context(
@@ -253,6 +274,7 @@ def with_judgements(analysis: RecordAnalysis, judged: RecordJudgements) -> Recor
         findings=[*analysis.findings, *judged.findings],
         depth=judged.depth,
         mistake_index=dict(judged.mistake_index),
+        win_model=judged.win_model,
     )
 
 
@@ -356,7 +378,9 @@ def _simulation(
         iterations=s.sim_iterations, candidates=s.sim_candidates, plies=s.sim_plies,
         min_iterations=min(SimLimit.min_iterations, s.sim_iterations),
     )  # fmt: skip
-    result = simulate(position, ctx.lexicon, ctx.leaves, limit, seed, include=include)
+    result = simulate(
+        position, ctx.lexicon, ctx.leaves, limit, seed, model=s.model, include=include
+    )
     moves = [
         JudgedMove(c.move.notation(), c.move.score, c.win_pct, c.stderr, c.spread, c.iterations)
         for c in result.candidates

@@ -265,6 +265,7 @@ class RecordAnalysis:
     reason: str | None = None
     depth: str = "static"  # how deep the turns were judged (gcgtools.analysis.judge.Depth)
     mistake_index: dict[str, float] = field(default_factory=dict)  # per player, when judged
+    win_model: str | None = None  # the name of the win model of the judgement, when judged
 
     def __repr__(self) -> str:
         """``<RecordAnalysis 'game.gcg': 24 turns, 20 analysed, lexicon ENABLE, leaves
@@ -333,7 +334,7 @@ class RecordAnalysis:
             "players": self.player_summary(),
             "findings": [f.to_dict() for f in self.findings],
             "turns": [t.to_dict() for t in self.turns],
-            **(_judged(self.depth, self.mistake_index)),
+            **(_judged(self.depth, self.mistake_index, self.win_model)),
         }
 
 
@@ -347,6 +348,7 @@ class RecordJudgements:
     judgements: dict[int, Judgement] = field(default_factory=dict)
     mistake_index: dict[str, float] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
+    win_model: str | None = None  # the name of the win model the simulations used
 
 
 def _empty_summary(checked: bool) -> dict[str, Any]:
@@ -366,6 +368,8 @@ def _fmt(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
-def _judged(depth: str, index: dict[str, float]) -> dict[str, object]:
+def _judged(depth: str, index: dict[str, float], model: str | None) -> dict[str, object]:
     """The keys a judged record adds (none for the static depth)."""
-    return {} if depth == "static" else {"depth": depth, "mistake_index": dict(index)}
+    if depth == "static":
+        return {}
+    return {"depth": depth, "mistake_index": dict(index), "win_model": model}

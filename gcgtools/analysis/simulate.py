@@ -5,7 +5,9 @@ probability.
 Algorithm (defaults in :class:`SimLimit`):
 
 1. The candidates are the ``candidates`` moves of the player to move with the highest
-   static equity (:func:`gcgtools.movegen.generate` with a ``top``).
+   static equity (:func:`gcgtools.movegen.generate` with a ``top``); on an empty board whose
+   layout is symmetric across the diagonal, a play's mirror image (``H7 FUTZ`` for
+   ``8G FUTZ``: the same move, by the board's symmetry) is not a candidate of its own.
 2. Iteration ``i`` draws the unseen tiles (bag plus opponent's rack) at random into the
    opponent's rack and the bag, with a random generator seeded from ``(seed, position
    key, i)`` alone; every candidate is played against the *same* draw (common random
@@ -362,12 +364,7 @@ def simulate(
     model = model or builtin_model()
     run = runner or _serial
     started = time.perf_counter()
-    opponent = position.unseen if position.bag_count == 0 else None
-    moves = generate(position.board, lexicon, MoveRequest(
-        position.rack, leaves=leaves, bag_count=position.bag_count, opponent_rack=opponent,
-        rules=position.rules, top=limit.candidates,
-    ))  # fmt: skip
-    moves += [m for m in include if m not in moves]
+    moves = _candidates(position, lexicon, leaves, limit.candidates, include)
     sampler = _Sampler(position, moves, lexicon, leaves, model, limit.plies, seed)
     wins = [_Stat() for _ in moves]
     spreads = [_Stat() for _ in moves]
@@ -403,6 +400,63 @@ def simulate(
     ]
     out.sort(key=lambda x: (not x.dropped, x.win_pct, x.spread), reverse=True)
     return SimResult(out, stopped, seed, model.name, limit, time.perf_counter() - started)
+
+
+def _candidates(
+    position: SimPosition,
+    lexicon: LexiconLike,
+    leaves: LeaveValues | None,
+    count: int,
+    include: Sequence[Move],
+) -> list[Move]:
+    """The ``count`` moves of highest static equity, then the ``include`` moves not among
+    them. On an empty board whose layout is the same transposed (every standard one),
+    a play and its mirror image across the diagonal (``8G FUTZ`` and ``H7 FUTZ``) are one
+    move: only the first of the two is kept (an included move takes its twin's place)."""
+    mirrored = _mirror_symmetric(position.board)
+    opponent = position.unseen if position.bag_count == 0 else None
+    moves = generate(position.board, lexicon, MoveRequest(
+        position.rack, leaves=leaves, bag_count=position.bag_count, opponent_rack=opponent,
+        rules=position.rules, top=2 * count if mirrored else count,
+    ))  # fmt: skip
+    if mirrored:
+        seen: set[tuple[object, ...]] = set()
+        distinct = []
+        for m in moves:
+            if _mirror(m) not in seen:
+                seen.add(_place(m))
+                distinct.append(m)
+        moves = distinct[:count]
+    for m in include:
+        twin = next((k for k, c in enumerate(moves) if _place(c) == _mirror(m)), None)
+        if mirrored and twin is not None and m not in moves:
+            moves[twin] = m
+        elif m not in moves:
+            moves.append(m)
+    return moves
+
+
+def _mirror_symmetric(board: Board) -> bool:
+    """Whether the board is empty and its layout the same transposed."""
+    rows = board.layout.rows
+    size = len(rows)
+    return board.is_empty() and all(
+        rows[r][c] == rows[c][r] for r in range(size) for c in range(r + 1, size)
+    )
+
+
+def _place(m: Move) -> tuple[object, ...]:
+    """What a move puts where (a non-play: its kind and tiles)."""
+    if m.kind != "play":
+        return (str(m.kind), m.tiles)
+    return (m.row, m.col, m.across, m.cells, m.new)
+
+
+def _mirror(m: Move) -> tuple[object, ...]:
+    """:func:`_place` of the move's mirror image across the diagonal (a non-play: itself)."""
+    if m.kind != "play":
+        return _place(m)
+    return (m.col, m.row, not m.across, m.cells, m.new)
 
 
 def _finite(x: float) -> float:

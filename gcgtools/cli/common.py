@@ -24,7 +24,20 @@ from gcgtools.console import echo
 from gcgtools.wording import plural
 
 if TYPE_CHECKING:
+    from gcgtools.model.game import Game
     from gcgtools.rules.options import RuleOptions
+
+JSONL_HELP = "JSON Lines: one JSON object per line (per file for parse and validate)."
+
+
+def read_stdin() -> Game:
+    """The record on standard input, named ``<stdin>`` (at most 16 MiB, as files)."""
+    import sys
+
+    from gcgtools.sources.load import STDIN_NAME, load_stream
+
+    return load_stream(sys.stdin.buffer, STDIN_NAME)
+
 
 # The commands in --help, by what they are for, in the order a user meets them. A command
 # not named here is listed under "Other commands".

@@ -1,4 +1,6 @@
-"""Commands for reading and checking records: parse, validate, rules, explain, board."""
+"""Commands for reading records and the finding codes: parse, rules, explain, board
+(``validate`` has a module of its own, :mod:`gcgtools.cli.validate`, so that checking a
+record loads no more than it needs)."""
 
 from __future__ import annotations
 
@@ -10,23 +12,21 @@ from typing import Annotated
 
 import typer
 
-from gcgtools.batch.checks import FileReport, check_game, checker
 from gcgtools.batch.run import map_files, map_window
 from gcgtools.cli.common import (
-    LintFormat,
+    JSONL_HELP,
     Move,
     ParseFormat,
     Paths,
     app,
     batch_command,
+    read_stdin,
     report_unreadable,
 )
 from gcgtools.cli.groups import (
     BATCH_GROUP,
     JOBS_GROUP,
     NO_BATCH,
-    QUIET_FIRST_GROUP,
-    RULE_GROUP,
     TILE_BOARD_GROUP,
     BatchOptions,
     option_groups,
@@ -38,33 +38,15 @@ from gcgtools.findings import (
     EXIT_UNREADABLE,
     RULES,
     cannot_read,
-    code_filter,
     rule,
 )
 from gcgtools.model.game import Game, unreadable_reason
 from gcgtools.render.lint import (
-    github_lines,
-    json_line,
     parse_summary,
-    statistics_lines,
-    summary_line,
-    text_lines,
-)
-from gcgtools.render.lint import (
-    statistics as count_findings,
 )
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
-from gcgtools.sources.load import STDIN_NAME, load_game, load_stream
+from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import display_name
-
-JSONL_HELP = "JSON Lines: one JSON object per line (per file for parse and validate)."
-
-
-def _read_stdin() -> Game:
-    """The record on standard input, named ``<stdin>`` (at most 16 MiB, as files)."""
-    import sys
-
-    return load_stream(sys.stdin.buffer, STDIN_NAME)
 
 
 def _parsed(game: Game, as_json: bool) -> tuple[int, list[str], tuple[str, str] | None]:
@@ -102,7 +84,7 @@ def parse(
     a record from standard input. Exit 0 clean, 1 some lines could not be read, 2 a file
     could not be read at all."""
     as_json = format is ParseFormat.json
-    first = [_parsed(_read_stdin(), as_json)] if "-" in paths else []
+    first = [_parsed(read_stdin(), as_json)] if "-" in paths else []
     files = [p for p in paths if p != "-"]
     worker = partial(parsed_text, as_json=as_json)
     status = EXIT_CLEAN
@@ -116,86 +98,6 @@ def parse(
         echo_pieces(text, json=as_json)
     report_unreadable(reasons)
     raise typer.Exit(status)
-
-
-Codes = Annotated[
-    list[str] | None,
-    typer.Option(
-        metavar="CODES",
-        help="Finding codes or prefixes (S601, S6, T), comma-separated or repeated.",
-    ),
-]
-
-
-@app.command()
-@batch_command
-@option_groups(rule_set=RULE_GROUP, batch=QUIET_FIRST_GROUP)
-def validate(
-    paths: Paths,
-    rule_set: RuleOptions = NO_OPTIONS,
-    format: Annotated[
-        LintFormat,
-        typer.Option(
-            "--format", "-f", help=f"text, github (Actions annotations), or json: {JSONL_HELP}"
-        ),
-    ] = LintFormat.text,
-    select: Codes = None,
-    ignore: Codes = None,
-    statistics: Annotated[
-        bool,
-        typer.Option(
-            "--statistics",
-            help="Count the findings by code instead of listing them (JSON: one object "
-            "per code: count, code, severity, title).",
-        ),
-    ] = False,
-    info: Annotated[bool, typer.Option("--info", help="Also print info findings.")] = False,
-    batch: BatchOptions = NO_BATCH,
-) -> None:
-    """Replay records and report every wrong score, placement, rack and order, one line
-    per finding: path:line:col: CODE severity: message. '-' reads a record from standard
-    input. Exit 0 clean, 1 errors found, 2 a file could not be read."""
-    try:
-        keep = code_filter(select, ignore)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--select/--ignore") from None
-    files = [p for p in paths if p != "-"]
-    reports: list[FileReport] = []
-    first = [check_game(_read_stdin(), STDIN_NAME, rule_set)] if "-" in paths else []
-    progress = batch.progress
-    stream = map_files(
-        checker(rule_set), files, jobs=batch.jobs, progress=progress, scheduler=batch.scheduler
-    )
-    unreadable: dict[str, str] = {}
-    for report in chain(first, stream):
-        if report.unreadable:  # the reason, whatever codes are selected
-            unreadable[report.path] = unreadable_reason(report.findings)
-        report = report.only(keep)
-        reports.append(report)
-        if statistics:
-            continue  # counted at the end
-        if format is LintFormat.json:
-            echo(json_line(report), json=True)
-        elif format is LintFormat.github:
-            for line in github_lines(report):
-                echo(line)
-        else:
-            for text in text_lines(report, show_info=info):
-                echo(text)
-    if statistics and format is LintFormat.json:
-        for row in count_findings(reports, show_info=info):
-            echo(json.dumps(row, ensure_ascii=False), json=True)
-    elif statistics:
-        for text in statistics_lines(reports, show_info=info):
-            echo(text)
-    if format is LintFormat.text:
-        echo(summary_line(reports))
-    report_unreadable(unreadable)
-    if not reports:
-        echo("no game records found: name .gcg files, folders or globs", err=True)
-    if any(r.unreadable for r in reports) or not reports:
-        raise typer.Exit(EXIT_UNREADABLE)
-    raise typer.Exit(EXIT_CLEAN if all(r.ok for r in reports) else EXIT_FINDINGS)
 
 
 @app.command("rules")

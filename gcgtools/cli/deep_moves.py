@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from gcgtools.console import echo
 from gcgtools.findings import EXIT_UNREADABLE
 from gcgtools.movegen.record import PositionMoves
+
+if TYPE_CHECKING:
+    from gcgtools.analysis.winprob import WinModel
 
 __all__ = ["deep_moves"]
 
@@ -21,9 +26,11 @@ def deep_moves(
     *,
     sim: bool,
     budget: tuple[int, int, int, int, int],
+    model: WinModel | None = None,
 ) -> None:
     """Simulate (``sim``) or solve the position of ``result`` and print its root moves.
-    ``budget``: iterations, candidates, plies, endgame nodes, seed. A position the
+    ``budget``: iterations, candidates, plies, endgame nodes, seed; ``model``: the win
+    model of the simulation (None: the built-in one). A position the
     solvers cannot take exits 2 with a one-line message naming ``label``."""
     from gcgtools.analysis.deep import (
         EndgameError,
@@ -40,7 +47,7 @@ def deep_moves(
         if sim:
             limit = SimLimit(iterations=iterations, candidates=candidates, plies=plies,
                              min_iterations=min(SimLimit.min_iterations, iterations))  # fmt: skip
-            deep = simulate_position(result, limit, seed)
+            deep = simulate_position(result, limit, seed, model=model)
             lines = sim_lines(result, deep, where, top)
         else:
             solved = solve_position(result, Limit(nodes=nodes))

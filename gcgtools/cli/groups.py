@@ -10,7 +10,7 @@ RULE_GROUP)``) and typer shows the group's options in that parameter's place:
 - :data:`LEXICON_GROUP` (``--lexicon``, ``--lexica``, ``--leaves``): a
   :class:`~gcgtools.lexicon.choice.LexiconChoice`, checked by :func:`checked_lexicon`;
 - :data:`JUDGE_GROUP` (``--depth``, ``--seed``, ``--sim-iterations``, ``--sim-candidates``,
-  ``--endgame-nodes``, ``--preendgame-nodes``): an
+  ``--endgame-nodes``, ``--preendgame-nodes``, ``--winpct``): an
   :class:`~gcgtools.batch.settings.AnalysisSettings` of that depth and judge settings.
 
 :meth:`OptionGroup.only` is a group of some of the options, in the order a command lists
@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -43,6 +43,7 @@ from gcgtools.console import echo, show_progress
 from gcgtools.findings import EXIT_UNREADABLE
 
 if TYPE_CHECKING:
+    from gcgtools.analysis.winprob import WinModel
     from gcgtools.batch.settings import AnalysisSettings
     from gcgtools.lexicon.choice import LexiconChoice
 
@@ -266,21 +267,54 @@ PreendgameNodes = Annotated[
     int | None,
     typer.Option("--preendgame-nodes", min=1, help="Pre-endgame budget per tile in the bag."),
 ]
+WinpctOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--winpct",
+        metavar="FILE",
+        help="Win model of the simulations: a winpct.csv table (MAGPIE/Quackle) or a .json "
+        "model of tools/selfplay_winpct.py; default: the built-in one.",
+    ),
+]
+
+
+def win_model(
+    path: str | None, *, used: bool = True, why: str = "--depth sim or full"
+) -> WinModel | None:
+    """The win model of ``--winpct FILE`` (None without one); a file that cannot be used
+    is one line naming it on standard error and exit 2. ``used`` False: the command will
+    not simulate (only with ``why``), and says so."""
+    if path is None:
+        return None
+    from gcgtools.analysis.winprob import WinModelError, load_win_model
+
+    try:
+        model = load_win_model(path)
+    except WinModelError as exc:
+        echo(f"gcgtools: --winpct: {exc}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    if not used:
+        echo(f"gcgtools: --winpct is used only when simulating ({why})", err=True)
+    return model
 
 
 def _judging(
-    depth: DepthChoice = DepthChoice.static, seed: int = 0, **budgets: int | None
+    depth: DepthChoice = DepthChoice.static,
+    seed: int = 0,
+    winpct: str | None = None,
+    **budgets: int | None,
 ) -> AnalysisSettings:
-    """The settings of ``depth``: static, or judged with the ``seed`` and the ``budgets``
-    given (the others those of the depth)."""
+    """The settings of ``depth``: static, or judged with the ``seed``, the win model of
+    ``winpct`` (a file; None: the built-in one) and the ``budgets`` given (the others
+    those of the depth)."""
     from gcgtools.analysis.judge import Depth, settings_for
     from gcgtools.batch.settings import AnalysisSettings
 
+    model = win_model(winpct, used=depth is not DepthChoice.static)
     if depth is DepthChoice.static:
         return AnalysisSettings()
-    return AnalysisSettings(
-        depth=Depth(depth.value), judge=settings_for(depth.value, seed=seed, **budgets)
-    )
+    judge = replace(settings_for(depth.value, seed=seed, **budgets), model=model)
+    return AnalysisSettings(depth=Depth(depth.value), judge=judge)
 
 
 JUDGE_GROUP = OptionGroup(
@@ -291,9 +325,10 @@ JUDGE_GROUP = OptionGroup(
         _param("sim_candidates", SimCandidates, None),
         _param("endgame_nodes", EndgameNodes, None),
         _param("preendgame_nodes", PreendgameNodes, None),
+        _param("winpct", WinpctOpt, None),
     ),
     _judging,
 )
 """``--depth``, ``--seed``, ``--sim-iterations``, ``--sim-candidates``, ``--endgame-nodes``,
-``--preendgame-nodes``: an :class:`AnalysisSettings` of that depth and judge settings (the
-command sets the rest with :func:`dataclasses.replace`)."""
+``--preendgame-nodes``, ``--winpct``: an :class:`AnalysisSettings` of that depth and judge
+settings (the command sets the rest with :func:`dataclasses.replace`)."""

@@ -38,7 +38,7 @@ from gcgtools.wording import plural
     rule_set=RULE_GROUP,
     choice=LEXICON_GROUP,
     batch=BATCH_GROUP,
-    judging=JUDGE_GROUP.only("depth", "seed", "sim_iterations", "sim_candidates"),
+    judging=JUDGE_GROUP.only("depth", "seed", "sim_iterations", "sim_candidates", "winpct"),
 )
 def report_command(
     paths: Paths,

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from gcgtools.cli.common import app, hint_pure_python
-from gcgtools.cli.groups import LEXICON_GROUP, TILE_BOARD_GROUP, checked_lexicon, option_groups
+from gcgtools.cli.groups import (
+    LEXICON_GROUP,
+    TILE_BOARD_GROUP,
+    WinpctOpt,
+    checked_lexicon,
+    option_groups,
+    win_model,
+)
 from gcgtools.console import echo
 from gcgtools.findings import EXIT_UNREADABLE
 from gcgtools.lexicon.choice import NO_CHOICE, LexiconChoice
@@ -18,6 +25,7 @@ from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.tiles import TileError
 
 if TYPE_CHECKING:
+    from gcgtools.model.game import Game
     from gcgtools.movegen.record import PositionMoves
 
 
@@ -59,7 +67,8 @@ def moves(
         typer.Option(
             "--move",
             "-m",
-            help="The position after event N (0: before the first; default: the end).",
+            help="The position after event N (0: before the first; default: the last "
+            "position whose rack the record shows, or the end with --rack).",
         ),
     ] = None,
     top: Annotated[int, typer.Option("--top", "-n", help="How many moves (0: all).")] = 10,
@@ -79,6 +88,7 @@ def moves(
     plies: Plies = 2,
     nodes: Nodes = ENDGAME_NODES,
     seed: Seed = 0,
+    winpct: WinpctOpt = None,
 ) -> None:
     """List the best moves (score, leave, equity) for the player to move after event N
     of a record, or in a CGP position; with --sim ranked by simulated win%, with
@@ -86,13 +96,14 @@ def moves(
     if sim and endgame:
         echo("give --sim or --endgame, not both", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
+    model = win_model(winpct, used=sim, why="--sim")
     result, where = _position_moves(file, move, cgp, rack=rack, choice=choice, rule_set=rule_set)
     if sim or endgame:
         from gcgtools.cli.deep_moves import deep_moves
 
         label = "cgp" if cgp is not None else str(file)
         deep_moves(result, where, label, format.value, top, sim=sim,
-                   budget=(iterations, candidates, plies, nodes, seed))  # fmt: skip
+                   budget=(iterations, candidates, plies, nodes, seed), model=model)  # fmt: skip
         return
     _print_moves(result, top, where, format)
 
@@ -135,7 +146,12 @@ def _position_moves(
             for f in game.findings:
                 echo(f.format(str(file)), err=True)
             raise typer.Exit(EXIT_UNREADABLE)
-        event = len(game.events) if move is None else move
+        event = move
+        if event is None:
+            event = len(game.events) if rack is not None else _last_known(game, rule_set)
+            if rack is None and event < len(game.events):
+                echo(f"{file}: no --move: the position after event {event}, the last whose "
+                     "rack the record shows (--move N for another)", err=True)  # fmt: skip
         result = record_moves(
             game, event, rack=rack, lexicon=lexicon, lexica=lexica, leaves=leaves,
             options=rule_set,
@@ -156,6 +172,19 @@ def _as_option(message: str, option: str) -> str:
         message = f"--{message}"
     tail = f"give a {option}"
     return message[: -len(tail)] + f"give --{option}" if message.endswith(tail) else message
+
+
+def _last_known(game: Game, options: RuleOptions) -> int:
+    """The last event after which the record shows the rack of the player to move, in a
+    game not over (the end when there is none: the error then says to give --rack)."""
+    from gcgtools.movegen.record import record_position
+
+    for event in range(len(game.events), -1, -1):
+        pos = record_position(game, event, options=options)
+        over = pos.position is not None and pos.position.game_over
+        if pos.rack and not over:
+            return event
+    return len(game.events)
 
 
 def _print_moves(result: PositionMoves, top: int, where: str, format: MovesFormat) -> None:

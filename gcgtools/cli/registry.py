@@ -32,7 +32,7 @@ COMMANDS: dict[str, CommandEntry] = {
         "picture each in -o DIR).",
     ),
     "validate": CommandEntry(
-        "gcgtools.cli.core",
+        "gcgtools.cli.validate",
         "Replay records and report every wrong score, placement, rack and order, one line "
         "per finding: path:line:col: CODE severity: message.",
     ),

@@ -5,8 +5,10 @@ The text of one record: its path, a table with a row per turn (event number, pla
 the move played, its equity, the equity lost against the best legal move, its rank among
 the legal moves, the best move and its equity), a note line under a turn for a phony, a
 withdrawn play or a missed bingo (naming the bingo), the ``--top`` best moves under each
-turn when asked for, the W8xx findings, and a per-player summary table. Which lexicon and
-leaves were used is said by :func:`used_lines`, once per run when it does not change.
+turn when asked for, the W8xx findings, a hint when so many plays are phonies that the
+lexicon may not be the game's (:func:`lexicon_hint`), and a per-player summary table.
+Which lexicon and leaves were used (with a W804 warning when the lexicon does not fit the
+record) is said by :func:`used_lines`, once per run when it does not change.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from gcgtools.analysis.analyse import (
     RecordAnalysis,
     TurnAnalysis,
 )
+from gcgtools.findings import Code
 from gcgtools.wording import plural_form
 
 __all__ = [
@@ -31,6 +34,7 @@ __all__ = [
     "analysis_json",
     "analysis_lines",
     "analysis_notes",
+    "lexicon_hint",
     "summary_lines",
     "used_lines",
 ]
@@ -148,18 +152,47 @@ def analysis_lines(
     for f in result.findings:
         text = f"line {f.line}: {f.code} {f.message} ({f.severity})"
         lines.extend(textwrap.wrap(text, WIDTH - 2, initial_indent="  ", subsequent_indent="    "))
+    lines.extend("  " + line for line in lexicon_hint(result))
     lines.extend(summary_lines(result))
     return lines
 
 
 def used_lines(result: RecordAnalysis) -> list[str]:
-    """Which lexicon and leaves the analysis used (a line each), or why it had none."""
+    """Which lexicon and leaves the analysis used (a line each; a lexicon that does not fit
+    the record followed by its W804 warning), or why it had none."""
     if result.lexicon is None:
         return wrapped([result.message or NO_LEXICON])
     lines = [f"lexicon {result.lexicon}: {result.lexicon_source}"]
+    lines += [f"  {f.code} {f.message}" for f in result.findings if f.code == Code.LEXICON_MISFIT]
     if result.leaves is not None:
         lines.append(f"leaves {result.leaves}: {result.leaves_source}")
     return wrapped(lines)
+
+
+#: a game with at least this many phonies ...
+HINT_PHONIES = 5
+#: ... making more than this share of its plays earns :func:`lexicon_hint`
+HINT_SHARE = 0.2
+
+
+def lexicon_hint(result: RecordAnalysis) -> list[str]:
+    """A hint (wrapped lines) that the lexicon may not be the game's, when at least
+    :data:`HINT_PHONIES` plays hold a phony and they are more than :data:`HINT_SHARE` of
+    the plays (a game played with the lexicon has few); else nothing."""
+    if result.lexicon is None:
+        return []
+    plays = [t for t in result.turns if t.kind == "play"]
+    phonies = sum(1 for t in plays if t.phony_words)
+    if phonies < HINT_PHONIES or phonies <= HINT_SHARE * len(plays):
+        return []
+    other = [f.message.split(";")[0] for f in result.findings if f.code == Code.OTHER_LEXICON]
+    named = f" ({other[0]})" if other else ""
+    text = (
+        f"hint: {phonies} of the {len(plays)} plays hold words {result.lexicon} does not "
+        f"have: was the game played with another lexicon{named}? Give it with --lexicon "
+        "FILE, or --lexica DIR holding it."
+    )
+    return wrapped([text], WIDTH - 2)
 
 
 def wrapped(lines: list[str], width: int = 80) -> list[str]:

@@ -23,9 +23,10 @@ def _header(pm: PositionMoves, where: str) -> str:
 
 
 def deep_json(result: SimResult | EndgameResult | PreendgameResult, top: int) -> Iterator[str]:
-    """One JSON object per root move, best first (``top`` <= 0: every one)."""
+    """One JSON object per root move, best first (``top`` <= 0: every one); a simulated
+    one names the win model (``win_model``)."""
     if isinstance(result, SimResult):
-        rows = [c.to_dict() for c in result.candidates]
+        rows = [{**c.to_dict(), "win_model": result.model} for c in result.candidates]
     elif isinstance(result, EndgameResult):
         rows = [r.to_dict() for r in result.moves]
     else:

@@ -171,6 +171,7 @@ def judgement_sections(analysis: RecordAnalysis | None, names: list[str]) -> lis
         return []
     return [
         f'<section class="chart-pane"><h2>Win probability ({escape(analysis.depth)})</h2>',
+        f'<p class="used">win model: {escape(analysis.win_model or "built-in")}</p>',
         win_chart_svg(analysis, names),
         "<h2>Mistakes</h2>",
         _summary_html(analysis),

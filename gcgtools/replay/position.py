@@ -73,6 +73,17 @@ class Position:
         what = "start" if e is None else f">{e.nick} {_event_text(e)}"
         return f"<Position {self.number}: {what} | {scores}>"
 
+    def _repr_svg_(self) -> str:
+        """The position as an SVG picture, for Jupyter: the board with the squares the
+        event put tiles on marked, and the totals. As for :meth:`Board._repr_svg_`, the
+        renderer is imported only when a picture is asked for."""
+        from gcgtools.render.svg import board_svg
+
+        return board_svg(
+            self.board, size=450, tiles=self.board.tileset, scores=list(self.scores),
+            last_play=[(row, col) for row, col, _ in self.placed],
+        )  # fmt: skip
+
     @property
     def unseen(self) -> str:
         """Tiles not on the board, sorted (blanks last), as one string."""

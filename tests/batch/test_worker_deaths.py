@@ -57,10 +57,12 @@ def test_validate_reports_the_file_that_killed_its_worker(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _archive(tmp_path, {3: "KILL"}, count=40)  # enough files for 2 processes
-    from gcgtools.cli import core
+    from gcgtools.cli import validate
 
-    real = core.checker
-    monkeypatch.setattr(core, "checker", lambda *a, **kw: partial(die_on_marked, real(*a, **kw)))
+    real = validate.checker
+    monkeypatch.setattr(
+        validate, "checker", lambda *a, **kw: partial(die_on_marked, real(*a, **kw))
+    )
     result = CliRunner().invoke(app, ["validate", str(tmp_path), "-q", "-j", "2"])
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert result.exit_code == 2  # a file could not be processed

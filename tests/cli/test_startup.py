@@ -62,6 +62,28 @@ def test_validate_imports_its_module_and_no_heavy_package() -> None:
     assert loaded.isdisjoint(HEAVY), loaded & set(HEAVY)
 
 
+def gcgtools_modules_after(code: str) -> set[str]:
+    """The gcgtools modules imported once ``code`` has run in a fresh interpreter."""
+    report = "\nimport sys\nprint(' '.join(m for m in sys.modules if m.startswith('gcgtools')))"
+    done = subprocess.run(
+        [sys.executable, "-c", code + report], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return set(done.stdout.split())
+
+
+def test_validate_of_one_file_loads_no_other_command_nor_layer_it_does_not_use() -> None:
+    loaded = gcgtools_modules_after(run_cli("validate", str(EXAMPLE)))
+    assert "gcgtools.cli.validate" in loaded
+    commands = {m for m in loaded if m.startswith("gcgtools.cli.")}
+    assert commands == {"gcgtools.cli.common", "gcgtools.cli.registry", "gcgtools.cli.groups",
+                        "gcgtools.cli.validate"}  # fmt: skip
+    unused = ("lexicon", "movegen", "analysis", "tables", "edit", "jobs")
+    assert not {m for m in loaded if m.split(".")[1:2] and m.split(".")[1] in unused}
+    assert {m for m in loaded if m.startswith("gcgtools.render.")} == {"gcgtools.render.lint"}
+    assert modules_after(run_cli("validate", str(EXAMPLE))).isdisjoint({"rich", "pydantic"})
+
+
 # What validate of one record needs none of: the process pool (one file runs in this
 # process) and the HTML escaping of the Jupyter view.
 NOT_FOR_ONE_FILE = ("multiprocessing", "concurrent", "html")
@@ -127,3 +149,13 @@ def test_version_names_the_move_generator(monkeypatch: pytest.MonkeyPatch) -> No
     assert "(move generator: pure Python" in out
     if native_built():
         assert out == f"gcgtools {__version__} (move generator: pure Python, {PURE_ENV} is set)\n"
+
+
+def test_dir_gcgtools_lists_each_name_once() -> None:
+    import gcgtools
+
+    # a lazy name, once loaded, is a global as well: listed once all the same
+    assert gcgtools.Board is not None and gcgtools.validate is not None
+    names = dir(gcgtools)
+    assert len(names) == len(set(names)), sorted({n for n in names if names.count(n) > 1})
+    assert names == sorted(names) and set(gcgtools.__all__) <= set(names)

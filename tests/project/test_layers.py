@@ -33,14 +33,17 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("edit", set()),
     ("jobs", {"matplotlib", "pandas"}),  # pandas: the archive chart's numbers (jobs.charts)
     ("cli", {"typer", "rich"}),
+    ("__main__", set()),  # python -m gcgtools: the command line
 ]
 ORDER = [name for name, _ in LAYERS]
 
 # Imports that go up on purpose, each inside a function that runs only when asked.
+# Each is allowed only inside a function (test_exempt_imports_are_inside_functions).
 EXEMPT = {
-    # python-chess's way: a board shows as a picture in Jupyter, the renderer imported
-    # only when the picture is asked for
+    # python-chess's way: a board and a position show as a picture in Jupyter, the
+    # renderer imported only when the picture is asked for
     ("replay.board", "render.svg"),
+    ("replay.position", "render.svg"),
 }
 
 
@@ -91,6 +94,33 @@ def test_imports_go_down_the_layers(path: Path) -> None:
                 or top in allowed_third_party
                 or (me == "movegen" and name.endswith("_gaddag"))
             ), f"{path}:{line}: {me} imports {name}"
+
+
+def function_import_lines(path: Path) -> set[int]:
+    """The lines of the imports inside a function (run only when it is called)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+    return {
+        node.lineno
+        for function in ast.walk(tree)
+        if isinstance(function, functions)
+        for node in ast.walk(function)
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+    }
+
+
+def test_exempt_imports_are_inside_functions() -> None:
+    for here, target in sorted(EXEMPT):
+        path = PACKAGE.joinpath(*here.split(".")).with_suffix(".py")
+        lines = [line for name, line in imports(path) if name == f"gcgtools.{target}"]
+        assert lines, f"{here} no longer imports {target}: drop it from EXEMPT"
+        inside = function_import_lines(path)
+        assert all(line in inside for line in lines), f"{here} imports {target} at load time"
+
+
+def test_importing_the_replay_loads_no_renderer() -> None:
+    loaded = loaded_by("import gcgtools.replay.position, gcgtools.replay.board")
+    assert not {m for m in loaded if m.startswith("gcgtools.render")}
 
 
 def loaded_by(statement: str) -> set[str]:

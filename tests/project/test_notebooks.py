@@ -110,3 +110,24 @@ def test_archive_tour_judges_a_small_archive() -> None:
     assert len(tables) == 2
     assert "win_pct_lost" in tables[0] and "mistake" in tables[0]
     assert "mistake_index" in tables[1] and "best_move_share" in tables[1]
+
+
+def test_archive_tour_says_how_to_give_a_lexicon(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without a lexicon the judging cell says what to type: the LEXICON line with a path,
+    or GCGTOOLS_DATA (the tour run up to that cell, with GCGTOOLS_DATA an empty folder)."""
+    monkeypatch.setenv("GCGTOOLS_DATA", str(tmp_path))
+    nb = nbformat.read(NOTEBOOKS / "archive_tour.ipynb", as_version=4)
+    judging = next(
+        i for i, c in enumerate(nb.cells) if c.cell_type == "code" and 'depth="sim"' in c.source
+    )
+    nb.cells = nb.cells[: judging + 1]
+    NotebookClient(
+        nb, kernel_name="python3", timeout=600, resources={"metadata": {"path": str(NOTEBOOKS)}}
+    ).execute()
+    said = "".join(o.get("text", "") for o in nb.cells[judging].outputs)
+    assert f"no lexicon at {tmp_path / 'lexica' / 'ENABLE.kwg'}" in said
+    assert '    LEXICON = "/path/to/ENABLE.kwg"' in said.splitlines()
+    assert "    GCGTOOLS_DATA=/path/to/data jupyter lab" in said.splitlines()
+    assert "LEXICON = None" in nb.cells[judging].source  # the line the message names

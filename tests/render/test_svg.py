@@ -137,6 +137,24 @@ def test_repr_svg_on_a_replayed_board() -> None:
     assert len(_tiles(_tree(svg))) == 17
 
 
+def test_repr_svg_of_a_position_holds_its_tiles_and_marks_its_play() -> None:
+    positions = list(gcgtools.replay(parse_string(GAME)))
+    second = positions[2]  # after >Bob: I7 O.IDES (through the X of HEX)
+    root = _tree(second._repr_svg_())  # valid SVG (XML), as Jupyter shows it
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    tiles = _tiles(root)
+    assert {sq: t.get("data-letter") for sq, t in tiles.items()} == {
+        "8G": "H", "8H": "E", "8I": "X", "7I": "O", "9I": "I", "10I": "D", "11I": "E",
+        "12I": "S",
+    }  # fmt: skip
+    last = {sq for sq, t in tiles.items() if "last" in (t.get("class") or "").split()}
+    assert last == {"7I", "9I", "10I", "11I", "12I"}  # the squares Bob's play put tiles on
+    scores = [t.text for t in root.findall(".//s:text[@class='score']", NS)]
+    assert scores == ["player 1 26", "player 2 16"]
+    # the start: an empty board, nothing marked
+    assert _tiles(_tree(positions[0]._repr_svg_())) == {}
+
+
 def test_svg_escapes_names() -> None:
     root = _tree(board_svg(_final_board(), players=["<Ann & Co>", "Bob"], scores=[1, 2]))
     assert root.findall(".//s:text[@class='score']", NS)[0].text == "<Ann & Co> 1"
