@@ -131,7 +131,9 @@ class DaskBackend:
             except Exception:  # noqa: BLE001 - the cluster may be gone already
                 pass
 
-    def close(self) -> None:
+    def close(self, *, now: bool = False) -> None:
+        """Close the client and cluster this backend made (``now``: the same; a cluster's
+        workers are its own processes, closed with it)."""
         for thing in self.owned:
             try:
                 thing.close()
@@ -256,9 +258,9 @@ def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
     if isinstance(scheduler, Client):
         return DaskBackend(scheduler)
     if scheduler == LOCAL:
-        from gcgtools.batch.run import default_jobs
+        from gcgtools.batch.run import capped_jobs
 
-        cluster = local_cluster(max(1, jobs) if jobs else default_jobs())
+        cluster = local_cluster(capped_jobs(jobs))
         client = Client(cluster)
         return DaskBackend(client, owned=(client, cluster))
     address = str(scheduler)

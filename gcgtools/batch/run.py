@@ -7,6 +7,7 @@ own result, never by an exception, so a batch always goes on past a bad file.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import time
@@ -17,11 +18,13 @@ from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from gcgtools.batch.errors import BatchError
-from gcgtools.console import show_progress, track
+from gcgtools.console import echo, show_progress, track
 from gcgtools.sources.paths import expand_paths
+from gcgtools.wording import plural
 
 __all__ = [
     "BatchError",
+    "capped_jobs",
     "default_jobs",
     "map_batches",
     "map_files",
@@ -34,16 +37,45 @@ R = TypeVar("R")
 
 def default_jobs() -> int:
     """All cores this process may use."""
+    count = getattr(os, "process_cpu_count", None)  # Python 3.13+
+    if count is not None:
+        return int(count() or 1)
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not on Linux
         return os.cpu_count() or 1
 
 
+def capped_jobs(jobs: int | None) -> int:
+    """The worker processes to start for ``jobs`` asked for: all cores if None, at least
+    1, and never more than the cores this process may use (more only share the same
+    cores, each with its own memory: ``-j 100000`` once started thousands of processes
+    until memory ran out). A capped number is said once on standard error. Every backend
+    that starts processes on this machine (the local pool, a Dask LocalCluster) asks
+    here."""
+    cores = default_jobs()
+    if jobs is None:
+        return cores
+    if jobs > cores:
+        _say_capped(jobs, cores)
+        return cores
+    return max(1, jobs)
+
+
+@functools.cache
+def _say_capped(jobs: int, cores: int) -> None:
+    echo(
+        f"gcgtools: --jobs {jobs} is more than the {plural(cores, 'core')} this process may "
+        f"use: running {cores} worker {'process' if cores == 1 else 'processes'}",
+        err=True,
+    )
+
+
 def _jobs_for(jobs: int | None, files: int) -> int:
-    """Worker processes for ``files`` files: ``jobs`` (all cores if None), fewer for a
-    handful of files, where starting processes costs more than it saves."""
-    jobs = default_jobs() if jobs is None else max(1, jobs)
+    """Worker processes for ``files`` files: ``jobs`` (all cores if None, capped at
+    them: :func:`capped_jobs`), fewer for a handful of files, where starting processes
+    costs more than it saves."""
+    jobs = capped_jobs(jobs)
     return min(jobs, max(1, files // 8)) if files < 64 else jobs
 
 
@@ -65,7 +97,7 @@ class Backend(Protocol):
 
     def cancel(self, futures: list[Any]) -> None: ...
 
-    def close(self) -> None: ...
+    def close(self, *, now: bool = False) -> None: ...
 
 
 # ``scheduler`` arguments: None (the local process pool), "local" (a Dask LocalCluster of
@@ -152,11 +184,14 @@ def map_batches(
         return
     with open_scheduler(scheduler, jobs) as opened:
         backend: Backend = opened if opened is not None else _pool(jobs or 1)
+        finished = False
         try:
             yield from _windowed(backend, func, files, window, size)
+            finished = True
         finally:
-            if opened is None:
-                backend.close()
+            if opened is None:  # stopped early (an exception, an interrupt, a consumer
+                # that wants no more): the workers are killed, not waited for
+                backend.close(now=not finished)
 
 
 def _timed(func: Callable[[list[str]], R], batch: list[str]) -> tuple[float, R]:
