@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from gcgtools.batch.settings import DEFAULT_SETTINGS, AnalysisSettings
-from gcgtools.cli.common import NoCache, Paths, app, batch_command, report_unreadable
+from gcgtools.cli.common import (
+    MAX_TOP,
+    NoCache,
+    Paths,
+    app,
+    batch_command,
+    report_unreadable,
+)
 from gcgtools.cli.groups import (
     BATCH_GROUP,
     JUDGE_GROUP,
@@ -47,6 +54,7 @@ def analyse_command(
         typer.Option(
             "--top",
             min=0,
+            max=MAX_TOP,
             metavar="N",
             help="List the N best moves (score, leave, equity) under each turn of the text "
             "table, and keep N in the JSON. Default: the text shows the best move only, the "

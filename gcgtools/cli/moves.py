@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gcgtools.cli.common import app, hint_pure_python
+from gcgtools.cli.common import (
+    MAX_CANDIDATES,
+    MAX_EVENT,
+    MAX_ITERATIONS,
+    MAX_NODES,
+    MAX_PLIES,
+    MAX_SEED,
+    MAX_TOP,
+    app,
+    hint_pure_python,
+)
 from gcgtools.cli.groups import LEXICON_GROUP, TILE_BOARD_GROUP, checked_lexicon, option_groups
 from gcgtools.console import echo
 from gcgtools.findings import EXIT_UNREADABLE
@@ -37,17 +47,35 @@ EndgameFlag = Annotated[
     ),
 ]
 Iterations = Annotated[
-    int, typer.Option("--iterations", min=1, help="--sim: iterations per candidate.")
+    int,
+    typer.Option(
+        "--iterations", min=1, max=MAX_ITERATIONS, help="--sim: iterations per candidate."
+    ),
 ]
-Candidates = Annotated[int, typer.Option("--candidates", min=1, help="--sim: moves simulated.")]
-Plies = Annotated[int, typer.Option("--plies", min=0, help="--sim: moves after the candidate.")]
+Candidates = Annotated[
+    int,
+    typer.Option("--candidates", min=1, max=MAX_CANDIDATES, help="--sim: moves simulated."),
+]
+Plies = Annotated[
+    int,
+    typer.Option("--plies", min=0, max=MAX_PLIES, help="--sim: moves after the candidate."),
+]
 #: the default budget of ``moves --endgame`` (positions searched; a few tens of seconds)
 ENDGAME_NODES = 1_000_000
 Nodes = Annotated[
     int,
-    typer.Option("--nodes", min=1, help="--endgame: the budget in nodes (positions searched)."),
+    typer.Option(
+        "--nodes",
+        min=1,
+        max=MAX_NODES,
+        help="--endgame: the budget in nodes (positions searched; for a pre-endgame, over "
+        "all the tiles that may be in the bag).",
+    ),
 ]
-Seed = Annotated[int, typer.Option("--seed", help="--sim: the seed of the draws.")]
+Seed = Annotated[
+    int,
+    typer.Option("--seed", min=-MAX_SEED, max=MAX_SEED, help="--sim: the seed of the draws."),
+]
 
 
 @app.command()
@@ -59,10 +87,14 @@ def moves(
         typer.Option(
             "--move",
             "-m",
+            min=0,
+            max=MAX_EVENT,
             help="The position after event N (0: before the first; default: the end).",
         ),
     ] = None,
-    top: Annotated[int, typer.Option("--top", "-n", help="How many moves (0: all).")] = 10,
+    top: Annotated[
+        int, typer.Option("--top", "-n", min=0, max=MAX_TOP, help="How many moves (0: all).")
+    ] = 10,
     rack: Annotated[
         str | None, typer.Option(help="The rack to move with (default: the record's).")
     ] = None,
