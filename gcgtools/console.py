@@ -170,8 +170,8 @@ def _columns() -> list[Any]:
 @dataclass(slots=True)
 class Tally:
     """How far a stream of results has come: ``done`` of ``total``, counted in ``unit``
-    (the results the consumer has finished with: a result counts once the next one is
-    asked for, or the stream ends)."""
+    (the results handed to the consumer: finished, and printed by the time the next one
+    is asked for)."""
 
     total: int
     done: int = 0
@@ -189,11 +189,11 @@ RECENT = 16
 
 def interrupted_line(finished: str, kept: str = "", unit: str | None = None) -> str:
     """The one line an interrupted command prints: ``interrupted: 3 of 8 records
-    analysed; results kept for those 3``, from the last outermost stream tracked (or the
-    last one counted in ``unit``: ``games``, not the turns of one game). ``finished``:
+    analysed; results kept for those 3``, from the last outermost stream tracked (counted
+    in ``unit``, when given: ``games``, not the turns of the one game judged). ``finished``:
     what a finished item is (``records analysed``); ``kept``: what was kept of them
     (``{done}`` is their number), said only when some are finished."""
-    found = [t for t in _recent if (t.unit == unit if unit is not None else t.outer)]
+    found = [t for t in _recent if t.outer and unit in (None, t.unit)]
     if not found:
         return f"interrupted: no {finished.split(' ', 1)[0]} finished"
     tally = found[-1]
@@ -241,8 +241,8 @@ def _drawn(
     total = tally.total
     if not enabled or total <= 0 or _live is not None:
         for result in results:
-            yield result
             tally.done += 1 if weight is None else weight(result)
+            yield result
         return
     from rich.console import Console
     from rich.progress import Progress
@@ -267,8 +267,8 @@ def _drawn(
         for result in results:
             step = 1 if weight is None else weight(result)
             bar.advance(task, step)
-            yield result
             tally.done += step
+            yield result
     finally:
         for proxy in (sys.stdout, sys.stderr):
             if isinstance(proxy, _AboveBar):

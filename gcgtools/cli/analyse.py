@@ -44,7 +44,11 @@ class AnalyseFormat(str, Enum):
 
 
 @app.command("analyse")
-@batch_command
+@batch_command(
+    finished="records analysed",
+    kept="results kept for those {done} (printed, and in the result cache)",
+    unit="games",
+)
 @option_groups(choice=LEXICON_GROUP, rule_set=RULE_GROUP, batch=BATCH_GROUP, judging=JUDGE_GROUP)
 def analyse_command(
     paths: Paths,

@@ -263,10 +263,66 @@ NoCache = Annotated[
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def batch_command(func: F) -> F:
+#: the exit code of a command ended by Ctrl-C or SIGTERM (128 + SIGINT, as shells say)
+EXIT_INTERRUPTED = 130
+
+
+def interruptible(
+    finished: str = "files done",
+    kept: str = "results printed for those {done}",
+    unit: str | None = None,
+) -> Callable[[F], F]:
+    """A command that Ctrl-C (SIGINT) or SIGTERM ends cleanly: the worker processes are
+    killed, what was finished stays printed (and in the result cache, where the workers
+    put it), and one line on standard error says how far it came, ``interrupted: 3 of 8
+    records analysed; results kept for those 3`` (``finished``, ``kept`` and the
+    progress ``unit`` counted: see :func:`gcgtools.console.interrupted_line`); exit code
+    :data:`EXIT_INTERRUPTED`, no traceback."""
+
+    def decorate(func: F) -> F:
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            from gcgtools.console import interrupt_on_sigterm, interrupted_line
+
+            try:
+                with interrupt_on_sigterm():
+                    return func(*args, **kwargs)
+            except KeyboardInterrupt:
+                pool = sys.modules.get("gcgtools.batch.pool")
+                if pool is not None:
+                    pool.abort_pools()
+                _flush_stdout()
+                echo(interrupted_line(finished, kept, unit), err=True)
+                raise typer.Exit(EXIT_INTERRUPTED) from None
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
+
+
+def _flush_stdout() -> None:
+    """What was printed so far, out before the interrupt's line (a closed pipe is no
+    error here)."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def batch_command(
+    func: F | None = None,
+    *,
+    finished: str = "files done",
+    kept: str = "results printed for those {done}",
+    unit: str | None = None,
+) -> Any:
     """A command that runs batches: a Dask scheduler that cannot be reached (or Dask
     missing), or worker processes that keep dying, is a clear message and exit code 2,
-    not a traceback; the files a folder's listing left out are said on standard error."""
+    not a traceback; the files a folder's listing left out are said on standard error;
+    Ctrl-C and SIGTERM end it as :func:`interruptible` says (``finished``, ``kept``,
+    ``unit``: its words). Used bare (``@batch_command``) or with those words."""
+    if func is None:
+        return functools.partial(batch_command, finished=finished, kept=kept, unit=unit)
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -282,7 +338,7 @@ def batch_command(func: F) -> F:
             echo(f"gcgtools: {exc}", err=True)
             raise typer.Exit(EXIT_UNREADABLE) from None
 
-    return wrapper  # type: ignore[return-value]
+    return interruptible(finished, kept, unit)(wrapper)
 
 
 # Option values are checked before any file is read: a bad one is a usage error (exit 2)

@@ -19,6 +19,7 @@ from gcgtools.cli.common import (
     MAX_TOP,
     app,
     hint_pure_python,
+    interruptible,
 )
 from gcgtools.cli.groups import LEXICON_GROUP, TILE_BOARD_GROUP, checked_lexicon, option_groups
 from gcgtools.console import echo
@@ -79,6 +80,7 @@ Seed = Annotated[
 
 
 @app.command()
+@interruptible(finished="positions done")
 @option_groups(choice=LEXICON_GROUP, rule_set=TILE_BOARD_GROUP)
 def moves(
     file: Annotated[Path | None, typer.Argument(help="A .gcg file (or use --cgp).")] = None,

@@ -33,7 +33,11 @@ from gcgtools.wording import plural
 
 
 @app.command("report")
-@batch_command
+@batch_command(
+    finished="records done",
+    kept="the pages of those {done} are written (their analyses in the result cache); "
+    "the index is not",
+)
 @option_groups(
     rule_set=RULE_GROUP,
     choice=LEXICON_GROUP,
