@@ -134,3 +134,16 @@ def test_a_preendgame_has_one_node_budget_for_all_its_scenarios(lexicon) -> None
         assert result.proved == (result.stopped == "proved")
         if not result.proved:
             assert result.why != "proved"
+
+
+def test_a_preendgame_seconds_budget_holds_for_all_its_scenarios(lexicon) -> None:
+    pos = _preendgame(lexicon)
+    began = time.perf_counter()
+    solve_preendgame(pos, Limit(nodes=1))
+    allowance = time.perf_counter() - began  # every scenario's root moves and answer
+    budget = 0.5
+    began = time.perf_counter()
+    result = solve_preendgame(pos, Limit(seconds=budget))
+    took = time.perf_counter() - began
+    assert took <= TOLERANCE * budget + allowance, (took, allowance)
+    assert result.candidates
