@@ -241,8 +241,9 @@ def _probe(func: Callable[[Any], R], batch: Any, crashed: Mapping[str, str]) -> 
     the pool would."""
     context = multiprocessing.get_context()  # the pool's
     receive, send = context.Pipe(duplex=False)
+    # daemon: ended, not waited for, when this process exits (an interrupt, say)
     process = context.Process(
-        target=_probe_main, args=(func, batch, dict(crashed), send, os.getpid())
+        target=_probe_main, args=(func, batch, dict(crashed), send, os.getpid()), daemon=True
     )
     process.start()
     send.close()
