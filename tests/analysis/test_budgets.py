@@ -6,8 +6,10 @@ scenario's). A search that stops before its budget is spent says why, and its no
 agrees with what it says (``budget spent`` once came at 736,886 of 1,000,000 nodes).
 
 Times are measured with a start-up allowance measured the same way (the candidates'
-generation and the first iteration, or the root moves), so a busy machine changes the
-figures, not the verdict."""
+generation and the first iteration, or the root moves); a machine so busy that the
+process waits for a core between two looks at the clock can overshoot any budget once,
+so a time budget gets three tries to hold (a search that does not look at the clock
+often enough overshoots every time)."""
 
 from __future__ import annotations
 
@@ -37,6 +39,20 @@ MAGPIE_CGP = (
     "356/378 0 lex NWL20;"
 )
 TOLERANCE = 1.10
+TRIES = 3
+
+
+def _holds(budget: float, allowance: float, run) -> tuple[bool, list[float]]:
+    """Whether ``run()`` took at most ``TOLERANCE * budget + allowance`` seconds in one
+    of ``TRIES`` tries, and what each try took."""
+    took = []
+    for _ in range(TRIES):
+        began = time.perf_counter()
+        run()
+        took.append(time.perf_counter() - began)
+        if took[-1] <= TOLERANCE * budget + allowance:
+            return True, took
+    return False, took
 
 
 @pytest.fixture(scope="module")
@@ -89,12 +105,16 @@ def test_a_simulations_seconds_budget_holds_with_many_candidates(lexicon, leaves
     simulate(pos, lexicon, leaves, SimLimit(**{**wide, "iterations": 1}), seed=1)
     allowance = time.perf_counter() - began  # the candidates and their first iteration
     budget = 1.0
-    began = time.perf_counter()
-    result = simulate(pos, lexicon, leaves, SimLimit(seconds=budget, **wide), seed=1)
-    took = time.perf_counter() - began
+    results = []
+
+    def run() -> None:
+        results.append(simulate(pos, lexicon, leaves, SimLimit(seconds=budget, **wide), seed=1))
+
+    held, took = _holds(budget, allowance, run)
+    assert held, (took, allowance)
+    result = results[-1]
     assert result.stopped == "seconds"
     assert len(result.candidates) == 50
-    assert took <= TOLERANCE * budget + allowance, (took, allowance)
     assert max(c.iterations for c in result.candidates) > 1  # it did go on past the first
 
 
@@ -118,11 +138,12 @@ def test_an_endgame_seconds_budget_holds(lexicon) -> None:
     solve_endgame(pos, Limit(nodes=1))
     allowance = time.perf_counter() - began  # the root moves, a node, the answer
     budget = 0.4
-    began = time.perf_counter()
-    result = solve_endgame(pos, Limit(seconds=budget))
-    took = time.perf_counter() - began
-    assert not result.proved and result.stopped in ("seconds", "hopeless")
-    assert took <= TOLERANCE * budget + allowance, (took, allowance)
+    results = []
+    held, took = _holds(
+        budget, allowance, lambda: results.append(solve_endgame(pos, Limit(seconds=budget)))
+    )
+    assert held, (took, allowance)
+    assert not results[-1].proved and results[-1].stopped == "seconds"
 
 
 def test_a_preendgame_has_one_node_budget_for_all_its_scenarios(lexicon) -> None:
@@ -142,8 +163,9 @@ def test_a_preendgame_seconds_budget_holds_for_all_its_scenarios(lexicon) -> Non
     solve_preendgame(pos, Limit(nodes=1))
     allowance = time.perf_counter() - began  # every scenario's root moves and answer
     budget = 0.5
-    began = time.perf_counter()
-    result = solve_preendgame(pos, Limit(seconds=budget))
-    took = time.perf_counter() - began
-    assert took <= TOLERANCE * budget + allowance, (took, allowance)
-    assert result.candidates
+    results = []
+    held, took = _holds(
+        budget, allowance, lambda: results.append(solve_preendgame(pos, Limit(seconds=budget)))
+    )
+    assert held, (took, allowance)
+    assert results[-1].candidates
