@@ -10,6 +10,11 @@ The bar draws on standard output when standard output and standard error are the
 terminal (the usual case: findings and bar then share one stream), else on standard
 error, so that a report piped to a file stays clean.
 
+Interrupts (Ctrl-C, SIGTERM) are the terminal's too: :func:`track` counts what a command
+has finished (bar or not), so that :func:`interrupted_line` can say it in one line; and a
+search that can stop early with an answer (the endgame solver, a simulation) polls
+:func:`stop_requested`, which :func:`stopping_on_signals` sets instead of raising.
+
 This module sits below every layer (like :mod:`gcgtools.findings`): the analysis layer
 tracks its batches here, the command line prints here. rich is imported only when a bar
 or a coloured line is drawn.
@@ -20,9 +25,14 @@ from __future__ import annotations
 import io
 import os
 import re
+import signal
 import sys
+import threading
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from types import FrameType
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -33,11 +43,16 @@ if TYPE_CHECKING:
 R = TypeVar("R")
 
 __all__ = [
+    "Tally",
     "echo",
     "echo_pieces",
+    "interrupt_on_sigterm",
+    "interrupted_line",
     "is_terminal",
     "safe_text",
     "show_progress",
+    "stop_requested",
+    "stopping_on_signals",
     "stream_console",
     "track",
 ]
@@ -169,6 +184,42 @@ def _columns() -> list[Any]:
     ]
 
 
+@dataclass(slots=True)
+class Tally:
+    """How far a stream of results has come: ``done`` of ``total``, counted in ``unit``
+    (the results handed to the consumer: finished, and printed by the time the next one
+    is asked for)."""
+
+    total: int
+    done: int = 0
+    unit: str = ""
+    outer: bool = True  # no other stream was being tracked when this one began
+
+
+# The tallies of the streams being tracked now, outermost first (a batch of files, and
+# inside it the turns of one record), and the last ones made (kept after their stream
+# ended: an interrupt unwinds the stream before the command can say how far it came).
+_tallies: list[Tally] = []
+_recent: list[Tally] = []
+RECENT = 16
+
+
+def interrupted_line(finished: str, kept: str = "", unit: str | None = None) -> str:
+    """The one line an interrupted command prints: ``interrupted: 3 of 8 records
+    analysed; results kept for those 3``, from the last outermost stream tracked (counted
+    in ``unit``, when given: ``games``, not the turns of the one game judged). ``finished``:
+    what a finished item is (``records analysed``); ``kept``: what was kept of them
+    (``{done}`` is their number), said only when some are finished."""
+    found = [t for t in _recent if t.outer and unit in (None, t.unit)]
+    if not found:
+        return f"interrupted: no {finished.split(' ', 1)[0]} finished"
+    tally = found[-1]
+    line = f"interrupted: {tally.done} of {tally.total} {finished}"
+    if kept and tally.done:
+        line += "; " + kept.format(done=tally.done)
+    return line
+
+
 def track(
     results: Iterable[R],
     total: int,
@@ -184,9 +235,31 @@ def track(
     showing; the bar is erased when the results run out (or the consumer stops early).
     The bar reads ``label`` (``analysing``) and its rate counts ``unit`` per second
     (``games/s``; default: the label)."""
+    tally = Tally(total, unit=unit or label, outer=not _tallies)
+    _recent.append(tally)
+    del _recent[:-RECENT]
+    _tallies.append(tally)
+    try:
+        yield from _drawn(results, tally, label=label, enabled=enabled, weight=weight)
+    finally:
+        _tallies.remove(tally)
+
+
+def _drawn(
+    results: Iterable[R],
+    tally: Tally,
+    *,
+    label: str,
+    enabled: bool,
+    weight: Callable[[R], int] | None,
+) -> Iterator[R]:
+    """:func:`track`'s stream, counted in ``tally``, with a bar when ``enabled``."""
     global _live
+    total = tally.total
     if not enabled or total <= 0 or _live is not None:
-        yield from results
+        for result in results:
+            tally.done += 1 if weight is None else weight(result)
+            yield result
         return
     from rich.console import Console
     from rich.progress import Progress
@@ -199,7 +272,7 @@ def track(
         redirect_stdout=False,  # done below, in a way click.echo (typer.echo) goes through
         redirect_stderr=False,
     )
-    task = bar.add_task(label, total=total, unit=unit or label)
+    task = bar.add_task(label, total=total, unit=tally.unit)
     saved = sys.stdout, sys.stderr
     bar.start()
     _live = bar
@@ -209,7 +282,9 @@ def track(
         sys.stderr = _AboveBar(bar.console, sys.stderr)  # type: ignore[assignment]
     try:
         for result in results:
-            bar.advance(task, 1 if weight is None else weight(result))
+            step = 1 if weight is None else weight(result)
+            bar.advance(task, step)
+            tally.done += step
             yield result
     finally:
         for proxy in (sys.stdout, sys.stderr):
@@ -339,3 +414,55 @@ def _safe_rich(text: Text) -> Text:
     copy.plain = safe_text(plain)
     copy.spans = [Span(starts[s.start], starts[s.end], s.style) for s in text.spans]
     return copy
+
+
+# ------------------------------------------------------------------------ interrupts
+_stop = threading.Event()
+#: the signals a stop is asked with: Ctrl-C, and what ``kill`` sends by default
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def stop_requested() -> bool:
+    """Whether Ctrl-C or SIGTERM asked the search running now to stop early (inside
+    :func:`stopping_on_signals`); a search that can answer with what it found so far
+    polls this (cheap: one flag)."""
+    return _stop.is_set()
+
+
+def _ask_stop(signum: int, frame: FrameType | None) -> None:
+    if _stop.is_set():  # asked twice: stop at once
+        raise KeyboardInterrupt
+    _stop.set()
+
+
+@contextmanager
+def stopping_on_signals() -> Iterator[None]:
+    """While inside, Ctrl-C (SIGINT) and SIGTERM ask the search to stop
+    (:func:`stop_requested`) instead of raising KeyboardInterrupt; a second one raises it.
+    Outside the main thread nothing is changed."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    saved = {signum: signal.signal(signum, _ask_stop) for signum in STOP_SIGNALS}
+    _stop.clear()
+    try:
+        yield
+    finally:
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
+        _stop.clear()
+
+
+@contextmanager
+def interrupt_on_sigterm() -> Iterator[None]:
+    """While inside, SIGTERM raises KeyboardInterrupt as Ctrl-C does, so that a command
+    ended by ``kill`` stops the same way (its finished results kept, one line said).
+    Outside the main thread nothing is changed."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    saved = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, saved)

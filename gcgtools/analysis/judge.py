@@ -100,7 +100,7 @@ class JudgeSettings:
     """The budgets of a judgement. ``sim_candidates`` (N), ``sim_iterations`` (K) and
     ``sim_plies`` (P) as in :class:`gcgtools.analysis.simulate.SimLimit`;
     ``endgame_nodes``: the endgame solver's budget per turn (positions visited);
-    ``preendgame_nodes``: its budget for each scenario of a pre-endgame; ``keep``: the
+    ``preendgame_nodes``: its budget for a whole pre-endgame (all scenarios); ``keep``: the
     judged moves kept per turn (best first; the move played is always kept); ``seed``:
     the root of every turn's seed; ``model``: the win model of the simulations (None: the
     built-in one, :func:`gcgtools.analysis.winprob.builtin_model`)."""

@@ -27,8 +27,14 @@ Algorithm (defaults in :class:`SimLimit`):
    two never differ in win%, e.g. both always win, their spreads are compared the same
    way). The run stops when one candidate is left
    (a lone candidate still gets ``min_iterations``), when ``iterations`` are done, or
-   when ``seconds`` have passed (checked between
-   iterations; the only setting that makes a result depend on the machine).
+   when ``seconds`` have passed (the only setting that makes a result depend on the
+   machine), or when asked to stop (Ctrl-C or SIGTERM inside
+   :func:`gcgtools.console.stopping_on_signals`: ``"interrupted"``, the candidates as
+   far as they got). The clock and the stop request are checked every few samples
+   (:func:`_chunk`: a chunk takes at most a 50th of the budget, and a 20th of a second),
+   so a time budget holds within a few percent, whatever the number of candidates; every
+   candidate still gets its first iteration, and a run stopped within an iteration
+   leaves some candidates one sample ahead.
 
 Determinism: a sample is a pure function of (seed, position, candidate, iteration) and
 the decisions to drop and stop are taken only at the check points, from the samples
@@ -50,6 +56,7 @@ from typing import cast
 
 from gcgtools.analysis.playout import GameState, advance, full_bag, play_best
 from gcgtools.analysis.winprob import WinModel, builtin_model, decided
+from gcgtools.console import stop_requested
 from gcgtools.movegen import EngineBoard, Move, MoveRequest, generate
 from gcgtools.movegen.generate import LeaveValues, LexiconLike
 from gcgtools.movegen.record import RecordPosition
@@ -371,12 +378,15 @@ def simulate(
     alive = list(range(len(moves)))
     done = 0
     stopped = "iterations"
+    clock = _Clock(started, limit.seconds)
     while done < limit.iterations:
         batch = min(limit.check_every - done % limit.check_every, limit.iterations - done)
         tasks = [(c, done + k) for k in range(batch) for c in alive]
-        for (c, _), (w, s) in zip(tasks, run(sampler, tasks), strict=True):
-            wins[c].push(w)
-            spreads[c].push(s)
+        first = len(alive) if done == 0 else 0  # every candidate's first sample
+        reason = clock.run(run, sampler, tasks, first, wins, spreads)
+        if reason is not None:
+            stopped = reason
+            break
         done += batch
         if done >= limit.min_iterations:
             alive = _survivors(alive, wins, spreads, limit.z)
@@ -457,6 +467,55 @@ def _mirror(m: Move) -> tuple[object, ...]:
     if m.kind != "play":
         return _place(m)
     return (m.col, m.row, not m.across, m.cells, m.new)
+
+
+#: a chunk of samples takes at most this share of a time budget, and these seconds
+CHUNK_SHARE = 0.02
+CHUNK_SECONDS = 0.05
+
+
+class _Clock:
+    """Runs a batch of samples in chunks, looking at the clock and for a stop request
+    between chunks (:func:`_chunk`); the runner gets whole chunks, so a parallel one still
+    has work to share."""
+
+    def __init__(self, started: float, seconds: float | None) -> None:
+        self.deadline = None if seconds is None else started + seconds
+        self.seconds = seconds
+        self.per_sample: float | None = None  # seconds, measured
+
+    def run(self, run: Runner, sampler: Callable[[Task], Sample], tasks: list[Task],
+            first: int, wins: list[_Stat], spreads: list[_Stat]) -> str | None:  # fmt: skip
+        """Push the samples of ``tasks`` (at least the ``first`` ones) into ``wins`` and
+        ``spreads``; ``"seconds"`` or ``"interrupted"`` when it stopped before the end."""
+        start = 0
+        while start < len(tasks):
+            if start >= first:
+                if stop_requested():
+                    return "interrupted"
+                if self.deadline is not None and time.perf_counter() >= self.deadline:
+                    return "seconds"
+            size = max(first - start, self._chunk(len(tasks) - start))
+            chunk = tasks[start : start + size]
+            began = time.perf_counter()
+            for (c, _), (w, s) in zip(chunk, run(sampler, chunk), strict=True):
+                wins[c].push(w)
+                spreads[c].push(s)
+            took = (time.perf_counter() - began) / len(chunk)
+            self.per_sample = took if self.per_sample is None else (self.per_sample + took) / 2
+            start += size
+        return None
+
+    def _chunk(self, left: int) -> int:
+        """Samples to run before the next look: a chunk that takes at most
+        :data:`CHUNK_SECONDS` and :data:`CHUNK_SHARE` of the budget (one sample until a
+        sample's time is known)."""
+        if self.per_sample is None:
+            return 1
+        target = CHUNK_SECONDS
+        if self.seconds is not None:
+            target = min(target, CHUNK_SHARE * self.seconds)
+        return max(1, min(left, int(target / max(self.per_sample, 1e-9))))
 
 
 def _finite(x: float) -> float:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
-from gcgtools.batch.cores import default_jobs
+from gcgtools.batch.cores import capped_jobs
 from gcgtools.batch.errors import BatchError
 from gcgtools.batch.pool import skipping
 
@@ -132,7 +132,9 @@ class DaskBackend:
             except Exception:  # noqa: BLE001 - the cluster may be gone already
                 pass
 
-    def close(self) -> None:
+    def close(self, *, now: bool = False) -> None:
+        """Close the client and cluster this backend made (``now``: the same; a cluster's
+        workers are its own processes, closed with it)."""
         for thing in self.owned:
             try:
                 thing.close()
@@ -257,7 +259,7 @@ def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
     if isinstance(scheduler, Client):
         return DaskBackend(scheduler)
     if scheduler == LOCAL:
-        cluster = local_cluster(max(1, jobs) if jobs else default_jobs())
+        cluster = local_cluster(capped_jobs(jobs))
         client = Client(cluster)
         return DaskBackend(client, owned=(client, cluster))
     address = str(scheduler)

@@ -10,13 +10,26 @@ of its files alone, and every file that kills its process is named to the new wo
 finding) instead of dying again. The batch then runs with those files left out, and the
 other failed batches run again on the new pool. Only a batch that kills its process
 with every one of its files left out stops the run (:class:`BatchError`).
+
+No worker outlives the command: each one dies with the process that started it
+(:func:`die_with_parent`: the kernel's parent-death signal on Linux, else a thread that
+watches the parent), however that process ends, SIGKILL included; a pool closed because
+of an exception or an interrupt (:meth:`PoolBackend.close` with ``now``) kills its workers
+instead of waiting for their batches. The workers ignore SIGINT: Ctrl-C on a terminal
+reaches the whole process group, and only the parent acts on it (it ends the pool).
 """
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import multiprocessing
+import os
 import signal
+import sys
+import threading
+import time
+import weakref
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -35,11 +48,70 @@ def skipping(crashed: Mapping[str, str], func: Callable[[Any], R], arg: Any) -> 
     return func(arg)
 
 
-def _start_worker(crashed: Mapping[str, str]) -> None:
+#: prctl(2)'s option that asks for a signal when the parent dies (Linux)
+PR_SET_PDEATHSIG = 1
+#: how often a worker without that option looks whether its parent is still there
+WATCH_SECONDS = 0.5
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this process (a worker) die when the process ``parent`` ends, however it
+    ends: on Linux the kernel sends SIGKILL when the parent thread is gone; elsewhere a
+    daemon thread checks every :data:`WATCH_SECONDS`. A parent gone already (it died
+    while this process started) ends this one at once."""
+    if not _kernel_watch():
+        threading.Thread(target=_watch, args=(parent,), daemon=True, name="parent-watch").start()
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _kernel_watch() -> bool:
+    """Ask the kernel for SIGKILL when the parent dies; False where it cannot."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        # the symbols already loaded (libc's among them): looking the library up by
+        # name runs programs, which a process forked from a threaded one must not
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_SECONDS)
+    os._exit(1)
+
+
+def _start_worker(crashed: Mapping[str, str], parent: int) -> None:
+    die_with_parent(parent)
+    _OPEN.clear()  # the parent's pools, copied by fork: not this process's to end
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent ends the pool on Ctrl-C
     # frozen: the objects inherited from the parent are never scanned by the worker's
     # garbage collector (nor their pages copied by writing to their headers)
     gc.freeze()
     set_crashed(crashed)
+
+
+#: every pool open in this process (:func:`abort_pools` kills their workers)
+_OPEN: weakref.WeakSet[PoolBackend] = weakref.WeakSet()
+
+
+def abort_pools() -> None:
+    """Kill the workers of every pool still open in this process, without waiting for
+    their batches (an interrupted command, whose results nobody will take)."""
+    for backend in list(_OPEN):
+        if backend.owner == os.getpid():  # not a copy a fork made
+            backend.close(now=True)
+
+
+# At exit a pool still open has no one to take its results: its workers are killed
+# before concurrent.futures' own exit hook would wait for their batches to finish
+# (threading's exit hooks run last registered first, and before atexit's).
+_at_exit = getattr(threading, "_register_atexit", None)
+if _at_exit is not None:
+    _at_exit(abort_pools)
 
 
 class PoolBackend:
@@ -50,13 +122,17 @@ class PoolBackend:
 
     def __init__(self, jobs: int) -> None:
         self.workers = jobs
+        self.owner = os.getpid()
         self.crashed: dict[str, str] = {}  # file -> how it made its worker die
         self.pending: list[_PoolFuture] = []  # submitted, result not taken yet
         self.executor = self._start()
+        _OPEN.add(self)
 
     def _start(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
-            max_workers=self.workers, initializer=_start_worker, initargs=(dict(self.crashed),)
+            max_workers=self.workers,
+            initializer=_start_worker,
+            initargs=(dict(self.crashed), os.getpid()),
         )
 
     def submit(self, func: Callable[[Any], R], arg: Any) -> _PoolFuture:
@@ -105,8 +181,20 @@ class PoolBackend:
     def cancel(self, futures: list[Any]) -> None:
         self.pending = []  # shutdown(cancel_futures=True) cancels them
 
-    def close(self) -> None:
+    def close(self, *, now: bool = False) -> None:
+        """Shut the pool down once its running batches are done, or ``now``: its workers
+        killed (after an exception or an interrupt, when no result is wanted)."""
+        _OPEN.discard(self)
         self.pending = []
+        if now:
+            processes = list((getattr(self.executor, "_processes", None) or {}).values())
+            for process in processes:
+                if process.is_alive():
+                    process.kill()
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.join(timeout=5)
+            return
         self.executor.shutdown(cancel_futures=True)
 
 
@@ -153,7 +241,10 @@ def _probe(func: Callable[[Any], R], batch: Any, crashed: Mapping[str, str]) -> 
     the pool would."""
     context = multiprocessing.get_context()  # the pool's
     receive, send = context.Pipe(duplex=False)
-    process = context.Process(target=_probe_main, args=(func, batch, dict(crashed), send))
+    # daemon: ended, not waited for, when this process exits (an interrupt, say)
+    process = context.Process(
+        target=_probe_main, args=(func, batch, dict(crashed), send, os.getpid()), daemon=True
+    )
     process.start()
     send.close()
     try:
@@ -172,8 +263,11 @@ def _probe(func: Callable[[Any], R], batch: Any, crashed: Mapping[str, str]) -> 
 
 
 def _probe_main(func: Callable[[Any], Any], batch: Any, crashed: dict[str, str],
-                send: Any) -> None:  # fmt: skip
+                send: Any, parent: int) -> None:  # fmt: skip
     """The probe process: ``func(batch)``, sent back with whether it raised."""
+    die_with_parent(parent)
+    _OPEN.clear()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     set_crashed(crashed)
     try:
         outcome: tuple[bool, Any] = (True, func(batch))

@@ -15,13 +15,14 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
-from gcgtools.batch.cores import default_jobs
+from gcgtools.batch.cores import capped_jobs, default_jobs
 from gcgtools.batch.errors import BatchError
 from gcgtools.console import show_progress, track
 from gcgtools.sources.paths import expand_paths
 
 __all__ = [
     "BatchError",
+    "capped_jobs",
     "default_jobs",
     "map_batches",
     "map_files",
@@ -33,9 +34,10 @@ R = TypeVar("R")
 
 
 def _jobs_for(jobs: int | None, files: int) -> int:
-    """Worker processes for ``files`` files: ``jobs`` (all cores if None), fewer for a
-    handful of files, where starting processes costs more than it saves."""
-    jobs = default_jobs() if jobs is None else max(1, jobs)
+    """Worker processes for ``files`` files: ``jobs`` (all cores if None, capped at
+    them: :func:`capped_jobs`), fewer for a handful of files, where starting processes
+    costs more than it saves."""
+    jobs = capped_jobs(jobs)
     return min(jobs, max(1, files // 8)) if files < 64 else jobs
 
 
@@ -57,7 +59,7 @@ class Backend(Protocol):
 
     def cancel(self, futures: list[Any]) -> None: ...
 
-    def close(self) -> None: ...
+    def close(self, *, now: bool = False) -> None: ...
 
 
 # ``scheduler`` arguments: None (the local process pool), "local" (a Dask LocalCluster of
@@ -144,11 +146,14 @@ def map_batches(
         return
     with open_scheduler(scheduler, jobs) as opened:
         backend: Backend = opened if opened is not None else _pool(jobs or 1)
+        finished = False
         try:
             yield from _windowed(backend, func, files, window, size)
+            finished = True
         finally:
-            if opened is None:
-                backend.close()
+            if opened is None:  # stopped early (an exception, an interrupt, a consumer
+                # that wants no more): the workers are killed, not waited for
+                backend.close(now=not finished)
 
 
 def _timed(func: Callable[[list[str]], R], batch: list[str]) -> tuple[float, R]:

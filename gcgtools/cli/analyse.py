@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from gcgtools.batch.settings import DEFAULT_SETTINGS, AnalysisSettings
-from gcgtools.cli.common import NoCache, Paths, app, batch_command, report_unreadable
+from gcgtools.cli.common import (
+    MAX_TOP,
+    NoCache,
+    Paths,
+    app,
+    batch_command,
+    report_unreadable,
+)
 from gcgtools.cli.groups import (
     BATCH_GROUP,
     JUDGE_GROUP,
@@ -37,7 +44,11 @@ class AnalyseFormat(str, Enum):
 
 
 @app.command("analyse")
-@batch_command
+@batch_command(
+    finished="records analysed",
+    kept="results kept for those {done} (printed, and in the result cache)",
+    unit="games",
+)
 @option_groups(choice=LEXICON_GROUP, rule_set=RULE_GROUP, batch=BATCH_GROUP, judging=JUDGE_GROUP)
 def analyse_command(
     paths: Paths,
@@ -47,6 +58,7 @@ def analyse_command(
         typer.Option(
             "--top",
             min=0,
+            max=MAX_TOP,
             metavar="N",
             help="List the N best moves (score, leave, equity) under each turn of the text "
             "table, and keep N in the JSON. Default: the text shows the best move only, the "

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import functools
 import importlib
+import math
 import os
 import re
+import sys
 from collections.abc import Callable
 from enum import Enum
+from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
@@ -96,8 +99,76 @@ def load_command(name: str) -> Any:
     return typer.main.get_command(app).commands[name]  # type: ignore[attr-defined]
 
 
+# Bounds of the numeric options (a value outside is a usage error, exit 2, naming the
+# option): every option states its own (typer's min= and max=); :class:`Command` bounds
+# any that does not, and refuses nan and inf wherever a number with a point is taken.
+MAX_JOBS = 4096  # more than the cores are capped at the cores (gcgtools.batch.run)
+MAX_EVENT = 100_000  # --move: far more events than any record holds
+MAX_TOP = 10_000  # --top: moves listed per position
+MAX_SEED = 2**63 - 1
+MAX_ITERATIONS = 1_000_000  # simulation iterations per candidate
+MAX_CANDIDATES = 1_000  # moves simulated per position
+MAX_PLIES = 50  # moves played after a candidate
+MAX_NODES = 10_000_000_000  # a solver's budget in positions searched
+#: the bound of a whole-number option that names none (a backstop: see :class:`Command`)
+INT_BOUND = 2**63 - 1
+
+
+def click_part(name: str) -> ModuleType:
+    """The module ``name`` (``types``, ``core``) of the click that typer is built on:
+    typer 0.2x carries a copy of its own, whose classes are not click's."""
+    base = TyperCommand.__mro__[1].__module__.rsplit(".", 1)[0]
+    return importlib.import_module(f"{base}.{name}")
+
+
+_types = click_part("types")
+
+
+class _FiniteFloat(_types.FloatRange):  # type: ignore[misc, name-defined]
+    """A number with a point, finite (nan and inf are refused) and within the range."""
+
+    name = "float"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        number = super().convert(value, param, ctx)
+        if number is not None and not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+def _bounded(param: Any) -> None:
+    """Give ``param`` bounds when it is a number without any, and refuse non-finite
+    floats: no option takes a value that overflows or poisons the library (a huge
+    ``--candidates`` once ended in an OverflowError)."""
+    kind = param.type
+    if isinstance(kind, _types.FloatParamType):
+        low = getattr(kind, "min", None)
+        high = getattr(kind, "max", None)
+        param.type = _FiniteFloat(
+            -sys.float_info.max if low is None else low,
+            sys.float_info.max if high is None else high,
+            min_open=getattr(kind, "min_open", False),
+            max_open=getattr(kind, "max_open", False),
+        )
+    elif isinstance(kind, _types.IntRange):
+        if kind.min is None or kind.max is None:
+            param.type = _types.IntRange(
+                -INT_BOUND if kind.min is None else kind.min,
+                INT_BOUND if kind.max is None else kind.max,
+                clamp=kind.clamp,
+            )
+    elif isinstance(kind, _types.IntParamType):
+        param.type = _types.IntRange(-INT_BOUND, INT_BOUND)
+
+
 class Command(TyperCommand):
-    """A command whose usage line reads ``PATH...``, not ``{PATH}...``."""
+    """A command whose usage line reads ``PATH...``, not ``{PATH}...``, and whose
+    numeric options are all bounded (:func:`_bounded`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            _bounded(param)
 
     def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
         pieces = [re.sub(r"^\{(.*)\}", r"\1", piece) for piece in super().collect_usage_pieces(ctx)]
@@ -151,7 +222,13 @@ Paths = Annotated[
 ]
 Jobs = Annotated[
     int | None,
-    typer.Option("--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        max=MAX_JOBS,
+        help="Worker processes (default, and at most: the cores this process may use).",
+    ),
 ]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Move = Annotated[
@@ -160,6 +237,7 @@ Move = Annotated[
         "--move",
         "-m",
         min=0,
+        max=MAX_EVENT,
         metavar="N",
         help="The board after event N, the event number bingos, stats and the HTML report "
         "show (every event line counts); 0: the empty board; default: the last event.",
@@ -198,10 +276,66 @@ NoCache = Annotated[
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def batch_command(func: F) -> F:
+#: the exit code of a command ended by Ctrl-C or SIGTERM (128 + SIGINT, as shells say)
+EXIT_INTERRUPTED = 130
+
+
+def interruptible(
+    finished: str = "files done",
+    kept: str = "results printed for those {done}",
+    unit: str | None = None,
+) -> Callable[[F], F]:
+    """A command that Ctrl-C (SIGINT) or SIGTERM ends cleanly: the worker processes are
+    killed, what was finished stays printed (and in the result cache, where the workers
+    put it), and one line on standard error says how far it came, ``interrupted: 3 of 8
+    records analysed; results kept for those 3`` (``finished``, ``kept`` and the
+    progress ``unit`` counted: see :func:`gcgtools.console.interrupted_line`); exit code
+    :data:`EXIT_INTERRUPTED`, no traceback."""
+
+    def decorate(func: F) -> F:
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            from gcgtools.console import interrupt_on_sigterm, interrupted_line
+
+            try:
+                with interrupt_on_sigterm():
+                    return func(*args, **kwargs)
+            except KeyboardInterrupt:
+                pool = sys.modules.get("gcgtools.batch.pool")
+                if pool is not None:
+                    pool.abort_pools()
+                _flush_stdout()
+                echo(interrupted_line(finished, kept, unit), err=True)
+                raise typer.Exit(EXIT_INTERRUPTED) from None
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
+
+
+def _flush_stdout() -> None:
+    """What was printed so far, out before the interrupt's line (a closed pipe is no
+    error here)."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def batch_command(
+    func: F | None = None,
+    *,
+    finished: str = "files done",
+    kept: str = "results printed for those {done}",
+    unit: str | None = None,
+) -> Any:
     """A command that runs batches: a Dask scheduler that cannot be reached (or Dask
     missing), or worker processes that keep dying, is a clear message and exit code 2,
-    not a traceback; the files a folder's listing left out are said on standard error."""
+    not a traceback; the files a folder's listing left out are said on standard error;
+    Ctrl-C and SIGTERM end it as :func:`interruptible` says (``finished``, ``kept``,
+    ``unit``: its words). Used bare (``@batch_command``) or with those words."""
+    if func is None:
+        return functools.partial(batch_command, finished=finished, kept=kept, unit=unit)
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -217,7 +351,7 @@ def batch_command(func: F) -> F:
             echo(f"gcgtools: {exc}", err=True)
             raise typer.Exit(EXIT_UNREADABLE) from None
 
-    return wrapper  # type: ignore[return-value]
+    return interruptible(finished, kept, unit)(wrapper)
 
 
 # Option values are checked before any file is read: a bad one is a usage error (exit 2)
@@ -311,6 +445,8 @@ RulesOpt = Annotated[
 Bonus = Annotated[
     int | None,
     typer.Option(
+        min=0,
+        max=max(CHALLENGE_BONUSES),
         callback=check_bonus,
         help="Challenge bonus the rules give (0, 5 or 10); default: any.",
     ),

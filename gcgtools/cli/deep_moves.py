@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from gcgtools.console import echo
+from gcgtools.cli.common import EXIT_INTERRUPTED
+from gcgtools.console import echo, stopping_on_signals
 from gcgtools.findings import EXIT_UNREADABLE
 from gcgtools.movegen.record import PositionMoves
 
@@ -44,15 +45,18 @@ def deep_moves(
 
     iterations, candidates, plies, nodes, seed = budget
     try:
-        if sim:
-            limit = SimLimit(iterations=iterations, candidates=candidates, plies=plies,
-                             min_iterations=min(SimLimit.min_iterations, iterations))  # fmt: skip
-            deep = simulate_position(result, limit, seed, model=model)
-            lines = sim_lines(result, deep, where, top)
-        else:
-            solved = solve_position(result, Limit(nodes=nodes))
-            deep = solved
-            lines = endgame_lines(result, solved, where, top)
+        # Ctrl-C or SIGTERM stops the search, which answers with what it found so far
+        with stopping_on_signals():
+            if sim:
+                least = min(SimLimit.min_iterations, iterations)
+                limit = SimLimit(iterations=iterations, candidates=candidates, plies=plies,
+                                 min_iterations=least)  # fmt: skip
+                deep = simulate_position(result, limit, seed, model=model)
+                lines = sim_lines(result, deep, where, top)
+            else:
+                solved = solve_position(result, Limit(nodes=nodes))
+                deep = solved
+                lines = endgame_lines(result, solved, where, top)
     except (EndgameError, ValueError) as exc:
         hint = "; use --sim" if isinstance(exc, NotAnEndgame) else ""
         echo(f"{label}: {exc}{hint}", err=True)
@@ -60,3 +64,11 @@ def deep_moves(
     as_json = format == "json"
     for line in deep_json(deep, top) if as_json else lines:
         echo(line, json=as_json)  # JSON's escapes in JSON: it stays JSON
+    if deep.stopped == "interrupted":
+        found = "simulated" if sim else "searched"
+        echo(
+            f"interrupted: the best moves {found} so far are shown; the search was not "
+            f"finished{'' if sim else ' (not proved)'}",
+            err=True,
+        )
+        raise typer.Exit(EXIT_INTERRUPTED)

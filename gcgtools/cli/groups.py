@@ -29,6 +29,10 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from gcgtools.cli.common import (
+    MAX_CANDIDATES,
+    MAX_ITERATIONS,
+    MAX_NODES,
+    MAX_SEED,
     BoardOpt,
     Bonus,
     Jobs,
@@ -252,20 +256,37 @@ DepthOpt = Annotated[
         "pre-endgame and endgame solvers with small budgets; full: the same, larger budgets.",
     ),
 ]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of the simulations (--depth sim/full).")]
+SeedOpt = Annotated[
+    int,
+    typer.Option(
+        "--seed", min=-MAX_SEED, max=MAX_SEED, help="Seed of the simulations (--depth sim/full)."
+    ),
+]
 SimIterations = Annotated[
     int | None,
-    typer.Option("--sim-iterations", min=1, help="Simulation iterations per candidate."),
+    typer.Option(
+        "--sim-iterations",
+        min=1,
+        max=MAX_ITERATIONS,
+        help="Simulation iterations per candidate.",
+    ),
 ]
 SimCandidates = Annotated[
-    int | None, typer.Option("--sim-candidates", min=1, help="Moves simulated per turn.")
+    int | None,
+    typer.Option("--sim-candidates", min=1, max=MAX_CANDIDATES, help="Moves simulated per turn."),
 ]
 EndgameNodes = Annotated[
-    int | None, typer.Option("--endgame-nodes", min=1, help="Endgame solver budget (nodes).")
+    int | None,
+    typer.Option("--endgame-nodes", min=1, max=MAX_NODES, help="Endgame solver budget (nodes)."),
 ]
 PreendgameNodes = Annotated[
     int | None,
-    typer.Option("--preendgame-nodes", min=1, help="Pre-endgame budget per tile in the bag."),
+    typer.Option(
+        "--preendgame-nodes",
+        min=1,
+        max=MAX_NODES,
+        help="Pre-endgame solver budget (nodes, over all the tiles that may be in the bag).",
+    ),
 ]
 WinpctOpt = Annotated[
     str | None,

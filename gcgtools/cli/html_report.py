@@ -12,7 +12,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from gcgtools.batch.settings import DEFAULT_SETTINGS, AnalysisSettings
-from gcgtools.cli.common import Paths, app, batch_command, cannot_write
+from gcgtools.cli.common import MAX_TOP, Paths, app, batch_command, cannot_write
 from gcgtools.cli.groups import (
     BATCH_GROUP,
     JUDGE_GROUP,
@@ -33,7 +33,11 @@ from gcgtools.wording import plural
 
 
 @app.command("report")
-@batch_command
+@batch_command(
+    finished="records done",
+    kept="the pages of those {done} are written (their analyses in the result cache); "
+    "the index is not",
+)
 @option_groups(
     rule_set=RULE_GROUP,
     choice=LEXICON_GROUP,
@@ -54,7 +58,9 @@ def report_command(
     title: Annotated[str, typer.Option(help="The site's title (default: N games).")] = "",
     rule_set: RuleOptions = NO_OPTIONS,
     choice: LexiconChoice = NO_CHOICE,
-    top: Annotated[int, typer.Option("--top", min=1, help="Top moves shown per turn.")] = 5,
+    top: Annotated[
+        int, typer.Option("--top", min=1, max=MAX_TOP, help="Top moves shown per turn.")
+    ] = 5,
     batch: BatchOptions = NO_BATCH,
     judging: AnalysisSettings = DEFAULT_SETTINGS,
 ) -> None:

@@ -9,7 +9,18 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gcgtools.cli.common import app, hint_pure_python
+from gcgtools.cli.common import (
+    MAX_CANDIDATES,
+    MAX_EVENT,
+    MAX_ITERATIONS,
+    MAX_NODES,
+    MAX_PLIES,
+    MAX_SEED,
+    MAX_TOP,
+    app,
+    hint_pure_python,
+    interruptible,
+)
 from gcgtools.cli.groups import (
     LEXICON_GROUP,
     TILE_BOARD_GROUP,
@@ -45,20 +56,39 @@ EndgameFlag = Annotated[
     ),
 ]
 Iterations = Annotated[
-    int, typer.Option("--iterations", min=1, help="--sim: iterations per candidate.")
+    int,
+    typer.Option(
+        "--iterations", min=1, max=MAX_ITERATIONS, help="--sim: iterations per candidate."
+    ),
 ]
-Candidates = Annotated[int, typer.Option("--candidates", min=1, help="--sim: moves simulated.")]
-Plies = Annotated[int, typer.Option("--plies", min=0, help="--sim: moves after the candidate.")]
+Candidates = Annotated[
+    int,
+    typer.Option("--candidates", min=1, max=MAX_CANDIDATES, help="--sim: moves simulated."),
+]
+Plies = Annotated[
+    int,
+    typer.Option("--plies", min=0, max=MAX_PLIES, help="--sim: moves after the candidate."),
+]
 #: the default budget of ``moves --endgame`` (positions searched; a few tens of seconds)
 ENDGAME_NODES = 1_000_000
 Nodes = Annotated[
     int,
-    typer.Option("--nodes", min=1, help="--endgame: the budget in nodes (positions searched)."),
+    typer.Option(
+        "--nodes",
+        min=1,
+        max=MAX_NODES,
+        help="--endgame: the budget in nodes (positions searched; for a pre-endgame, over "
+        "all the tiles that may be in the bag).",
+    ),
 ]
-Seed = Annotated[int, typer.Option("--seed", help="--sim: the seed of the draws.")]
+Seed = Annotated[
+    int,
+    typer.Option("--seed", min=-MAX_SEED, max=MAX_SEED, help="--sim: the seed of the draws."),
+]
 
 
 @app.command()
+@interruptible(finished="positions done")
 @option_groups(choice=LEXICON_GROUP, rule_set=TILE_BOARD_GROUP)
 def moves(
     file: Annotated[Path | None, typer.Argument(help="A .gcg file (or use --cgp).")] = None,
@@ -67,11 +97,15 @@ def moves(
         typer.Option(
             "--move",
             "-m",
+            min=0,
+            max=MAX_EVENT,
             help="The position after event N (0: before the first; default: the last "
             "position whose rack the record shows, or the end with --rack).",
         ),
     ] = None,
-    top: Annotated[int, typer.Option("--top", "-n", help="How many moves (0: all).")] = 10,
+    top: Annotated[
+        int, typer.Option("--top", "-n", min=0, max=MAX_TOP, help="How many moves (0: all).")
+    ] = 10,
     rack: Annotated[
         str | None, typer.Option(help="The rack to move with (default: the record's).")
     ] = None,

@@ -68,7 +68,7 @@ def endgame_lines(
     if isinstance(result, PreendgameResult):
         yield from _preendgame_lines(result, top)
         return
-    proved = "proved" if result.proved else "not proved (budget spent)"
+    proved = "proved" if result.proved else f"not proved ({result.why})"
     yield f"endgame: {proved}; depth {result.depth}, {result.nodes} nodes, {result.seconds:.1f} s"
     shown = result.moves if top <= 0 else result.moves[:top]
     width = min(max([len(r.notation) for r in shown] + [4]), 24)
@@ -80,7 +80,7 @@ def endgame_lines(
 
 
 def _preendgame_lines(result: PreendgameResult, top: int) -> Iterator[str]:
-    proved = "proved" if result.proved else "not proved (budget spent)"
+    proved = "proved" if result.proved else f"not proved ({result.why})"
     yield f"pre-endgame (1 tile in the bag): {proved}; {result.nodes} nodes, {result.seconds:.1f} s"
     shown = result.candidates if top <= 0 else result.candidates[:top]
     width = min(max([len(c.move.notation()) for c in shown] + [4]), 24)

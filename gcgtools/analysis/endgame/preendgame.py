@@ -14,6 +14,11 @@ the bag ``(t,)``):
 A candidate's **spread** is the scores' difference now plus its value, averaged over the
 scenarios by weight; its **win%** the weighted share of scenarios whose final spread is
 positive (a tie counts a half), in percent.
+
+**Budget**: the :class:`Limit` is the whole pre-endgame's: its nodes and seconds are
+shared by the scenarios, each getting an equal share of what the ones before left (a
+scenario proved cheaply leaves more to the others), so the total holds as the endgame's
+does.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from gcgtools.analysis.endgame.position import (
     EndgamePosition,
     PreendgamePosition,
 )
-from gcgtools.analysis.endgame.result import EXACT, Limit
+from gcgtools.analysis.endgame.result import EXACT, STOPPED, Limit
 from gcgtools.analysis.endgame.search import solve_endgame
 from gcgtools.movegen.move import Move
 
@@ -92,11 +97,18 @@ class Candidate:
 @dataclass(frozen=True)
 class PreendgameResult:
     """Every candidate, best first (win%, then mean spread), the nodes searched over all
-    scenarios and the seconds taken."""
+    scenarios and the seconds taken; ``stopped``: ``proved``, or why a scenario's search
+    ended before (``interrupted`` when any was)."""
 
     candidates: list[Candidate]
     nodes: int
     seconds: float
+    stopped: str = "proved"
+
+    @property
+    def why(self) -> str:
+        """Why the search ended, in words (:data:`~gcgtools.analysis.endgame.result.STOPPED`)."""
+        return STOPPED.get(self.stopped, self.stopped)
 
     @property
     def best(self) -> Candidate:
@@ -133,16 +145,19 @@ def solve_preendgame(
     candidates: Collection[str] | None = None,
 ) -> PreendgameResult:
     """Solve a pre-endgame (see the module's description); ``limit`` is the budget of
-    each scenario's endgame. ``candidates``: solve only the moves of these notations
-    (None: every move), each exactly in every scenario."""
+    the whole pre-endgame, shared by its scenarios. ``candidates``: solve only the moves
+    of these notations (None: every move), each exactly in every scenario."""
     start = time.perf_counter()
     base = position.scores[0] - position.scores[1]
     by_key: dict[object, Candidate] = {}
     nodes = 0
     cases = scenarios(position)
-    for tile, weight, eg in cases:
-        result = solve_endgame(eg, limit, all_moves=True, roots=candidates, source=source)
+    reasons: list[str] = []
+    for index, (tile, weight, eg) in enumerate(cases):
+        share = _share(limit, len(cases) - index, nodes, time.perf_counter() - start)
+        result = solve_endgame(eg, share, all_moves=True, roots=candidates, source=source)
         nodes += result.nodes
+        reasons.append(result.stopped)
         for root in result.moves:
             key = root.move.key()
             cand = by_key.get(key)
@@ -152,4 +167,18 @@ def solve_preendgame(
     total = sum(w for _, w, _ in cases)
     candidates = [c for c in by_key.values() if c.weight == total]
     candidates.sort(key=lambda c: (-c.win_pct, -c.spread))
-    return PreendgameResult(candidates, nodes, time.perf_counter() - start)
+    stopped = next((r for r in reasons if r == "interrupted"), None)
+    stopped = stopped or next((r for r in reasons if r != "proved"), "proved")
+    return PreendgameResult(candidates, nodes, time.perf_counter() - start, stopped)
+
+
+def _share(limit: Limit, left: int, nodes: int, seconds: float) -> Limit:
+    """The budget of the next of ``left`` scenarios: an equal share of the nodes and
+    seconds of ``limit`` that the scenarios before left (``nodes`` searched, ``seconds``
+    taken); at least a node and a millisecond, so that each still gets an answer."""
+    share_nodes = share_seconds = None
+    if limit.nodes is not None:
+        share_nodes = max(1, (limit.nodes - nodes) // left)
+    if limit.seconds is not None:
+        share_seconds = max(0.001, (limit.seconds - seconds) / left)
+    return Limit(share_nodes, share_seconds, limit.depth)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from gcgtools.movegen.move import Move
 
-__all__ = ["EndgameResult", "Limit", "RootMove"]
+__all__ = ["STOPPED", "EndgameResult", "Limit", "RootMove"]
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,9 @@ class EndgameResult:
     no tiles), its ``value`` (as :class:`RootMove`), the principal variation, whether the
     value is ``proved`` (every line searched to the end of the game), the ``nodes``
     searched, the ``depth`` (plies) of the last completed iteration and the ``seconds``
-    taken. ``moves``: every root move, best first, when the solver was asked for them."""
+    taken. ``moves``: every root move, best first, when the solver was asked for them.
+    ``stopped``: why the search ended (:data:`STOPPED`): ``proved``, or the budget or the
+    interrupt that ended it first."""
 
     best: Move | None
     value: int
@@ -75,6 +77,12 @@ class EndgameResult:
     depth: int
     seconds: float
     moves: list[RootMove] = field(default_factory=list)
+    stopped: str = "proved"
+
+    @property
+    def why(self) -> str:
+        """Why the search ended, in words (:data:`STOPPED`)."""
+        return STOPPED.get(self.stopped, self.stopped)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -85,4 +93,16 @@ class EndgameResult:
             "nodes": self.nodes,
             "depth": self.depth,
             "seconds": round(self.seconds, 3),
+            "stopped": self.stopped,
         }
+
+
+#: why a search ended (:attr:`EndgameResult.stopped`), in words
+STOPPED = {
+    "proved": "proved",
+    "nodes": "node budget spent",
+    "seconds": "time budget spent",
+    "depth": "depth limit reached",
+    "hopeless": "stopped early: the next depth would need far more nodes than the budget has left",
+    "interrupted": "interrupted",
+}

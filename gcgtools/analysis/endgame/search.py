@@ -18,7 +18,13 @@ transposition table.
   equity (going out first, then score minus the tiles kept); at the root, the values of
   the previous depth, best first.
 * **Budget** (:class:`Limit`): when the nodes, seconds or depth run out, the answer is
-  the last completed depth's, not proved.
+  the last completed depth's, not proved. The nodes and the clock are checked at every
+  node, so a budget holds to the node and to well within a millisecond; the principal
+  variations are followed within the same budget. A depth that would need
+  :data:`HOPELESS` times the nodes left is not started: the search stops there, with its
+  node count below the budget, and says why (:attr:`EndgameResult.stopped`).
+* **Interrupt**: Ctrl-C or SIGTERM inside :func:`gcgtools.console.stopping_on_signals`
+  stops the search at the next node, with the answer of the last completed depth.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from gcgtools.analysis.endgame.moves import EgMove, MoveSource
 from gcgtools.analysis.endgame.position import EndgamePosition
 from gcgtools.analysis.endgame.result import EXACT, EndgameResult, Limit, RootMove
 from gcgtools.analysis.endgame.state import SearchState
+from gcgtools.console import stop_requested
 
 __all__ = ["OutOfBudget", "Searcher", "solve_endgame"]
 
@@ -48,7 +55,12 @@ RootLine = tuple[int, bool, EgMove, bool]
 
 
 class OutOfBudget(Exception):
-    """The search's budget is spent (the state is left as it was before the search)."""
+    """The search's budget is spent, or it was asked to stop (the state is left as it
+    was before the search); ``reason`` is which (as :attr:`EndgameResult.stopped`)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class Searcher:
@@ -125,11 +137,13 @@ class Searcher:
             yield from self._complete(key, moves)[len(moves) :]
 
     def _count(self) -> None:
-        self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise OutOfBudget
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise OutOfBudget("nodes")
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise OutOfBudget
+            raise OutOfBudget("seconds")
+        if stop_requested():
+            raise OutOfBudget("interrupted")
+        self.nodes += 1
 
     def _store(self, key: int, entry: tuple[int, int, int, bool, int | None]) -> None:
         if len(self.tt) >= TT_SIZE:
@@ -275,13 +289,14 @@ def solve_endgame(
     wanted = frozenset(m.index for m in moves if exact and m.notation() in exact)
     last: list[RootLine] = []
     reached = 0
-    proved = False
+    stopped = "depth"  # the depths ran out (the limit's) unless said otherwise below
     top = s.horizon if limit.depth is None else min(limit.depth, s.horizon)
     depths = range(1, top + 1) if iterative else range(top, top + 1)
     spent: list[int] = []  # the nodes of each completed depth
     try:
         for depth in depths:
             if _hopeless(spent, s.nodes, s.max_nodes):
+                stopped = "hopeless"
                 break
             before = s.nodes
             last = s.root(depth, moves, all_moves, wanted)
@@ -289,11 +304,11 @@ def solve_endgame(
             reached = depth
             moves = [line[2] for line in last]
             if all(line[1] for line in last):
-                proved = True
+                stopped = "proved"
                 break
-    except OutOfBudget:
-        pass
-    return _result(s, last, reached, proved, all_moves, wanted, moves)
+    except OutOfBudget as exc:
+        stopped = exc.reason
+    return _result(s, last, reached, stopped, all_moves, wanted, moves)
 
 
 def _hopeless(spent: list[int], nodes: int, budget: int | None) -> bool:
@@ -310,7 +325,7 @@ def _result(
     s: Searcher,
     lines: list[RootLine],
     depth: int,
-    proved: bool,
+    stopped: str,
     all_moves: bool,
     wanted: frozenset[int],
     moves: list[EgMove],
@@ -323,10 +338,12 @@ def _result(
             lines.append((gain, over, m, True))
         lines.sort(key=lambda line: -line[0])
         if not lines:
-            return EndgameResult(None, 0, [], False, s.nodes, 0, time.perf_counter() - s.start)
+            seconds = time.perf_counter() - s.start
+            return EndgameResult(None, 0, [], False, s.nodes, 0, seconds, stopped=stopped)
     value, _, best, _ = lines[0]
-    if proved:  # the principal variation of a proved value is followed to the end
-        s.deadline = s.max_nodes = None
+    proved = stopped == "proved"
+    # the principal variation of a proved value is followed to the end (its positions
+    # are in the table: a node each), within the same budget
     pv = s.principal_variation(best, depth, proved)
     roots: list[RootMove] = []
     if all_moves or wanted:
@@ -335,4 +352,4 @@ def _result(
                 line = pv if m is best else s.principal_variation(m, depth, proved)
                 roots.append(RootMove(m.move, v, done, line))
     seconds = time.perf_counter() - s.start
-    return EndgameResult(best.move, value, pv, proved, s.nodes, depth, seconds, roots)
+    return EndgameResult(best.move, value, pv, proved, s.nodes, depth, seconds, roots, stopped)
