@@ -32,6 +32,7 @@ results = map_batches(slow, files, jobs=2, size=1)
 next(results)
 print("working", flush=True)
 if sys.argv[1] == "raise":
+    sys.stdin.readline()  # the test has seen the workers
     raise SystemExit("stopped by an exception")
 time.sleep(120)
 """
@@ -78,6 +79,7 @@ def test_no_worker_outlives_its_command(ending: str) -> None:
     command = subprocess.Popen(
         [sys.executable, "-c", SCRIPT, ending],
         env=env,
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -87,7 +89,11 @@ def test_no_worker_outlives_its_command(ending: str) -> None:
         assert command.stdout.readline().strip() == "working"  # the pool is busy now
         workers = [pid for pid in _marked(mark) if pid != command.pid]
         assert workers  # at least one worker is running
-        if ending != "raise":
+        if ending == "raise":
+            assert command.stdin is not None
+            command.stdin.write("go\n")
+            command.stdin.flush()
+        else:
             os.kill(command.pid, getattr(signal, ending))
         command.wait(timeout=60)
         assert _wait_gone(mark) == []  # every worker ended with its command
