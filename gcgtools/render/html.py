@@ -26,7 +26,7 @@ from typing import Any
 from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
 from gcgtools.model.game import Game
 from gcgtools.render.judgement_html import JUDGEMENT_CSS, judgement_extras, judgement_sections
-from gcgtools.render.markup import escape
+from gcgtools.render.markup import escape, xml_text
 from gcgtools.render.palette import player_colour
 from gcgtools.render.svg import board_svg, rack_tiles, tile_marks, tile_svg
 from gcgtools.replay.engine import Position
@@ -348,9 +348,10 @@ def _study(game: Game, pos: Position, names: list[str], tiles: TileSet) -> dict[
     whose = f" ({names[view.view]}'s view)" if view.view is not None else ""
     vowels = vowels_text(view.unseen, tiles)
     unseen = f"unseen {view.count}{whose} · bag {pos.bag}" + (f" · {vowels}" if vowels else "")
-    rack = rack_tiles(view.rack, tiles) if view.rack else []
-    return {"tomove": tomove, "colour": colour, "rack": rack, "unseen": unseen,
-            "tracking": counts_text(view.unseen)}  # fmt: skip
+    rack = [(xml_text(t), v) for t, v in rack_tiles(view.rack, tiles)] if view.rack else []
+    # the page shows these as text (textContent): written out as escape() would, unquoted
+    return {"tomove": xml_text(tomove), "colour": colour, "rack": rack,
+            "unseen": xml_text(unseen), "tracking": xml_text(counts_text(view.unseen))}  # fmt: skip
 
 
 def _rack_html(rack: list[tuple[str, int | None]]) -> str:
@@ -431,13 +432,21 @@ def _positions_json(page: _Page) -> tuple[str, list[dict[str, Any]]]:
         data.append(
             {
                 "tiles": shown,
-                "caption": _caption(game, pos),
+                "caption": xml_text(_caption(game, pos)),
                 "scores": pos.recorded[: page.count],
                 **_study(game, pos, page.names, values),
             }
         )
     document = {"marks": list(marks), "positions": data}
-    return json.dumps(document, ensure_ascii=False).replace("</", "<\\/"), data
+    return _script_json(document), data
+
+
+def _script_json(document: Any) -> str:
+    """``document`` as JSON for a ``<script type="application/json">`` element: ``<``,
+    ``>`` and ``&`` as JSON escapes, so that no text of a record (``</script>``,
+    ``<!--``) can end the element or change how the page is read."""
+    text = json.dumps(document, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _result(page: _Page) -> tuple[str, str | None]:

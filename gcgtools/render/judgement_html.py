@@ -5,10 +5,9 @@ needs no network."""
 
 from __future__ import annotations
 
-from html import escape
-
 from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
 from gcgtools.analysis.judge import JudgedMove, Judgement
+from gcgtools.render.markup import escape
 from gcgtools.render.palette import player_colour
 
 __all__ = ["JUDGEMENT_CSS", "judgement_extras", "judgement_sections", "win_chart_svg"]

@@ -1,0 +1,113 @@
+"""The judged report (``report --depth sim``) and a site of judged games, as a player
+reads them: every text of a record escaped (bytes checked), the win% chart with its
+legend, event numbers and mistake markers, and the judged candidates that show on the
+board when clicked (in headless Chromium, see tests/render/test_html.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from support.browser import parse_html
+from support.reference_data import DATA, needs_data
+from support.samples_annotator import GAME
+from typer.testing import CliRunner
+
+from gcgtools.cli import app
+
+pytestmark = needs_data
+
+#: nicks and a note holding a terminal escape, markup, an ampersand, quotes and a
+#: right-to-left override
+NICK_A = 'A\x1b[31m<script>&"\u202e'
+NICK_B = "B'\x1b]0;x\x07</td>\x9b"
+NOTE = '\x1b[2J<script>alert(1)</script> & "q" <!-- \u202e'
+NASTY = (
+    GAME.replace("Ann Ann Smith", f"{NICK_A} Ann <b>Smith</b>")
+    .replace("Bob Bob Jones", f"{NICK_B} Bob &amp; Jones")
+    .replace(">Ann:", f">{NICK_A}:")
+    .replace(">Bob:", f">{NICK_B}:")
+    .replace("#note nice fishing", f"#note {NOTE}")
+)
+SIM = ("--depth", "sim", "--sim-iterations", "6", "--sim-candidates", "3", "-j", "1", "-q")
+
+#: raw bytes no page may hold: C0 controls but tab, newline and CR, and DEL
+RAW_CONTROL = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: characters no page may hold raw: C1 controls, the bidirectional controls
+RAW_CHARACTER = re.compile("[\x80-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _lexicon() -> str:
+    assert DATA is not None
+    return str(DATA / "lexica" / "ENABLE.kwg")
+
+
+def _run(*args: str) -> None:
+    result = CliRunner().invoke(app, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    assert result.exit_code in (0, 1), result.output
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
+    """The judged report of the nasty record, and a site of it and a copy."""
+    folder = tmp_path_factory.mktemp("judged")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GCGTOOLS_CACHE_DIR", str(folder / "cache"))
+        record = folder / "nasty.gcg"
+        record.write_text(NASTY, encoding="utf-8")
+        copy = folder / "copy.gcg"
+        copy.write_text(NASTY, encoding="utf-8")
+        report = folder / "nasty.html"
+        _run("report", str(record), "--lexicon", _lexicon(), *SIM, "-o", str(report))
+        site = folder / "site"
+        _run("report", str(record), str(copy), "--lexicon", _lexicon(), *SIM, "-o", f"{site}/")
+        yield {
+            "report": report,
+            "index": site / "index.html",
+            "game": site / "games" / "nasty.html",
+        }
+
+
+@pytest.mark.parametrize("name", ["report", "index", "game"])
+def test_record_text_is_escaped_in_the_judged_report_and_the_site(
+    pages: dict[str, Path], name: str
+) -> None:
+    data = pages[name].read_bytes()
+    assert RAW_CONTROL.findall(data) == []
+    text = data.decode("utf-8")
+    assert RAW_CHARACTER.findall(text) == []
+    # the only elements are the page's own: no <script>, <b> or </td> from the record
+    doc = parse_html(text)
+    assert [t for t, _ in doc.tags if t == "script"] == ["script"] * (2 if name != "index" else 1)
+    assert not any(t == "b" for t, _ in doc.tags)
+    assert b"<script>alert" not in data
+    # the nicks are there, written out: the ESC as \x1b, the override as \u202e
+    shown_a = "A\\x1b[31m&lt;script&gt;&amp;&quot;\\u202e"
+    assert shown_a in text
+    assert "B&#x27;\\x1b]0;x\\x07&lt;/td&gt;\\x9b" in text
+    if name != "index":
+        assert "\\x1b[2J&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot; &lt;!--" in text
+
+
+@pytest.mark.parametrize("name", ["report", "game"])
+def test_judged_parts_of_the_page_hold_the_written_out_nicks(
+    pages: dict[str, Path], name: str
+) -> None:
+    text = pages[name].read_text(encoding="utf-8")
+    chart = text.split('<svg class="win-chart"', 1)[1].split("</svg>", 1)[0]
+    mistakes = text.split('<table class="mistakes">', 1)[1].split("</table>", 1)[0]
+    assert "A\\x1b[31m&lt;script&gt;&amp;&quot;\\u202e" in chart
+    assert "A\\x1b[31m&lt;script&gt;&amp;&quot;\\u202e" in mistakes
+    assert "B&#x27;\\x1b]0;x\\x07&lt;/td&gt;\\x9b" in mistakes
+    # the positions' JSON: the page shows its strings as text, written out like the rest
+    payload = text.split('<script type="application/json" id="positions">', 1)[1]
+    payload = payload.split("</script>", 1)[0]
+    assert "<" not in payload and "&" not in payload
+    positions = json.loads(payload)["positions"]
+    assert positions[0]["tomove"].startswith('A\\x1b[31m<script>&"\\u202e to move')
+    assert positions[2]["caption"].startswith("2. B'\\x1b]0;x\\x07</td>\\x9b: ")
