@@ -32,6 +32,7 @@ from gcgtools.render.svg import board_svg, rack_tiles, tile_marks, tile_svg
 from gcgtools.replay.engine import Position
 from gcgtools.replay.info import ReplayInfo
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
+from gcgtools.rules.boards import BoardLayout
 from gcgtools.rules.tiles import TileSet
 from gcgtools.syntax.records import Event
 from gcgtools.wording import plural
@@ -40,6 +41,7 @@ __all__ = [
     "GameReportData",
     "Report",
     "analysis_html",
+    "board_label",
     "player_analysis_html",
     "render_report",
     "score_chart_svg",
@@ -527,7 +529,7 @@ def _head(page: _Page, result: str, errors: int, warnings: int) -> list[str]:
     meta = [plural(len(game.events), "event")]
     if game.lexicon:
         meta.append(f"lexicon {escape(game.lexicon)}")
-    meta.append(f"tiles {escape(page.values.name)}, board {escape(info.rules.board.name)}")
+    meta.append(f"tiles {escape(page.values.name)}, board {escape(board_label(info.rules.board))}")
     event_lines = {e.line for e in game.events}
     loose_html = "".join(
         f'<p class="findings">line {f.line}: {f.code} {escape(f.message)}</p>'
@@ -556,6 +558,17 @@ def _head(page: _Page, result: str, errors: int, warnings: int) -> list[str]:
         loose_html,
         "</header>",
     ]
+
+
+#: The built-in layouts as a player names them.
+_BOARD_WORDS = {"CrosswordGame": "standard", "SuperCrosswordGame": "super",
+                "WordsWithFriends": "Words With Friends"}  # fmt: skip
+
+
+def board_label(layout: BoardLayout) -> str:
+    """A board as the header names it: ``standard 15x15``, ``super 21x21``, ``Words With
+    Friends 15x15``; a layout read from a file by its file's name (``club 15x15``)."""
+    return f"{_BOARD_WORDS.get(layout.name, layout.name)} {layout.size}x{layout.size}"
 
 
 def _board_pane(page: _Page, study: dict[str, Any]) -> list[str]:

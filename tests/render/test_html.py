@@ -34,6 +34,7 @@ from gcgtools import parse_bytes, parse_string, read_game, replay
 from gcgtools.cli import app
 from gcgtools.jobs.report import game_report_html
 from gcgtools.render.svg import tiles_svg
+from gcgtools.rules.options import RuleOptions
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -116,6 +117,19 @@ def test_report_escapes_text() -> None:
     html = game_report_html(parse_string(text))
     assert "<script>alert(1)" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; more" in html
+
+
+def test_report_header_names_the_board_in_words(tmp_path: Path) -> None:
+    header = game_report_html(parse_string(GAME)).split("</header>", 1)[0]
+    assert "tiles english, board standard 15x15;" in header
+    assert "CrosswordGame" not in header
+    superboard = game_report_html(parse_string(GAME), options=RuleOptions.parse(board="super"))
+    assert "board super 21x21;" in superboard.split("</header>", 1)[0]
+    # a board file: by its file's name
+    layout = tmp_path / "club.txt"
+    layout.write_text("\n".join("." * 15 for _ in range(15)) + "\n")
+    club = game_report_html(parse_string(GAME), options=RuleOptions.parse(board=str(layout)))
+    assert "board club 15x15;" in club.split("</header>", 1)[0]
 
 
 def test_cli_report(tmp_path: Path) -> None:
