@@ -139,6 +139,12 @@ def test_cli_report(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["report", str(src), "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert out.read_text(encoding="utf-8") == game_report_html(parse_string(GAME, str(src)))
+    # it says what it wrote, on standard error; standard output stays empty
+    assert result.stderr == f"wrote {out} (1 game)\n" and result.stdout == ""
+    # to standard output: the page, and nothing more
+    result = CliRunner().invoke(app, ["report", str(src)])
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout.startswith("<!DOCTYPE html>")
 
 
 @pytest.mark.parametrize("relative", valid_file_params())
