@@ -75,13 +75,6 @@ header .used details[open] div { font-size: 0.85em; color: #dde6f0; }
 table.player-analysis { border-collapse: collapse; margin: 8px 0; font-size: 0.85em;
                         background: #fff; border: 1px solid #ddd; display: block;
                         max-width: 100%; overflow-x: auto; }
-@media (max-width: 480px) {
-  main { padding: 10px 8px; }
-  table.moves { font-size: 0.78em; }
-  table.top-moves td, table.top-moves th { padding-right: 3px; }
-  table.player-analysis { font-size: 0.75em; }
-  table.player-analysis th, table.player-analysis td { padding: 2px 3px; }
-}
 table.player-analysis th { background: #e9e3cc; text-align: left; padding: 3px 6px;
                            font-weight: bold; vertical-align: bottom; }
 table.player-analysis td { padding: 2px 6px; border-top: 1px solid #eee; }
@@ -127,6 +120,26 @@ table.top-moves td { padding: 0 6px 0 0; border: none; font-variant-numeric: tab
 table.top-moves th { padding: 0 6px 0 0; border: none; font-weight: normal; color: #666;
                      text-align: left; position: static; background: none; }
 table.top-moves tr.recorded { font-weight: bold; }
+/* a phone: the page is never wider than the screen; each move is two lines, its number,
+   player, rack, score and total over the move with its notes and analysis */
+@media (max-width: 640px) {
+  .board-pane { min-width: 0; flex-basis: 100%; }
+  .moves-pane { flex-basis: 100%; min-width: 0; }
+  .chart-pane { padding: 0 8px 16px 8px; }
+  table.moves > thead { display: none; }
+  table.moves tr.move { display: grid; grid-template-columns: auto minmax(0, 1fr) auto auto auto;
+                        column-gap: 6px; border-top: 1px solid #eee; }
+  table.moves tr.move > td { border-top: none; overflow-wrap: anywhere; }
+  table.moves td.play { grid-column: 1 / -1; grid-row: 2; padding-left: 1.6em; }
+}
+/* a small phone: smaller tables */
+@media (max-width: 480px) {
+  main { padding: 10px 8px; }
+  table.moves { font-size: 0.78em; }
+  table.top-moves td, table.top-moves th { padding-right: 3px; }
+  table.player-analysis { font-size: 0.7em; }
+  table.player-analysis th, table.player-analysis td { padding: 2px 2px; }
+}
 """
 )
 

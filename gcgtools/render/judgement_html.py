@@ -21,6 +21,11 @@ JUDGEMENT_CSS = """
 .judged table td { padding: 0 6px 0 0; }
 .judged tr.played td { font-weight: bold; }
 .mistakes td, .mistakes th { padding: 2px 10px; text-align: left; }
+table.mistakes { display: block; max-width: 100%; overflow-x: auto; }
+@media (max-width: 640px) {
+  .mistakes td, .mistakes th { padding: 2px 5px; font-size: 0.9em; }
+  .judged svg { width: 80px; }
+}
 """
 
 _BAR_WIDTH = 120

@@ -280,6 +280,42 @@ def test_report_title_fits_a_phone(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         driver.quit()
 
 
+def _page_fits(driver: Any) -> bool:
+    """The page is no wider than the window: nothing scrolls sideways but in its own box."""
+    return bool(
+        driver.execute_script("return document.scrollingElement.scrollWidth <= window.innerWidth")
+    )
+
+
+def test_report_and_site_fit_a_phone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = tmp_path / "report.html"
+    page.write_text(game_report_html(read_game(EXAMPLES / "club-final.gcg")), encoding="utf-8")
+    site = tmp_path / "site"
+    records = sorted(str(p) for p in EXAMPLES.glob("*.gcg"))
+    result = CliRunner().invoke(app, ["report", *records, "-o", f"{site}/", "-q", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    driver = chromium(tmp_path, monkeypatch)
+    try:
+        driver.set_window_size(390, 844)
+        driver.get(page.as_uri())
+        assert _page_fits(driver)
+        # each move is two lines there: the move list needs no sideways scrolling either
+        assert _overflow(driver, ".moves-pane") == 0
+        driver.set_window_size(1280, 1000)
+        driver.get(page.as_uri())
+        assert _page_fits(driver)
+        driver.set_window_size(390, 844)
+        driver.get((site / "index.html").as_uri())
+        assert _page_fits(driver)
+        # the table scrolls in its own box
+        assert _overflow(driver, ".games-box") > 0
+        driver.set_window_size(1280, 1000)
+        driver.get((site / "index.html").as_uri())
+        assert _page_fits(driver) and _overflow(driver, ".games-box") == 0
+    finally:
+        driver.quit()
+
+
 @needs_data
 def test_site_index_with_analysis_fits_1400_pixels(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -301,6 +337,12 @@ def test_site_index_with_analysis_fits_1400_pixels(
         driver.set_window_size(1400, 1000)
         driver.get((site / "index.html").as_uri())
         assert _overflow(driver, "") == 0
+        # and a phone: the table scrolls in its box, the page does not
+        driver.set_window_size(390, 844)
+        driver.get((site / "index.html").as_uri())
+        assert _page_fits(driver)
+        driver.get((site / "games" / "club-final.html").as_uri())
+        assert _page_fits(driver) and _overflow(driver, ".moves-pane") == 0
     finally:
         driver.quit()
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.browser import parse_html
+from support.browser import chromium, parse_html
 from support.reference_data import DATA, needs_data
 from support.samples_annotator import GAME
 from typer.testing import CliRunner
@@ -111,3 +111,21 @@ def test_judged_parts_of_the_page_hold_the_written_out_nicks(
     positions = json.loads(payload)["positions"]
     assert positions[0]["tomove"].startswith('A\\x1b[31m<script>&"\\u202e to move')
     assert positions[2]["caption"].startswith("2. B'\\x1b]0;x\\x07</td>\\x9b: ")
+
+
+# ------------------------------------------------------------------------- browser
+
+
+def test_judged_report_fits_a_phone(
+    pages: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    driver = chromium(tmp_path, monkeypatch)
+    try:
+        for width in (390, 1280):
+            driver.set_window_size(width, 900)
+            for name in ("report", "index"):
+                driver.get(pages[name].as_uri())
+                fits = "return document.scrollingElement.scrollWidth <= window.innerWidth"
+                assert driver.execute_script(fits), (name, width)
+    finally:
+        driver.quit()
