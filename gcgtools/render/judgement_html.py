@@ -105,18 +105,30 @@ def _mover_win(t: TurnAnalysis) -> float | None:
     return (j.played or j.best).win_pct
 
 
+#: The mistake grades, smallest first, with their badge (as the text report writes them)
+#: and the colour of their badge and marker.
+_GRADES = {"small": ("?", "#c9a400"), "medium": ("??", "#e07000"), "large": ("???", "#b00020")}
+
+
 def win_chart_svg(analysis: RecordAnalysis, names: list[str], width: int = 860) -> str:
-    """The first player's win% after each judged turn (from the move played, or the best
-    one when the move played was not legal), as an inline SVG line chart."""
-    points: list[tuple[int, float]] = []
+    """Each player's win% after each judged turn (from the move played, or the best one
+    when the move played was not legal) as an inline SVG line chart: a legend naming
+    whose line is whose, the event numbers on the x axis and a marker per graded mistake
+    on the line of the player who made it (its colour and badge by grade)."""
     first = names[0] if names else None
+    points: list[tuple[int, float]] = []  # the first player's win% after each event
+    mistakes: list[tuple[int, float, TurnAnalysis]] = []  # on the mover's line
     for t in analysis.turns:
         win = _mover_win(t)
-        if win is not None:
-            points.append((t.event, win if t.player == first else 100.0 - win))
+        if win is None:
+            continue
+        ours = win if t.player == first else 100.0 - win
+        points.append((t.event, ours))
+        if t.judgement is not None and t.judgement.mistake in _GRADES:
+            mistakes.append((t.event, win, t))
     if not points:
         return ""
-    height, left, right, top, bottom = 220, 40, 12, 10, 24
+    height, left, right, top, bottom = 250, 40, 12, 30, 36
     last = max(e for e, _ in points)
 
     def x(e: int) -> float:
@@ -125,27 +137,82 @@ def win_chart_svg(analysis: RecordAnalysis, names: list[str], width: int = 860) 
     def y(v: float) -> float:
         return top + (height - top - bottom) * (1 - v / 100)
 
-    line = " ".join(f"{x(e):.1f},{y(v):.1f}" for e, v in points)
-    grid = "".join(
-        f'<line x1="{left}" y1="{y(v):.1f}" x2="{width - right}" y2="{y(v):.1f}" '
-        f'stroke="#ccc"/><text x="{left - 4}" y="{y(v) + 4:.1f}" font-size="11" '
-        f'text-anchor="end">{v}%</text>'
-        for v in (0, 25, 50, 75, 100)
-    )
-    colour = player_colour(0)
-    dots = "".join(
-        f'<circle cx="{x(e):.1f}" cy="{y(v):.1f}" r="2.5" fill="{colour}">'
-        f"<title>event {e}: {escape(first or '')} {v:.1f}%</title></circle>"
-        for e, v in points
-    )
-    return (
+    parts = [
         f'<svg class="win-chart" width="100%" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="win probability of {escape(first or "player 1")} over the game">'
-        f"{grid}"
-        f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2"/>{dots}'
-        f'<text x="{width - right}" y="{height - 6}" font-size="11" text-anchor="end">event</text>'
-        "</svg>"
+        f'aria-label="win probability of each player over the game">',
+        "<title>Win probability after each judged turn</title>",
+        '<g class="grid">',
+    ]
+    for v in (0, 25, 50, 75, 100):
+        parts.append(
+            f'<line x1="{left}" y1="{y(v):.1f}" x2="{width - right}" y2="{y(v):.1f}" '
+            f'stroke="{"#999" if v == 50 else "#ccc"}"/><text x="{left - 4}" '
+            f'y="{y(v) + 4:.1f}" font-size="11" text-anchor="end">{v}%</text>'
+        )
+    step = max(1, round(last / 15))
+    for e in range(0, last + 1, step):
+        parts.append(
+            f'<text class="tick" x="{x(e):.1f}" y="{height - bottom + 14}" font-size="11" '
+            f'text-anchor="middle" fill="#555">{e}</text>'
+        )
+    parts.append(
+        f'<text x="{width - right}" y="{height - 4}" font-size="11" text-anchor="end" '
+        'fill="#555">event</text></g>'
     )
+    seats = names[:2] or ["player 1"]
+    legend_x = left + 10
+    for k, name in enumerate(seats):
+        colour = player_colour(k)
+        shown = [(e, v if k == 0 else 100.0 - v) for e, v in points]
+        line = " ".join(f"{x(e):.1f},{y(v):.1f}" for e, v in shown)
+        label = escape(name)
+        dashes = "" if k == 0 else ' stroke-dasharray="5 3"'  # the mirror image: thinner
+        parts.append(
+            f'<polyline class="win-line" data-player="{k + 1}" points="{line}" fill="none" '
+            f'stroke="{colour}" stroke-width="{2 if k == 0 else 1.5}"{dashes}>'
+            f"<title>{label}</title></polyline>"
+        )
+        parts.extend(
+            f'<circle cx="{x(e):.1f}" cy="{y(v):.1f}" r="2.5" fill="{colour}">'
+            f"<title>event {e}: {label} {v:.1f}%</title></circle>"
+            for e, v in shown
+        )
+        parts.append(
+            f'<text class="legend" data-player="{k + 1}" x="{legend_x}" y="{top - 12}" '
+            f'font-size="13" font-weight="bold" fill="{colour}">{label} win%</text>'
+        )
+        legend_x += 40 + 8 * (len(name) + 5)
+    for e, win, t in mistakes:
+        grade = str(t.judgement.mistake) if t.judgement is not None else ""
+        badge, colour = _GRADES[grade]
+        lost = _lost_text(t.judgement) if t.judgement is not None else ""
+        cx, cy = x(e), y(win)  # the mover's line shows the mover's win%
+        parts.append(
+            f'<g class="mistake {grade}" data-event="{e}">'
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{4 + 1.5 * len(badge)}" fill="{colour}" '
+            f'stroke="#fff" stroke-width="1.5"/>'
+            f'<text x="{cx:.1f}" y="{cy - 9 - 1.5 * len(badge):.1f}" font-size="11" '
+            f'font-weight="bold" text-anchor="middle" fill="{colour}">{badge}</text>'
+            f"<title>event {e}: {escape(t.player)}, {grade} mistake{lost}</title></g>"
+        )
+    key_x = left  # the grades' key, under the axis on the left
+    for grade, (badge, colour) in _GRADES.items():
+        parts.append(
+            f'<g class="mistake-key"><circle cx="{key_x + 5}" cy="{height - 8}" r="5" '
+            f'fill="{colour}"/><text x="{key_x + 14}" y="{height - 4}" font-size="11">'
+            f"{badge} {grade} mistake</text></g>"
+        )
+        key_x += 135
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _lost_text(j: Judgement) -> str:
+    if j.spread_lost is not None:
+        return f", spread lost {j.spread_lost:.0f}"
+    if j.win_pct_lost is not None:
+        return f", win% lost {j.win_pct_lost:.1f}"
+    return ""
 
 
 def _summary_html(analysis: RecordAnalysis) -> str:

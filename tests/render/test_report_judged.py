@@ -101,9 +101,9 @@ def test_judged_parts_of_the_page_hold_the_written_out_nicks(
     text = pages[name].read_text(encoding="utf-8")
     chart = text.split('<svg class="win-chart"', 1)[1].split("</svg>", 1)[0]
     mistakes = text.split('<table class="mistakes">', 1)[1].split("</table>", 1)[0]
-    assert "A\\x1b[31m&lt;script&gt;&amp;&quot;\\u202e" in chart
-    assert "A\\x1b[31m&lt;script&gt;&amp;&quot;\\u202e" in mistakes
-    assert "B&#x27;\\x1b]0;x\\x07&lt;/td&gt;\\x9b" in mistakes
+    for part in (chart, mistakes):
+        assert "A\\x1b[31m&lt;script&gt;&amp;&quot;\\u202e" in part
+        assert "B&#x27;\\x1b]0;x\\x07&lt;/td&gt;\\x9b" in part
     # the positions' JSON: the page shows its strings as text, written out like the rest
     payload = text.split('<script type="application/json" id="positions">', 1)[1]
     payload = payload.split("</script>", 1)[0]
@@ -129,3 +129,39 @@ def test_judged_report_fits_a_phone(
                 assert driver.execute_script(fits), (name, width)
     finally:
         driver.quit()
+
+
+def _win_chart(text: str) -> str:
+    return text.split('<svg class="win-chart"', 1)[1].split("</svg>", 1)[0]
+
+
+def test_win_chart_has_a_legend_event_numbers_and_the_mistakes(pages: dict[str, Path]) -> None:
+    text = pages["report"].read_text(encoding="utf-8")
+    chart = _win_chart(text)
+    # the legend: whose line is whose, each in the player's colour, the names escaped
+    legend = re.findall(r'<text class="legend" data-player="(\d)"[^>]*>([^<]*)</text>', chart)
+    assert legend == [
+        ("1", "A\\x1b[31m&lt;script&gt;&amp;&quot;\\u202e win%"),
+        ("2", "B&#x27;\\x1b]0;x\\x07&lt;/td&gt;\\x9b win%"),
+    ]
+    assert len(re.findall(r'<polyline class="win-line" data-player="[12]"', chart)) == 2
+    # the x axis: the event numbers of the game (5 events, all judged)
+    ticks = re.findall(r'<text class="tick"[^>]*>(\d+)</text>', chart)
+    assert ticks == ["0", "1", "2", "3", "4", "5"]
+    # one marker per graded mistake, by grade, as the move list's badges say
+    graded = 0
+    for grade in ("small", "medium", "large"):
+        badges = text.count(f'class="badge {grade}"')
+        assert chart.count(f'<g class="mistake {grade}"') == badges, grade
+        graded += badges
+    assert graded > 0
+    # each marker sits on the line of the player who made the mistake, at its event
+    move_list = text.split('<table class="moves">', 1)[1].split('<section class="chart-pane">')[0]
+    moves = move_list.split('<tr class="move"')[1:]
+    badged = {
+        int(re.findall(r'<td class="num">(\d+)</td>', row)[0])
+        for row in moves
+        if re.search(r'class="badge (small|medium|large)"', row)
+    }
+    marked = {int(e) for e in re.findall(r'<g class="mistake \w+" data-event="(\d+)"', chart)}
+    assert marked == badged
