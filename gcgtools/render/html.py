@@ -28,7 +28,7 @@ from gcgtools.model.game import Game
 from gcgtools.render.judgement_html import JUDGEMENT_CSS, judgement_extras, judgement_sections
 from gcgtools.render.markup import escape, xml_text
 from gcgtools.render.palette import player_colour
-from gcgtools.render.svg import board_svg, rack_tiles, tile_marks, tile_svg
+from gcgtools.render.svg import CELL, MARGIN, board_svg, rack_tiles, tile_marks, tile_svg
 from gcgtools.replay.engine import Position
 from gcgtools.replay.info import ReplayInfo
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
@@ -167,7 +167,16 @@ _SCRIPT = """
     if (r.top < top) { pane.scrollTop -= top - r.top; }
     else if (r.bottom > box.bottom) { pane.scrollTop += r.bottom - box.bottom; }
   }
+  var picked = null;  // the judged move shown on the board (a row of a .judged table)
+  function unpick() {
+    if (picked) {
+      picked.setAttribute("aria-pressed", "false");
+      picked.classList.remove("picked");
+      picked = null;
+    }
+  }
   function show(index) {
+    unpick();
     index = Math.max(0, Math.min(data.length - 1, index));
     current = index;
     var p = data[index];
@@ -220,6 +229,52 @@ _SCRIPT = """
     if (target !== null) { show(Number(target)); }
   }
   for (var r = 0; r < rows.length; r++) { rows[r].addEventListener("click", jump); }
+  function svg(name, attrs, text) {
+    var node = document.createElementNS(tiles.namespaceURI, name);
+    for (var a in attrs) { node.setAttribute(a, String(attrs[a])); }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+  function candidate(t) {
+    // a tile the judged move would put down: drawn apart from the tiles on the board
+    var x = doc.margin + t[1] * doc.cell, y = doc.margin + t[0] * doc.cell;
+    var g = svg("g", { "class": "tile candidate" + (t[5] ? " blank" : ""),
+                       "data-square": t[4], "data-letter": t[2] });
+    g.appendChild(svg("rect", { x: x + 1, y: y + 1, width: doc.cell - 2,
+                                height: doc.cell - 2, rx: 4 }));
+    var size = t[2].length > 1 ? 30 / t[2].length : 22;
+    g.appendChild(svg("text", { "class": "letter", x: x + doc.cell / 2 - (t[3] === null ? 0 : 3),
+                                y: y + doc.cell / 2 + 1, "font-size": size, "font-weight": "bold",
+                                "text-anchor": "middle", "dominant-baseline": "central" }, t[2]));
+    if (t[3] !== null) {
+      g.appendChild(svg("text", { "class": "value", x: x + doc.cell - 5, y: y + doc.cell - 5,
+                                  "font-size": 9, "text-anchor": "end" }, String(t[3])));
+    }
+    return g;
+  }
+  function pick(row) {
+    if (picked === row) { show(current); return; }  // a second click: the board as it was
+    show(Number(row.getAttribute("data-before")));
+    var put = JSON.parse(row.getAttribute("data-tiles"));
+    for (var p = 0; p < put.length; p++) { tiles.appendChild(candidate(put[p])); }
+    caption.textContent = row.getAttribute("data-caption");
+    row.setAttribute("aria-pressed", "true");
+    row.classList.add("picked");
+    picked = row;
+  }
+  var judged = document.querySelectorAll('.judged tr[role="button"]');
+  for (var c = 0; c < judged.length; c++) {
+    judged[c].addEventListener("click", function (e) {
+      e.stopPropagation();  // not the move's row: that would show the position after it
+      pick(e.currentTarget);
+    });
+    judged[c].addEventListener("keydown", function (e) {
+      if (e.key !== "Enter" && e.key !== " ") { return; }
+      e.preventDefault();
+      e.stopPropagation();
+      pick(e.currentTarget);
+    });
+  }
   var hits = document.querySelectorAll("rect.hit");
   for (var h = 0; h < hits.length; h++) { hits[h].addEventListener("click", jump); }
   document.addEventListener("keydown", function (e) {
@@ -452,7 +507,7 @@ def _positions_json(page: _Page) -> tuple[str, list[dict[str, Any]]]:
                 **_study(game, pos, page.names, values),
             }
         )
-    document = {"marks": list(marks), "positions": data}
+    document = {"marks": list(marks), "positions": data, "cell": CELL, "margin": MARGIN}
     return _script_json(document), data
 
 
@@ -482,8 +537,9 @@ def _result(page: _Page) -> tuple[str, str | None]:
     return result, winner
 
 
-def _move_extras(page: _Page, e: Event) -> str:
-    """Under a move: its notes, its findings, and its analysis and judgement."""
+def _move_extras(page: _Page, e: Event, before: int | None = None) -> str:
+    """Under a move: its notes, its findings, and its analysis and judgement (its judged
+    plays shown on the board of position ``before`` when clicked)."""
     info, analysis = page.data.info, page.data.analysis
     extras = [f'<div class="note">{escape(note.text)}</div>' for note in e.notes]
     for f in info.findings_at(e.line):
@@ -493,7 +549,7 @@ def _move_extras(page: _Page, e: Event) -> str:
         )
     if analysis is not None:
         extras.extend(analysis_html(analysis, e.line))
-        extras.extend(judgement_extras(analysis, e.line))
+        extras.extend(judgement_extras(analysis, e.line, before, page.values))
     return "".join(extras)
 
 
@@ -517,7 +573,7 @@ def _move_rows(page: _Page) -> list[str]:
             f'<td class="num">{number}</td><td class="player">{escape(e.nick)}</td>'
             f'<td class="rack">{escape(e.rack or "")}</td>'
             f'<td class="play">{escape(event_notation(e, after))}{bingo}'
-            f"{_move_extras(page, e)}</td>"
+            f"{_move_extras(page, e, target - 1 if id(e) in index_of else None)}</td>"
             f'<td class="score">{e.score:+d}{computed}</td>'
             f'<td class="total">{e.cumulative}</td></tr>'
         )

@@ -5,12 +5,23 @@ needs no network."""
 
 from __future__ import annotations
 
+import json
+import re
+
 from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
 from gcgtools.analysis.judge import JudgedMove, Judgement
-from gcgtools.render.markup import escape
+from gcgtools.render.markup import escape, xml_text
 from gcgtools.render.palette import player_colour
+from gcgtools.replay.board import square_name
+from gcgtools.rules.tiles import TileError, TileSet
 
-__all__ = ["JUDGEMENT_CSS", "judgement_extras", "judgement_sections", "win_chart_svg"]
+__all__ = [
+    "JUDGEMENT_CSS",
+    "candidate_tiles",
+    "judgement_extras",
+    "judgement_sections",
+    "win_chart_svg",
+]
 
 JUDGEMENT_CSS = """
 .badge { display: inline-block; padding: 0 5px; border-radius: 3px; font-size: 0.8em;
@@ -20,6 +31,14 @@ JUDGEMENT_CSS = """
 .judged { margin-top: 3px; font-size: 0.85em; color: #333; }
 .judged table td { padding: 0 6px 0 0; }
 .judged tr.played td { font-weight: bold; }
+.judged tr.candidate[role="button"] { cursor: pointer; }
+.judged tr.candidate[role="button"]:hover td { background: #e3f0fb; }
+.judged tr.candidate[role="button"]:focus { outline: 2px solid #1f6fb2; outline-offset: -1px; }
+.judged tr.candidate.picked td { background: #cfe6fa; }
+#board g.candidate rect { fill: #cfe6fa; stroke: #1f6fb2; stroke-width: 2.5;
+                          stroke-dasharray: 5 3; }
+#board g.candidate text { fill: #0d3b66; }
+#board g.candidate.blank text.letter { fill: #c0262d; }
 .mistakes td, .mistakes th { padding: 2px 10px; text-align: left; }
 table.mistakes { display: block; max-width: 100%; overflow-x: auto; }
 @media (max-width: 640px) {
@@ -66,7 +85,68 @@ def _number(j: Judgement, m: JudgedMove) -> str:
     return f"{m.win_pct:.1f}%{err}"
 
 
-def _judged_html(t: TurnAnalysis, j: Judgement) -> str:
+_PLAY = re.compile(r"(?:(\d{1,2})([A-Z])|([A-Z])(\d{1,2})) (\S+)")
+
+
+def candidate_tiles(move: str, tiles: TileSet) -> list[tuple[int, int, str, int | None]]:
+    """The tiles a judged ``move`` puts down, read from its notation (the inverse of
+    :func:`gcgtools.replay.notation.word_notation`: ``8G NASTIER``, ``4A (R)UI(N)``,
+    ``8D [CH]E``): ``(row, col, tile, value)`` each, 0-based, a blank's value None; the
+    letters in parentheses are on the board already. Nothing for an exchange or a pass."""
+    m = _PLAY.fullmatch(move)
+    if m is None:
+        return []
+    across = m.group(1) is not None
+    row = int(m.group(1) or m.group(4)) - 1
+    col = ord(m.group(2) or m.group(3)) - ord("A")
+    word, out, through, i = m.group(5), [], False, 0
+    while i < len(word):
+        char = word[i]
+        i += 1
+        if char in "()":
+            through = char == "("
+            continue
+        tile = char
+        if char == "[":
+            end = word.find("]", i)
+            if end < 0:
+                return []
+            tile, i = word[i:end], end + 1
+        if not through:
+            blank = tile != tile.upper()
+            out.append((row, col, tile, None if blank else _tile_value(tiles, tile)))
+        row, col = (row, col + 1) if across else (row + 1, col)
+    return out
+
+
+def _tile_value(tiles: TileSet, tile: str) -> int | None:
+    try:
+        return tiles.value(tile)
+    except TileError:
+        return None
+
+
+def _candidate_row(m: JudgedMove, j: Judgement, before: int | None, tiles: TileSet) -> str:
+    """The attributes of a judged move's row: with ``before`` (the position the move is
+    played from) and a play, clicking it (or Enter, Space) shows it on that board."""
+    put = candidate_tiles(m.move, tiles) if before is not None else []
+    if not put:
+        return ""
+    data = [
+        [r, c, xml_text(tile.upper()), value, square_name(r, c), tile != tile.upper()]
+        for r, c, tile, value in put
+    ]
+    caption = f"candidate {m.move} {m.score:+d}: {_number(j, m).replace('&#xb1;', '±')}"
+    return (
+        f' tabindex="0" role="button" aria-pressed="false" data-before="{before}"'
+        f' data-tiles="{escape(json.dumps(data, ensure_ascii=False))}"'
+        f' data-caption="{escape(caption)}" title="show it on the board"'
+    )
+
+
+def _judged_html(
+    t: TurnAnalysis, j: Judgement, before: int | None = None, tiles: TileSet | None = None
+) -> str:
     lost = ""
     if j.spread_lost is not None:
         lost = f"; spread lost {j.spread_lost:.0f}"
@@ -79,20 +159,28 @@ def _judged_html(t: TurnAnalysis, j: Judgement) -> str:
     rows = []
     played = j.played.move if j.played is not None else None
     for m in j.moves:
-        mark = ' class="played"' if m.move == played else ""
+        classes = "candidate" + (" played" if m.move == played else "")
+        show = _candidate_row(m, j, before, tiles) if tiles is not None else ""
         rows.append(
-            f"<tr{mark}><td>{escape(m.move)}</td><td>{m.score}</td>"
+            f'<tr class="{classes}"{show}><td>{escape(m.move)}</td><td>{m.score}</td>'
             f"<td>{_number(j, m)}</td><td>{_bar(m)}</td></tr>"
         )
     return f'<div class="judged">{head}<table>{"".join(rows)}</table></div>'
 
 
-def judgement_extras(analysis: RecordAnalysis | None, line: int) -> list[str]:
-    """The judgement of the turn at ``line`` (nothing when not judged)."""
+def judgement_extras(
+    analysis: RecordAnalysis | None,
+    line: int,
+    before: int | None = None,
+    tiles: TileSet | None = None,
+) -> list[str]:
+    """The judgement of the turn at ``line`` (nothing when not judged); with ``before``,
+    the index of the position the turn was played from, and the ``tiles``' values, a
+    click on a judged play shows it on that board."""
     if analysis is None:
         return []
     return [
-        _judged_html(t, t.judgement)
+        _judged_html(t, t.judgement, before, tiles)
         for t in analysis.turns
         if t.line == line and t.judgement is not None and t.judgement.best.move
     ]

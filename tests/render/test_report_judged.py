@@ -165,3 +165,91 @@ def test_win_chart_has_a_legend_event_numbers_and_the_mistakes(pages: dict[str, 
     }
     marked = {int(e) for e in re.findall(r'<g class="mistake \w+" data-event="(\d+)"', chart)}
     assert marked == badged
+
+
+def test_clicking_a_judged_move_shows_it_on_the_board(
+    pages: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = pages["report"].read_text(encoding="utf-8")
+    payload = text.split('<script type="application/json" id="positions">', 1)[1]
+    positions = json.loads(payload.split("</script>", 1)[0])["positions"]
+    driver = chromium(tmp_path, monkeypatch)
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    def state() -> tuple[str, set[str], int]:
+        return (
+            str(driver.execute_script("return document.body.dataset.position")),
+            {
+                str(t.get_attribute("data-square"))
+                for t in driver.find_elements(By.CSS_SELECTOR, "#board g.tile.candidate")
+            },
+            len(driver.find_elements(By.CSS_SELECTOR, "#board g.tile:not(.candidate)")),
+        )
+
+    try:
+        driver.set_window_size(1280, 1000)
+        driver.get(pages["report"].as_uri())
+        rows = driver.find_elements(By.CSS_SELECTOR, '.judged tr[role="button"]')
+        # the second turn's candidates: played from the position after the first event
+        second = [r for r in rows if r.get_attribute("data-before") == "1"]
+        assert len(second) >= 2
+        first, other = second[0], second[1]
+        put = json.loads(str(first.get_attribute("data-tiles")))
+        squares = {t[4] for t in put}
+        assert squares and first.get_attribute("aria-pressed") == "false"
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", first)
+        first.click()
+        # the board before the move, its tiles, and the candidate's tiles over it
+        assert state() == ("1", squares, len(positions[1]["tiles"]))
+        assert first.get_attribute("aria-pressed") == "true"
+        caption = driver.find_element(By.ID, "caption").text
+        assert caption.startswith("candidate " + first.text.split("\n")[0].split(" ")[0])
+        # told apart from the tiles on the board: another fill and a dashed edge
+        fill = "return getComputedStyle(document.querySelector(arguments[0])).fill"
+        assert driver.execute_script(fill, "#board g.candidate rect") != driver.execute_script(
+            fill, "#board g.tile:not(.candidate) rect"
+        )
+        dashes = "return getComputedStyle(document.querySelector(arguments[0])).strokeDasharray"
+        assert driver.execute_script(dashes, "#board g.candidate rect") != "none"
+        # another candidate: switches
+        other.click()
+        other_squares = {t[4] for t in json.loads(str(other.get_attribute("data-tiles")))}
+        assert state() == ("1", other_squares, len(positions[1]["tiles"]))
+        assert first.get_attribute("aria-pressed") == "false"
+        assert other.get_attribute("aria-pressed") == "true"
+        # clicking it again: the board as it was, without the candidate
+        other.click()
+        assert state() == ("1", set(), len(positions[1]["tiles"]))
+        assert other.get_attribute("aria-pressed") == "false"
+        # from the keyboard: Enter shows it, Space hides it again
+        driver.find_element(By.ID, "last").click()
+        assert state()[0] == str(len(positions) - 1)
+        first.send_keys(Keys.ENTER)
+        assert state() == ("1", squares, len(positions[1]["tiles"]))
+        first.send_keys(Keys.SPACE)
+        assert state() == ("1", set(), len(positions[1]["tiles"]))
+        # stepping on clears it
+        first.send_keys(Keys.ENTER)
+        driver.find_element(By.ID, "next").click()
+        assert state() == ("2", set(), len(positions[2]["tiles"]))
+        errors = [e for e in driver.get_log("browser") if e.get("level") in ("SEVERE", "ERROR")]
+        assert errors == []
+    finally:
+        driver.quit()
+
+
+def test_candidate_tiles_read_from_the_notation() -> None:
+    from gcgtools.render.judgement_html import candidate_tiles
+    from gcgtools.rules.tiles import tile_set
+
+    english = tile_set("english")
+    assert candidate_tiles("8G HEX", english) == [(7, 6, "H", 4), (7, 7, "E", 1), (7, 8, "X", 8)]
+    # down, through a tile on the board, a blank
+    assert candidate_tiles("I7 O(X)IdES", english) == [
+        (6, 8, "O", 1), (8, 8, "I", 1), (9, 8, "d", None), (10, 8, "E", 1), (11, 8, "S", 1)
+    ]  # fmt: skip
+    spanish = tile_set("spanish")
+    assert candidate_tiles("8D [CH]E", spanish) == [(7, 3, "CH", 5), (7, 4, "E", 1)]
+    for nothing in ("exchange UV", "-UV", "-", "pass", "8D [CHE", ""):
+        assert candidate_tiles(nothing, english) == []
