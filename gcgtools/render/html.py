@@ -125,7 +125,8 @@ table.top-moves tr.recorded { font-weight: bold; }
 @media (max-width: 640px) {
   .board-pane { min-width: 0; flex-basis: 100%; }
   .moves-pane { flex-basis: 100%; min-width: 0; }
-  .chart-pane { padding: 0 8px 16px 8px; }
+  .chart-pane { padding: 0 8px 16px 8px; overflow-x: auto; }
+  .chart-pane svg { min-width: 600px; }  /* its labels stay readable: the pane scrolls */
   table.moves > thead { display: none; }
   table.moves tr.move { display: grid; grid-template-columns: auto minmax(0, 1fr) auto auto auto;
                         column-gap: 6px; border-top: 1px solid #eee; }
@@ -149,7 +150,8 @@ _SCRIPT = """
   var doc = JSON.parse(document.getElementById("positions").textContent);
   var marks = doc.marks;
   var data = doc.positions;
-  var tiles = document.querySelector("#board g.tiles");
+  var board = document.getElementById("board");
+  var tiles = board.querySelector("g.tiles");
   var slider = document.getElementById("slider");
   var caption = document.getElementById("caption");
   var tracking = document.getElementById("tracking");
@@ -258,6 +260,8 @@ _SCRIPT = """
     var put = JSON.parse(row.getAttribute("data-tiles"));
     for (var p = 0; p < put.length; p++) { tiles.appendChild(candidate(put[p])); }
     caption.textContent = row.getAttribute("data-caption");
+    var box = board.getBoundingClientRect();  // a phone: the board may be far above
+    if (box.bottom < 0 || box.top > window.innerHeight) { board.scrollIntoView(); }
     row.setAttribute("aria-pressed", "true");
     row.classList.add("picked");
     picked = row;

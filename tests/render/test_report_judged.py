@@ -233,6 +233,18 @@ def test_clicking_a_judged_move_shows_it_on_the_board(
         first.send_keys(Keys.ENTER)
         driver.find_element(By.ID, "next").click()
         assert state() == ("2", set(), len(positions[2]["tiles"]))
+        # a phone: the board is far above the move list; picking a move brings it into view
+        driver.set_window_size(390, 844)
+        driver.get(pages["report"].as_uri())
+        row = driver.find_elements(By.CSS_SELECTOR, '.judged tr[role="button"]')[-1]
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
+        seen = (
+            "var r = document.getElementById('board').getBoundingClientRect();"
+            "return r.bottom > 0 && r.top < window.innerHeight;"
+        )
+        assert not driver.execute_script(seen)
+        row.click()
+        assert driver.execute_script(seen)
         errors = [e for e in driver.get_log("browser") if e.get("level") in ("SEVERE", "ERROR")]
         assert errors == []
     finally:
