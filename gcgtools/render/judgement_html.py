@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 
 from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
 from gcgtools.analysis.judge import JudgedMove, Judgement
@@ -198,6 +199,25 @@ def _mover_win(t: TurnAnalysis) -> float | None:
 _GRADES = {"small": ("?", "#c9a400"), "medium": ("??", "#e07000"), "large": ("???", "#b00020")}
 
 
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """The win% chart's plot area: events 0 to ``last`` across, 0 to 100% up."""
+
+    last: int
+    width: int
+    height: int = 250
+    left: int = 40
+    right: int = 12
+    top: int = 30
+    bottom: int = 36
+
+    def x(self, event: int) -> float:
+        return self.left + (self.width - self.left - self.right) * (event / max(self.last, 1))
+
+    def y(self, win: float) -> float:
+        return self.top + (self.height - self.top - self.bottom) * (1 - win / 100)
+
+
 def win_chart_svg(analysis: RecordAnalysis, names: list[str], width: int = 860) -> str:
     """Each player's win% after each judged turn (from the move played, or the best one
     when the move played was not legal) as an inline SVG line chart: a legend naming
@@ -210,51 +230,59 @@ def win_chart_svg(analysis: RecordAnalysis, names: list[str], width: int = 860) 
         win = _mover_win(t)
         if win is None:
             continue
-        ours = win if t.player == first else 100.0 - win
-        points.append((t.event, ours))
+        points.append((t.event, win if t.player == first else 100.0 - win))
         if t.judgement is not None and t.judgement.mistake in _GRADES:
             mistakes.append((t.event, win, t))
     if not points:
         return ""
-    height, left, right, top, bottom = 250, 40, 12, 30, 36
-    last = max(e for e, _ in points)
+    frame = _Frame(max(e for e, _ in points), width)
+    return "".join(
+        [
+            f'<svg class="win-chart" width="100%" viewBox="0 0 {width} {frame.height}" '
+            'role="img" aria-label="win probability of each player over the game">',
+            "<title>Win probability after each judged turn</title>",
+            _win_axes(frame),
+            *_win_lines(frame, points, names),
+            *_mistake_marks(frame, mistakes),
+            "</svg>",
+        ]
+    )
 
-    def x(e: int) -> float:
-        return left + (width - left - right) * (e / max(last, 1))
 
-    def y(v: float) -> float:
-        return top + (height - top - bottom) * (1 - v / 100)
-
-    parts = [
-        f'<svg class="win-chart" width="100%" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="win probability of each player over the game">',
-        "<title>Win probability after each judged turn</title>",
-        '<g class="grid">',
-    ]
+def _win_axes(frame: _Frame) -> str:
+    """The grid, the win% on the y axis, the event numbers on the x axis."""
+    f, y = frame, frame.y
+    parts = ['<g class="grid">']
     for v in (0, 25, 50, 75, 100):
         parts.append(
-            f'<line x1="{left}" y1="{y(v):.1f}" x2="{width - right}" y2="{y(v):.1f}" '
-            f'stroke="{"#999" if v == 50 else "#ccc"}"/><text x="{left - 4}" '
+            f'<line x1="{f.left}" y1="{y(v):.1f}" x2="{f.width - f.right}" y2="{y(v):.1f}" '
+            f'stroke="{"#999" if v == 50 else "#ccc"}"/><text x="{f.left - 4}" '
             f'y="{y(v) + 4:.1f}" font-size="11" text-anchor="end">{v}%</text>'
         )
-    step = max(1, round(last / 15))
-    for e in range(0, last + 1, step):
+    for e in range(0, f.last + 1, max(1, round(f.last / 15))):
         parts.append(
-            f'<text class="tick" x="{x(e):.1f}" y="{height - bottom + 14}" font-size="11" '
-            f'text-anchor="middle" fill="#555">{e}</text>'
+            f'<text class="tick" x="{f.x(e):.1f}" y="{f.height - f.bottom + 14}" '
+            f'font-size="11" text-anchor="middle" fill="#555">{e}</text>'
         )
     parts.append(
-        f'<text x="{width - right}" y="{height - 4}" font-size="11" text-anchor="end" '
+        f'<text x="{f.width - f.right}" y="{f.height - 4}" font-size="11" text-anchor="end" '
         'fill="#555">event</text></g>'
     )
-    seats = names[:2] or ["player 1"]
-    legend_x = left + 10
-    for k, name in enumerate(seats):
+    return "".join(parts)
+
+
+def _win_lines(frame: _Frame, points: list[tuple[int, float]], names: list[str]) -> list[str]:
+    """Each player's line (the second one the mirror image of the first, dashed), its
+    points with their tooltips, and its entry of the legend: the name, escaped."""
+    x, y = frame.x, frame.y
+    parts = []
+    legend_x = frame.left + 10
+    for k, name in enumerate(names[:2] or ["player 1"]):
         colour = player_colour(k)
         shown = [(e, v if k == 0 else 100.0 - v) for e, v in points]
         line = " ".join(f"{x(e):.1f},{y(v):.1f}" for e, v in shown)
         label = escape(name)
-        dashes = "" if k == 0 else ' stroke-dasharray="5 3"'  # the mirror image: thinner
+        dashes = "" if k == 0 else ' stroke-dasharray="5 3"'
         parts.append(
             f'<polyline class="win-line" data-player="{k + 1}" points="{line}" fill="none" '
             f'stroke="{colour}" stroke-width="{2 if k == 0 else 1.5}"{dashes}>'
@@ -266,33 +294,40 @@ def win_chart_svg(analysis: RecordAnalysis, names: list[str], width: int = 860) 
             for e, v in shown
         )
         parts.append(
-            f'<text class="legend" data-player="{k + 1}" x="{legend_x}" y="{top - 12}" '
+            f'<text class="legend" data-player="{k + 1}" x="{legend_x}" y="{frame.top - 12}" '
             f'font-size="13" font-weight="bold" fill="{colour}">{label} win%</text>'
         )
         legend_x += 40 + 8 * (len(name) + 5)
+    return parts
+
+
+def _mistake_marks(frame: _Frame, mistakes: list[tuple[int, float, TurnAnalysis]]) -> list[str]:
+    """A marker per graded mistake on the mover's line (which shows the mover's win%),
+    and the grades' key under the axis."""
+    parts = []
     for e, win, t in mistakes:
-        grade = str(t.judgement.mistake) if t.judgement is not None else ""
+        j = t.judgement
+        assert j is not None
+        grade = str(j.mistake)
         badge, colour = _GRADES[grade]
-        lost = _lost_text(t.judgement) if t.judgement is not None else ""
-        cx, cy = x(e), y(win)  # the mover's line shows the mover's win%
+        cx, cy = frame.x(e), frame.y(win)
         parts.append(
             f'<g class="mistake {grade}" data-event="{e}">'
             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{4 + 1.5 * len(badge)}" fill="{colour}" '
             f'stroke="#fff" stroke-width="1.5"/>'
             f'<text x="{cx:.1f}" y="{cy - 9 - 1.5 * len(badge):.1f}" font-size="11" '
             f'font-weight="bold" text-anchor="middle" fill="{colour}">{badge}</text>'
-            f"<title>event {e}: {escape(t.player)}, {grade} mistake{lost}</title></g>"
+            f"<title>event {e}: {escape(t.player)}, {grade} mistake{_lost_text(j)}</title></g>"
         )
-    key_x = left  # the grades' key, under the axis on the left
+    key_x = frame.left
     for grade, (badge, colour) in _GRADES.items():
         parts.append(
-            f'<g class="mistake-key"><circle cx="{key_x + 5}" cy="{height - 8}" r="5" '
-            f'fill="{colour}"/><text x="{key_x + 14}" y="{height - 4}" font-size="11">'
+            f'<g class="mistake-key"><circle cx="{key_x + 5}" cy="{frame.height - 8}" r="5" '
+            f'fill="{colour}"/><text x="{key_x + 14}" y="{frame.height - 4}" font-size="11">'
             f"{badge} {grade} mistake</text></g>"
         )
         key_x += 135
-    parts.append("</svg>")
-    return "".join(parts)
+    return parts
 
 
 def _lost_text(j: Judgement) -> str:
