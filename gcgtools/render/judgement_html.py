@@ -127,7 +127,9 @@ def _tile_value(tiles: TileSet, tile: str) -> int | None:
         return None
 
 
-def _candidate_row(m: JudgedMove, j: Judgement, before: int | None, tiles: TileSet) -> str:
+def _candidate_row(
+    t: TurnAnalysis, m: JudgedMove, j: Judgement, before: int | None, tiles: TileSet
+) -> str:
     """The attributes of a judged move's row: with ``before`` (the position the move is
     played from) and a play, clicking it (or Enter, Space) shows it on that board."""
     put = candidate_tiles(m.move, tiles) if before is not None else []
@@ -137,7 +139,9 @@ def _candidate_row(m: JudgedMove, j: Judgement, before: int | None, tiles: TileS
         [r, c, xml_text(tile.upper()), value, square_name(r, c), tile != tile.upper()]
         for r, c, tile, value in put
     ]
-    caption = f"candidate {m.move} {m.score:+d}: {_number(j, m).replace('&#xb1;', '±')}"
+    number = _number(j, m).replace("&#xb1;", "±")
+    judged = f"value {number}" if j.method == "endgame" else f"win {number}"
+    caption = f"candidate {m.move} {m.score:+d} for {t.player}: {judged}"
     return (
         f' tabindex="0" role="button" aria-pressed="false" data-before="{before}"'
         f' data-tiles="{escape(json.dumps(data, ensure_ascii=False))}"'
@@ -161,7 +165,7 @@ def _judged_html(
     played = j.played.move if j.played is not None else None
     for m in j.moves:
         classes = "candidate" + (" played" if m.move == played else "")
-        show = _candidate_row(m, j, before, tiles) if tiles is not None else ""
+        show = _candidate_row(t, m, j, before, tiles) if tiles is not None else ""
         rows.append(
             f'<tr class="{classes}"{show}><td>{escape(m.move)}</td><td>{m.score}</td>'
             f"<td>{_number(j, m)}</td><td>{_bar(m)}</td></tr>"

@@ -204,7 +204,9 @@ def test_clicking_a_judged_move_shows_it_on_the_board(
         assert state() == ("1", squares, len(positions[1]["tiles"]))
         assert first.get_attribute("aria-pressed") == "true"
         caption = driver.find_element(By.ID, "caption").text
-        assert caption.startswith("candidate " + first.text.split("\n")[0].split(" ")[0])
+        move = first.find_element(By.TAG_NAME, "td").text
+        assert caption.startswith(f"candidate {move} +")
+        assert " for B'\\x1b]0;x\\x07</td>\\x9b: win " in caption  # whose win%, as shown
         # told apart from the tiles on the board: another fill and a dashed edge
         fill = "return getComputedStyle(document.querySelector(arguments[0])).fill"
         assert driver.execute_script(fill, "#board g.candidate rect") != driver.execute_script(
