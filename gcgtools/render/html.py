@@ -279,8 +279,13 @@ _SCRIPT = """
       pick(e.currentTarget);
     });
   }
-  var hits = document.querySelectorAll("rect.hit");
-  for (var h = 0; h < hits.length; h++) { hits[h].addEventListener("click", jump); }
+  var hits = document.querySelectorAll("rect.hit, .win-chart g.mistake[data-position]");
+  for (var h = 0; h < hits.length; h++) {
+    hits[h].addEventListener("click", jump);
+    hits[h].addEventListener("keydown", function (e) {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); jump(e); }
+    });
+  }
   document.addEventListener("keydown", function (e) {
     if (e.target && e.target.tagName === "INPUT") { return; }
     if (e.altKey || e.ctrlKey || e.metaKey) { return; }
@@ -490,6 +495,11 @@ class _Page:
     def final(self) -> Position:
         return self.positions[-1]
 
+    @property
+    def after_event(self) -> dict[int, int]:
+        """The index of the position after each event number (the events replayed)."""
+        return {p.number: i for i, p in enumerate(self.positions) if p.event is not None}
+
 
 def _positions_json(page: _Page) -> tuple[str, list[dict[str, Any]]]:
     """The positions as the page's JSON (a tile's drawing is stored once, as a "mark";
@@ -692,7 +702,7 @@ def _body(page: _Page, rows: list[str], study: dict[str, Any], payload: str) -> 
         '<section class="chart-pane"><h2>Score progression</h2>',
         score_chart_svg(page.data.game, page.positions),
         "</section>",
-        *judgement_sections(page.data.analysis, page.names),
+        *judgement_sections(page.data.analysis, page.names, page.after_event),
         f'<script type="application/json" id="positions">{payload}</script>',
         f"<script>{_SCRIPT}</script>",
         "</body></html>",

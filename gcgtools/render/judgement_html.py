@@ -40,6 +40,8 @@ JUDGEMENT_CSS = """
                           stroke-dasharray: 5 3; }
 #board g.candidate text { fill: #0d3b66; }
 #board g.candidate.blank text.letter { fill: #c0262d; }
+.win-chart g.mistake[role="button"] { cursor: pointer; }
+.win-chart g.mistake[role="button"]:focus { outline: 2px solid #1f6fb2; }
 .mistakes td, .mistakes th { padding: 2px 10px; text-align: left; }
 table.mistakes { display: block; max-width: 100%; overflow-x: auto; }
 @media (max-width: 640px) {
@@ -222,11 +224,18 @@ class _Frame:
         return self.top + (self.height - self.top - self.bottom) * (1 - win / 100)
 
 
-def win_chart_svg(analysis: RecordAnalysis, names: list[str], width: int = 860) -> str:
+def win_chart_svg(
+    analysis: RecordAnalysis,
+    names: list[str],
+    width: int = 860,
+    positions: dict[int, int] | None = None,
+) -> str:
     """Each player's win% after each judged turn (from the move played, or the best one
     when the move played was not legal) as an inline SVG line chart: a legend naming
     whose line is whose, the event numbers on the x axis and a marker per graded mistake
-    on the line of the player who made it (its colour and badge by grade)."""
+    on the line of the player who made it (its colour and badge by grade; with
+    ``positions``, the page's position index after each event number, a button that
+    shows the board after the move)."""
     first = names[0] if names else None
     points: list[tuple[int, float]] = []  # the first player's win% after each event
     mistakes: list[tuple[int, float, TurnAnalysis]] = []  # on the mover's line
@@ -247,7 +256,7 @@ def win_chart_svg(analysis: RecordAnalysis, names: list[str], width: int = 860) 
             "<title>Win probability after each judged turn</title>",
             _win_axes(frame),
             *_win_lines(frame, points, names),
-            *_mistake_marks(frame, mistakes),
+            *_mistake_marks(frame, mistakes, positions or {}),
             "</svg>",
         ]
     )
@@ -305,7 +314,9 @@ def _win_lines(frame: _Frame, points: list[tuple[int, float]], names: list[str])
     return parts
 
 
-def _mistake_marks(frame: _Frame, mistakes: list[tuple[int, float, TurnAnalysis]]) -> list[str]:
+def _mistake_marks(
+    frame: _Frame, mistakes: list[tuple[int, float, TurnAnalysis]], positions: dict[int, int]
+) -> list[str]:
     """A marker per graded mistake on the mover's line (which shows the mover's win%),
     and the grades' key under the axis."""
     parts = []
@@ -315,8 +326,15 @@ def _mistake_marks(frame: _Frame, mistakes: list[tuple[int, float, TurnAnalysis]
         grade = str(j.mistake)
         badge, colour = _GRADES[grade]
         cx, cy = frame.x(e), frame.y(win)
+        target = positions.get(e)
+        button = (
+            ""
+            if target is None
+            else f' data-position="{target}" tabindex="0" role="button"'
+            f' aria-label="event {e}: {grade} mistake, show the board after it"'
+        )
         parts.append(
-            f'<g class="mistake {grade}" data-event="{e}">'
+            f'<g class="mistake {grade}" data-event="{e}"{button}>'
             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{4 + 1.5 * len(badge)}" fill="{colour}" '
             f'stroke="#fff" stroke-width="1.5"/>'
             f'<text x="{cx:.1f}" y="{cy - 9 - 1.5 * len(badge):.1f}" font-size="11" '
@@ -362,14 +380,17 @@ def _summary_html(analysis: RecordAnalysis) -> str:
     )
 
 
-def judgement_sections(analysis: RecordAnalysis | None, names: list[str]) -> list[str]:
+def judgement_sections(
+    analysis: RecordAnalysis | None, names: list[str], positions: dict[int, int] | None = None
+) -> list[str]:
     """The win-probability chart and the Mistake Index summary (nothing when the
-    analysis was not judged)."""
+    analysis was not judged); ``positions``: the page's position index after each event
+    number, so that a click on a mistake's marker shows the board after it."""
     if analysis is None or analysis.depth == "static":
         return []
     return [
         f'<section class="chart-pane"><h2>Win probability ({escape(analysis.depth)})</h2>',
-        win_chart_svg(analysis, names),
+        win_chart_svg(analysis, names, positions=positions),
         "<h2>Mistakes</h2>",
         _summary_html(analysis),
         "<p>Mistake Index: 0.2 per small, 0.5 per medium, 1.0 per large mistake.</p>",

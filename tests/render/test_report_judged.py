@@ -267,3 +267,33 @@ def test_candidate_tiles_read_from_the_notation() -> None:
     assert candidate_tiles("8D [CH]E", spanish) == [(7, 3, "CH", 5), (7, 4, "E", 1)]
     for nothing in ("exchange UV", "-UV", "-", "pass", "8D [CHE", ""):
         assert candidate_tiles(nothing, english) == []
+
+
+def test_a_mistake_marker_shows_the_board_after_the_mistake(
+    pages: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = pages["report"].read_text(encoding="utf-8")
+    # each marker names the position after its event: the one its move's row shows
+    marks = re.findall(r'<g class="mistake \w+" data-event="(\d+)" data-position="(\d+)"', text)
+    rows = dict(
+        re.findall(r'<tr class="move" data-position="(\d+)"[^>]*><td class="num">(\d+)<', text)
+    )
+    assert marks and all(rows[position] == event for event, position in marks)
+    driver = chromium(tmp_path, monkeypatch)
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    try:
+        driver.get(pages["report"].as_uri())
+        markers = driver.find_elements(By.CSS_SELECTOR, ".win-chart g.mistake")
+        assert len(markers) == len(marks)
+        driver.find_element(By.ID, "first").click()
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", markers[0])
+        markers[0].find_element(By.TAG_NAME, "circle").click()  # the marker itself
+        position = "return document.body.dataset.position"
+        assert driver.execute_script(position) == markers[0].get_attribute("data-position")
+        driver.find_element(By.ID, "first").click()
+        markers[-1].send_keys(Keys.ENTER)  # from the keyboard too
+        assert driver.execute_script(position) == markers[-1].get_attribute("data-position")
+    finally:
+        driver.quit()
