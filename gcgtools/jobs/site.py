@@ -69,6 +69,8 @@ td.findings.errors { color: #b00020; font-weight: bold; }
   main { padding: 10px 8px; }
   table.games { font-size: 0.8em; }
   table.games td.game { min-width: 9em; overflow-wrap: break-word; }
+  .charts { overflow-x: auto; }
+  .charts svg { min-width: 900px; }  /* its labels stay readable: the box scrolls */
 }
 .charts svg { width: 100%; max-width: 1300px; height: auto; background: #fff;
               border: 1px solid #ddd; }

@@ -279,7 +279,7 @@ _SCRIPT = """
       pick(e.currentTarget);
     });
   }
-  var hits = document.querySelectorAll("rect.hit, .win-chart g.mistake[data-position]");
+  var hits = document.querySelectorAll("rect.hit, g.mistake[data-position]");
   for (var h = 0; h < hits.length; h++) {
     hits[h].addEventListener("click", jump);
     hits[h].addEventListener("keydown", function (e) {
