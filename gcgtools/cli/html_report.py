@@ -23,7 +23,7 @@ from gcgtools.cli.groups import (
     checked_lexicon,
     option_groups,
 )
-from gcgtools.cli.outputs import fail, list_failed, render_single, single, write
+from gcgtools.cli.outputs import fail, list_failed, render_single, single, to_stdout, write
 from gcgtools.console import echo
 from gcgtools.findings import EXIT_CLEAN
 from gcgtools.jobs.kinds import ReportJob
@@ -80,6 +80,8 @@ def report_command(
         write_report_site(job, paths, output, title, batch)
     target, outcome = render_single(job, file, output)
     write(target, outcome.data)
+    if not to_stdout(target):
+        echo(f"wrote {target} (1 game)", err=True)
 
 
 def write_report_site(

@@ -61,6 +61,17 @@ table.games th.wrap { white-space: normal; }
 table.games td.findings { max-width: 9em; }
 table.games tr:hover td { background: #f3efe0; }
 td.findings.errors { color: #b00020; font-weight: bold; }
+/* the table scrolls sideways in its own box: the page is never wider than the screen;
+   on a wide screen the box is at most the window's height, so the header stays in view */
+.games-box { max-width: 100%; overflow-x: auto; }
+@media (min-width: 641px) { .games-box { max-height: 88vh; overflow-y: auto; } }
+@media (max-width: 640px) {
+  main { padding: 10px 8px; }
+  table.games { font-size: 0.8em; }
+  table.games td.game { min-width: 9em; overflow-wrap: break-word; }
+  .charts { overflow-x: auto; }
+  .charts svg { min-width: 900px; }  /* its labels stay readable: the box scrolls */
+}
 .charts svg { width: 100%; max-width: 1300px; height: auto; background: #fff;
               border: 1px solid #ddd; }
 .unreadable { color: #b00020; }
@@ -279,9 +290,10 @@ def index_html(outcomes: list[Outcome], site: Path, charts_svg: str = "", title:
                 "<p>Click a column header to sort; click a game to open its report.</p>",
                 f"{note}</header>",
                 "<main>",
+                '<div class="games-box">',
                 f'<table class="games" id="games"><thead><tr>{heads}</tr></thead><tbody>',
                 *rows,
-                "</tbody></table>",
+                "</tbody></table></div>",
                 failed_html,
                 charts,
                 "</main>",

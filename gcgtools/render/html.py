@@ -26,12 +26,13 @@ from typing import Any
 from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
 from gcgtools.model.game import Game
 from gcgtools.render.judgement_html import JUDGEMENT_CSS, judgement_extras, judgement_sections
-from gcgtools.render.markup import escape
+from gcgtools.render.markup import escape, xml_text
 from gcgtools.render.palette import player_colour
-from gcgtools.render.svg import board_svg, rack_tiles, tile_marks, tile_svg
+from gcgtools.render.svg import CELL, MARGIN, board_svg, rack_tiles, tile_marks, tile_svg
 from gcgtools.replay.info import ReplayInfo
 from gcgtools.replay.notation import counts_text, event_notation, study_view, vowels_text
 from gcgtools.replay.walk import Position
+from gcgtools.rules.boards import BoardLayout
 from gcgtools.rules.tiles import TileSet
 from gcgtools.syntax.records import Event
 from gcgtools.wording import plural
@@ -40,6 +41,7 @@ __all__ = [
     "GameReportData",
     "Report",
     "analysis_html",
+    "board_label",
     "player_analysis_html",
     "render_report",
     "score_chart_svg",
@@ -73,13 +75,6 @@ header .used details[open] div { font-size: 0.85em; color: #dde6f0; }
 table.player-analysis { border-collapse: collapse; margin: 8px 0; font-size: 0.85em;
                         background: #fff; border: 1px solid #ddd; display: block;
                         max-width: 100%; overflow-x: auto; }
-@media (max-width: 480px) {
-  main { padding: 10px 8px; }
-  table.moves { font-size: 0.78em; }
-  table.top-moves td, table.top-moves th { padding-right: 3px; }
-  table.player-analysis { font-size: 0.75em; }
-  table.player-analysis th, table.player-analysis td { padding: 2px 3px; }
-}
 table.player-analysis th { background: #e9e3cc; text-align: left; padding: 3px 6px;
                            font-weight: bold; vertical-align: bottom; }
 table.player-analysis td { padding: 2px 6px; border-top: 1px solid #eee; }
@@ -125,6 +120,27 @@ table.top-moves td { padding: 0 6px 0 0; border: none; font-variant-numeric: tab
 table.top-moves th { padding: 0 6px 0 0; border: none; font-weight: normal; color: #666;
                      text-align: left; position: static; background: none; }
 table.top-moves tr.recorded { font-weight: bold; }
+/* a phone: the page is never wider than the screen; each move is two lines, its number,
+   player, rack, score and total over the move with its notes and analysis */
+@media (max-width: 640px) {
+  .board-pane { min-width: 0; flex-basis: 100%; }
+  .moves-pane { flex-basis: 100%; min-width: 0; }
+  .chart-pane { padding: 0 8px 16px 8px; overflow-x: auto; }
+  .chart-pane svg { min-width: 600px; }  /* its labels stay readable: the pane scrolls */
+  table.moves > thead { display: none; }
+  table.moves tr.move { display: grid; grid-template-columns: auto minmax(0, 1fr) auto auto auto;
+                        column-gap: 6px; border-top: 1px solid #eee; }
+  table.moves tr.move > td { border-top: none; overflow-wrap: anywhere; }
+  table.moves td.play { grid-column: 1 / -1; grid-row: 2; padding-left: 1.6em; }
+}
+/* a small phone: smaller tables */
+@media (max-width: 480px) {
+  main { padding: 10px 8px; }
+  table.moves { font-size: 0.78em; }
+  table.top-moves td, table.top-moves th { padding-right: 3px; }
+  table.player-analysis { font-size: 0.7em; }
+  table.player-analysis th, table.player-analysis td { padding: 2px 2px; }
+}
 """
 )
 
@@ -134,7 +150,8 @@ _SCRIPT = """
   var doc = JSON.parse(document.getElementById("positions").textContent);
   var marks = doc.marks;
   var data = doc.positions;
-  var tiles = document.querySelector("#board g.tiles");
+  var board = document.getElementById("board");
+  var tiles = board.querySelector("g.tiles");
   var slider = document.getElementById("slider");
   var caption = document.getElementById("caption");
   var tracking = document.getElementById("tracking");
@@ -152,7 +169,16 @@ _SCRIPT = """
     if (r.top < top) { pane.scrollTop -= top - r.top; }
     else if (r.bottom > box.bottom) { pane.scrollTop += r.bottom - box.bottom; }
   }
+  var picked = null;  // the judged move shown on the board (a row of a .judged table)
+  function unpick() {
+    if (picked) {
+      picked.setAttribute("aria-pressed", "false");
+      picked.classList.remove("picked");
+      picked = null;
+    }
+  }
   function show(index) {
+    unpick();
     index = Math.max(0, Math.min(data.length - 1, index));
     current = index;
     var p = data[index];
@@ -205,8 +231,61 @@ _SCRIPT = """
     if (target !== null) { show(Number(target)); }
   }
   for (var r = 0; r < rows.length; r++) { rows[r].addEventListener("click", jump); }
-  var hits = document.querySelectorAll("rect.hit");
-  for (var h = 0; h < hits.length; h++) { hits[h].addEventListener("click", jump); }
+  function svg(name, attrs, text) {
+    var node = document.createElementNS(tiles.namespaceURI, name);
+    for (var a in attrs) { node.setAttribute(a, String(attrs[a])); }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+  function candidate(t) {
+    // a tile the judged move would put down: drawn apart from the tiles on the board
+    var x = doc.margin + t[1] * doc.cell, y = doc.margin + t[0] * doc.cell;
+    var g = svg("g", { "class": "tile candidate" + (t[5] ? " blank" : ""),
+                       "data-square": t[4], "data-letter": t[2] });
+    g.appendChild(svg("rect", { x: x + 1, y: y + 1, width: doc.cell - 2,
+                                height: doc.cell - 2, rx: 4 }));
+    var size = t[2].length > 1 ? 30 / t[2].length : 22;
+    g.appendChild(svg("text", { "class": "letter", x: x + doc.cell / 2 - (t[3] === null ? 0 : 3),
+                                y: y + doc.cell / 2 + 1, "font-size": size, "font-weight": "bold",
+                                "text-anchor": "middle", "dominant-baseline": "central" }, t[2]));
+    if (t[3] !== null) {
+      g.appendChild(svg("text", { "class": "value", x: x + doc.cell - 5, y: y + doc.cell - 5,
+                                  "font-size": 9, "text-anchor": "end" }, String(t[3])));
+    }
+    return g;
+  }
+  function pick(row) {
+    if (picked === row) { show(current); return; }  // a second click: the board as it was
+    show(Number(row.getAttribute("data-before")));
+    var put = JSON.parse(row.getAttribute("data-tiles"));
+    for (var p = 0; p < put.length; p++) { tiles.appendChild(candidate(put[p])); }
+    caption.textContent = row.getAttribute("data-caption");
+    var box = board.getBoundingClientRect();  // a phone: the board may be far above
+    if (box.bottom < 0 || box.top > window.innerHeight) { board.scrollIntoView(); }
+    row.setAttribute("aria-pressed", "true");
+    row.classList.add("picked");
+    picked = row;
+  }
+  var judged = document.querySelectorAll('.judged tr[role="button"]');
+  for (var c = 0; c < judged.length; c++) {
+    judged[c].addEventListener("click", function (e) {
+      e.stopPropagation();  // not the move's row: that would show the position after it
+      pick(e.currentTarget);
+    });
+    judged[c].addEventListener("keydown", function (e) {
+      if (e.key !== "Enter" && e.key !== " ") { return; }
+      e.preventDefault();
+      e.stopPropagation();
+      pick(e.currentTarget);
+    });
+  }
+  var hits = document.querySelectorAll("rect.hit, g.mistake[data-position]");
+  for (var h = 0; h < hits.length; h++) {
+    hits[h].addEventListener("click", jump);
+    hits[h].addEventListener("keydown", function (e) {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); jump(e); }
+    });
+  }
   document.addEventListener("keydown", function (e) {
     if (e.target && e.target.tagName === "INPUT") { return; }
     if (e.altKey || e.ctrlKey || e.metaKey) { return; }
@@ -348,9 +427,10 @@ def _study(game: Game, pos: Position, names: list[str], tiles: TileSet) -> dict[
     whose = f" ({names[view.view]}'s view)" if view.view is not None else ""
     vowels = vowels_text(view.unseen, tiles)
     unseen = f"unseen {view.count}{whose} · bag {pos.bag}" + (f" · {vowels}" if vowels else "")
-    rack = rack_tiles(view.rack, tiles) if view.rack else []
-    return {"tomove": tomove, "colour": colour, "rack": rack, "unseen": unseen,
-            "tracking": counts_text(view.unseen)}  # fmt: skip
+    rack = [(xml_text(t), v) for t, v in rack_tiles(view.rack, tiles)] if view.rack else []
+    # the page shows these as text (textContent): written out as escape() would, unquoted
+    return {"tomove": xml_text(tomove), "colour": colour, "rack": rack,
+            "unseen": xml_text(unseen), "tracking": xml_text(counts_text(view.unseen))}  # fmt: skip
 
 
 def _rack_html(rack: list[tuple[str, int | None]]) -> str:
@@ -415,6 +495,11 @@ class _Page:
     def final(self) -> Position:
         return self.positions[-1]
 
+    @property
+    def after_event(self) -> dict[int, int]:
+        """The index of the position after each event number (the events replayed)."""
+        return {p.number: i for i, p in enumerate(self.positions) if p.event is not None}
+
 
 def _positions_json(page: _Page) -> tuple[str, list[dict[str, Any]]]:
     """The positions as the page's JSON (a tile's drawing is stored once, as a "mark";
@@ -431,13 +516,21 @@ def _positions_json(page: _Page) -> tuple[str, list[dict[str, Any]]]:
         data.append(
             {
                 "tiles": shown,
-                "caption": _caption(game, pos),
+                "caption": xml_text(_caption(game, pos)),
                 "scores": pos.recorded[: page.count],
                 **_study(game, pos, page.names, values),
             }
         )
-    document = {"marks": list(marks), "positions": data}
-    return json.dumps(document, ensure_ascii=False).replace("</", "<\\/"), data
+    document = {"marks": list(marks), "positions": data, "cell": CELL, "margin": MARGIN}
+    return _script_json(document), data
+
+
+def _script_json(document: Any) -> str:
+    """``document`` as JSON for a ``<script type="application/json">`` element: ``<``,
+    ``>`` and ``&`` as JSON escapes, so that no text of a record (``</script>``,
+    ``<!--``) can end the element or change how the page is read."""
+    text = json.dumps(document, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _result(page: _Page) -> tuple[str, str | None]:
@@ -458,8 +551,9 @@ def _result(page: _Page) -> tuple[str, str | None]:
     return result, winner
 
 
-def _move_extras(page: _Page, e: Event) -> str:
-    """Under a move: its notes, its findings, and its analysis and judgement."""
+def _move_extras(page: _Page, e: Event, before: int | None = None) -> str:
+    """Under a move: its notes, its findings, and its analysis and judgement (its judged
+    plays shown on the board of position ``before`` when clicked)."""
     info, analysis = page.data.info, page.data.analysis
     extras = [f'<div class="note">{escape(note.text)}</div>' for note in e.notes]
     for f in info.findings_at(e.line):
@@ -469,7 +563,7 @@ def _move_extras(page: _Page, e: Event) -> str:
         )
     if analysis is not None:
         extras.extend(analysis_html(analysis, e.line))
-        extras.extend(judgement_extras(analysis, e.line))
+        extras.extend(judgement_extras(analysis, e.line, before, page.values))
     return "".join(extras)
 
 
@@ -493,7 +587,7 @@ def _move_rows(page: _Page) -> list[str]:
             f'<td class="num">{number}</td><td class="player">{escape(e.nick)}</td>'
             f'<td class="rack">{escape(e.rack or "")}</td>'
             f'<td class="play">{escape(event_notation(e, after))}{bingo}'
-            f"{_move_extras(page, e)}</td>"
+            f"{_move_extras(page, e, target - 1 if id(e) in index_of else None)}</td>"
             f'<td class="score">{e.score:+d}{computed}</td>'
             f'<td class="total">{e.cumulative}</td></tr>'
         )
@@ -518,7 +612,7 @@ def _head(page: _Page, result: str, errors: int, warnings: int) -> list[str]:
     meta = [plural(len(game.events), "event")]
     if game.lexicon:
         meta.append(f"lexicon {escape(game.lexicon)}")
-    meta.append(f"tiles {escape(page.values.name)}, board {escape(info.rules.board.name)}")
+    meta.append(f"tiles {escape(page.values.name)}, board {escape(board_label(info.rules.board))}")
     event_lines = {e.line for e in game.events}
     loose_html = "".join(
         f'<p class="findings">line {f.line}: {f.code} {escape(f.message)}</p>'
@@ -547,6 +641,17 @@ def _head(page: _Page, result: str, errors: int, warnings: int) -> list[str]:
         loose_html,
         "</header>",
     ]
+
+
+#: The built-in layouts as a player names them.
+_BOARD_WORDS = {"CrosswordGame": "standard", "SuperCrosswordGame": "super",
+                "WordsWithFriends": "Words With Friends"}  # fmt: skip
+
+
+def board_label(layout: BoardLayout) -> str:
+    """A board as the header names it: ``standard 15x15``, ``super 21x21``, ``Words With
+    Friends 15x15``; a layout read from a file by its file's name (``club 15x15``)."""
+    return f"{_BOARD_WORDS.get(layout.name, layout.name)} {layout.size}x{layout.size}"
 
 
 def _board_pane(page: _Page, study: dict[str, Any]) -> list[str]:
@@ -597,7 +702,7 @@ def _body(page: _Page, rows: list[str], study: dict[str, Any], payload: str) -> 
         '<section class="chart-pane"><h2>Score progression</h2>',
         score_chart_svg(page.data.game, page.positions),
         "</section>",
-        *judgement_sections(page.data.analysis, page.names),
+        *judgement_sections(page.data.analysis, page.names, page.after_event),
         f'<script type="application/json" id="positions">{payload}</script>',
         f"<script>{_SCRIPT}</script>",
         "</body></html>",

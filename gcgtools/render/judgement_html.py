@@ -5,13 +5,24 @@ needs no network."""
 
 from __future__ import annotations
 
-from html import escape
+import json
+import re
+from dataclasses import dataclass
 
 from gcgtools.analysis.analyse import RecordAnalysis, TurnAnalysis
 from gcgtools.analysis.judge import JudgedMove, Judgement
+from gcgtools.render.markup import escape, xml_text
 from gcgtools.render.palette import player_colour
+from gcgtools.replay.board import square_name
+from gcgtools.rules.tiles import TileError, TileSet
 
-__all__ = ["JUDGEMENT_CSS", "judgement_extras", "judgement_sections", "win_chart_svg"]
+__all__ = [
+    "JUDGEMENT_CSS",
+    "candidate_tiles",
+    "judgement_extras",
+    "judgement_sections",
+    "win_chart_svg",
+]
 
 JUDGEMENT_CSS = """
 .badge { display: inline-block; padding: 0 5px; border-radius: 3px; font-size: 0.8em;
@@ -21,7 +32,22 @@ JUDGEMENT_CSS = """
 .judged { margin-top: 3px; font-size: 0.85em; color: #333; }
 .judged table td { padding: 0 6px 0 0; }
 .judged tr.played td { font-weight: bold; }
+.judged tr.candidate[role="button"] { cursor: pointer; }
+.judged tr.candidate[role="button"]:hover td { background: #e3f0fb; }
+.judged tr.candidate[role="button"]:focus { outline: 2px solid #1f6fb2; outline-offset: -1px; }
+.judged tr.candidate.picked td { background: #cfe6fa; }
+#board g.candidate rect { fill: #cfe6fa; stroke: #1f6fb2; stroke-width: 2.5;
+                          stroke-dasharray: 5 3; }
+#board g.candidate text { fill: #0d3b66; }
+#board g.candidate.blank text.letter { fill: #c0262d; }
+.win-chart g.mistake[role="button"] { cursor: pointer; }
+.win-chart g.mistake[role="button"]:focus { outline: 2px solid #1f6fb2; }
 .mistakes td, .mistakes th { padding: 2px 10px; text-align: left; }
+table.mistakes { display: block; max-width: 100%; overflow-x: auto; }
+@media (max-width: 640px) {
+  .mistakes td, .mistakes th { padding: 2px 5px; font-size: 0.9em; }
+  .judged svg { width: 80px; }
+}
 """
 
 _BAR_WIDTH = 120
@@ -62,7 +88,72 @@ def _number(j: Judgement, m: JudgedMove) -> str:
     return f"{m.win_pct:.1f}%{err}"
 
 
-def _judged_html(t: TurnAnalysis, j: Judgement) -> str:
+_PLAY = re.compile(r"(?:(\d{1,2})([A-Z])|([A-Z])(\d{1,2})) (\S+)")
+
+
+def candidate_tiles(move: str, tiles: TileSet) -> list[tuple[int, int, str, int | None]]:
+    """The tiles a judged ``move`` puts down, read from its notation (the inverse of
+    :func:`gcgtools.replay.notation.word_notation`: ``8G NASTIER``, ``4A (R)UI(N)``,
+    ``8D [CH]E``): ``(row, col, tile, value)`` each, 0-based, a blank's value None; the
+    letters in parentheses are on the board already. Nothing for an exchange or a pass."""
+    m = _PLAY.fullmatch(move)
+    if m is None:
+        return []
+    across = m.group(1) is not None
+    row = int(m.group(1) or m.group(4)) - 1
+    col = ord(m.group(2) or m.group(3)) - ord("A")
+    word, out, through, i = m.group(5), [], False, 0
+    while i < len(word):
+        char = word[i]
+        i += 1
+        if char in "()":
+            through = char == "("
+            continue
+        tile = char
+        if char == "[":
+            end = word.find("]", i)
+            if end < 0:
+                return []
+            tile, i = word[i:end], end + 1
+        if not through:
+            blank = tile != tile.upper()
+            out.append((row, col, tile, None if blank else _tile_value(tiles, tile)))
+        row, col = (row, col + 1) if across else (row + 1, col)
+    return out
+
+
+def _tile_value(tiles: TileSet, tile: str) -> int | None:
+    try:
+        return tiles.value(tile)
+    except TileError:
+        return None
+
+
+def _candidate_row(
+    t: TurnAnalysis, m: JudgedMove, j: Judgement, before: int | None, tiles: TileSet
+) -> str:
+    """The attributes of a judged move's row: with ``before`` (the position the move is
+    played from) and a play, clicking it (or Enter, Space) shows it on that board."""
+    put = candidate_tiles(m.move, tiles) if before is not None else []
+    if not put:
+        return ""
+    data = [
+        [r, c, xml_text(tile.upper()), value, square_name(r, c), tile != tile.upper()]
+        for r, c, tile, value in put
+    ]
+    number = _number(j, m).replace("&#xb1;", "±")
+    judged = f"value {number}" if j.method == "endgame" else f"win {number}"
+    caption = f"candidate {m.move} {m.score:+d} for {t.player}: {judged}"
+    return (
+        f' tabindex="0" role="button" aria-pressed="false" data-before="{before}"'
+        f' data-tiles="{escape(json.dumps(data, ensure_ascii=False))}"'
+        f' data-caption="{escape(caption)}" title="show it on the board"'
+    )
+
+
+def _judged_html(
+    t: TurnAnalysis, j: Judgement, before: int | None = None, tiles: TileSet | None = None
+) -> str:
     lost = ""
     if j.spread_lost is not None:
         lost = f"; spread lost {j.spread_lost:.0f}"
@@ -75,20 +166,28 @@ def _judged_html(t: TurnAnalysis, j: Judgement) -> str:
     rows = []
     played = j.played.move if j.played is not None else None
     for m in j.moves:
-        mark = ' class="played"' if m.move == played else ""
+        classes = "candidate" + (" played" if m.move == played else "")
+        show = _candidate_row(t, m, j, before, tiles) if tiles is not None else ""
         rows.append(
-            f"<tr{mark}><td>{escape(m.move)}</td><td>{m.score}</td>"
+            f'<tr class="{classes}"{show}><td>{escape(m.move)}</td><td>{m.score}</td>'
             f"<td>{_number(j, m)}</td><td>{_bar(m)}</td></tr>"
         )
     return f'<div class="judged">{head}<table>{"".join(rows)}</table></div>'
 
 
-def judgement_extras(analysis: RecordAnalysis | None, line: int) -> list[str]:
-    """The judgement of the turn at ``line`` (nothing when not judged)."""
+def judgement_extras(
+    analysis: RecordAnalysis | None,
+    line: int,
+    before: int | None = None,
+    tiles: TileSet | None = None,
+) -> list[str]:
+    """The judgement of the turn at ``line`` (nothing when not judged); with ``before``,
+    the index of the position the turn was played from, and the ``tiles``' values, a
+    click on a judged play shows it on that board."""
     if analysis is None:
         return []
     return [
-        _judged_html(t, t.judgement)
+        _judged_html(t, t.judgement, before, tiles)
         for t in analysis.turns
         if t.line == line and t.judgement is not None and t.judgement.best.move
     ]
@@ -101,47 +200,164 @@ def _mover_win(t: TurnAnalysis) -> float | None:
     return (j.played or j.best).win_pct
 
 
-def win_chart_svg(analysis: RecordAnalysis, names: list[str], width: int = 860) -> str:
-    """The first player's win% after each judged turn (from the move played, or the best
-    one when the move played was not legal), as an inline SVG line chart."""
-    points: list[tuple[int, float]] = []
+#: The mistake grades, smallest first, with their badge (as the text report writes them)
+#: and the colour of their badge and marker.
+_GRADES = {"small": ("?", "#c9a400"), "medium": ("??", "#e07000"), "large": ("???", "#b00020")}
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """The win% chart's plot area: events 0 to ``last`` across, 0 to 100% up."""
+
+    last: int
+    width: int
+    height: int = 250
+    left: int = 40
+    right: int = 12
+    top: int = 30
+    bottom: int = 36
+
+    def x(self, event: int) -> float:
+        return self.left + (self.width - self.left - self.right) * (event / max(self.last, 1))
+
+    def y(self, win: float) -> float:
+        return self.top + (self.height - self.top - self.bottom) * (1 - win / 100)
+
+
+def win_chart_svg(
+    analysis: RecordAnalysis,
+    names: list[str],
+    width: int = 860,
+    positions: dict[int, int] | None = None,
+) -> str:
+    """Each player's win% after each judged turn (from the move played, or the best one
+    when the move played was not legal) as an inline SVG line chart: a legend naming
+    whose line is whose, the event numbers on the x axis and a marker per graded mistake
+    on the line of the player who made it (its colour and badge by grade; with
+    ``positions``, the page's position index after each event number, a button that
+    shows the board after the move)."""
     first = names[0] if names else None
+    points: list[tuple[int, float]] = []  # the first player's win% after each event
+    mistakes: list[tuple[int, float, TurnAnalysis]] = []  # on the mover's line
     for t in analysis.turns:
         win = _mover_win(t)
-        if win is not None:
-            points.append((t.event, win if t.player == first else 100.0 - win))
+        if win is None:
+            continue
+        points.append((t.event, win if t.player == first else 100.0 - win))
+        if t.judgement is not None and t.judgement.mistake in _GRADES:
+            mistakes.append((t.event, win, t))
     if not points:
         return ""
-    height, left, right, top, bottom = 220, 40, 12, 10, 24
-    last = max(e for e, _ in points)
-
-    def x(e: int) -> float:
-        return left + (width - left - right) * (e / max(last, 1))
-
-    def y(v: float) -> float:
-        return top + (height - top - bottom) * (1 - v / 100)
-
-    line = " ".join(f"{x(e):.1f},{y(v):.1f}" for e, v in points)
-    grid = "".join(
-        f'<line x1="{left}" y1="{y(v):.1f}" x2="{width - right}" y2="{y(v):.1f}" '
-        f'stroke="#ccc"/><text x="{left - 4}" y="{y(v) + 4:.1f}" font-size="11" '
-        f'text-anchor="end">{v}%</text>'
-        for v in (0, 25, 50, 75, 100)
+    frame = _Frame(max(e for e, _ in points), width)
+    return "".join(
+        [
+            f'<svg class="win-chart" width="100%" viewBox="0 0 {width} {frame.height}" '
+            'role="img" aria-label="win probability of each player over the game">',
+            "<title>Win probability after each judged turn</title>",
+            _win_axes(frame),
+            *_win_lines(frame, points, names),
+            *_mistake_marks(frame, mistakes, positions or {}),
+            "</svg>",
+        ]
     )
-    colour = player_colour(0)
-    dots = "".join(
-        f'<circle cx="{x(e):.1f}" cy="{y(v):.1f}" r="2.5" fill="{colour}">'
-        f"<title>event {e}: {escape(first or '')} {v:.1f}%</title></circle>"
-        for e, v in points
+
+
+def _win_axes(frame: _Frame) -> str:
+    """The grid, the win% on the y axis, the event numbers on the x axis."""
+    f, y = frame, frame.y
+    parts = ['<g class="grid">']
+    for v in (0, 25, 50, 75, 100):
+        parts.append(
+            f'<line x1="{f.left}" y1="{y(v):.1f}" x2="{f.width - f.right}" y2="{y(v):.1f}" '
+            f'stroke="{"#999" if v == 50 else "#ccc"}"/><text x="{f.left - 4}" '
+            f'y="{y(v) + 4:.1f}" font-size="11" text-anchor="end">{v}%</text>'
+        )
+    for e in range(0, f.last + 1, max(1, round(f.last / 15))):
+        parts.append(
+            f'<text class="tick" x="{f.x(e):.1f}" y="{f.height - f.bottom + 14}" '
+            f'font-size="11" text-anchor="middle" fill="#555">{e}</text>'
+        )
+    parts.append(
+        f'<text x="{f.width - f.right}" y="{f.height - 4}" font-size="11" text-anchor="end" '
+        'fill="#555">event</text></g>'
     )
-    return (
-        f'<svg class="win-chart" width="100%" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="win probability of {escape(first or "player 1")} over the game">'
-        f"{grid}"
-        f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2"/>{dots}'
-        f'<text x="{width - right}" y="{height - 6}" font-size="11" text-anchor="end">event</text>'
-        "</svg>"
-    )
+    return "".join(parts)
+
+
+def _win_lines(frame: _Frame, points: list[tuple[int, float]], names: list[str]) -> list[str]:
+    """Each player's line (the second one the mirror image of the first, dashed), its
+    points with their tooltips, and its entry of the legend: the name, escaped."""
+    x, y = frame.x, frame.y
+    parts = []
+    legend_x = frame.left + 10
+    for k, name in enumerate(names[:2] or ["player 1"]):
+        colour = player_colour(k)
+        shown = [(e, v if k == 0 else 100.0 - v) for e, v in points]
+        line = " ".join(f"{x(e):.1f},{y(v):.1f}" for e, v in shown)
+        label = escape(name)
+        dashes = "" if k == 0 else ' stroke-dasharray="5 3"'
+        parts.append(
+            f'<polyline class="win-line" data-player="{k + 1}" points="{line}" fill="none" '
+            f'stroke="{colour}" stroke-width="{2 if k == 0 else 1.5}"{dashes}>'
+            f"<title>{label}</title></polyline>"
+        )
+        parts.extend(
+            f'<circle cx="{x(e):.1f}" cy="{y(v):.1f}" r="2.5" fill="{colour}">'
+            f"<title>event {e}: {label} {v:.1f}%</title></circle>"
+            for e, v in shown
+        )
+        parts.append(
+            f'<text class="legend" data-player="{k + 1}" x="{legend_x}" y="{frame.top - 12}" '
+            f'font-size="13" font-weight="bold" fill="{colour}">{label} win%</text>'
+        )
+        legend_x += 40 + 8 * (len(name) + 5)
+    return parts
+
+
+def _mistake_marks(
+    frame: _Frame, mistakes: list[tuple[int, float, TurnAnalysis]], positions: dict[int, int]
+) -> list[str]:
+    """A marker per graded mistake on the mover's line (which shows the mover's win%),
+    and the grades' key under the axis."""
+    parts = []
+    for e, win, t in mistakes:
+        j = t.judgement
+        assert j is not None
+        grade = str(j.mistake)
+        badge, colour = _GRADES[grade]
+        cx, cy = frame.x(e), frame.y(win)
+        target = positions.get(e)
+        button = (
+            ""
+            if target is None
+            else f' data-position="{target}" tabindex="0" role="button"'
+            f' aria-label="event {e}: {grade} mistake, show the board after it"'
+        )
+        parts.append(
+            f'<g class="mistake {grade}" data-event="{e}"{button}>'
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{4 + 1.5 * len(badge)}" fill="{colour}" '
+            f'stroke="#fff" stroke-width="1.5"/>'
+            f'<text x="{cx:.1f}" y="{cy - 9 - 1.5 * len(badge):.1f}" font-size="11" '
+            f'font-weight="bold" text-anchor="middle" fill="{colour}">{badge}</text>'
+            f"<title>event {e}: {escape(t.player)}, {grade} mistake{_lost_text(j)}</title></g>"
+        )
+    key_x = frame.left
+    for grade, (badge, colour) in _GRADES.items():
+        parts.append(
+            f'<g class="mistake-key"><circle cx="{key_x + 5}" cy="{frame.height - 8}" r="5" '
+            f'fill="{colour}"/><text x="{key_x + 14}" y="{frame.height - 4}" font-size="11">'
+            f"{badge} {grade} mistake</text></g>"
+        )
+        key_x += 135
+    return parts
+
+
+def _lost_text(j: Judgement) -> str:
+    if j.spread_lost is not None:
+        return f", spread lost {j.spread_lost:.0f}"
+    if j.win_pct_lost is not None:
+        return f", win% lost {j.win_pct_lost:.1f}"
+    return ""
 
 
 def _summary_html(analysis: RecordAnalysis) -> str:
@@ -164,15 +380,18 @@ def _summary_html(analysis: RecordAnalysis) -> str:
     )
 
 
-def judgement_sections(analysis: RecordAnalysis | None, names: list[str]) -> list[str]:
+def judgement_sections(
+    analysis: RecordAnalysis | None, names: list[str], positions: dict[int, int] | None = None
+) -> list[str]:
     """The win-probability chart and the Mistake Index summary (nothing when the
-    analysis was not judged)."""
+    analysis was not judged); ``positions``: the page's position index after each event
+    number, so that a click on a mistake's marker shows the board after it."""
     if analysis is None or analysis.depth == "static":
         return []
     return [
         f'<section class="chart-pane"><h2>Win probability ({escape(analysis.depth)})</h2>',
         f'<p class="used">win model: {escape(analysis.win_model or "built-in")}</p>',
-        win_chart_svg(analysis, names),
+        win_chart_svg(analysis, names, positions=positions),
         "<h2>Mistakes</h2>",
         _summary_html(analysis),
         "<p>Mistake Index: 0.2 per small, 0.5 per medium, 1.0 per large mistake.</p>",

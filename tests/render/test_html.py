@@ -34,6 +34,7 @@ from gcgtools import parse_bytes, parse_string, read_game, replay
 from gcgtools.cli import app
 from gcgtools.jobs.report import game_report_html
 from gcgtools.render.svg import tiles_svg
+from gcgtools.rules.options import RuleOptions
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -118,6 +119,19 @@ def test_report_escapes_text() -> None:
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; more" in html
 
 
+def test_report_header_names_the_board_in_words(tmp_path: Path) -> None:
+    header = game_report_html(parse_string(GAME)).split("</header>", 1)[0]
+    assert "tiles english, board standard 15x15;" in header
+    assert "CrosswordGame" not in header
+    superboard = game_report_html(parse_string(GAME), options=RuleOptions.parse(board="super"))
+    assert "board super 21x21;" in superboard.split("</header>", 1)[0]
+    # a board file: by its file's name
+    layout = tmp_path / "club.txt"
+    layout.write_text("\n".join("." * 15 for _ in range(15)) + "\n")
+    club = game_report_html(parse_string(GAME), options=RuleOptions.parse(board=str(layout)))
+    assert "board club 15x15;" in club.split("</header>", 1)[0]
+
+
 def test_cli_report(tmp_path: Path) -> None:
     src = tmp_path / "game.gcg"
     src.write_text(GAME)
@@ -125,6 +139,12 @@ def test_cli_report(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["report", str(src), "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert out.read_text(encoding="utf-8") == game_report_html(parse_string(GAME, str(src)))
+    # it says what it wrote, on standard error; standard output stays empty
+    assert result.stderr == f"wrote {out} (1 game)\n" and result.stdout == ""
+    # to standard output: the page, and nothing more
+    result = CliRunner().invoke(app, ["report", str(src)])
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout.startswith("<!DOCTYPE html>")
 
 
 @pytest.mark.parametrize("relative", valid_file_params())
@@ -260,6 +280,42 @@ def test_report_title_fits_a_phone(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         driver.quit()
 
 
+def _page_fits(driver: Any) -> bool:
+    """The page is no wider than the window: nothing scrolls sideways but in its own box."""
+    return bool(
+        driver.execute_script("return document.scrollingElement.scrollWidth <= window.innerWidth")
+    )
+
+
+def test_report_and_site_fit_a_phone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = tmp_path / "report.html"
+    page.write_text(game_report_html(read_game(EXAMPLES / "club-final.gcg")), encoding="utf-8")
+    site = tmp_path / "site"
+    records = sorted(str(p) for p in EXAMPLES.glob("*.gcg"))
+    result = CliRunner().invoke(app, ["report", *records, "-o", f"{site}/", "-q", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    driver = chromium(tmp_path, monkeypatch)
+    try:
+        driver.set_window_size(390, 844)
+        driver.get(page.as_uri())
+        assert _page_fits(driver)
+        # each move is two lines there: the move list needs no sideways scrolling either
+        assert _overflow(driver, ".moves-pane") == 0
+        driver.set_window_size(1280, 1000)
+        driver.get(page.as_uri())
+        assert _page_fits(driver)
+        driver.set_window_size(390, 844)
+        driver.get((site / "index.html").as_uri())
+        assert _page_fits(driver)
+        # the table scrolls in its own box
+        assert _overflow(driver, ".games-box") > 0
+        driver.set_window_size(1280, 1000)
+        driver.get((site / "index.html").as_uri())
+        assert _page_fits(driver) and _overflow(driver, ".games-box") == 0
+    finally:
+        driver.quit()
+
+
 @needs_data
 def test_site_index_with_analysis_fits_1400_pixels(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -281,6 +337,12 @@ def test_site_index_with_analysis_fits_1400_pixels(
         driver.set_window_size(1400, 1000)
         driver.get((site / "index.html").as_uri())
         assert _overflow(driver, "") == 0
+        # and a phone: the table scrolls in its box, the page does not
+        driver.set_window_size(390, 844)
+        driver.get((site / "index.html").as_uri())
+        assert _page_fits(driver)
+        driver.get((site / "games" / "club-final.html").as_uri())
+        assert _page_fits(driver) and _overflow(driver, ".moves-pane") == 0
     finally:
         driver.quit()
 
