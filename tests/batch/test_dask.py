@@ -37,6 +37,8 @@ from gcgtools.batch.run import (
     map_window,
 )
 from gcgtools.cli import app
+from gcgtools.cli.common import load_command
+from gcgtools.cli.registry import COMMANDS
 from gcgtools.tables.frames import games_frame, moves_frame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -453,11 +455,10 @@ def test_a_file_that_keeps_killing_workers_is_left_out(cluster, tmp_path):
 
 
 def test_every_command_that_takes_paths_takes_a_scheduler():
-    import typer
-
-    root = typer.main.get_command(app)
+    # every command of the registry, loaded here (not only those other tests happened to run)
     with_paths = []
-    for name, command in root.commands.items():  # type: ignore[attr-defined]
+    for name in COMMANDS:
+        command = load_command(name)
         params = {p.name: p for p in command.params}
         if "paths" in params and params["paths"].param_type_name == "argument":
             with_paths.append(name)
