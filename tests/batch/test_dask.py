@@ -80,26 +80,44 @@ def worker_cache(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("worker-cache")
 
 
+# A LocalCluster closes a worker's nanny for good when, 15 s (this setting) after the
+# worker was removed, no worker of its name is there: when a test happens to kill it again
+# just then, the cluster is left with one worker, or none (and the next task waits for
+# ever). The tests that kill workers must leave the cluster whole for the tests after them.
+KEEP_NANNIES = {"distributed.deploy.lost-worker-timeout": "1h"}
+
+
 @pytest.fixture(scope="module")
-def cluster(worker_cache):
+def module_cluster(worker_cache):
+    import dask
+
     before = _children()
-    cluster = LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        memory_limit="1GiB",
-        dashboard_address=":0",
-        silence_logs=50,
-        env={"GCGTOOLS_CACHE_DIR": str(worker_cache)},
-    )
-    client = Client(cluster, set_as_default=False)
-    try:
-        yield client
-    finally:
-        started = _children() - before
-        client.close()
-        cluster.close()
-        assert not _wait_gone(started), "Dask worker processes outlived the cluster"
+    with dask.config.set(KEEP_NANNIES):  # read by the cluster whenever a worker dies
+        cluster = LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit="1GiB",
+            dashboard_address=":0",
+            silence_logs=50,
+            env={"GCGTOOLS_CACHE_DIR": str(worker_cache)},
+        )
+        client = Client(cluster, set_as_default=False)
+        try:
+            yield client
+        finally:
+            started = _children() - before
+            client.close()
+            cluster.close()
+            assert not _wait_gone(started), "Dask worker processes outlived the cluster"
+
+
+@pytest.fixture
+def cluster(module_cluster):
+    """The module's cluster, with both its workers (a test before may have killed one,
+    in any order the tests run)."""
+    module_cluster.wait_for_workers(2, timeout=120)
+    return module_cluster
 
 
 def cli(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -422,7 +440,6 @@ def test_partitioned_export_reads_back_in_pandas_and_dask(tmp_path):
     assert (tmp_path / "mine" / "notes.txt").read_text() == "keep me"
 
 
-# last: the cluster then needs seconds to be whole again
 def test_a_killed_worker_still_yields_every_result_once(cluster):
     names = [f"game{i:04d}.gcg" for i in range(500)]
     pids = cluster.run(os.getpid)
