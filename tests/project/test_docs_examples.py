@@ -202,9 +202,13 @@ def without_data(name: str, todo: list[Block], data: Path | None) -> str | None:
     lines = [str(b.line) for b in todo if NEEDS_DATA.search(b.body)]
     if data is not None or not lines:
         return None
+    which = (
+        f"the example at line {lines[0]} needs"
+        if len(lines) == 1
+        else f"the examples at lines {', '.join(lines)} need"
+    )
     return (
-        f"{name}: the examples at lines {', '.join(lines)} need the shared data (a lexicon); "
-        "set GCGTOOLS_DATA to the shared data folder"
+        f"{name}: {which} the shared data (a lexicon); set GCGTOOLS_DATA to the shared data folder"
     )
 
 
@@ -245,7 +249,10 @@ def test_a_page_needing_data_is_skipped_whole_without_it(tmp_path: Path) -> None
     todo = runnable(page)
     assert [b.line for b in todo] == [1, 6, 10]
     reason = without_data("page.md", todo, None)
-    assert reason is not None and "lines 1 need the shared data" in reason
+    assert reason == (
+        "page.md: the example at line 1 needs the shared data (a lexicon); "
+        "set GCGTOOLS_DATA to the shared data folder"
+    )
     assert without_data("page.md", todo, tmp_path) is None
     assert without_data("page.md", todo[2:], None) is None
 
