@@ -37,6 +37,8 @@ from gcgtools.batch.run import (
     map_window,
 )
 from gcgtools.cli import app
+from gcgtools.cli.common import load_command
+from gcgtools.cli.registry import COMMANDS
 from gcgtools.tables.frames import games_frame, moves_frame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,26 +80,44 @@ def worker_cache(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("worker-cache")
 
 
+# A LocalCluster closes a worker's nanny for good when, 15 s (this setting) after the
+# worker was removed, no worker of its name is there: when a test happens to kill it again
+# just then, the cluster is left with one worker, or none (and the next task waits for
+# ever). The tests that kill workers must leave the cluster whole for the tests after them.
+KEEP_NANNIES = {"distributed.deploy.lost-worker-timeout": "1h"}
+
+
 @pytest.fixture(scope="module")
-def cluster(worker_cache):
+def module_cluster(worker_cache):
+    import dask
+
     before = _children()
-    cluster = LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        memory_limit="1GiB",
-        dashboard_address=":0",
-        silence_logs=50,
-        env={"GCGTOOLS_CACHE_DIR": str(worker_cache)},
-    )
-    client = Client(cluster, set_as_default=False)
-    try:
-        yield client
-    finally:
-        started = _children() - before
-        client.close()
-        cluster.close()
-        assert not _wait_gone(started), "Dask worker processes outlived the cluster"
+    with dask.config.set(KEEP_NANNIES):  # read by the cluster whenever a worker dies
+        cluster = LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit="1GiB",
+            dashboard_address=":0",
+            silence_logs=50,
+            env={"GCGTOOLS_CACHE_DIR": str(worker_cache)},
+        )
+        client = Client(cluster, set_as_default=False)
+        try:
+            yield client
+        finally:
+            started = _children() - before
+            client.close()
+            cluster.close()
+            assert not _wait_gone(started), "Dask worker processes outlived the cluster"
+
+
+@pytest.fixture
+def cluster(module_cluster):
+    """The module's cluster, with both its workers (a test before may have killed one,
+    in any order the tests run)."""
+    module_cluster.wait_for_workers(2, timeout=120)
+    return module_cluster
 
 
 def cli(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -420,7 +440,6 @@ def test_partitioned_export_reads_back_in_pandas_and_dask(tmp_path):
     assert (tmp_path / "mine" / "notes.txt").read_text() == "keep me"
 
 
-# last: the cluster then needs seconds to be whole again
 def test_a_killed_worker_still_yields_every_result_once(cluster):
     names = [f"game{i:04d}.gcg" for i in range(500)]
     pids = cluster.run(os.getpid)
@@ -453,11 +472,10 @@ def test_a_file_that_keeps_killing_workers_is_left_out(cluster, tmp_path):
 
 
 def test_every_command_that_takes_paths_takes_a_scheduler():
-    import typer
-
-    root = typer.main.get_command(app)
+    # every command of the registry, loaded here (not only those other tests happened to run)
     with_paths = []
-    for name, command in root.commands.items():  # type: ignore[attr-defined]
+    for name in COMMANDS:
+        command = load_command(name)
         params = {p.name: p for p in command.params}
         if "paths" in params and params["paths"].param_type_name == "argument":
             with_paths.append(name)

@@ -18,8 +18,9 @@ The sandbox stands in for the repository root as the examples assume it: copies 
 the checkout alone), and from the shared data
 (``$GCGTOOLS_DATA``) the files the lexicon examples name: ``ENABLE.kwg``, ``CSW21.klv2``,
 ``enable2k.txt.gz``, ``cel.txt.gz`` and the folder ``lexica/`` with ``ENABLE2K.kwg`` and
-``LEAVES.klv2``. Without the shared data, the examples that need it are left out and the
-file's test, once the others have run, is reported as skipped with their lines.
+``LEAVES.klv2``. Without the shared data, a page any of whose examples needs it is
+skipped as a whole, with the lines that need it as the reason: its blocks are one script,
+and a later block may use a name an earlier one made.
 """
 
 from __future__ import annotations
@@ -193,6 +194,24 @@ def runnable(path: Path) -> list[Block]:
     return [b for b in blocks(path) if b.lang in RUN_LANGS and b.skip is None]
 
 
+def without_data(name: str, todo: list[Block], data: Path | None) -> str | None:
+    """Why a page cannot run without the shared data (None: it can, or the data is there).
+
+    A page's blocks are one script (a later block uses what an earlier one made), so a page
+    runs whole or not at all: one block that needs the data skips the page."""
+    lines = [str(b.line) for b in todo if NEEDS_DATA.search(b.body)]
+    if data is not None or not lines:
+        return None
+    which = (
+        f"the example at line {lines[0]} needs"
+        if len(lines) == 1
+        else f"the examples at lines {', '.join(lines)} need"
+    )
+    return (
+        f"{name}: {which} the shared data (a lexicon); set GCGTOOLS_DATA to the shared data folder"
+    )
+
+
 @pytest.mark.parametrize(
     "path", [p for p in DOC_FILES if runnable(p)], ids=lambda p: str(p.relative_to(ROOT))
 )
@@ -200,7 +219,9 @@ def test_examples_run(
     path: Path, tmp_path: Path, result_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     todo = runnable(path)
-    need_data = [b for b in todo if DATA is None and NEEDS_DATA.search(b.body)]
+    reason = without_data(path.name, todo, DATA)
+    if reason:
+        pytest.skip(reason)
     sandbox(tmp_path)
     for key in ("GCGTOOLS_LEXICA", "DASK_SCHEDULER_ADDRESS", "COLUMNS", "LINES"):
         monkeypatch.delenv(key, raising=False)
@@ -209,18 +230,31 @@ def test_examples_run(
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": "__docs__"}
     for block in todo:
-        if block in need_data:
-            continue
         if block.lang in ("sh", "console"):
             (run_shell if block.lang == "sh" else run_console)(block, tmp_path)
         else:
             (run_python if block.lang == "python" else run_pycon)(block, namespace)
-    if need_data:
-        lines = ", ".join(str(b.line) for b in need_data)
-        pytest.skip(
-            f"the other examples ran; those at lines {lines} need a lexicon: "
-            "set GCGTOOLS_DATA to the shared data folder"
-        )
+
+
+def test_a_page_needing_data_is_skipped_whole_without_it(tmp_path: Path) -> None:
+    """Without the data, a page with one block that needs a lexicon skips as a whole (its
+    later blocks would use names that block made); with the data, or with no such block,
+    it runs."""
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```python\nfrom gcgtools import load_lexicon\nlex = load_lexicon('ENABLE.kwg')\n```\n\n"
+        "```python\nprint(lex)\n```\n\n```sh\ngcgtools validate examples/\n```\n",
+        encoding="utf-8",
+    )
+    todo = runnable(page)
+    assert [b.line for b in todo] == [1, 6, 10]
+    reason = without_data("page.md", todo, None)
+    assert reason == (
+        "page.md: the example at line 1 needs the shared data (a lexicon); "
+        "set GCGTOOLS_DATA to the shared data folder"
+    )
+    assert without_data("page.md", todo, tmp_path) is None
+    assert without_data("page.md", todo[2:], None) is None
 
 
 def test_few_examples_opt_out() -> None:

@@ -38,6 +38,11 @@ def test_ci_runs_the_commands_the_tool_reads() -> None:
     # the first command runs before anything else installs gcgtools
     assert script.index("readme_commands.py 1") < script.index("pip install")
     assert "python3 -m venv" in script
+    # the second command runs twice: with the shared data, and in a fresh clone with nothing
+    # beside it and no GCGTOOLS_* variable (a new user's checkout)
+    assert script.count("run_second") == 3  # the function and its two calls
+    fresh = script[script.index('git clone --quiet "$PWD" "$scratch/fresh/gcgtools"') :]
+    assert "GCGTOOLS_* | XDG_*) unset" in fresh.split("run_second")[0]
 
 
 def test_only_the_set_up_section_counts() -> None:

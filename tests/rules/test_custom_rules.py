@@ -3,10 +3,10 @@ and the S609 hint when most plays misscore."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+from support.reference_data import DATA, needs_data
 from typer.testing import CliRunner
 
 from gcgtools import parse_string, read_game, validate
@@ -98,11 +98,10 @@ def test_tiles_file_errors_name_the_line(tmp_path: Path, text: str, message: str
         load_tiles_file(path)
 
 
+@needs_data
 def test_macondo_distribution_files_read_as_tile_files() -> None:
-    data = Path(os.environ.get("GCGTOOLS_DATA") or Path(__file__).parents[3] / "shared/data")
-    folder = data / "tilesets" / "macondo"
-    if not folder.is_dir():
-        pytest.skip("reference data not found: set GCGTOOLS_DATA or provide ../shared/data")
+    assert DATA is not None
+    folder = DATA / "tilesets" / "macondo"
     for name in ("english", "english_super", "spanish", "catalan", "german"):
         mine, ours = resolve_tiles(str(folder / name)), TILE_SETS[name]
         assert dict(mine.counts) == dict(ours.counts), name

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import pickle
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import valid_files
 from typer.testing import CliRunner
 
 from gcgtools import parse_string
@@ -23,7 +23,6 @@ from gcgtools.sources import read_game
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "examples" / "club-final.gcg"
-CORPUS = Path(os.environ.get("GCGTOOLS_CORPUS", ROOT.parent / "shared" / "corpus"))
 
 
 def test_parse_good_values() -> None:
@@ -91,18 +90,12 @@ def test_identity_is_the_same_in_another_process(tmp_path: Path) -> None:
     assert out.stdout.strip() == str(sorted(o.identity().items()))
 
 
-def _corpus_records() -> list[Path]:
-    return sorted((CORPUS / "valid").rglob("*.gcg"))[:300]
-
-
-@pytest.mark.skipif(not (CORPUS / "valid").is_dir(), reason="GCGTOOLS_CORPUS not set")
 @pytest.mark.parametrize(
     "given", [{}, {"end_rule": "international", "challenge_bonus": 5}, {"tiles": "english"}]
 )
 def test_resolve_equals_rules_for_on_the_corpus(given: dict[str, object]) -> None:
     options = rule_options(**given)  # type: ignore[arg-type]
-    records = _corpus_records()
-    assert records
+    records = valid_files()[:300]  # skips without GCGTOOLS_CORPUS (conftest.py)
     for path in records:
         game = read_game(path)
         rules, findings = rules_for(game, **given)  # type: ignore[arg-type]
