@@ -61,8 +61,15 @@ GREEDY_SHARE = 0.2
 FIRST_SEARCHED = 32
 #: candidates of the last stage (the halving stops there)
 FINALISTS = 2
+#: a search of a scenario gets at least this many nodes, and seconds, per candidate
+ROOT_NODES = 50
+ROOT_SECONDS = 0.005
 #: the seed of the order the scenarios are taken in
 ORDER_SEED = 0x9E6
+
+
+#: a search's caps: nodes and seconds (None: none)
+Caps = tuple[float | None, float | None]
 
 
 @dataclass(frozen=True)
@@ -275,31 +282,42 @@ class _Solve:
         return kept
 
     # ------------------------------------------------------------------ search
-    def search(self, number: int, kept: list[Candidate], share: float | None) -> bool:
-        """One search stage over every scenario (``share``: the part of the budget left
-        it may spend, shared by the scenarios still to search; None: no cap). Whether
-        it got through every scenario."""
+    def search(
+        self, number: int, kept: list[Candidate], share: float | None, floor: Caps = (0, 0)
+    ) -> Caps:
+        """One search stage (``share``: the part of the budget left it may spend; None:
+        no budget), over the scenarios in their order where a candidate is unproved, as
+        far as its share goes: each search capped at the share over those scenarios, but
+        at least :data:`ROOT_NODES` nodes and :data:`ROOT_SECONDS` seconds per candidate
+        and at least ``floor``. The caps it used."""
         b = self.budget
         nodes0, t0 = b.nodes, b.elapsed()
         todo = [i for i in self.order if any(not _proved_in(c, self.cases[i]) for c in kept)]
-        caps: tuple[float | None, float | None] = (None, None)
+        caps: Caps = (None, None)
+        stop_n = stop_s = None
         if share is not None and todo:
             n, s = b.share(share)
-            caps = (
-                None if n is None else n / len(todo),
-                None if s is None else s / len(todo),
-            )
+            roots = len(kept)
+            if n is not None:
+                stop_n = nodes0 + n
+                caps = (max(n / len(todo), ROOT_NODES * roots, floor[0] or 0), caps[1])
+            if s is not None:
+                stop_s = t0 + s
+                caps = (caps[0], max(s / len(todo), ROOT_SECONDS * roots, floor[1] or 0))
         done = 0
-        complete = True
         for idx in todo:
+            if done and (
+                (stop_n is not None and b.nodes >= stop_n)
+                or (stop_s is not None and b.elapsed() >= stop_s)
+            ):
+                break
             case = self.cases[idx]
             names = {c.move.notation() for c in kept if not _proved_in(c, case)}
             limit = b.search_limit(*caps)
             if limit is None:
-                complete = False
                 break
             r = solve_endgame(case.position, limit, all_moves=True, roots=names, source=self.source)
-            b.charge(r.nodes)
+            b.charge(r.nodes + 1)  # the root position too
             by_name = {c.move.notation(): c for c in kept}
             for root in r.moves:
                 by_name[root.notation].record(
@@ -316,7 +334,7 @@ class _Solve:
         for c in kept:
             c.stage = number
         self._report(number, "search", kept, done, nodes0, t0)
-        return complete
+        return caps
 
     def _report(
         self, number: int, method: str, kept: list[Candidate], done: int, nodes0: int, t0: float
@@ -385,12 +403,16 @@ def solve_preendgame(
         kept = solve.greedy(cands, kept_names)
         kept = _halve(kept, kept_names, FIRST_SEARCHED)
         number = 2
+    floor: Caps = (0, 0)
     while kept:
         share = None if not b.bounded else 1.0 / _stages_left(len(kept))
-        complete = solve.search(number, kept, share)
-        if all(c.proved for c in kept) or not complete or b.spent():
+        caps = solve.search(number, kept, share, floor)
+        if all(c.proved for c in kept) or b.spent():
             break
-        kept = _halve(kept, kept_names, len(kept))
+        if len(kept) <= FINALISTS:  # the last stage again, each search capped twice as high
+            floor = (2 * (caps[0] or 0), 2 * (caps[1] or 0))
+        else:
+            kept, floor = _halve(kept, kept_names, len(kept)), (0, 0)
         number += 1
     valued = [c for c in cands.values() if c.by_bag]
     ordered = sorted(valued, key=lambda c: (-c.stage, -c.win_pct, -c.spread))
