@@ -3,7 +3,7 @@ a record's position or a CGP's, with the rack of the player to move, simulated
 (:func:`simulate_position`) or solved to the end (:func:`solve_position`).
 
 ``solve_position`` takes an endgame (the bag empty: the exact solver, every root move's
-value) or a pre-endgame (exactly one tile in the bag: every tile that may be in the bag
+value) or a pre-endgame (1 to 4 tiles in the bag: every draw that may be in the bag
 solved, win% and mean spread per move); with more tiles in the bag it raises
 :class:`EndgameError` saying to simulate instead.
 """
@@ -45,8 +45,8 @@ def solve_position(
     pm: PositionMoves, limit: Limit, *, preendgame: bool = True
 ) -> EndgameResult | PreendgameResult:
     """Solve the position of ``pm``: the endgame (every root move, best first) when the
-    bag is empty, the pre-endgame when it holds one tile (``preendgame`` False: an error
-    instead). ``limit``: the budget of the endgame, or of each pre-endgame scenario.
+    bag is empty, the pre-endgame when it holds 1 to 4 tiles (``preendgame`` False: an
+    error instead). ``limit``: the budget of the endgame, or of the whole pre-endgame.
     Raises :class:`EndgameError` (one line) for a position that is neither."""
     sp = sim_position(pm)
     rp = pm.position
@@ -56,14 +56,14 @@ def solve_position(
             rp.board, sp.rack, sp.unseen, pm.lexicon, rp.rules, zeros=rp.zeros, scores=rp.scores
         )
         return solve_endgame(eg, limit, all_moves=True)
-    if bag == PREENDGAME_BAG and preendgame:
+    if bag <= PREENDGAME_BAG and preendgame:
         pre = PreendgamePosition(
-            rp.board, sp.rack, sp.unseen, pm.lexicon, rp.rules, 1, rp.zeros, rp.scores
+            rp.board, sp.rack, sp.unseen, pm.lexicon, rp.rules, bag, rp.zeros, rp.scores
         )
         return solve_preendgame(pre, limit)
-    if bag == PREENDGAME_BAG:
-        raise EndgameError("the bag holds 1 tile: a pre-endgame, not an endgame")
+    if bag <= PREENDGAME_BAG:
+        raise EndgameError(f"the bag holds {bag} tiles: a pre-endgame, not an endgame")
     raise EndgameError(
-        f"the bag holds {bag} tiles: an endgame needs an empty bag (1 tile: a pre-endgame); "
-        "use --sim"
+        f"the bag holds {bag} tiles: an endgame needs an empty bag (1 to {PREENDGAME_BAG} "
+        "tiles: a pre-endgame); use --sim"
     )

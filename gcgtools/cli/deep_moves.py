@@ -21,9 +21,12 @@ def deep_moves(
     *,
     sim: bool,
     budget: tuple[int, int, int, int, int],
+    seconds: float | None = None,
 ) -> None:
     """Simulate (``sim``) or solve the position of ``result`` and print its root moves.
-    ``budget``: iterations, candidates, plies, endgame nodes, seed. A position the
+    ``budget``: iterations, candidates, plies, endgame nodes, seed; ``seconds``: the
+    endgame's budget in seconds (nodes and seconds: one budget for the whole endgame or
+    pre-endgame, whichever runs out first). A position the
     solvers cannot take exits 2 with a one-line message naming ``label``."""
     from gcgtools.analysis.deep import EndgameError, simulate_position, solve_position
     from gcgtools.analysis.endgame import Limit
@@ -38,7 +41,7 @@ def deep_moves(
             deep = simulate_position(result, limit, seed)
             lines = sim_lines(result, deep, where, top)
         else:
-            solved = solve_position(result, Limit(nodes=nodes))
+            solved = solve_position(result, Limit(nodes=nodes, seconds=seconds))
             deep = solved
             lines = endgame_lines(result, solved, where, top)
     except (EndgameError, ValueError) as exc:

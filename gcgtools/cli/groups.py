@@ -264,7 +264,7 @@ EndgameNodes = Annotated[
 ]
 PreendgameNodes = Annotated[
     int | None,
-    typer.Option("--preendgame-nodes", min=1, help="Pre-endgame budget per tile in the bag."),
+    typer.Option("--preendgame-nodes", min=1, help="Pre-endgame budget (nodes, in all)."),
 ]
 
 

@@ -33,7 +33,7 @@ EndgameFlag = Annotated[
     bool,
     typer.Option(
         "--endgame",
-        help="Solve to the end: the exact endgame (empty bag), or the pre-endgame (1 tile).",
+        help="Solve to the end: the exact endgame (empty bag), or the pre-endgame (1 to 4 tiles).",
     ),
 ]
 Iterations = Annotated[
@@ -45,7 +45,13 @@ Plies = Annotated[int, typer.Option("--plies", min=0, help="--sim: moves after t
 ENDGAME_NODES = 1_000_000
 Nodes = Annotated[
     int,
-    typer.Option("--nodes", min=1, help="--endgame: the budget in nodes (positions searched)."),
+    typer.Option(
+        "--nodes", min=1, help="--endgame: the budget in nodes (positions searched), in all."
+    ),
+]
+Seconds = Annotated[
+    float | None,
+    typer.Option("--seconds", min=0.001, help="--endgame: the budget in seconds, in all."),
 ]
 Seed = Annotated[int, typer.Option("--seed", help="--sim: the seed of the draws.")]
 
@@ -78,6 +84,7 @@ def moves(
     candidates: Candidates = 20,
     plies: Plies = 2,
     nodes: Nodes = ENDGAME_NODES,
+    seconds: Seconds = None,
     seed: Seed = 0,
 ) -> None:
     """List the best moves (score, leave, equity) for the player to move after event N
@@ -91,8 +98,8 @@ def moves(
         from gcgtools.cli.deep_moves import deep_moves
 
         label = "cgp" if cgp is not None else str(file)
-        deep_moves(result, where, label, format.value, top, sim=sim,
-                   budget=(iterations, candidates, plies, nodes, seed))  # fmt: skip
+        budget = (iterations, candidates, plies, nodes, seed)
+        deep_moves(result, where, label, format.value, top, sim=sim, budget=budget, seconds=seconds)
         return
     _print_moves(result, top, where, format)
 

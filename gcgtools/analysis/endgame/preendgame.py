@@ -16,7 +16,9 @@ player to move now, is the same in every scenario: it is chosen without knowing 
    same for every candidate), valued by a playout in which both players play their
    generator's best move (end-of-game equity) until the game ends; it gets a fifth of
    the budget, and stops at the first scenario it cannot finish (a partly done scenario
-   is dropped, but from the first scenario the candidates not reached are dropped);
+   is dropped; in the first one it values at least :data:`FIRST_SEARCHED` candidates,
+   in the generator's order, unless the whole budget is spent, and the candidates not
+   reached are dropped);
 2. *search*: the best half of the candidates (at most :data:`FIRST_SEARCHED`; the moves
    named in ``keep`` always), by win% then spread, searched by the endgame solver in
    every scenario (all of them valued in one search per scenario); then the best half
@@ -258,7 +260,7 @@ class _Solve:
             st, roots = self.roots(case)
             valued: list[str] = []
             for name in names:
-                if over() and (i > 0 or valued):
+                if b.spent() and valued or over() and (i > 0 or len(valued) >= FIRST_SEARCHED):
                     break
                 value, nodes = _playout(st, roots[name])
                 b.charge(nodes)
@@ -284,12 +286,12 @@ class _Solve:
     # ------------------------------------------------------------------ search
     def search(
         self, number: int, kept: list[Candidate], share: float | None, floor: Caps = (0, 0)
-    ) -> Caps:
+    ) -> tuple[Caps, int]:
         """One search stage (``share``: the part of the budget left it may spend; None:
         no budget), over the scenarios in their order where a candidate is unproved, as
         far as its share goes: each search capped at the share over those scenarios, but
         at least :data:`ROOT_NODES` nodes and :data:`ROOT_SECONDS` seconds per candidate
-        and at least ``floor``. The caps it used."""
+        and at least ``floor``. The caps it used and the scenarios it searched."""
         b = self.budget
         nodes0, t0 = b.nodes, b.elapsed()
         todo = [i for i in self.order if any(not _proved_in(c, self.cases[i]) for c in kept)]
@@ -331,10 +333,11 @@ class _Solve:
                     )  # fmt: skip
                 )
             done += 1
-        for c in kept:
-            c.stage = number
-        self._report(number, "search", kept, done, nodes0, t0)
-        return caps
+        if done:
+            for c in kept:
+                c.stage = number
+            self._report(number, "search", kept, done, nodes0, t0)
+        return caps, done
 
     def _report(
         self, number: int, method: str, kept: list[Candidate], done: int, nodes0: int, t0: float
@@ -406,8 +409,8 @@ def solve_preendgame(
     floor: Caps = (0, 0)
     while kept:
         share = None if not b.bounded else 1.0 / _stages_left(len(kept))
-        caps = solve.search(number, kept, share, floor)
-        if all(c.proved for c in kept) or b.spent():
+        caps, done = solve.search(number, kept, share, floor)
+        if not done or all(c.proved for c in kept) or b.spent():
             break
         if len(kept) <= FINALISTS:  # the last stage again, each search capped twice as high
             floor = (2 * (caps[0] or 0), 2 * (caps[1] or 0))
