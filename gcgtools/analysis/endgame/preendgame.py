@@ -12,26 +12,28 @@ player to move now, is the same in every scenario: it is chosen without knowing 
 
 **Stages** (one total :class:`Limit` for the whole solve, see :mod:`budget`):
 
-1. *greedy*: every candidate, in every scenario in turn (a fixed shuffled order, the
-   same for every candidate), valued by a playout in which both players play their
-   generator's best move (end-of-game equity) until the game ends; it gets a fifth of
-   the budget, and stops at the first scenario it cannot finish (a partly done scenario
-   is dropped; in the first one it values at least :data:`FIRST_SEARCHED` candidates,
-   in the generator's order, unless the whole budget is spent, and the candidates not
-   reached are dropped);
+1. *greedy*: every candidate, scenario after scenario (a fixed shuffled order, the same
+   for every candidate), valued by a playout in which both players play their
+   generator's best move (end-of-game equity) until the game ends. It gets a fifth of
+   the budget and stops at the first scenario it cannot finish (a partly done scenario
+   is dropped) or after :data:`GREEDY_VALUES` values. In the first scenario it values
+   at least :data:`FIRST_SEARCHED` candidates, in the generator's order, unless the whole
+   budget is spent; the candidates it does not reach there are dropped.
 2. *search*: the best half of the candidates (at most :data:`FIRST_SEARCHED`; the moves
-   named in ``keep`` always), by win% then spread, searched by the endgame solver in
-   every scenario (all of them valued in one search per scenario); then the best half
-   of those, and so on down to :data:`FINALISTS`. Each search stage gets an equal share
-   of the budget left among the stages left (the last one all that is left), shared
-   equally by the scenarios it searches: the nodes per candidate double from one stage
-   to the next. A value proved in a scenario is not searched again. The last stage is
-   repeated while the budget lasts and a value is unproved.
+   named in ``keep`` always), by win% then spread, searched by the endgame solver
+   scenario after scenario (all of them valued in one search per scenario); then the
+   best half of those, and so on down to :data:`FINALISTS`. Each search stage gets an
+   equal share of the budget left among the stages left (the last one all that is
+   left), shared by the scenarios it searches, at least :data:`ROOT_NODES` nodes a
+   candidate per search: a stage searches as many scenarios, in order, as that affords.
+   A value proved in a scenario is not searched again. The last stage is repeated, each
+   search capped twice as high, while the budget lasts and a value is unproved.
 
 Without any budget (:data:`EXACT`) there is one stage: every candidate solved exactly in
-every scenario. A candidate's value in a scenario is from its deepest search; it is
-**proved** when every scenario is proved. Candidates come best first by the last stage
-that searched them, then win% and mean spread.
+every scenario. A candidate's value in a scenario is from its deepest search (a search
+stage that did not reach a scenario leaves the earlier stage's value there); it is
+**proved** when every scenario is valued and proved. Candidates come best first by the
+last stage that valued them, then win% and mean spread.
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ __all__ = ["Candidate", "PreendgameResult", "Scenario", "Stage", "solve_preendga
 
 #: the share of the budget the greedy stage may spend
 GREEDY_SHARE = 0.2
+#: the greedy stage's values at most (candidates times scenarios: memory)
+GREEDY_VALUES = 250_000
 #: candidates kept by the first search stage at most
 FIRST_SEARCHED = 32
 #: candidates of the last stage (the halving stops there)
@@ -85,7 +89,7 @@ class Scenario:
     weight: int
     value: int
     proved: bool
-    pv: list[str]
+    pv: tuple[str, ...]
     depth: int = 0
 
 
@@ -264,7 +268,7 @@ class _Solve:
                     break
                 value, nodes = _playout(st, roots[name])
                 b.charge(nodes)
-                cands[name].record(Scenario(case.draw.name, case.draw.weight, value, False, []))
+                cands[name].record(Scenario(case.draw.name, case.draw.weight, value, False, ()))
                 valued.append(name)
             if len(valued) < len(names):  # stopped in this scenario
                 if i > 0:
@@ -275,7 +279,7 @@ class _Solve:
                     done = 1
                 break
             done += 1
-            if over():
+            if over() or done * len(names) >= GREEDY_VALUES:
                 break
         kept = [cands[n] for n in names]
         for c in kept:
@@ -328,7 +332,7 @@ class _Solve:
                         case.draw.weight,
                         root.value,
                         root.proved,
-                        list(root.pv),
+                        tuple(root.pv),
                         r.depth,
                     )  # fmt: skip
                 )
