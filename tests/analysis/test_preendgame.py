@@ -189,6 +189,9 @@ def test_positions_out_of_reach_are_refused(enable) -> None:
     pos = PreendgamePosition(board, ("A",), ("B", "C"), enable, DEFAULT_RULES, 2)
     with pytest.raises(EndgameError, match="at least 3 unseen"):
         solve_preendgame(pos)
+    pos = PreendgamePosition(board, ("A",), tuple("BCDEFGHIJ"), enable, DEFAULT_RULES, 1)
+    with pytest.raises(EndgameError, match="more than a rack holds"):
+        solve_preendgame(pos)  # the opponent would hold 8 tiles
     game = load_game(valid_file(FOUR[0]))
     with pytest.raises(EndgameError, match="needs 1 to 4"):
         preendgame_position(record_position(game, 10), enable)

@@ -14,8 +14,9 @@ player to move now, is the same in every scenario: it is chosen without knowing 
 
 1. *greedy*: every candidate, scenario after scenario (a fixed shuffled order, the same
    for every candidate), valued by a playout in which both players play their
-   generator's best move (end-of-game equity) until the game ends. It gets a fifth of
-   the budget and stops at the first scenario it cannot finish (a partly done scenario
+   generator's best move (end-of-game equity) until the game ends. It gets a part of
+   the budget (:data:`GREEDY_NODES` of the nodes, :data:`GREEDY_SECONDS` of the
+   seconds) and stops at the first scenario it cannot finish (a partly done scenario
    is dropped) or after :data:`GREEDY_VALUES` values. In the first scenario it values
    at least :data:`FIRST_SEARCHED` candidates, in the generator's order, unless the whole
    budget is spent; the candidates it does not reach there are dropped.
@@ -59,8 +60,10 @@ from gcgtools.movegen.move import Move
 
 __all__ = ["Candidate", "PreendgameResult", "Scenario", "Stage", "solve_preendgame"]
 
-#: the share of the budget the greedy stage may spend
-GREEDY_SHARE = 0.2
+#: the share of the budget the greedy stage may spend, in nodes and in seconds: a
+#: playout's position costs some 10 times a search's node (every move of a full rack,
+#: nothing cached; measured on a 4-tile pre-endgame), so both take about a fifth of the time
+GREEDY_NODES, GREEDY_SECONDS = 0.025, 0.2
 #: the greedy stage's values at most (candidates times scenarios: memory)
 GREEDY_VALUES = 250_000
 #: candidates kept by the first search stage at most
@@ -210,6 +213,12 @@ def scenarios(position: PreendgamePosition) -> list[_Case]:
         raise EndgameError(f"a pre-endgame has 1 to {MAX_PREENDGAME_BAG} tiles in the bag, not {k}")
     if len(position.unseen) <= k:
         raise EndgameError(f"a pre-endgame with {k} in the bag needs at least {k + 1} unseen tiles")
+    theirs = len(position.unseen) - k
+    if theirs > position.rules.rack_size:
+        raise EndgameError(
+            f"{len(position.unseen)} unseen tiles with {k} in the bag would leave the opponent "
+            f"{theirs}, more than a rack holds: the rack to move with is not the whole rack"
+        )
     out = []
     for d in draws(position.unseen, k):
         eg = EndgamePosition(
@@ -246,7 +255,7 @@ class _Solve:
         """Stage 1 (see the module): the candidates valued, the others dropped."""
         b = self.budget
         nodes0, t0 = b.nodes, b.elapsed()
-        share_n, share_s = b.share(GREEDY_SHARE)
+        share_n, share_s = b.share(GREEDY_NODES)[0], b.share(GREEDY_SECONDS)[1]
         stop_n = None if share_n is None else b.nodes + share_n
         stop_s = None if share_s is None else t0 + share_s
 
