@@ -87,8 +87,10 @@ def test_endgame_with_2_to_4_tiles_in_the_bag_solves_the_preendgame_in_one_budge
     assert "not proved (budget spent)" in header
     nodes = int(header.split("; ")[1].split(" nodes")[0])
     assert nodes <= 3300
-    code, out, _ = run(*args, "--seconds", "0.5", "-f", "json")
+    code, out, _ = run(*args, "--nodes", "3000", "-f", "json")
     assert code == 0 and len(rows(out)) == 4 and all(m["preendgame"] for m in rows(out))
+    code, out, _ = run(*args, "--seconds", "0.5", "-f", "json")  # how far it gets: the machine's
+    assert code == 0 and rows(out) and all(m["preendgame"] for m in rows(out))
 
 
 def test_endgame_with_tiles_in_the_bag_is_refused() -> None:

@@ -146,13 +146,14 @@ def test_a_node_budget_is_one_total(enable, which, nodes: int) -> None:
 def test_a_seconds_budget_is_one_total(enable) -> None:
     pos = _real(enable, TWO)
     start = time.perf_counter()
-    solve_preendgame(pos, Limit(nodes=1))  # the fixed start-up: scenarios, first moves
+    solve_preendgame(pos, Limit(nodes=1))  # the start-up: scenarios, moves, one playout
     fixed = time.perf_counter() - start
     for seconds in (0.5, 2.0):
         start = time.perf_counter()
         result = solve_preendgame(pos, Limit(seconds=seconds))
         took = time.perf_counter() - start
-        assert took <= 1.1 * seconds + fixed + 0.05, (took, seconds, fixed)
+        # the start-up, and a last step (a playout) begun before the time ran out
+        assert took <= 1.1 * seconds + 2 * fixed, (took, seconds, fixed)
         assert result.seconds <= took and result.candidates
 
 
