@@ -12,6 +12,16 @@ is solved with :func:`gcgtools.analysis.endgame.solve_endgame` within a budget o
 Prints how many positions were proved within the budget, the median and 90th-percentile
 seconds per position (wall clock and CPU time of this process), the median nodes and the
 nodes per second, by tiles on both racks. Target: median at most 2 s.
+
+``--preendgame``: the pre-endgame solver instead, on the corpus' turns played with 1 to
+4 tiles in the bag (the whole rack known; at most ``--limit`` positions per number of
+tiles in the bag, in path order), each
+within one total budget of ``--seconds`` and, when given, ``--nodes``. Prints per number
+of tiles in the bag the positions, the scenarios (draws), how many were proved, the
+median nodes and seconds, the largest share of the budget spent (nodes and seconds) and
+the peak memory of the process.
+
+    python benchmarks/endgame.py --preendgame --limit 5 --seconds 10 --nodes 100000
 """
 
 from __future__ import annotations
@@ -58,6 +68,81 @@ def positions(root: Path, lexicon, limit: int | None) -> list:
     return out
 
 
+def preendgame_positions(root: Path, lexicon, per_bag: int | None) -> list:
+    """The pre-endgame positions of the corpus (1 to 4 tiles in the bag), in path order,
+    at most ``per_bag`` for each number of tiles in the bag."""
+    from gcgtools.replay.engine import replay
+
+    from gcgtools.analysis.endgame import MAX_PREENDGAME_BAG, EndgameError, preendgame_position
+    from gcgtools.movegen.record import record_position
+    from gcgtools.movegen.turns import standard_games
+
+    out = []
+    seen = set()
+    count: dict[int, int] = {}
+    for path, game, rules in standard_games([root], two_players=True):
+        events = [
+            p.number
+            for p in replay(game, rules)
+            if 1 <= p.bag <= MAX_PREENDGAME_BAG and p.number >= 1 and not p.game_over
+        ]
+        for event in events:
+            try:
+                pos = preendgame_position(record_position(game, event), lexicon)
+            except (EndgameError, ValueError, KeyError):
+                continue
+            # with tiles in the bag the rack is full (else the record shows part of it);
+            # the corpus holds some games in several files: each position once
+            key = (pos.rack, pos.unseen, pos.scores)
+            full = len(pos.rack) == len(pos.unseen) - pos.bag_size == rules.rack_size
+            if not full or key in seen or count.get(pos.bag_size, 0) >= (per_bag or 1 << 30):
+                continue
+            seen.add(key)
+            count[pos.bag_size] = count.get(pos.bag_size, 0) + 1
+            out.append((Path(path).name, event, pos))
+            if per_bag is not None and all(count.get(k, 0) >= per_bag for k in (1, 2, 3, 4)):
+                return out
+    return out
+
+
+def run_preendgames(args: argparse.Namespace) -> None:
+    import resource
+
+    from gcgtools.analysis.endgame import Limit, solve_preendgame
+    from gcgtools.lexicon import load_lexicon
+
+    lexicon = load_lexicon(args.lexicon)
+    found = preendgame_positions(Path(args.corpus), lexicon, args.limit)
+    if not found:
+        sys.exit("no position found")
+    limit = Limit(nodes=args.nodes, seconds=args.seconds)
+    print(f"lexicon {lexicon.name}; {len(found)} pre-endgame positions; one budget each: "
+          f"{args.nodes or 'no'} nodes, {args.seconds:g} s")  # fmt: skip
+    rows: dict[int, list[tuple[int, int, float, bool]]] = {}
+    for name, event, pos in found:
+        t0 = time.perf_counter()
+        r = solve_preendgame(pos, limit)
+        took = time.perf_counter() - t0
+        rows.setdefault(pos.bag_size, []).append((r.scenarios, r.nodes, took, r.proved))
+        if args.verbose:
+            print(f"  {name} #{event} bag {pos.bag_size} {''.join(pos.rack)}: "
+                  f"{r.best.move.notation()} {r.best.win_pct:.1f}% {r.best.spread:+.1f} "
+                  f"{'proved' if r.proved else 'not proved'} {r.scenarios} draws, "
+                  f"{len(r.stages)} stages, {r.nodes} nodes, {took:.2f} s")  # fmt: skip
+    for k in sorted(rows):
+        done = rows[k]
+        nodes_share = max(n for _, n, _, _ in done) / args.nodes if args.nodes else 0.0
+        print(f"  {k} in the bag: {len(done)} positions, draws median "
+              f"{statistics.median(d for d, _, _, _ in done):.0f}, "
+              f"{sum(p for _, _, _, p in done)} proved, nodes median "
+              f"{statistics.median(n for _, n, _, _ in done):.0f}, seconds median "
+              f"{statistics.median(t for _, _, t, _ in done):.2f}; most of the budget spent: "
+              f"nodes {100 * nodes_share:.0f}%, seconds "
+              f"{100 * max(t for _, _, t, _ in done) / args.seconds:.0f}%")  # fmt: skip
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    print(f"peak memory of the process: {peak} MB")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
@@ -70,9 +155,14 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="at most this many positions")
     parser.add_argument("--seconds", type=float, default=10.0, help="budget per position")
     parser.add_argument("--verbose", action="store_true", help="one line per position")
+    parser.add_argument("--preendgame", action="store_true", help="pre-endgames (1-4 tiles)")
+    parser.add_argument("--nodes", type=int, default=None, help="--preendgame: node budget")
     args = parser.parse_args()
     if not args.corpus:
         sys.exit("name the corpus folder (or set GCGTOOLS_CORPUS)")
+    if args.preendgame:
+        run_preendgames(args)
+        return
 
     from gcgtools.analysis.endgame import Limit, solve_endgame
     from gcgtools.lexicon import load_lexicon

@@ -3,7 +3,7 @@ a record's position or a CGP's, with the rack of the player to move, simulated
 (:func:`simulate_position`) or solved to the end (:func:`solve_position`).
 
 ``solve_position`` takes an endgame (the bag empty: the exact solver, every root move's
-value) or a pre-endgame (exactly one tile in the bag: every tile that may be in the bag
+value) or a pre-endgame (1 to 4 tiles in the bag: every draw that may be in the bag
 solved, win% and mean spread per move); with more tiles in the bag it raises
 :class:`NotAnEndgame` (an :class:`EndgameError`): such a position is simulated instead.
 """
@@ -25,6 +25,7 @@ from gcgtools.analysis.simulate import SimLimit, SimPosition, SimResult, positio
 from gcgtools.analysis.simulate import simulate as run_simulation
 from gcgtools.analysis.winprob import WinModel
 from gcgtools.movegen.record import PositionMoves
+from gcgtools.wording import plural
 
 __all__ = [
     "EndgameError",
@@ -41,7 +42,8 @@ class NotAnEndgame(EndgameError):
 
     def __init__(self, bag: int) -> None:
         super().__init__(
-            f"the bag holds {bag} tiles: an endgame needs an empty bag (1 tile: a pre-endgame)"
+            f"the bag holds {bag} tiles: an endgame needs an empty bag "
+            f"(1 to {PREENDGAME_BAG} tiles: a pre-endgame)"
         )
         self.bag = bag
 
@@ -66,8 +68,8 @@ def solve_position(
     pm: PositionMoves, limit: Limit, *, preendgame: bool = True
 ) -> EndgameResult | PreendgameResult:
     """Solve the position of ``pm``: the endgame (every root move, best first) when the
-    bag is empty, the pre-endgame when it holds one tile (``preendgame`` False: an error
-    instead). ``limit``: the budget of the endgame, or of each pre-endgame scenario.
+    bag is empty, the pre-endgame when it holds 1 to 4 tiles (``preendgame`` False: an
+    error instead). ``limit``: the budget of the endgame, or of the whole pre-endgame.
     Raises :class:`NotAnEndgame` (one line) for a position that is neither."""
     sp = sim_position(pm)
     rp = pm.position
@@ -77,11 +79,11 @@ def solve_position(
             rp.board, sp.rack, sp.unseen, pm.lexicon, rp.rules, zeros=rp.zeros, scores=rp.scores
         )
         return solve_endgame(eg, limit, all_moves=True)
-    if bag == PREENDGAME_BAG and preendgame:
+    if bag <= PREENDGAME_BAG and preendgame:
         pre = PreendgamePosition(
-            rp.board, sp.rack, sp.unseen, pm.lexicon, rp.rules, 1, rp.zeros, rp.scores
+            rp.board, sp.rack, sp.unseen, pm.lexicon, rp.rules, bag, rp.zeros, rp.scores
         )
         return solve_preendgame(pre, limit)
-    if bag == PREENDGAME_BAG:
-        raise EndgameError("the bag holds 1 tile: a pre-endgame, not an endgame")
+    if bag <= PREENDGAME_BAG:
+        raise EndgameError(f"the bag holds {plural(bag, 'tile')}: a pre-endgame, not an endgame")
     raise NotAnEndgame(bag)

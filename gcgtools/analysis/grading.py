@@ -2,7 +2,7 @@
 analyze-batch): the phase of the game, the size of a mistake and the Mistake Index.
 
 * **Phase** (:func:`phase`): the opening is the first play (an empty board); the endgame
-  has the bag empty; the pre-endgame one tile in the bag (:data:`PREENDGAME_BAG`); every
+  has the bag empty; the pre-endgame 1 to 4 tiles in the bag (:data:`PREENDGAME_BAG`); every
   other turn is the mid-game.
 * **Mistake size**: outside the endgame from the win probability lost, in percentage
   points (:func:`mistake_from_win_pct`): below 0.5 none, 0.5 to 3 small, 3 to 7 medium, 7
@@ -32,8 +32,8 @@ __all__ = [
     "phase",
 ]
 
-#: the pre-endgame: this many tiles in the bag
-PREENDGAME_BAG = 1
+#: the pre-endgame: 1 to this many tiles in the bag (what the pre-endgame solver takes)
+PREENDGAME_BAG = 4
 
 #: lower bounds of small, medium and large, in win% lost (percentage points)
 WIN_PCT_BOUNDS = (0.5, 3.0, 7.0)

@@ -1,5 +1,5 @@
 """Judging the turns of a record at a depth: simulation in the mid-game, the pre-endgame
-solver with one tile in the bag, the exact endgame solver with the bag empty.
+solver with 1 to 4 tiles in the bag, the exact endgame solver with the bag empty.
 
 :class:`Depth` names how deep (``gcgtools analyse --depth static|sim|full``):
 
@@ -100,7 +100,7 @@ class JudgeSettings:
     """The budgets of a judgement. ``sim_candidates`` (N), ``sim_iterations`` (K) and
     ``sim_plies`` (P) as in :class:`gcgtools.analysis.simulate.SimLimit`;
     ``endgame_nodes``: the endgame solver's budget per turn (positions visited);
-    ``preendgame_nodes``: its budget for a whole pre-endgame (all scenarios); ``keep``: the
+    ``preendgame_nodes``: the pre-endgame solver's budget per turn (in all); ``keep``: the
     judged moves kept per turn (best first; the move played is always kept); ``seed``:
     the root of every turn's seed; ``model``: the win model of the simulations (None: the
     built-in one, :func:`gcgtools.analysis.winprob.builtin_model`)."""
@@ -109,7 +109,7 @@ class JudgeSettings:
     sim_iterations: int = 300
     sim_plies: int = 2
     endgame_nodes: int = 100_000
-    preendgame_nodes: int = 5_000
+    preendgame_nodes: int = 40_000
     keep: int = 5
     seed: int = 0
     model: WinModel | None = None
@@ -146,7 +146,7 @@ SIM_SETTINGS = JudgeSettings()
 #: (the endgame's 300,000 nodes: about 75 s on a 7-tile endgame with today's generator;
 #: 1,000,000 took 990 s there)
 FULL_SETTINGS = JudgeSettings(
-    sim_candidates=20, sim_iterations=1000, endgame_nodes=300_000, preendgame_nodes=50_000
+    sim_candidates=20, sim_iterations=1000, endgame_nodes=300_000, preendgame_nodes=400_000
 )
 
 
@@ -405,7 +405,9 @@ def _preendgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgem
     ))  # fmt: skip
     names = {m.notation() for m in top} | ({played} if played is not None else set())
     position = preendgame_position(rp, ctx.lexicon)
-    result = solve_preendgame(position, Limit(nodes=s.preendgame_nodes), candidates=names)
+    keep = {played} if played is not None else set()  # never dropped by a stage
+    limit = Limit(nodes=s.preendgame_nodes)
+    result = solve_preendgame(position, limit, candidates=names, keep=keep)
     moves = [
         JudgedMove(c.move.notation(), c.move.score, c.win_pct, spread=c.spread, proved=c.proved)
         for c in result.candidates

@@ -102,7 +102,7 @@ def load_command(name: str) -> Any:
 # Bounds of the numeric options (a value outside is a usage error, exit 2, naming the
 # option): every option states its own (typer's min= and max=); :class:`Command` bounds
 # any that does not, and refuses nan and inf wherever a number with a point is taken.
-MAX_JOBS = 4096  # more than the cores are capped at the cores (gcgtools.batch.run)
+MAX_JOBS = 4096  # more than the cores are capped at the cores (gcgtools.batch.cores)
 MAX_EVENT = 100_000  # --move: far more events than any record holds
 MAX_TOP = 10_000  # --top: moves listed per position
 MAX_SEED = 2**63 - 1
@@ -110,6 +110,7 @@ MAX_ITERATIONS = 1_000_000  # simulation iterations per candidate
 MAX_CANDIDATES = 1_000  # moves simulated per position
 MAX_PLIES = 50  # moves played after a candidate
 MAX_NODES = 10_000_000_000  # a solver's budget in positions searched
+MAX_SECONDS = 31_536_000.0  # a solver's budget in seconds: a year
 #: the bound of a whole-number option that names none (a backstop: see :class:`Command`)
 INT_BOUND = 2**63 - 1
 

@@ -28,10 +28,13 @@ def deep_moves(
     sim: bool,
     budget: tuple[int, int, int, int, int],
     model: WinModel | None = None,
+    seconds: float | None = None,
 ) -> None:
     """Simulate (``sim``) or solve the position of ``result`` and print its root moves.
     ``budget``: iterations, candidates, plies, endgame nodes, seed; ``model``: the win
-    model of the simulation (None: the built-in one). A position the
+    model of the simulation (None: the built-in one); ``seconds``: the endgame's budget
+    in seconds (nodes and seconds: one budget for the whole endgame or pre-endgame,
+    whichever runs out first). A position the
     solvers cannot take exits 2 with a one-line message naming ``label``."""
     from gcgtools.analysis.deep import (
         EndgameError,
@@ -54,7 +57,7 @@ def deep_moves(
                 deep = simulate_position(result, limit, seed, model=model)
                 lines = sim_lines(result, deep, where, top)
             else:
-                solved = solve_position(result, Limit(nodes=nodes))
+                solved = solve_position(result, Limit(nodes=nodes, seconds=seconds))
                 deep = solved
                 lines = endgame_lines(result, solved, where, top)
     except (EndgameError, ValueError) as exc:

@@ -15,6 +15,7 @@ from gcgtools.cli.common import (
     MAX_ITERATIONS,
     MAX_NODES,
     MAX_PLIES,
+    MAX_SECONDS,
     MAX_SEED,
     MAX_TOP,
     app,
@@ -52,7 +53,7 @@ EndgameFlag = Annotated[
     bool,
     typer.Option(
         "--endgame",
-        help="Solve to the end: the exact endgame (empty bag), or the pre-endgame (1 tile).",
+        help="Solve to the end: the exact endgame (empty bag), or the pre-endgame (1 to 4 tiles).",
     ),
 ]
 Iterations = Annotated[
@@ -77,8 +78,16 @@ Nodes = Annotated[
         "--nodes",
         min=1,
         max=MAX_NODES,
-        help="--endgame: the budget in nodes (positions searched; for a pre-endgame, over "
-        "all the tiles that may be in the bag).",
+        help="--endgame: the budget in nodes (positions searched), in all.",
+    ),
+]
+Seconds = Annotated[
+    float | None,
+    typer.Option(
+        "--seconds",
+        min=0.001,
+        max=MAX_SECONDS,
+        help="--endgame: the budget in seconds, in all.",
     ),
 ]
 Seed = Annotated[
@@ -121,6 +130,7 @@ def moves(
     candidates: Candidates = 20,
     plies: Plies = 2,
     nodes: Nodes = ENDGAME_NODES,
+    seconds: Seconds = None,
     seed: Seed = 0,
     winpct: WinpctOpt = None,
 ) -> None:
@@ -136,8 +146,9 @@ def moves(
         from gcgtools.cli.deep_moves import deep_moves
 
         label = "cgp" if cgp is not None else str(file)
-        deep_moves(result, where, label, format.value, top, sim=sim,
-                   budget=(iterations, candidates, plies, nodes, seed), model=model)  # fmt: skip
+        budget = (iterations, candidates, plies, nodes, seed)
+        deep_moves(result, where, label, format.value, top, sim=sim, budget=budget,
+                   model=model, seconds=seconds)  # fmt: skip
         return
     _print_moves(result, top, where, format)
 

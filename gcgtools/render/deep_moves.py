@@ -30,7 +30,10 @@ def deep_json(result: SimResult | EndgameResult | PreendgameResult, top: int) ->
     elif isinstance(result, EndgameResult):
         rows = [r.to_dict() for r in result.moves]
     else:
-        rows = [{**c.to_dict(), "preendgame": True} for c in result.candidates]
+        rows = [
+            {**c.to_dict(), "preendgame": True, "stage": c.stage, "coverage": round(c.coverage, 6)}
+            for c in result.candidates
+        ]
     for row in rows if top <= 0 else rows[:top]:
         yield json.dumps(row, ensure_ascii=False)
 
@@ -62,7 +65,7 @@ def endgame_lines(
 ) -> Iterator[str]:
     """The header and one line per root move: the endgame value (points gained over the
     opponent to the end, best play by both) with whether it is proved and the principal
-    variation; for a pre-endgame the win% and mean final spread over the tiles that may
+    variation; for a pre-endgame the win% and mean final spread over the draws that may
     be in the bag."""
     yield _header(pm, where)
     if isinstance(result, PreendgameResult):
@@ -80,13 +83,26 @@ def endgame_lines(
 
 
 def _preendgame_lines(result: PreendgameResult, top: int) -> Iterator[str]:
+    """The header (proved or not, the draws, the budget spent), one line per stage and
+    one per candidate: win%, mean final spread (``~``: not proved), the share of the
+    draws valued and the stage that valued it last."""
     proved = "proved" if result.proved else f"not proved ({result.why})"
-    yield f"pre-endgame (1 tile in the bag): {proved}; {result.nodes} nodes, {result.seconds:.1f} s"
+    tiles = "1 tile" if result.bag_size == 1 else f"{result.bag_size} tiles"
+    yield (
+        f"pre-endgame ({tiles} in the bag, {result.scenarios} draws): {proved}; "
+        f"{result.nodes} nodes, {result.seconds:.1f} s"
+    )
+    for s in result.stages:
+        yield (
+            f"  stage {s.number} {s.method}: {s.candidates} moves, {s.scenarios} draws, "
+            f"{s.nodes} nodes, {s.seconds:.1f} s"
+        )
     shown = result.candidates if top <= 0 else result.candidates[:top]
     width = min(max([len(c.move.notation()) for c in shown] + [4]), 24)
-    yield f"{'#':>3}  {'move':<{width}}  {'score':>5}  {'win%':>6}  {'spread':>7}"
+    yield f"{'#':>3}  {'move':<{width}}  {'score':>5}  {'win%':>6}  {'spread':>8}  draws   stage"
     for rank, c in enumerate(shown, 1):
+        spread = ("" if c.proved else "~") + f"{c.spread:+.1f}"  # ~: not proved
         yield (
             f"{rank:>3}  {c.move.notation():<{width}}  {c.move.score:>5}  {c.win_pct:>6.1f}  "
-            f"{c.spread:>+7.1f}"
+            f"{spread:>8}  {100 * c.coverage:>5.1f}%  {c.stage:>5}"
         )

@@ -64,7 +64,33 @@ def test_endgame_with_one_tile_in_the_bag_solves_the_preendgame() -> None:
     moves = rows(out)
     assert len(moves) == 3 and all(m["preendgame"] for m in moves)
     assert all(0 <= m["win_pct"] <= 100 and "spread" in m for m in moves)
-    assert [m["win_pct"] for m in moves] == sorted((m["win_pct"] for m in moves), reverse=True)
+    ranked = [(-m["stage"], -m["win_pct"], -m["spread"]) for m in moves]
+    assert ranked == sorted(ranked) and all(0 < m["coverage"] <= 1 for m in moves)
+
+
+@pytest.mark.parametrize(
+    ("record", "event", "tiles"),
+    [
+        ("domino14__macondo/gcgio__testdata__noah_vs_peter.gcg", 27, 2),
+        ("domino14__macondo/gcgio__testdata__noah_v_mishu_fake_moves.gcg", 26, 3),
+        ("domino14__macondo/gcgio__testdata__doug_v_emely.gcg", 23, 4),
+    ],
+)
+def test_endgame_with_2_to_4_tiles_in_the_bag_solves_the_preendgame_in_one_budget(
+    record: str, event: int, tiles: int
+) -> None:
+    args = ("moves", str(valid_file(record)), "-m", str(event), "--endgame", "-n", "4")
+    code, out, _ = run(*args, "--nodes", "3000")
+    assert code == 0
+    header = out.splitlines()[1]
+    assert header.startswith(f"pre-endgame ({tiles} tiles in the bag, ")
+    assert "not proved (budget spent)" in header
+    nodes = int(header.split("; ")[1].split(" nodes")[0])
+    assert nodes <= 3300
+    code, out, _ = run(*args, "--nodes", "3000", "-f", "json")
+    assert code == 0 and len(rows(out)) == 4 and all(m["preendgame"] for m in rows(out))
+    code, out, _ = run(*args, "--seconds", "0.5", "-f", "json")  # how far it gets: the machine's
+    assert code == 0 and rows(out) and all(m["preendgame"] for m in rows(out))
 
 
 def test_endgame_with_tiles_in_the_bag_is_refused() -> None:

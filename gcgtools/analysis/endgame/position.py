@@ -15,12 +15,17 @@ from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK, TileError, TileSet, is_blank_tile
 
 __all__ = [
+    "MAX_PREENDGAME_BAG",
     "EndgameError",
     "EndgamePosition",
     "PreendgamePosition",
     "endgame_position",
     "preendgame_position",
 ]
+
+
+#: the most tiles in the bag the pre-endgame solver takes
+MAX_PREENDGAME_BAG = 4
 
 
 class EndgameError(ValueError):
@@ -145,7 +150,8 @@ def _check_counts(board: Board, held: Sequence[str], tiles: TileSet) -> None:
 
 @dataclass(frozen=True)
 class PreendgamePosition:
-    """A position with ``bag_size`` tiles in the bag (1) and the opponent's rack unknown:
+    """A position with ``bag_size`` tiles in the bag (1 to :data:`MAX_PREENDGAME_BAG`)
+    and the opponent's rack unknown:
     ``unseen`` are the tiles the player to move cannot see (the opponent's rack and the
     bag together)."""
 
@@ -191,15 +197,16 @@ def endgame_position(rp: RecordPosition, lexicon: LexiconLike) -> EndgamePositio
 
 
 def preendgame_position(rp: RecordPosition, lexicon: LexiconLike) -> PreendgamePosition:
-    """The pre-endgame after a record's event: one tile in the bag, the rack of the
-    player to move known."""
+    """The pre-endgame after a record's event: 1 to :data:`MAX_PREENDGAME_BAG` tiles in
+    the bag, the rack of the player to move known."""
     _game_over(rp)
-    if rp.bag != 1:
+    if not 1 <= rp.bag <= MAX_PREENDGAME_BAG:
         raise EndgameError(
-            f"the bag holds {rp.bag} tiles after event {rp.event}: a pre-endgame needs 1"
+            f"the bag holds {rp.bag} tiles after event {rp.event}: "
+            f"a pre-endgame needs 1 to {MAX_PREENDGAME_BAG}"
         )
     unseen = _unseen(rp)
     assert rp.rack is not None
     return PreendgamePosition(
-        rp.board, tuple(rp.rack), tuple(unseen), lexicon, rp.rules, 1, rp.zeros, rp.scores
+        rp.board, tuple(rp.rack), tuple(unseen), lexicon, rp.rules, rp.bag, rp.zeros, rp.scores
     )

@@ -105,4 +105,5 @@ STOPPED = {
     "depth": "depth limit reached",
     "hopeless": "stopped early: the next depth would need far more nodes than the budget has left",
     "interrupted": "interrupted",
+    "budget": "budget spent",
 }
