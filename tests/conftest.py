@@ -166,3 +166,15 @@ def private_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("GCGTOOLS_CACHE_DIR", str(folder))
     return folder
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A ``GCGTOOLS_DATA`` that names no folder stops the run at once (as a wrong
+    ``GCGTOOLS_CORPUS`` fails the corpus tests): the data tests would otherwise all be
+    skipped as if it were unset."""
+    value = os.environ.get("GCGTOOLS_DATA", "").strip()
+    if value and not Path(value).expanduser().is_dir():
+        raise pytest.UsageError(
+            f"GCGTOOLS_DATA={value!r} does not name an existing folder; point it at the "
+            "shared data folder (the one holding lexica/ and wordlists/), or unset it"
+        )

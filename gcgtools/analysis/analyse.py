@@ -79,7 +79,9 @@ __all__ = [
 ]
 
 #: Bumped when the results of the analysis change for the same inputs (cache keys).
-ANALYSIS_VERSION = f"{__version__}+analysis3"  # 3: judgement fields, equity lost >= 0
+# 3: judgement fields, equity lost >= 0; 4: the pre-endgame of 1 to 4 tiles, its budget in
+# all, mirror-image openings simulated once, turns not judged as W806, enums in the cache
+ANALYSIS_VERSION = f"{__version__}+analysis4"
 #: Best moves kept per turn unless asked otherwise.
 DEFAULT_TOP = 5
 

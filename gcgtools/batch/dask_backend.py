@@ -193,6 +193,24 @@ LOCAL_CONFIG = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.system-monitor.interval": "2s",
 }
+# A LocalCluster closes a worker's nanny for good when no worker of its name is back this
+# long after the worker died (15 s by default): a file that keeps killing workers could
+# then leave the cluster with none, and the command would wait for ever. The cluster reads
+# the setting whenever a worker dies, so it stays in force while the cluster is open.
+KEEP_NANNIES = {"distributed.deploy.lost-worker-timeout": "1h"}
+
+
+class _Setting:
+    """Dask settings in force from now until :meth:`close` (one of a backend's owned
+    things, closed after its client and cluster)."""
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        import dask
+
+        self._set = dask.config.set(values)
+
+    def close(self) -> None:
+        self._set.__exit__(None, None, None)
 
 
 def local_cluster(workers: int) -> Any:
@@ -259,9 +277,10 @@ def open_dask(scheduler: Any, jobs: int | None = None) -> DaskBackend:
     if isinstance(scheduler, Client):
         return DaskBackend(scheduler)
     if scheduler == LOCAL:
+        kept = _Setting(KEEP_NANNIES)
         cluster = local_cluster(capped_jobs(jobs))
         client = Client(cluster)
-        return DaskBackend(client, owned=(client, cluster))
+        return DaskBackend(client, owned=(client, cluster, kept))
     address = str(scheduler)
     check_address(address)
     try:

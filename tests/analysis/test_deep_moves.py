@@ -84,7 +84,7 @@ def test_endgame_with_2_to_4_tiles_in_the_bag_solves_the_preendgame_in_one_budge
     assert code == 0
     header = out.splitlines()[1]
     assert header.startswith(f"pre-endgame ({tiles} tiles in the bag, ")
-    assert "not proved (budget spent)" in header
+    assert "not proved (node budget spent)" in header
     nodes = int(header.split("; ")[1].split(" nodes")[0])
     assert nodes <= 3300
     code, out, _ = run(*args, "--nodes", "3000", "-f", "json")
@@ -104,6 +104,7 @@ def test_endgame_with_tiles_in_the_bag_is_refused() -> None:
 def test_the_library_refuses_a_midgame_endgame_without_naming_an_option() -> None:
     from gcgtools.analysis.deep import NotAnEndgame, solve_position
     from gcgtools.analysis.endgame import Limit
+    from gcgtools.analysis.grading import PREENDGAME_BAG
     from gcgtools.movegen.record import record_moves
 
     assert DATA is not None
@@ -112,9 +113,10 @@ def test_the_library_refuses_a_midgame_endgame_without_naming_an_option() -> Non
     with pytest.raises(NotAnEndgame) as refused:
         solve_position(position, Limit(nodes=10))
     bag = position.position.bag
-    assert refused.value.bag == bag > 1
+    assert refused.value.bag == bag > PREENDGAME_BAG
     assert str(refused.value) == (
-        f"the bag holds {bag} tiles: an endgame needs an empty bag (1 tile: a pre-endgame)"
+        f"the bag holds {bag} tiles: an endgame needs an empty bag "
+        f"(1 to {PREENDGAME_BAG} tiles: a pre-endgame)"
     )
     code, _, err = run("moves", str(valid_file(GAME)), "-m", "10", "--endgame")
     assert code == 2 and err.rstrip().endswith(f"{refused.value}; use --sim")

@@ -84,7 +84,7 @@ def worker_cache(tmp_path_factory) -> Path:
 # worker was removed, no worker of its name is there: when a test happens to kill it again
 # just then, the cluster is left with one worker, or none (and the next task waits for
 # ever). The tests that kill workers must leave the cluster whole for the tests after them.
-KEEP_NANNIES = {"distributed.deploy.lost-worker-timeout": "1h"}
+KEEP_NANNIES = dask_backend.KEEP_NANNIES  # as the library's own --scheduler local keeps it
 
 
 @pytest.fixture(scope="module")
@@ -260,6 +260,21 @@ def test_scheduler_local_starts_and_stops_its_own_cluster():
     code, out, _ = cli("validate", str(EXAMPLES), "-q", "--scheduler", "local", "-j", "2")
     assert (code, out) == cli("validate", str(EXAMPLES), "-q")[:2]
     assert not _wait_gone(_children() - before)
+
+
+def test_scheduler_local_keeps_its_nannies_while_open():
+    # a LocalCluster reads the setting whenever a worker dies: a file that kept killing
+    # workers could otherwise leave it with none, and the command waiting for ever
+    import dask
+
+    setting = "distributed.deploy.lost-worker-timeout"
+    before = dask.config.get(setting)
+    backend = dask_backend.open_dask("local", 1)
+    try:
+        assert dask.config.get(setting) == dask_backend.KEEP_NANNIES[setting]
+    finally:
+        backend.close()
+    assert dask.config.get(setting) == before
 
 
 def test_unreachable_scheduler_is_a_clear_error(monkeypatch):
