@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from support.processes import marked
 
 from gcgtools.batch.run import capped_jobs, default_jobs, map_batches
 
@@ -39,20 +40,9 @@ time.sleep(120)
 
 
 def _marked(mark: str) -> list[int]:
-    """The processes whose environment holds ``MARKER=mark`` (this test's command and its
-    workers)."""
-    found = []
-    needle = f"{MARKER}={mark}".encode()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            environ = (entry / "environ").read_bytes()
-        except OSError:
-            continue
-        if needle in environ.split(b"\0"):
-            found.append(int(entry.name))
-    return found
+    """The live processes whose environment holds ``MARKER=mark`` (this test's command
+    and its workers)."""
+    return marked(MARKER, mark)
 
 
 def _wait_gone(mark: str, seconds: float = 15.0) -> list[int]:
@@ -60,15 +50,8 @@ def _wait_gone(mark: str, seconds: float = 15.0) -> list[int]:
     left = _marked(mark)
     while left and time.monotonic() < deadline:
         time.sleep(0.1)
-        left = [pid for pid in _marked(mark) if not _zombie(pid)]
+        left = _marked(mark)
     return left
-
-
-def _zombie(pid: int) -> bool:
-    try:
-        return (Path("/proc") / str(pid) / "stat").read_text().split(")")[-1].split()[0] == "Z"
-    except OSError:
-        return True
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs Linux's /proc")

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from conftest import valid_file
+from support.processes import marked
 from support.reference_data import DATA, needs_data
 
 pytestmark = needs_data
@@ -67,19 +68,7 @@ def _wait_for_cpu(process: subprocess.Popen[str], seconds: float) -> None:
 
 def _marked(mark: str) -> list[int]:
     """Live processes whose environment holds ``MARKER=mark``."""
-    found = []
-    needle = f"{MARKER}={mark}".encode()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            environ = (entry / "environ").read_bytes()
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if state != "Z" and needle in environ.split(b"\0"):
-            found.append(int(entry.name))
-    return found
+    return marked(MARKER, mark)
 
 
 def _records(folder: Path) -> list[str]:
