@@ -58,7 +58,8 @@ def _judged(m: JudgedMove | None, endgame: bool) -> str:
 
 def _lost(j: Judgement) -> str:
     if j.spread_lost is not None:
-        lost = f"{j.spread_lost:.0f} pts"
+        points = round(j.spread_lost)
+        lost = f"{points} {'pt' if points == 1 else 'pts'}"
     elif j.win_pct_lost is not None:
         lost = f"{j.win_pct_lost:.1f}%"
     else:

@@ -135,3 +135,18 @@ def test_many_phonies_earn_a_hint_that_the_lexicon_may_not_be_the_games() -> Non
     assert lexicon_hint(_phonies(few + 1, few)) == []
     assert lexicon_hint(_phonies(HINT_PHONIES, HINT_PHONIES)) != []
     assert lexicon_hint(_phonies(24, 2)) == []
+
+
+def test_an_endgame_loss_of_one_point_is_one_pt() -> None:
+    def endgame(lost: float) -> Judgement:
+        return Judgement(
+            "endgame", "endgame", JudgedMove("4A (R)UI(N)", 4, 0.0, value=-2),
+            JudgedMove("1N U(H)", 3, 0.0, value=-2 - int(lost)), spread_lost=lost,
+            mistake="small" if lost else "none",
+        )  # fmt: skip
+
+    turns = [_turn(n, "Ada_Quill", endgame(lost)) for n, lost in ((33, 1.0), (35, 2.0), (37, 0.0))]
+    lines = judgement_lines(RecordAnalysis("game.gcg", turns, lexicon="ENABLE", depth="sim"))
+    text = "\n".join(lines)
+    assert "1 pt ?" in text and "1 pts" not in text
+    assert "2 pts ?" in text and "0 pts" in text
