@@ -11,7 +11,7 @@ import os
 from gcgtools.console import echo
 from gcgtools.wording import plural
 
-__all__ = ["capped_jobs", "default_jobs"]
+__all__ = ["capped_jobs", "default_jobs", "forget_notes"]
 
 
 def default_jobs() -> int:
@@ -48,3 +48,9 @@ def _say_capped(jobs: int, cores: int) -> None:
         f"use: running {cores} worker {'process' if cores == 1 else 'processes'}",
         err=True,
     )
+
+
+def forget_notes() -> None:
+    """Start a new run: a capped number is said again (each command run says it once,
+    also when several run in one process)."""
+    _say_capped.cache_clear()

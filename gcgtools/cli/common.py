@@ -499,8 +499,10 @@ def _version(value: bool) -> None:
 
 @functools.cache
 def hint_pure_python() -> None:
-    """Once per run, on standard error: the move generator runs in pure Python because its
-    C helper was not built, and how to get it."""
+    """Once per run of a command, on standard error: the move generator runs in pure
+    Python because its C helper was not built, and how to get it (:func:`main_options`
+    starts each run afresh, so that commands run one after another in one process, as
+    the tests run them, each say it, whatever ran before)."""
     from gcgtools.movegen.core import NATIVE_HINT, native_built
 
     if not native_built():
@@ -519,3 +521,7 @@ def main_options(
     ] = False,
 ) -> None:
     """Parse, validate, analyse and annotate Scrabble game records (.gcg)."""
+    from gcgtools.batch.cores import forget_notes
+
+    hint_pure_python.cache_clear()  # once per run of a command
+    forget_notes()
