@@ -163,19 +163,10 @@ bingos, export)."""
 
 
 # ---------------------------------------------------------------------------- the lexicon
-def lexicon_given(value: str | None) -> str | None:
-    """The callback of the lexicon options: analysing with a lexicon generates moves, so
-    say once how to get the fast generator when it is missing."""
-    if value:
-        hint_pure_python()
-    return value
-
-
 LexiconOpt = Annotated[
     str | None,
     typer.Option(
         "--lexicon",
-        callback=lexicon_given,
         help="Lexicon file (.kwg, .txt, .txt.gz); default: the record's #lexicon looked up "
         "in --lexica.",
     ),
@@ -184,7 +175,6 @@ LexicaOpt = Annotated[
     str | None,
     typer.Option(
         "--lexica",
-        callback=lexicon_given,
         help="Folder of lexicons (NAME.kwg, NAME.txt, NAME.txt.gz, leaves .klv2); default: "
         "$GCGTOOLS_LEXICA.",
     ),
@@ -220,12 +210,15 @@ the command checks it with the tiles it reads by, :func:`checked_lexicon`)."""
 
 
 def checked_lexicon(
-    choice: LexiconChoice, tiles: str | None = None, *, required: bool = False
+    choice: LexiconChoice, tiles: str | None = None, *, required: bool = False, hint: bool = True
 ) -> LexiconChoice:
     """``choice``, checked before any record is read: a lexicon or leave file that is
     missing, unreadable or damaged, or a lexicon folder that is none, is one line naming it
     on standard error and exit 2 (and so is no lexicon at all when ``required``).
-    ``tiles``: the ``--tiles`` value the lexicon's tile numbers are checked against."""
+    ``tiles``: the ``--tiles`` value the lexicon's tile numbers are checked against.
+    When a lexicon is given and its files are good, moves will be generated: where the
+    move generator runs in pure Python, that is said once (after the checks, so that a bad
+    file is still one line; ``hint`` False: the caller says it when it knows more)."""
     from gcgtools.lexicon import LeavesError, LexiconError
     from gcgtools.rules.tiles import resolve_tiles
     from gcgtools.wording import no_lexicon
@@ -238,6 +231,8 @@ def checked_lexicon(
     except (LexiconError, LeavesError) as exc:
         echo(f"gcgtools: {exc.message}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
+    if hint and choice.wanted:
+        hint_pure_python()
     return choice
 
 

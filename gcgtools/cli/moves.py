@@ -142,6 +142,7 @@ def moves(
         raise typer.Exit(EXIT_UNREADABLE)
     model = win_model(winpct, used=sim, why="--sim")
     result, where = _position_moves(file, move, cgp, rack=rack, choice=choice, rule_set=rule_set)
+    hint_pure_python()  # the position and the lexicon are good: moves are generated now
     if sim or endgame:
         from gcgtools.cli.deep_moves import deep_moves
 
@@ -173,9 +174,8 @@ def _position_moves(
             f"cgp: {given} and --cgp: give one position (a file with --move N, or --cgp)", err=True
         )
         raise typer.Exit(EXIT_UNREADABLE)
-    checked_lexicon(choice, rule_set.tiles)
+    checked_lexicon(choice, rule_set.tiles, hint=False)  # said once the position is read
     lexicon, lexica, leaves = choice.lexicon, choice.lexica, choice.leaves
-    hint_pure_python()  # moves are generated whatever the options
     try:
         if cgp is not None:
             result = cgp_moves(
