@@ -188,14 +188,28 @@ class PoolBackend:
         self.pending = []
         if now:
             processes = list((getattr(self.executor, "_processes", None) or {}).values())
+            manager = getattr(self.executor, "_executor_manager_thread", None)
             for process in processes:
                 if process.is_alive():
                     process.kill()
             self.executor.shutdown(wait=False, cancel_futures=True)
             for process in processes:
                 process.join(timeout=5)
+            if manager is not None:
+                _forget_manager(manager)
             return
         self.executor.shutdown(cancel_futures=True)
+
+
+def _forget_manager(manager: threading.Thread) -> None:
+    """Let the manager thread of a pool whose workers were killed finish, then take it
+    off the list concurrent.futures wakes at exit: on Python before 3.12 that wake-up
+    could write to the thread's pipe as it was being closed, a traceback printed after
+    the command's own last words (about 1 exit in 50 after an exception)."""
+    manager.join(timeout=5)
+    if not manager.is_alive():
+        wakeups = getattr(sys.modules.get("concurrent.futures.process"), "_threads_wakeups", {})
+        wakeups.pop(manager, None)
 
 
 def _failed(future: Future[Any]) -> bool:
