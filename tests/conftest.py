@@ -168,6 +168,28 @@ def private_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.fixture(scope="session")
+def lexicon() -> object:
+    """The ENABLE lexicon of the shared data, loaded once (for tests marked needs_data)."""
+    from support.reference_data import DATA
+
+    from gcgtools.lexicon import load_lexicon
+
+    assert DATA is not None
+    return load_lexicon(DATA / "lexica" / "ENABLE.kwg")
+
+
+@pytest.fixture(scope="session")
+def leaves() -> object:
+    """The CSW21 leave values of the shared data, loaded once (for tests marked needs_data)."""
+    from support.reference_data import DATA
+
+    from gcgtools.lexicon import load_leaves
+
+    assert DATA is not None
+    return load_leaves(DATA / "lexica" / "CSW21.klv2")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """A ``GCGTOOLS_DATA`` that names no folder stops the run at once (as a wrong
     ``GCGTOOLS_CORPUS`` fails the corpus tests): the data tests would otherwise all be

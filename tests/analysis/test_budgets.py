@@ -16,8 +16,8 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-import pytest
-from support.reference_data import DATA, needs_data
+from support.positions import magpie_position
+from support.reference_data import needs_data
 
 from gcgtools.analysis.endgame import (
     EndgamePosition,
@@ -27,17 +27,10 @@ from gcgtools.analysis.endgame import (
     solve_preendgame,
 )
 from gcgtools.analysis.playout import full_bag
-from gcgtools.analysis.simulate import SimLimit, SimPosition, position_from_board, simulate
-from gcgtools.movegen.cgp import parse_cgp
+from gcgtools.analysis.simulate import SimLimit, SimPosition, simulate
 
 pytestmark = needs_data
 
-# a real mid-game position (MAGPIE's README; ENABLE holds every word on its board)
-MAGPIE_CGP = (
-    "15/3Q7U3/3U2TAURINE2/1CHANSONS2W3/2AI6JO3/DIRL1PO3IN3/E1D2EF3V4/F1I2p1TRAIK3/"
-    "O1L2T4E4/ABy1PIT2BRIG2/ME1MOZELLE5/1GRADE1O1NOH3/WE3R1V7/AT5E7/G6D7 ENOSTXY/ACEISUY "
-    "356/378 0 lex NWL20;"
-)
 TOLERANCE = 1.10
 TRIES = 3
 
@@ -55,27 +48,6 @@ def _holds(budget: float, allowance: float, run) -> tuple[bool, list[float]]:
     return False, took
 
 
-@pytest.fixture(scope="module")
-def lexicon():
-    from gcgtools.lexicon import load_lexicon
-
-    assert DATA is not None
-    return load_lexicon(DATA / "lexica" / "ENABLE.kwg")
-
-
-@pytest.fixture(scope="module")
-def leaves():
-    from gcgtools.lexicon import load_leaves
-
-    assert DATA is not None
-    return load_leaves(DATA / "lexica" / "CSW21.klv2")
-
-
-def _magpie() -> SimPosition:
-    cgp = parse_cgp(MAGPIE_CGP)
-    return position_from_board(cgp.board, cgp.rules, cgp.racks[0], cgp.scores, cgp.zeros)
-
-
 def _unseen(pos: SimPosition) -> list[str]:
     return sorted(pos.unseen)
 
@@ -83,7 +55,7 @@ def _unseen(pos: SimPosition) -> list[str]:
 def _endgame(lexicon) -> EndgamePosition:
     """An endgame of 7 tiles a side on the MAGPIE board: far more than a small budget
     can prove."""
-    pos = _magpie()
+    pos = magpie_position()
     theirs = [t for t in "ACEISUY"]
     return EndgamePosition.of(pos.board, pos.rack, theirs, lexicon, pos.rules)
 
@@ -91,7 +63,7 @@ def _endgame(lexicon) -> EndgamePosition:
 def _preendgame(lexicon) -> PreendgamePosition:
     """The MAGPIE board with 1 tile in the bag: the opponent holds 7 of the 8 tiles
     left over (the first 8 of the unseen tiles)."""
-    pos = _magpie()
+    pos = magpie_position()
     unseen = Counter(_unseen(pos))
     eight = tuple(sorted(Counter(dict(list(unseen.items())[:8])).elements()))[:8]
     assert len(eight) == 8 and len(full_bag(pos.rules)) > 8
@@ -99,7 +71,7 @@ def _preendgame(lexicon) -> PreendgamePosition:
 
 
 def test_a_simulations_seconds_budget_holds_with_many_candidates(lexicon, leaves) -> None:
-    pos = _magpie()
+    pos = magpie_position()
     wide = {"iterations": 100_000, "candidates": 50, "plies": 2, "min_iterations": 100_000}
     began = time.perf_counter()
     simulate(pos, lexicon, leaves, SimLimit(**{**wide, "iterations": 1}), seed=1)

@@ -9,7 +9,8 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from support.reference_data import DATA, needs_data
+from support.positions import magpie_position
+from support.reference_data import needs_data
 
 from gcgtools.analysis.playout import full_bag, play, play_best, start_game
 from gcgtools.analysis.simulate import (
@@ -21,40 +22,11 @@ from gcgtools.analysis.simulate import (
 )
 from gcgtools.analysis.winprob import LogisticWinModel
 from gcgtools.movegen import EngineBoard, best_move, generate_moves
-from gcgtools.movegen.cgp import parse_cgp
 from gcgtools.movegen.move import apply_move, move_tiles, rack_after
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import DEFAULT_RULES
 
 pytestmark = needs_data
-
-# a real mid-game position (MAGPIE's README); ENABLE holds every word on its board
-MAGPIE_CGP = (
-    "15/3Q7U3/3U2TAURINE2/1CHANSONS2W3/2AI6JO3/DIRL1PO3IN3/E1D2EF3V4/F1I2p1TRAIK3/"
-    "O1L2T4E4/ABy1PIT2BRIG2/ME1MOZELLE5/1GRADE1O1NOH3/WE3R1V7/AT5E7/G6D7 ENOSTXY/ACEISUY "
-    "356/378 0 lex NWL20;"
-)
-
-
-@pytest.fixture(scope="module")
-def lexicon():
-    from gcgtools.lexicon import load_lexicon
-
-    assert DATA is not None
-    return load_lexicon(DATA / "lexica" / "ENABLE.kwg")
-
-
-@pytest.fixture(scope="module")
-def leaves():
-    from gcgtools.lexicon import load_leaves
-
-    assert DATA is not None
-    return load_leaves(DATA / "lexica" / "CSW21.klv2")
-
-
-def magpie_position() -> SimPosition:
-    cgp = parse_cgp(MAGPIE_CGP)
-    return position_from_board(cgp.board, cgp.rules, cgp.racks[0], cgp.scores, cgp.zeros)
 
 
 def opening(rack: str) -> SimPosition:

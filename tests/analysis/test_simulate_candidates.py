@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-from support.reference_data import DATA, needs_data
+from support.reference_data import needs_data
 
 from gcgtools.analysis.simulate import SimLimit, position_from_board, simulate
 from gcgtools.movegen import Move, generate_moves
@@ -17,14 +16,6 @@ from gcgtools.rules.rulesets import DEFAULT_RULES, RuleSet
 
 pytestmark = needs_data
 LIMIT = SimLimit(iterations=2, candidates=6, plies=0, min_iterations=2)
-
-
-@pytest.fixture(scope="module")
-def lexicon():
-    from gcgtools.lexicon import load_lexicon
-
-    assert DATA is not None
-    return load_lexicon(DATA / "lexica" / "ENABLE.kwg")
 
 
 def where(m: Move) -> tuple[object, ...]:
