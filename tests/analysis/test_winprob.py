@@ -381,6 +381,16 @@ def _usable(model: WinModel) -> None:
             assert 0.0 <= model.probability(spread, unseen) <= 1.0
 
 
+def _loads_usable_or_refused(path: Path) -> None:
+    """``path`` loads as a usable model, or is refused with one line naming it."""
+    try:
+        model = load_win_model(path)
+    except WinModelError as exc:
+        assert str(exc).startswith(str(path)) and "\n" not in str(exc)
+        return
+    _usable(model)
+
+
 @settings(
     max_examples=300, deadline=None, derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
@@ -389,12 +399,7 @@ def _usable(model: WinModel) -> None:
 def test_any_model_file_loads_usable_or_raises_win_model_error(tmp_path: Path, text: str) -> None:
     path = tmp_path / "fuzz.json"
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
-    try:
-        model = load_win_model(path)
-    except WinModelError as exc:
-        assert str(exc).startswith(str(path)) and "\n" not in str(exc)
-        return
-    _usable(model)
+    _loads_usable_or_refused(path)
 
 
 @settings(
@@ -407,9 +412,4 @@ def test_any_table_file_loads_usable_or_raises_win_model_error(
 ) -> None:
     path = tmp_path / "fuzz.csv"
     path.write_bytes(data if isinstance(data, bytes) else data.encode("ascii"))
-    try:
-        model = load_win_model(path)
-    except WinModelError as exc:
-        assert str(exc).startswith(str(path)) and "\n" not in str(exc)
-        return
-    _usable(model)
+    _loads_usable_or_refused(path)
