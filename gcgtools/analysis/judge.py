@@ -398,16 +398,12 @@ def _simulation(
 def _preendgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgement:
     s = ctx.settings
     assert rp.rack is not None
-    # as in the simulation: the top candidates by static equity and the move played
-    top = generate(rp.board, ctx.lexicon, MoveRequest(
-        rp.rack, leaves=ctx.leaves, bag_count=rp.bag, exchanges=False, rules=rp.rules,
-        top=s.sim_candidates,
-    ))  # fmt: skip
-    names = {m.notation() for m in top} | ({played} if played is not None else set())
+    # every legal move is a candidate (the solver's first stage values them by a fast
+    # playout, best first by static equity, as far as its share of the budget goes)
     position = preendgame_position(rp, ctx.lexicon)
     keep = {played} if played is not None else set()  # never dropped by a stage
     limit = Limit(nodes=s.preendgame_nodes)
-    result = solve_preendgame(position, limit, candidates=names, keep=keep)
+    result = solve_preendgame(position, limit, keep=keep)
     moves = [
         JudgedMove(c.move.notation(), c.move.score, c.win_pct, spread=c.spread, proved=c.proved)
         for c in result.candidates

@@ -124,3 +124,24 @@ def test_a_turn_the_judge_cannot_judge_is_finding_w806(tmp_path: Path, enable: L
     assert "event 2 (9C WOOD) was not judged" in found[0].message
     assert "Bob to move, not Ann" in found[0].message
     assert not [f for f in analysis.findings if f.code == Code.NOT_JUDGED]
+
+
+@needs_data
+def test_a_preendgame_turns_candidates_are_every_legal_move(enable: Lexicon) -> None:
+    """In the pre-endgame the judge's candidates are the legal moves (the solver's first
+    stage), not the top by static equity: with one simulation candidate, event 24 of the
+    game (2 tiles in the bag) is still judged among many moves, the one played included."""
+    game = load_game(str(valid_file(GAME)))
+    analysis = analyse_record(game, lexicon=enable)
+    only = [
+        t if t.event == 24 else dataclasses.replace(t, status="not judged here")
+        for t in analysis.turns
+    ]
+    analysis = dataclasses.replace(analysis, turns=only)
+    settings = dataclasses.replace(TINY, sim_candidates=1, preendgame_nodes=3000, keep=100)
+    judged = judge_turns(game, analysis, enable, None, settings)
+    (j,) = judged.judgements.values()
+    assert j.phase is Phase.PREENDGAME and j.method == "preendgame"
+    assert len(j.moves) > 2  # more than the top move by equity and the move played
+    assert j.played is not None and j.played.move == "K14 (U)P"
+    assert j.played in j.moves and j.best == j.moves[0]
