@@ -360,3 +360,14 @@ def test_named_moves_get_the_values_of_the_all_moves_solve(enable, boards) -> No
             assert got[notation].value == values[notation] and got[notation].proved
             if not pos.bag:  # the line, played out, is worth the value
                 assert _play_out(enable, pos, got[notation].pv) == values[notation]
+
+
+def test_the_best_move_is_among_the_moves_whatever_else_is_named(enable, boards) -> None:
+    """Without a move named, or naming one that is not legal (a phony played), the
+    result's moves still hold the best: the judge once found none there and said the
+    player to move had no tiles."""
+    for pos in _cases(enable, boards, 4, 21)[:3]:
+        for exact in ((), ("A1 ZZZ",)):
+            r = solve_endgame(pos, exact=exact)
+            assert r.best is not None
+            assert [(m.notation, m.value) for m in r.moves] == [(r.best.notation(), r.value)]

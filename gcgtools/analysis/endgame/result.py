@@ -65,7 +65,8 @@ class EndgameResult:
     no tiles), its ``value`` (as :class:`RootMove`), the principal variation, whether the
     value is ``proved`` (every line searched to the end of the game), the ``nodes``
     searched, the ``depth`` (plies) of the last completed iteration and the ``seconds``
-    taken. ``moves``: every root move, best first, when the solver was asked for them.
+    taken. ``moves``: the best move and the root moves the solver was asked to value
+    exactly (every one with ``all_moves``), best first.
     ``stopped``: why the search ended (:data:`STOPPED`): ``proved``, or the budget or the
     interrupt that ended it first."""
 

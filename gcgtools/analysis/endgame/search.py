@@ -345,11 +345,10 @@ def _result(
     # the principal variation of a proved value is followed to the end (its positions
     # are in the table: a node each), within the same budget
     pv = s.principal_variation(best, depth, proved)
-    roots: list[RootMove] = []
-    if all_moves or wanted:
-        for v, done, m, _ in lines:
-            if m is best or all_moves or m.index in wanted:
-                line = pv if m is best else s.principal_variation(m, depth, proved)
-                roots.append(RootMove(m.move, v, done, line))
+    roots: list[RootMove] = []  # the best move always, and the others asked for
+    for v, done, m, _ in lines:
+        if m is best or all_moves or m.index in wanted:
+            line = pv if m is best else s.principal_variation(m, depth, proved)
+            roots.append(RootMove(m.move, v, done, line))
     seconds = time.perf_counter() - s.start
     return EndgameResult(best.move, value, pv, proved, s.nodes, depth, seconds, roots, stopped)
