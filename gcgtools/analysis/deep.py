@@ -2,6 +2,9 @@
 a record's position or a CGP's, with the rack of the player to move, simulated
 (:func:`simulate_position`) or solved to the end (:func:`solve_position`).
 
+:func:`deep_position` simulates, except on an empty bag, where the exact endgame solver
+answers instead (a simulation of an endgame only samples what the solver proves).
+
 ``solve_position`` takes an endgame (the bag empty: the exact solver, every root move's
 value) or a pre-endgame (1 to 4 tiles in the bag: every draw that may be in the bag
 solved, win% and mean spread per move); with more tiles in the bag it raises
@@ -30,6 +33,7 @@ from gcgtools.wording import plural
 __all__ = [
     "EndgameError",
     "NotAnEndgame",
+    "deep_position",
     "sim_position",
     "simulate_position",
     "solve_position",
@@ -87,3 +91,20 @@ def solve_position(
     if bag <= PREENDGAME_BAG:
         raise EndgameError(f"the bag holds {plural(bag, 'tile')}: a pre-endgame, not an endgame")
     raise NotAnEndgame(bag)
+
+
+def deep_position(
+    pm: PositionMoves,
+    sim: SimLimit | None,
+    limit: Limit,
+    seed: int = 0,
+    *,
+    model: WinModel | None = None,
+) -> SimResult | EndgameResult | PreendgameResult:
+    """The deep analysis of the position of ``pm``: simulated with ``sim`` (the win
+    ``model``, ``seed``), except when the bag is empty, where the endgame is solved within
+    ``limit`` (a position nobody can play on, Q against Q, is then a certain draw, not a
+    sampled win%); ``sim`` None: solved (:func:`solve_position`)."""
+    if sim is not None and sim_position(pm).bag_count > 0:
+        return simulate_position(pm, sim, seed, model=model)
+    return solve_position(pm, limit)

@@ -36,42 +36,40 @@ def deep_moves(
     in seconds (nodes and seconds: one budget for the whole endgame or pre-endgame,
     whichever runs out first). A position the
     solvers cannot take exits 2 with a one-line message naming ``label``."""
-    from gcgtools.analysis.deep import (
-        EndgameError,
-        NotAnEndgame,
-        simulate_position,
-        solve_position,
-    )
+    from gcgtools.analysis.deep import EndgameError, NotAnEndgame, deep_position
     from gcgtools.analysis.endgame import Limit
-    from gcgtools.analysis.simulate import SimLimit
+    from gcgtools.analysis.simulate import SimLimit, SimResult
     from gcgtools.render.deep_moves import deep_json, endgame_lines, sim_lines
 
     iterations, candidates, plies, nodes, seed = budget
+    least = min(SimLimit.min_iterations, iterations)
+    limit = SimLimit(iterations=iterations, candidates=candidates, plies=plies,
+                     min_iterations=least) if sim else None  # fmt: skip
     try:
         # Ctrl-C or SIGTERM stops the search, which answers with what it found so far
         with stopping_on_signals():
-            if sim:
-                least = min(SimLimit.min_iterations, iterations)
-                limit = SimLimit(iterations=iterations, candidates=candidates, plies=plies,
-                                 min_iterations=least)  # fmt: skip
-                deep = simulate_position(result, limit, seed, model=model)
-                lines = sim_lines(result, deep, where, top)
-            else:
-                solved = solve_position(result, Limit(nodes=nodes, seconds=seconds))
-                deep = solved
-                lines = endgame_lines(result, solved, where, top)
+            deep = deep_position(result, limit, Limit(nodes=nodes, seconds=seconds), seed,
+                                 model=model)  # fmt: skip
     except (EndgameError, ValueError) as exc:
         hint = "; use --sim" if isinstance(exc, NotAnEndgame) else ""
         echo(f"{label}: {exc}{hint}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
+    simulated = isinstance(deep, SimResult)
+    if sim and not simulated:
+        echo("the bag is empty: solved as an endgame (--nodes, --seconds), not simulated",
+             err=True)  # fmt: skip
+    if isinstance(deep, SimResult):
+        lines = sim_lines(result, deep, where, top)
+    else:
+        lines = endgame_lines(result, deep, where, top)
     as_json = format == "json"
     for line in deep_json(deep, top) if as_json else lines:
         echo(line, json=as_json)  # JSON's escapes in JSON: it stays JSON
     if deep.stopped == "interrupted":
-        found = "simulated" if sim else "searched"
+        found = "simulated" if simulated else "searched"
         echo(
             f"interrupted: the best moves {found} so far are shown; the search was not "
-            f"finished{'' if sim else ' (not proved)'}",
+            f"finished{'' if simulated else ' (not proved)'}",
             err=True,
         )
         raise typer.Exit(EXIT_INTERRUPTED)

@@ -149,3 +149,15 @@ def test_text_output_fits_80_columns() -> None:
         assert code == 0
         lines = out.splitlines()
         assert len(lines) >= 4 and all(len(x) <= 80 for x in lines[1:]), lines
+
+
+def test_sim_on_an_empty_bag_hands_over_to_the_endgame_solver() -> None:
+    """A simulation of an endgame only samples what the solver proves (a position where
+    neither side can move was a 14% 'win' for a certain draw): --sim on an empty bag
+    gives the endgame's answer, and says so."""
+    game = str(valid_file(GAME))
+    solved = run("moves", game, "-m", "28", "--endgame", "-f", "json", "-n", "3")
+    code, out, err = run("moves", game, "-m", "28", "--sim", "-f", "json", "-n", "3")
+    assert code == solved[0] == 0
+    assert rows(out) == rows(solved[1]) and all("value" in m for m in rows(out))
+    assert "the bag is empty: solved as an endgame" in err
