@@ -306,3 +306,32 @@ def test_endgame_judgement_equals_the_all_moves_solve() -> None:
         assert j.played is not None and j.played.value == values[j.played.move]
         assert j.spread_lost == every.value - values[j.played.move]
         assert [m.move for m in j.moves] == list(dict.fromkeys([j.best.move, j.played.move]))
+
+
+def test_sim_and_full_agree_on_every_turn_both_prove() -> None:
+    """Wherever both depths prove a turn (the game's last endgame turns), --depth sim and
+    --depth full give the same best value, the same value for the move played and the
+    same grade; only unproved turns may differ. (The last three turns: the 14 tiles of
+    event 27 take minutes in pure Python.)"""
+    from gcgtools.analysis.analyse import analyse_record
+    from gcgtools.analysis.judge import judge_turns
+    from gcgtools.lexicon import load_lexicon
+    from gcgtools.sources.load import load_game
+
+    lexicon = load_lexicon(enable())
+    game = load_game(valid_file(GAME))
+    analysis = analyse_record(game, lexicon=lexicon)
+    late = [t if t.event >= 28 else replace(t, status="not judged here") for t in analysis.turns]
+    analysis = replace(analysis, turns=late)
+    judged = {
+        depth: judge_turns(game, analysis, lexicon, None, settings_for(depth), depth=depth)
+        for depth in ("sim", "full")
+    }
+    sim, full = judged["sim"].judgements, judged["full"].judgements
+    both = [e for e in sim if sim[e].proved and full[e].proved]
+    assert len(both) == 3
+    for e in both:
+        a, b = sim[e], full[e]
+        assert a.best.value == b.best.value, e
+        assert (a.played and a.played.value) == (b.played and b.played.value), e
+        assert a.mistake == b.mistake, e
