@@ -21,6 +21,9 @@ BADGES = {"none": "", "small": "?", "medium": "??", "large": "???"}
 _HEAD = ("#", "player", "played", "best", "lost")
 _NICK = 10  # a longer nickname is cut (the summary of the static table has it in full)
 LEGEND = "  mistakes: ? small, ?? medium, ??? large"
+#: before a solver's value it did not prove (its budget ran out first), as in ``moves``
+UNPROVED = "~"
+UNPROVED_LEGEND = "  ~ not proved: the solver's budget ran out first"
 
 
 def badge(mistake: str | None) -> str:
@@ -51,9 +54,10 @@ def _cut(text: str, width: int) -> str:
 def _judged(m: JudgedMove | None, endgame: bool) -> str:
     if m is None:
         return ""
+    mark = UNPROVED if m.proved is False else ""  # a solver's value it did not prove
     if endgame and m.value is not None:
-        return f"{m.move} {m.value:+d}"
-    return f"{m.move} {m.win_pct:.1f}%"
+        return f"{m.move} {mark}{m.value:+d}"
+    return f"{m.move} {mark}{m.win_pct:.1f}%"
 
 
 def _lost(j: Judgement) -> str:
@@ -107,6 +111,10 @@ def _row(row: tuple[str, ...], widths: list[int]) -> list[str]:
     return [head, " " * column + tail]
 
 
+def _unproved(j: Judgement | None) -> bool:
+    return j is not None and any(m is not None and m.proved is False for m in (j.best, j.played))
+
+
 def judgement_lines(result: RecordAnalysis) -> list[str]:
     """The header (the depth and the win model), the judged turns as a table under a
     line per phase, the badges' legend, then the Mistake Index per player (nothing for a
@@ -131,6 +139,8 @@ def judgement_lines(result: RecordAnalysis) -> list[str]:
         lines.extend(_row(row, widths))
     if any(t.judgement.mistake not in (None, "none") for t, _ in judged if t.judgement):
         lines.append(LEGEND)
+    if any(_unproved(t.judgement) for t, _ in judged):
+        lines.append(UNPROVED_LEGEND)
     lines.append(mistake_index_line(result))
     return lines
 

@@ -81,11 +81,18 @@ def _bar(m: JudgedMove) -> str:
     return "".join(parts)
 
 
-def _number(j: Judgement, m: JudgedMove) -> str:
+#: after a solver's value it did not prove, in a table cell
+UNPROVED_CELL = ' <abbr title="not proved: the solver’s budget ran out first">~</abbr>'
+
+
+def _number(j: Judgement, m: JudgedMove, unproved: str = " ~") -> str:
+    """The move's value (endgame) or win%, ``unproved`` after a solver's value it did
+    not prove."""
+    mark = unproved if m.proved is False else ""
     if j.method == "endgame" and m.value is not None:
-        return f"{m.value:+d}" + ("" if m.proved else " ~")
+        return f"{m.value:+d}{mark}"
     err = f" &#xb1; {m.stderr:.1f}" if m.stderr else ""
-    return f"{m.win_pct:.1f}%{err}"
+    return f"{m.win_pct:.1f}%{err}{mark}"
 
 
 _PLAY = re.compile(r"(?:(\d{1,2})([A-Z])|([A-Z])(\d{1,2})) (\S+)")
@@ -170,7 +177,7 @@ def _judged_html(
         show = _candidate_row(t, m, j, before, tiles) if tiles is not None else ""
         rows.append(
             f'<tr class="{classes}"{show}><td>{escape(m.move)}</td><td>{m.score}</td>'
-            f"<td>{_number(j, m)}</td><td>{_bar(m)}</td></tr>"
+            f"<td>{_number(j, m, UNPROVED_CELL)}</td><td>{_bar(m)}</td></tr>"
         )
     return f'<div class="judged">{head}<table>{"".join(rows)}</table></div>'
 

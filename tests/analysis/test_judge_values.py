@@ -145,3 +145,27 @@ def test_a_preendgame_turns_candidates_are_every_legal_move(enable: Lexicon) -> 
     assert len(j.moves) > 2  # more than the top move by equity and the move played
     assert j.played is not None and j.played.move == "K14 (U)P"
     assert j.played in j.moves and j.best == j.moves[0]
+
+
+@needs_data
+def test_unproved_values_are_marked_in_text_json_and_html(enable: Lexicon) -> None:
+    """A solver's value it did not prove (its budget ran out) is marked: ``~`` before it
+    in the text table with a line saying what it means, ``proved: false`` in JSON, and
+    ``~`` (with its meaning on hover) after it in the HTML report."""
+    from gcgtools.render.judgement import judgement_lines
+    from gcgtools.render.judgement_html import judgement_extras
+
+    game = load_game(str(valid_file(GAME)))
+    analysis = analyse_record(game, lexicon=enable)
+    only = [t if t.event == 24 else dataclasses.replace(t, status="-") for t in analysis.turns]
+    analysis = dataclasses.replace(analysis, turns=only)
+    judged = judge_record(game, analysis, enable, None, TINY)  # 300 nodes: not proved
+    (turn,) = [t for t in judged.turns if t.judgement is not None]
+    j = turn.judgement
+    assert j is not None and j.method == "preendgame" and j.best.proved is False
+    text = "\n".join(judgement_lines(judged))
+    assert f"{j.best.move} ~{j.best.win_pct:.1f}%" in text
+    assert "~ not proved: the solver's budget ran out first" in text
+    assert turn.to_dict()["judgement"]["best"]["proved"] is False
+    (html,) = judgement_extras(judged, turn.line)
+    assert html.count('<abbr title="not proved') == sum(m.proved is False for m in j.moves) > 0
