@@ -434,6 +434,7 @@ def _endgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgement
             spread=float(base + r.value),
             value=r.value,
             proved=r.proved,
+            pv=tuple(r.pv),
         )  # fmt: skip
         for r in result.moves
     ]

@@ -93,7 +93,8 @@ class Candidate:
 class JudgedMove:
     """One judged move: its notation and score, its win% (0..100) with ``stderr``
     (simulation only), the mean final ``spread`` (root's view), the ``iterations``
-    simulated, or the endgame ``value`` and whether ``proved``."""
+    simulated, or the endgame ``value``, whether ``proved`` and the principal variation
+    ``pv`` (this move first, then both sides' best replies; endgame only)."""
 
     move: str
     score: int
@@ -103,9 +104,15 @@ class JudgedMove:
     iterations: int | None = None
     value: int | None = None
     proved: bool | None = None
+    pv: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
-        return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in asdict(self).items()}
+        out = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in asdict(self).items()}
+        if self.pv:
+            out["pv"] = list(self.pv)
+        else:
+            del out["pv"]  # a simulated or pre-endgame move has none
+        return out
 
 
 @dataclass(frozen=True, slots=True)

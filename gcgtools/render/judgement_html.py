@@ -36,6 +36,8 @@ JUDGEMENT_CSS = """
 .judged tr.candidate[role="button"]:hover td { background: #e3f0fb; }
 .judged tr.candidate[role="button"]:focus { outline: 2px solid #1f6fb2; outline-offset: -1px; }
 .judged tr.candidate.picked td { background: #cfe6fa; }
+.judged table.line { margin-top: 2px; }
+.judged table.line caption { text-align: left; font-style: italic; }
 #board g.candidate rect { fill: #cfe6fa; stroke: #1f6fb2; stroke-width: 2.5;
                           stroke-dasharray: 5 3; }
 #board g.candidate text { fill: #0d3b66; }
@@ -144,18 +146,45 @@ def _candidate_row(
     put = candidate_tiles(m.move, tiles) if before is not None else []
     if not put:
         return ""
+    number = _number(j, m).replace("&#xb1;", "±")
+    judged = f"value {number}" if j.method == "endgame" else f"win {number}"
+    caption = f"candidate {m.move} {m.score:+d} for {t.player}: {judged}"
+    return _shows(before, put, caption, "show it on the board")
+
+
+def _shows(
+    before: int | None, put: list[tuple[int, int, str, int | None]], caption: str, title: str
+) -> str:
+    """The attributes of a row that shows the tiles ``put`` on the board of position
+    ``before`` when clicked (or Enter, Space), with ``caption`` under the board."""
     data = [
         [r, c, xml_text(tile.upper()), value, square_name(r, c), tile != tile.upper()]
         for r, c, tile, value in put
     ]
-    number = _number(j, m).replace("&#xb1;", "±")
-    judged = f"value {number}" if j.method == "endgame" else f"win {number}"
-    caption = f"candidate {m.move} {m.score:+d} for {t.player}: {judged}"
     return (
         f' tabindex="0" role="button" aria-pressed="false" data-before="{before}"'
         f' data-tiles="{escape(json.dumps(data, ensure_ascii=False))}"'
-        f' data-caption="{escape(caption)}" title="show it on the board"'
+        f' data-caption="{escape(caption)}" title="{escape(title)}"'
     )
+
+
+def _line_html(t: TurnAnalysis, j: Judgement, before: int | None, tiles: TileSet | None) -> str:
+    """The best move's principal variation (endgame), a row a move: clicking the row of
+    step k shows the board after the first k moves of the line."""
+    pv = j.best.pv
+    if len(pv) < 2 or before is None or tiles is None:
+        return ""
+    rows, put = [], []
+    for k, move in enumerate(pv, 1):
+        put = put + candidate_tiles(move, tiles)
+        who = t.player if k % 2 else "opponent"
+        caption = f"the best line, move {k} of {len(pv)}: {move} ({who})"
+        shows = _shows(before, put, caption, "show the line to here on the board")
+        rows.append(
+            f'<tr class="candidate line"{shows}><td>{k}.</td><td>{escape(move)}</td>'
+            f"<td>{escape(who)}</td></tr>"
+        )
+    return f'<table class="line"><caption>the best line</caption>{"".join(rows)}</table>'
 
 
 def _judged_html(
@@ -179,7 +208,8 @@ def _judged_html(
             f'<tr class="{classes}"{show}><td>{escape(m.move)}</td><td>{m.score}</td>'
             f"<td>{_number(j, m, UNPROVED_CELL)}</td><td>{_bar(m)}</td></tr>"
         )
-    return f'<div class="judged">{head}<table>{"".join(rows)}</table></div>'
+    line = _line_html(t, j, before, tiles)
+    return f'<div class="judged">{head}<table>{"".join(rows)}</table>{line}</div>'
 
 
 def judgement_extras(

@@ -169,3 +169,39 @@ def test_unproved_values_are_marked_in_text_json_and_html(enable: Lexicon) -> No
     assert turn.to_dict()["judgement"]["best"]["proved"] is False
     (html,) = judgement_extras(judged, turn.line)
     assert html.count('<abbr title="not proved') == sum(m.proved is False for m in j.moves) > 0
+
+
+@needs_data
+def test_an_endgame_turns_best_line_steps_on_the_board(enable: Lexicon) -> None:
+    """An endgame judgement keeps the best move's principal variation (JSON: ``pv``), and
+    the HTML report lists it a move a row: the row of move k shows on the board the tiles
+    of the first k moves of the line (the tiles put down so far, never fewer)."""
+    import json
+
+    from gcgtools.batch.codec import decode, encode
+    from gcgtools.render.judgement_html import candidate_tiles, judgement_extras
+    from gcgtools.rules.tiles import tile_set
+
+    game = load_game(str(valid_file(GAME)))
+    analysis = analyse_record(game, lexicon=enable)
+    only = [t if t.event == 28 else dataclasses.replace(t, status="-") for t in analysis.turns]
+    analysis = dataclasses.replace(analysis, turns=only)
+    settings = dataclasses.replace(TINY, endgame_nodes=100_000)  # enough to prove it
+    judged = judge_record(game, analysis, enable, None, settings)
+    (turn,) = [t for t in judged.turns if t.judgement is not None]
+    j = turn.judgement
+    assert j is not None and j.method == "endgame" and j.proved
+    pv = j.best.pv
+    assert len(pv) >= 2 and pv[0] == j.best.move
+    assert turn.to_dict()["judgement"]["best"]["pv"] == list(pv)
+    assert decode(encode(judged)) == judged
+    english = tile_set("english")
+    (html,) = judgement_extras(judged, turn.line, before=27, tiles=english)
+    steps = html.split('<tr class="candidate line"')[1:]
+    assert len(steps) == len(pv)
+    shown = []
+    for k, (step, move) in enumerate(zip(steps, pv, strict=True), 1):
+        assert f"<td>{k}.</td><td>{move}</td>" in step and 'data-before="27"' in step
+        tiles = json.loads(step.split('data-tiles="')[1].split('"')[0].replace("&quot;", '"'))
+        shown += [[r, c] for r, c, *_ in candidate_tiles(move, english)]
+        assert [[r, c] for r, c, *_ in tiles] == shown
