@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from gcgtools.analysis.endgame import EndgameResult, PreendgameResult
+from gcgtools.analysis.endgame import EndgameResult, PreendgameResult, RootMove
 from gcgtools.analysis.simulate import SimResult
 from gcgtools.movegen.record import PositionMoves
+from gcgtools.render.analysis import WIDTH
 from gcgtools.replay.position import tiles_text
 
 __all__ = ["deep_json", "endgame_lines", "sim_lines"]
@@ -78,8 +79,23 @@ def endgame_lines(
     yield f"{'#':>3}  {'move':<{width}}  {'score':>5}  {'value':>6}  line"
     for rank, r in enumerate(shown, 1):
         value = ("" if r.proved else "~") + f"{r.value:+d}"  # ~: not proved
-        line = " ".join(r.pv[1:4]) + (" ..." if len(r.pv) > 4 else "")
-        yield f"{rank:>3}  {r.notation:<{width}}  {r.move.score:>5}  {value:>6}  {line}".rstrip()
+        head = f"{rank:>3}  {r.notation:<{width}}  {r.move.score:>5}  {value:>6}  "
+        yield (head + _line(r, WIDTH - len(head))).rstrip()
+
+
+def _line(r: RootMove, room: int) -> str:
+    """The rest of ``r``'s principal variation, each move with its score, and the rack
+    points it ends with (``rack +4``), in ``room`` characters (``...`` where cut)."""
+    parts = [f"{m} {score}" for m, score in zip(r.pv[1:], r.pv_scores[1:], strict=False)]
+    if r.ending is not None:
+        parts.append(f"rack {r.ending:+d}")
+    kept = len(parts)
+    while kept and len(", ".join(parts[:kept]) + (", ..." if kept < len(parts) else "")) > room:
+        kept -= 1
+    text = ", ".join(parts[:kept])
+    if kept < len(parts):
+        text += ", ..." if text else "..."
+    return text
 
 
 def _preendgame_lines(result: PreendgameResult, top: int) -> Iterator[str]:

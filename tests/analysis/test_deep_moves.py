@@ -161,3 +161,20 @@ def test_sim_on_an_empty_bag_hands_over_to_the_endgame_solver() -> None:
     assert code == solved[0] == 0
     assert rows(out) == rows(solved[1]) and all("value" in m for m in rows(out))
     assert "the bag is empty: solved as an endgame" in err
+
+
+def test_endgame_line_carries_each_moves_score_and_the_rack_points() -> None:
+    """moves --endgame gives each root move's line with every move's score and what the
+    last move gains at the end (rack points): for a proved line played to the end, the
+    scores taken in turn and the rack points add up to the value."""
+    game = str(valid_file(GAME))
+    code, out, _ = run("moves", game, "-m", "27", "--endgame", "-f", "json", "-n", "0")
+    assert code == 0
+    for m in rows(out):
+        assert len(m["pv_scores"]) == len(m["pv"]) and m["pv_scores"][0] == m["score"]
+        assert m["proved"] and m["ending"] is not None
+        turns = [s if i % 2 == 0 else -s for i, s in enumerate(m["pv_scores"])]
+        ending = m["ending"] if len(m["pv"]) % 2 else -m["ending"]
+        assert sum(turns) + ending == m["value"], m
+    code, out, _ = run("moves", game, "-m", "27", "--endgame", "-n", "1")
+    assert "1L MEAD     44     +41  A5 NU 11, 2G (FE)R 6, rack +2" in out

@@ -38,12 +38,17 @@ class RootMove:
     gains over the opponent from the position to the end of the game, with best play by
     both after this move, end-of-game rack points included), whether that value is
     ``proved`` and the principal variation ``pv`` (this move first, in the project's
-    notation: ``8D QUITE``, ``-`` for a pass)."""
+    notation: ``8D QUITE``, ``-`` for a pass) with each of its moves' ``pv_scores``, and
+    ``ending``: what the line's last move gains beyond its score when it ends the game
+    (twice the rack left to the other side when it goes out; negative for racks lost
+    after the passes end it), None when the line stops before the end."""
 
     move: Move
     value: int
     proved: bool
     pv: list[str]
+    pv_scores: list[int] = field(default_factory=list)
+    ending: int | None = None
 
     @property
     def notation(self) -> str:
@@ -56,6 +61,8 @@ class RootMove:
             "value": self.value,
             "proved": self.proved,
             "pv": list(self.pv),
+            "pv_scores": list(self.pv_scores),
+            "ending": self.ending,
         }
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Iterator
+from typing import NamedTuple
 
 from gcgtools.analysis.endgame.moves import EgMove, MoveSource
 from gcgtools.analysis.endgame.position import EndgamePosition
@@ -52,6 +53,15 @@ HOPELESS = 32
 
 #: (value, complete, move, exact): one root move after one depth
 RootLine = tuple[int, bool, EgMove, bool]
+
+
+class Line(NamedTuple):
+    """A principal variation: the moves' notations, their scores, and the rack points
+    its last move gains when it ends the game (None when the line stops before)."""
+
+    moves: list[str]
+    scores: list[int]
+    ending: int | None
 
 
 class OutOfBudget(Exception):
@@ -232,7 +242,7 @@ class Searcher:
         lines.sort(key=lambda line: -line[0])
         return lines
 
-    def principal_variation(self, first: EgMove, depth: int, search: bool) -> list[str]:
+    def principal_variation(self, first: EgMove, depth: int, search: bool) -> Line:
         """The line after ``first``: at each position the table's best move (searched
         again with a full window first when ``search``, so that the entry is exact)."""
         st = self.state
@@ -261,7 +271,10 @@ class Searcher:
         finally:
             for m, (_, _, undo) in reversed(played):
                 st.undo(m, undo)
-        return line
+        last, (gain, over, _) = played[-1]
+        # what the last move gains beyond its score when it ends the game: the rack points
+        ending = gain - last.move.score if over else None
+        return Line(line, [m.move.score for m, _ in played], ending)
 
 
 def solve_endgame(
@@ -349,6 +362,8 @@ def _result(
     for v, done, m, _ in lines:
         if m is best or all_moves or m.index in wanted:
             line = pv if m is best else s.principal_variation(m, depth, proved)
-            roots.append(RootMove(m.move, v, done, line))
+            roots.append(RootMove(m.move, v, done, line.moves, line.scores, line.ending))
     seconds = time.perf_counter() - s.start
-    return EndgameResult(best.move, value, pv, proved, s.nodes, depth, seconds, roots, stopped)
+    return EndgameResult(
+        best.move, value, pv.moves, proved, s.nodes, depth, seconds, roots, stopped
+    )
