@@ -422,6 +422,31 @@ _stop = threading.Event()
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
+@contextmanager
+def status_line(quiet: bool = False) -> Iterator[Callable[[str], None] | None]:
+    """A line on a terminal (standard error) that each call rewrites, gone when the
+    block ends: yields the function that shows a text there, or None when standard
+    error is no terminal (or ``quiet``): a pipe or a file never gets it."""
+    if not show_progress(quiet):
+        yield None
+        return
+    stream = sys.stderr
+
+    def show(text: str) -> None:
+        try:
+            width = max(1, os.get_terminal_size(stream.fileno()).columns - 1)
+        except (OSError, ValueError):
+            width = 79
+        stream.write("\r" + safe_text(text)[:width] + "\x1b[K")
+        stream.flush()
+
+    try:
+        yield show
+    finally:
+        stream.write("\r\x1b[K")
+        stream.flush()
+
+
 def stop_requested() -> bool:
     """Whether Ctrl-C or SIGTERM asked the search running now to stop early (inside
     :func:`stopping_on_signals`); a search that can answer with what it found so far

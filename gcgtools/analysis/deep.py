@@ -13,6 +13,8 @@ solved, win% and mean spread per move); with more tiles in the bag it raises
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gcgtools.analysis.endgame import (
     EndgameError,
     EndgamePosition,
@@ -20,6 +22,7 @@ from gcgtools.analysis.endgame import (
     Limit,
     PreendgamePosition,
     PreendgameResult,
+    Progress,
     solve_endgame,
     solve_preendgame,
 )
@@ -69,12 +72,17 @@ def simulate_position(
 
 
 def solve_position(
-    pm: PositionMoves, limit: Limit, *, preendgame: bool = True
+    pm: PositionMoves,
+    limit: Limit,
+    *,
+    preendgame: bool = True,
+    on_depth: Callable[[Progress], None] | None = None,
 ) -> EndgameResult | PreendgameResult:
     """Solve the position of ``pm``: the endgame (every root move, best first) when the
     bag is empty, the pre-endgame when it holds 1 to 4 tiles (``preendgame`` False: an
-    error instead). ``limit``: the budget of the endgame, or of the whole pre-endgame.
-    Raises :class:`NotAnEndgame` (one line) for a position that is neither."""
+    error instead). ``limit``: the budget of the endgame, or of the whole pre-endgame;
+    ``on_depth``: told of each depth the endgame search completes. Raises
+    :class:`NotAnEndgame` (one line) for a position that is neither."""
     sp = sim_position(pm)
     rp = pm.position
     bag = sp.bag_count
@@ -82,7 +90,7 @@ def solve_position(
         eg = EndgamePosition.of(
             rp.board, sp.rack, sp.unseen, pm.lexicon, rp.rules, zeros=rp.zeros, scores=rp.scores
         )
-        return solve_endgame(eg, limit, all_moves=True)
+        return solve_endgame(eg, limit, all_moves=True, on_depth=on_depth)
     if bag <= PREENDGAME_BAG and preendgame:
         pre = PreendgamePosition(
             rp.board, sp.rack, sp.unseen, pm.lexicon, rp.rules, bag, rp.zeros, rp.scores
@@ -100,11 +108,12 @@ def deep_position(
     seed: int = 0,
     *,
     model: WinModel | None = None,
+    on_depth: Callable[[Progress], None] | None = None,
 ) -> SimResult | EndgameResult | PreendgameResult:
     """The deep analysis of the position of ``pm``: simulated with ``sim`` (the win
     ``model``, ``seed``), except when the bag is empty, where the endgame is solved within
     ``limit`` (a position nobody can play on, Q against Q, is then a certain draw, not a
-    sampled win%); ``sim`` None: solved (:func:`solve_position`)."""
+    sampled win%); ``sim`` None: solved (:func:`solve_position`, told ``on_depth``)."""
     if sim is not None and sim_position(pm).bag_count > 0:
         return simulate_position(pm, sim, seed, model=model)
-    return solve_position(pm, limit)
+    return solve_position(pm, limit, on_depth=on_depth)

@@ -3,16 +3,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import typer
 
 from gcgtools.cli.common import EXIT_INTERRUPTED
-from gcgtools.console import echo, stopping_on_signals
+from gcgtools.console import echo, status_line, stopping_on_signals
 from gcgtools.findings import EXIT_UNREADABLE
 from gcgtools.movegen.record import PositionMoves
 
 if TYPE_CHECKING:
+    from gcgtools.analysis.endgame import Progress
     from gcgtools.analysis.winprob import WinModel
 
 __all__ = ["deep_moves"]
@@ -47,9 +49,9 @@ def deep_moves(
                      min_iterations=least) if sim else None  # fmt: skip
     try:
         # Ctrl-C or SIGTERM stops the search, which answers with what it found so far
-        with stopping_on_signals():
+        with stopping_on_signals(), status_line() as show:
             deep = deep_position(result, limit, Limit(nodes=nodes, seconds=seconds), seed,
-                                 model=model)  # fmt: skip
+                                 model=model, on_depth=_shown(show))  # fmt: skip
     except (EndgameError, ValueError) as exc:
         hint = "; use --sim" if isinstance(exc, NotAnEndgame) else ""
         echo(f"{label}: {exc}{hint}", err=True)
@@ -73,3 +75,15 @@ def deep_moves(
             err=True,
         )
         raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _shown(show: Callable[[str], None] | None) -> Callable[[Progress], None] | None:
+    """What tells a terminal's status line of each depth the endgame search completes."""
+    if show is None:
+        return None
+
+    def on_depth(p: Progress) -> None:
+        show(f"endgame: depth {p.depth} done, {p.nodes:,} nodes, {p.seconds:.1f} s; "
+             f"best so far {p.best} {p.value:+d}")  # fmt: skip
+
+    return on_depth

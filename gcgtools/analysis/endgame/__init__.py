@@ -20,7 +20,7 @@ from gcgtools.analysis.endgame.preendgame import (
     solve_preendgame,
 )
 from gcgtools.analysis.endgame.result import EXACT, EndgameResult, Limit, RootMove
-from gcgtools.analysis.endgame.search import solve_endgame
+from gcgtools.analysis.endgame.search import Progress, solve_endgame
 
 __all__ = [
     "EXACT",
@@ -33,6 +33,7 @@ __all__ = [
     "MoveSource",
     "PreendgamePosition",
     "PreendgameResult",
+    "Progress",
     "RootMove",
     "Scenario",
     "Stage",

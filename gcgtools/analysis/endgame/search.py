@@ -30,7 +30,7 @@ transposition table.
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import NamedTuple
 
 from gcgtools.analysis.endgame.moves import EgMove, MoveSource
@@ -53,6 +53,17 @@ HOPELESS = 32
 
 #: (value, complete, move, exact): one root move after one depth
 RootLine = tuple[int, bool, EgMove, bool]
+
+
+class Progress(NamedTuple):
+    """How far a search has come: the last ``depth`` completed (plies), the ``nodes``
+    searched so far, the best move at that depth and its ``value``, the ``seconds`` taken."""
+
+    depth: int
+    nodes: int
+    best: str
+    value: int
+    seconds: float
 
 
 class Line(NamedTuple):
@@ -287,6 +298,7 @@ def solve_endgame(
     source: MoveSource | None = None,
     transposition: bool = True,
     iterative: bool = True,
+    on_depth: Callable[[Progress], None] | None = None,
 ) -> EndgameResult:
     """Solve an endgame (see the module's description). ``all_moves``: give every root
     move's exact value (each searched with a full window; slower), else only the best
@@ -294,7 +306,8 @@ def solve_endgame(
     player made): ``moves`` then holds the best move and those. ``roots``: search only
     the root moves of these notations (None: every one), the best being the best of
     them. ``transposition`` and ``iterative`` switch the table and the deepening off (the
-    value of a proved search is the same either way)."""
+    value of a proved search is the same either way). ``on_depth`` is told of each depth
+    completed (:class:`Progress`: a terminal shows it)."""
     s = Searcher(position, limit, source=source, transposition=transposition)
     moves = s.moves_here()
     if roots is not None:
@@ -316,6 +329,9 @@ def solve_endgame(
             spent.append(s.nodes - before)
             reached = depth
             moves = [line[2] for line in last]
+            if on_depth is not None and last:
+                seconds = time.perf_counter() - s.start
+                on_depth(Progress(depth, s.nodes, last[0][2].notation(), last[0][0], seconds))
             if all(line[1] for line in last):
                 stopped = "proved"
                 break
