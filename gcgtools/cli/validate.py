@@ -4,7 +4,6 @@ docs/install.md)."""
 
 from __future__ import annotations
 
-import json
 from itertools import chain
 from typing import Annotated
 
@@ -103,6 +102,8 @@ def validate(
             for text in text_lines(report, show_info=info):
                 echo(text)
     if statistics and format is LintFormat.json:
+        import json  # only here: a plain validate starts faster without it
+
         for row in count_findings(reports, show_info=info):
             echo(json.dumps(row, ensure_ascii=False), json=True)
     elif statistics:

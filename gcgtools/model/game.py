@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import heapq
-import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -245,21 +244,23 @@ class Game:
             yield "".join(pending)
 
     def _json_pieces(self) -> Iterator[str]:
+        import json  # not at import: checking a record writes no JSON (start-up time)
+
+        encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False)
         for i, (key, value) in enumerate(self._json_items()):
-            yield ("{" if i == 0 else ", ") + _JSON.encode(key) + ": "
+            yield ("{" if i == 0 else ", ") + encode(key) + ": "
             if not isinstance(value, Iterator):
-                yield _JSON.encode(value)
+                yield encode(value)
                 continue
             yield "["
             first = True
             while batch := list(islice(value, _JSON_BATCH)):  # a few hundred items at a time
-                yield ("" if first else ", ") + _JSON.encode(batch)[1:-1]
+                yield ("" if first else ", ") + encode(batch)[1:-1]
                 first = False
             yield "]"
         yield "}"
 
 
-_JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(..., ensure_ascii=False)
 _JSON_BATCH = 512
 
 

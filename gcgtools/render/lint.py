@@ -7,7 +7,6 @@ and plain elsewhere (``Text.plain``).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -85,6 +84,8 @@ def statistics_lines(reports: Iterable[FileReport], *, show_info: bool = False) 
 
 def json_line(report: FileReport) -> str:
     """One JSON object for one file, on one line."""
+    import json  # only for JSON output (start-up time of a plain validate)
+
     return json.dumps(report.to_dict(), ensure_ascii=False)
 
 
