@@ -55,7 +55,12 @@ from gcgtools.analysis.results import (
     RecordJudgements,
     TurnAnalysis,
 )
-from gcgtools.analysis.simulate import SimLimit, position_from_board, simulate
+from gcgtools.analysis.simulate import (
+    SimLimit,
+    least_iterations,
+    position_from_board,
+    simulate,
+)
 from gcgtools.analysis.winprob import WinModel, builtin_model, decided
 from gcgtools.findings import Code, Finding, make
 from gcgtools.movegen import Move, MoveRequest, generate
@@ -103,7 +108,9 @@ class JudgeSettings:
     ``preendgame_nodes``: the pre-endgame solver's budget per turn (in all); ``keep``: the
     judged moves kept per turn (best first; the move played is always kept); ``seed``:
     the root of every turn's seed; ``model``: the win model of the simulations (None: the
-    built-in one, :func:`gcgtools.analysis.winprob.builtin_model`)."""
+    built-in one, :func:`gcgtools.analysis.winprob.builtin_model`); ``early_stop`` False:
+    no candidate is dropped early, each runs all its iterations (a fixed budget, MAGPIE's
+    ``-threshold none``)."""
 
     sim_candidates: int = 10
     sim_iterations: int = 300
@@ -113,6 +120,7 @@ class JudgeSettings:
     keep: int = 5
     seed: int = 0
     model: WinModel | None = None
+    early_stop: bool = True
 
     def __post_init__(self) -> None:
         numbers = (self.sim_candidates, self.sim_iterations, self.endgame_nodes)
@@ -376,7 +384,7 @@ def _simulation(
         include = [m for m in every if m.notation() == played][:1]
     limit = SimLimit(
         iterations=s.sim_iterations, candidates=s.sim_candidates, plies=s.sim_plies,
-        min_iterations=min(SimLimit.min_iterations, s.sim_iterations),
+        min_iterations=least_iterations(s.sim_iterations, s.early_stop),
     )  # fmt: skip
     result = simulate(
         position, ctx.lexicon, ctx.leaves, limit, seed, model=s.model, include=include

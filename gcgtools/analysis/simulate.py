@@ -25,7 +25,8 @@ Algorithm (defaults in :class:`SimLimit`):
    when its win%, draw by draw, is behind the leader's by more than ``z`` standard
    errors of the mean difference (a one-sided paired test on the common draws; when the
    two never differ in win%, e.g. both always win, their spreads are compared the same
-   way). The run stops when one candidate is left
+   way); with ``min_iterations`` equal to ``iterations`` none is dropped (no early
+   stop: :func:`least_iterations`). The run stops when one candidate is left
    (a lone candidate still gets ``min_iterations``), when ``iterations`` are done, or
    when ``seconds`` have passed (the only setting that makes a result depend on the
    machine), or when asked to stop (Ctrl-C or SIGTERM inside
@@ -69,6 +70,7 @@ __all__ = [
     "SimLimit",
     "SimPosition",
     "SimResult",
+    "least_iterations",
     "position_from_board",
     "position_from_record",
     "simulate",
@@ -100,6 +102,13 @@ class SimLimit:
             raise ValueError("iterations and candidates must be >= 1, plies >= 0")
         if self.check_every < 1 or self.min_iterations < 0 or self.z < 0:
             raise ValueError("check_every must be >= 1, min_iterations and z >= 0")
+
+
+def least_iterations(iterations: int, early_stop: bool = True) -> int:
+    """The ``min_iterations`` of a simulation of ``iterations`` per candidate: the
+    default (or all of them when fewer), or all of them without ``early_stop`` (no
+    candidate dropped: each runs every iteration)."""
+    return min(SimLimit.min_iterations, iterations) if early_stop else iterations
 
 
 @dataclass(frozen=True)
@@ -389,7 +398,8 @@ def simulate(
             break
         done += batch
         if done >= limit.min_iterations:
-            alive = _survivors(alive, wins, spreads, limit.z)
+            if limit.min_iterations < limit.iterations:  # else no early stop: none dropped
+                alive = _survivors(alive, wins, spreads, limit.z)
             if len(alive) == 1:
                 stopped = "single" if len(moves) == 1 else "separated"
                 break

@@ -31,20 +31,22 @@ def deep_moves(
     budget: tuple[int, int, int, int, int],
     model: WinModel | None = None,
     seconds: float | None = None,
+    early_stop: bool = True,
 ) -> None:
     """Simulate (``sim``) or solve the position of ``result`` and print its root moves.
     ``budget``: iterations, candidates, plies, endgame nodes, seed; ``model``: the win
     model of the simulation (None: the built-in one); ``seconds``: the endgame's budget
     in seconds (nodes and seconds: one budget for the whole endgame or pre-endgame,
-    whichever runs out first). A position the
+    whichever runs out first); ``early_stop`` False: every candidate simulated runs all
+    its iterations. A position the
     solvers cannot take exits 2 with a one-line message naming ``label``."""
     from gcgtools.analysis.deep import EndgameError, NotAnEndgame, deep_position
     from gcgtools.analysis.endgame import Limit
-    from gcgtools.analysis.simulate import SimLimit, SimResult
+    from gcgtools.analysis.simulate import SimLimit, SimResult, least_iterations
     from gcgtools.render.deep_moves import deep_json, endgame_lines, sim_lines
 
     iterations, candidates, plies, nodes, seed = budget
-    least = min(SimLimit.min_iterations, iterations)
+    least = least_iterations(iterations, early_stop)
     limit = SimLimit(iterations=iterations, candidates=candidates, plies=plies,
                      min_iterations=least) if sim else None  # fmt: skip
     try:

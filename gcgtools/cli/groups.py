@@ -257,6 +257,13 @@ SeedOpt = Annotated[
         "--seed", min=-MAX_SEED, max=MAX_SEED, help="Seed of the simulations (--depth sim/full)."
     ),
 ]
+NoEarlyStop = Annotated[
+    bool,
+    typer.Option(
+        "--no-early-stop",
+        help="Drop no simulated candidate early: each runs all its iterations (a fixed budget).",
+    ),
+]
 SimIterations = Annotated[
     int | None,
     typer.Option(
@@ -318,18 +325,21 @@ def _judging(
     depth: DepthChoice = DepthChoice.static,
     seed: int = 0,
     winpct: str | None = None,
+    no_early_stop: bool = False,
     **budgets: int | None,
 ) -> AnalysisSettings:
     """The settings of ``depth``: static, or judged with the ``seed``, the win model of
-    ``winpct`` (a file; None: the built-in one) and the ``budgets`` given (the others
-    those of the depth)."""
+    ``winpct`` (a file; None: the built-in one), early stopping unless ``no_early_stop``
+    and the ``budgets`` given (the others those of the depth)."""
     from gcgtools.analysis.judge import Depth, settings_for
     from gcgtools.batch.settings import AnalysisSettings
 
     model = win_model(winpct, used=depth is not DepthChoice.static)
     if depth is DepthChoice.static:
         return AnalysisSettings()
-    judge = replace(settings_for(depth.value, seed=seed, **budgets), model=model)
+    judge = replace(
+        settings_for(depth.value, seed=seed, **budgets), model=model, early_stop=not no_early_stop
+    )
     return AnalysisSettings(depth=Depth(depth.value), judge=judge)
 
 
@@ -342,9 +352,10 @@ JUDGE_GROUP = OptionGroup(
         _param("endgame_nodes", EndgameNodes, None),
         _param("preendgame_nodes", PreendgameNodes, None),
         _param("winpct", WinpctOpt, None),
+        _param("no_early_stop", NoEarlyStop, False),
     ),
     _judging,
 )
 """``--depth``, ``--seed``, ``--sim-iterations``, ``--sim-candidates``, ``--endgame-nodes``,
-``--preendgame-nodes``, ``--winpct``: an :class:`AnalysisSettings` of that depth and judge
-settings (the command sets the rest with :func:`dataclasses.replace`)."""
+``--preendgame-nodes``, ``--winpct``, ``--no-early-stop``: an :class:`AnalysisSettings` of
+that depth and judge settings (the command sets the rest with :func:`dataclasses.replace`)."""

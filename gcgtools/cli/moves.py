@@ -94,6 +94,13 @@ Seed = Annotated[
     int,
     typer.Option("--seed", min=-MAX_SEED, max=MAX_SEED, help="--sim: the seed of the draws."),
 ]
+NoEarlyStop = Annotated[
+    bool,
+    typer.Option(
+        "--no-early-stop",
+        help="--sim: drop no candidate early; each runs all its iterations (a fixed budget).",
+    ),
+]
 
 
 @app.command()
@@ -132,6 +139,7 @@ def moves(
     nodes: Nodes = ENDGAME_NODES,
     seconds: Seconds = None,
     seed: Seed = 0,
+    no_early_stop: NoEarlyStop = False,
     winpct: WinpctOpt = None,
 ) -> None:
     """List the best moves (score, leave, equity) for the player to move after event N
@@ -149,7 +157,7 @@ def moves(
         label = "cgp" if cgp is not None else str(file)
         budget = (iterations, candidates, plies, nodes, seed)
         deep_moves(result, where, label, format.value, top, sim=sim, budget=budget,
-                   model=model, seconds=seconds)  # fmt: skip
+                   model=model, seconds=seconds, early_stop=not no_early_stop)  # fmt: skip
         return
     _print_moves(result, top, where, format)
 

@@ -178,3 +178,15 @@ def test_endgame_line_carries_each_moves_score_and_the_rack_points() -> None:
         assert sum(turns) + ending == m["value"], m
     code, out, _ = run("moves", game, "-m", "27", "--endgame", "-n", "1")
     assert "1L MEAD     44     +41  A5 NU 11, 2G (FE)R 6, rack +2" in out
+
+
+def test_no_early_stop_runs_every_candidate_to_its_iterations() -> None:
+    """moves --sim --no-early-stop drops no candidate: each runs all its iterations (a
+    fixed budget, for benchmarks and reproducible comparisons)."""
+    args = ("moves", str(valid_file(GAME)), "-m", "10", "--sim", "--iterations", "80",
+            "--candidates", "6", "-f", "json", "-n", "0", "--no-early-stop")  # fmt: skip
+    code, out, _ = run(*args)
+    assert code == 0
+    moves = rows(out)
+    assert len(moves) == 6
+    assert all(m["iterations"] == 80 and not m["dropped"] for m in moves)

@@ -335,3 +335,17 @@ def test_sim_and_full_agree_on_every_turn_both_prove() -> None:
         assert a.best.value == b.best.value, e
         assert (a.played and a.played.value) == (b.played and b.played.value), e
         assert a.mistake == b.mistake, e
+
+
+def test_no_early_stop_judges_with_every_candidates_full_iterations(tmp_path: Path) -> None:
+    """analyse --no-early-stop: every simulated candidate of every judged turn ran all
+    its iterations; the setting is part of the settings (and of the cache key)."""
+    code, out = run("analyse", short_game(tmp_path, 4), "--lexicon", enable(), "-f", "json",
+                    "--depth", "sim", "--no-cache", "--sim-iterations", "70",
+                    "--sim-candidates", "4", "--no-early-stop")  # fmt: skip
+    assert code == 0
+    judged = [t["judgement"] for t in json.loads(out)["turns"] if t.get("judgement")]
+    assert judged and all(j["method"] == "simulation" for j in judged)
+    assert all(m["iterations"] == 70 for j in judged for m in j["moves"])
+    assert SIM_SETTINGS.to_dict()["early_stop"] is True
+    assert replace(SIM_SETTINGS, early_stop=False).to_dict()["early_stop"] is False
