@@ -55,6 +55,7 @@ __all__ = [
     "stopping_on_signals",
     "stream_console",
     "track",
+    "whole_lines",
 ]
 
 
@@ -378,12 +379,13 @@ def echo(text: str | Text = "", *, err: bool = False, json: bool = False) -> Non
     console = _on_bar(stream)
     if console is None and not isinstance(text, str) and _isatty(stream):
         console = stream_console(stream)
-    if console is None:
-        stream.write((text if isinstance(text, str) else text.plain) + "\n")
-        if err:
-            stream.flush()
-        return
-    console.print(text, markup=False, highlight=False, emoji=False, soft_wrap=True, crop=False)
+    with whole_lines():
+        if console is None:
+            _write(stream, (text if isinstance(text, str) else text.plain) + "\n")
+            if err:
+                stream.flush()
+            return
+        console.print(text, markup=False, highlight=False, emoji=False, soft_wrap=True, crop=False)
 
 
 def echo_pieces(pieces: Iterable[str], *, err: bool = False, json: bool = False) -> None:
@@ -393,11 +395,28 @@ def echo_pieces(pieces: Iterable[str], *, err: bool = False, json: bool = False)
     if _on_bar(stream) is not None:
         echo("".join(pieces), err=err, json=json)
         return
-    for piece in pieces:
-        stream.write(safe_text(piece, json=json))
-    stream.write("\n")
-    if err:
-        stream.flush()
+    with whole_lines():
+        for piece in pieces:
+            _write(stream, safe_text(piece, json=json))
+        _write(stream, "\n")
+        if err:
+            stream.flush()
+
+
+def _write(stream: IO[str], text: str) -> None:
+    """``stream.write(text)``, all of it: an unbuffered stream (``python -u``,
+    PYTHONUNBUFFERED) writes straight to its file, where a signal can cut a write to a
+    full pipe short, and its text layer drops what was not written; here the rest is
+    written too."""
+    raw = getattr(stream, "buffer", None)
+    if not isinstance(raw, io.RawIOBase):
+        stream.write(text)
+        return
+    stream.flush()
+    data = memoryview(text.encode(stream.encoding or "utf-8", stream.errors or "strict"))
+    while data:
+        written = raw.write(data)
+        data = data[written or 0 :]
 
 
 def _safe_rich(text: Text) -> Text:
@@ -476,6 +495,45 @@ def stopping_on_signals() -> Iterator[None]:
         for signum, handler in saved.items():
             signal.signal(signum, handler)
         _stop.clear()
+
+
+@contextmanager
+def whole_lines() -> Iterator[None]:
+    """While inside (a line being printed), Ctrl-C and SIGTERM wait until it is out, so
+    that an interrupted command's output ends with whole lines (a JSON document cut in
+    the middle would be unreadable); a second one acts at once (a reader that stopped
+    reading must not make the command unstoppable). Outside the main thread, or inside
+    another ``whole_lines``, nothing is changed."""
+    if _held or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        if held:  # the second: at once, to the handler that was there before
+            held.clear()
+            _restore(saved)
+            signal.raise_signal(signum)
+            return
+        held.append(signum)
+
+    saved = {signum: signal.signal(signum, hold) for signum in STOP_SIGNALS}
+    _held.append(True)
+    try:
+        yield
+    finally:
+        _held.pop()
+        _restore(saved)
+        for signum in held[:1]:
+            signal.raise_signal(signum)  # to the handler that was there before
+
+
+_held: list[bool] = []
+
+
+def _restore(saved: dict[int, Any]) -> None:
+    for signum, handler in saved.items():
+        signal.signal(signum, handler)
 
 
 @contextmanager

@@ -4,6 +4,8 @@ still running after the command ended (Linux's /proc)."""
 
 from __future__ import annotations
 
+import subprocess
+import threading
 from pathlib import Path
 
 
@@ -22,3 +24,20 @@ def marked(name: str, mark: str) -> list[int]:
         if state != "Z" and needle in environ.split(b"\0"):
             found.append(int(entry.name))
     return found
+
+
+def rest_of_output(process: subprocess.Popen[str], timeout: float) -> tuple[str, str]:
+    """What ``process`` writes to its standard output and standard error until it ends,
+    after the test has read some of it with ``readline`` (``communicate`` would read the
+    pipes beneath the lines already buffered, and lose them); killed after ``timeout``
+    seconds, so that a hang fails the test instead of stopping it."""
+    assert process.stdout is not None and process.stderr is not None
+    watchdog = threading.Timer(timeout, process.kill)
+    watchdog.start()
+    try:
+        out = process.stdout.read()
+        err = process.stderr.read()  # a few lines: it cannot fill its pipe meanwhile
+        process.wait()
+    finally:
+        watchdog.cancel()
+    return out, err
