@@ -22,6 +22,15 @@ median nodes and seconds, the largest share of the budget spent (nodes and secon
 the peak memory of the process.
 
     python benchmarks/endgame.py --preendgame --limit 5 --seconds 10 --nodes 100000
+
+``--export-cgp FILE``: write the positions (endgames, or with ``--preendgame`` the
+pre-endgames) to FILE instead of solving them, one a line: the record's file name, a
+tab, the event number, a tab and the position as CGP (the player to move first; in a
+pre-endgame the opponent's rack is empty and the bag is the unseen tiles beyond one
+rack), so that another program can solve the same positions.
+
+    python benchmarks/endgame.py --export-cgp endgames.tsv
+    python benchmarks/endgame.py --preendgame --export-cgp preendgames.tsv
 """
 
 from __future__ import annotations
@@ -71,11 +80,10 @@ def positions(root: Path, lexicon, limit: int | None) -> list:
 def preendgame_positions(root: Path, lexicon, per_bag: int | None) -> list:
     """The pre-endgame positions of the corpus (1 to 4 tiles in the bag), in path order,
     at most ``per_bag`` for each number of tiles in the bag."""
-    from gcgtools.replay.engine import replay
-
     from gcgtools.analysis.endgame import MAX_PREENDGAME_BAG, EndgameError, preendgame_position
     from gcgtools.movegen.record import record_position
     from gcgtools.movegen.turns import standard_games
+    from gcgtools.replay.walk import replay
 
     out = []
     seen = set()
@@ -105,6 +113,22 @@ def preendgame_positions(root: Path, lexicon, per_bag: int | None) -> list:
     return out
 
 
+def export_cgp(target: str, found: list) -> None:
+    """Write ``found`` (file name, event, position) to ``target`` as tab-separated lines
+    ``name, event, CGP`` (atomically)."""
+    from gcgtools.analysis.endgame import EndgamePosition
+    from gcgtools.movegen.cgp import write_cgp
+    from gcgtools.sources.atomic import atomic_output
+
+    lines = []
+    for name, event, pos in found:
+        racks = pos.racks if isinstance(pos, EndgamePosition) else (pos.rack, ())
+        lines.append(f"{name}\t{event}\t{write_cgp(pos.board, racks, pos.scores, pos.zeros)}\n")
+    with atomic_output(target) as tmp, open(tmp, "w", encoding="utf-8") as fh:
+        fh.writelines(lines)
+    print(f"{len(lines)} positions written to {target}")
+
+
 def run_preendgames(args: argparse.Namespace) -> None:
     import resource
 
@@ -115,6 +139,9 @@ def run_preendgames(args: argparse.Namespace) -> None:
     found = preendgame_positions(Path(args.corpus), lexicon, args.limit)
     if not found:
         sys.exit("no position found")
+    if args.export_cgp:
+        export_cgp(args.export_cgp, found)
+        return
     limit = Limit(nodes=args.nodes, seconds=args.seconds)
     print(f"lexicon {lexicon.name}; {len(found)} pre-endgame positions; one budget each: "
           f"{args.nodes or 'no'} nodes, {args.seconds:g} s")  # fmt: skip
@@ -157,6 +184,7 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="one line per position")
     parser.add_argument("--preendgame", action="store_true", help="pre-endgames (1-4 tiles)")
     parser.add_argument("--nodes", type=int, default=None, help="--preendgame: node budget")
+    parser.add_argument("--export-cgp", metavar="FILE", help="write the positions as CGP lines")
     args = parser.parse_args()
     if not args.corpus:
         sys.exit("name the corpus folder (or set GCGTOOLS_CORPUS)")
@@ -172,6 +200,9 @@ def main() -> None:
     found = positions(Path(args.corpus), lexicon, args.limit)
     if not found:
         sys.exit("no position found")
+    if args.export_cgp:
+        export_cgp(args.export_cgp, found)
+        return
     engine = "C helper" if native_module() is not None else "pure Python"
     print(f"lexicon {lexicon.name}; generator: {engine}; {len(found)} endgame positions; "
           f"budget {args.seconds:g} s each")  # fmt: skip
