@@ -16,6 +16,10 @@ of CPU time of this process (one core) and of wall time, per position the median
 the target line.
 
     python benchmarks/simulate.py /work/shared/corpus [--positions 20] [--iterations 16]
+
+``--export-cgp FILE``: write the positions to FILE as CGP lines (the player to move's
+rack, the opponent's empty, scores of the player to move first) instead of simulating,
+so that another program can simulate the same positions.
 """
 
 from __future__ import annotations
@@ -68,6 +72,17 @@ def warm_up(pos: object, lexicon: object, leaves: object) -> None:
     generate_best(pos.board, lexicon, request)  # type: ignore[attr-defined,arg-type]
 
 
+def export_cgp(target: str, found: list[object]) -> None:
+    """Write the positions to ``target`` as CGP lines (atomically)."""
+    from gcgtools.movegen.cgp import write_cgp
+    from gcgtools.sources.atomic import atomic_output
+
+    lines = [f"{write_cgp(p.board, (p.rack, ()), p.scores, p.zeros)}\n" for p in found]  # type: ignore[attr-defined]
+    with atomic_output(target) as tmp, open(tmp, "w", encoding="utf-8") as fh:
+        fh.writelines(lines)
+    print(f"{len(lines)} positions written to {target}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("corpus", nargs="?", default=os.environ.get("GCGTOOLS_CORPUS"))
@@ -78,6 +93,7 @@ def main() -> None:
     ap.add_argument("--candidates", type=int, default=5)
     ap.add_argument("--plies", type=int, default=2)
     ap.add_argument("--min-bag", type=int, default=14)
+    ap.add_argument("--export-cgp", metavar="FILE", help="write the positions as CGP lines")
     args = ap.parse_args()
     if not args.corpus:
         sys.exit("name the corpus folder (or set GCGTOOLS_CORPUS)")
@@ -92,6 +108,9 @@ def main() -> None:
     found = positions(Path(args.corpus), args.positions, args.min_bag)
     if not found:
         sys.exit("no position found")
+    if args.export_cgp:
+        export_cgp(args.export_cgp, found)
+        return
     limit = SimLimit(iterations=args.iterations, candidates=args.candidates, plies=args.plies,
                      min_iterations=args.iterations + 1)  # fmt: skip
     engine = "C helper" if native_module() is not None else "pure Python"
