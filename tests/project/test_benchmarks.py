@@ -93,6 +93,51 @@ def test_endgame_benchmark_runs() -> None:
     assert "2 endgame positions" in out and "proved within the budget:" in out
 
 
+def read_exported(path: Path) -> list[tuple[str, int, object]]:
+    from gcgtools.movegen.cgp import parse_cgp
+
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        name, event, cgp = line.split("\t")
+        rows.append((name, int(event), parse_cgp(cgp)))
+    return rows
+
+
+def test_endgame_benchmark_exports_its_positions_as_cgp(tmp_path: Path) -> None:
+    target = tmp_path / "endgames.tsv"
+    out = run("endgame.py", "--limit", "3", "--export-cgp", str(target))
+    assert f"3 positions written to {target}" in out
+    assert "proved within the budget" not in out  # exported, not solved
+    rows = read_exported(target)
+    assert len(rows) == 3
+    for name, event, pos in rows:
+        assert name.endswith(".gcg") and event >= 1
+        mine, theirs = pos.racks  # type: ignore[attr-defined]
+        assert 1 <= len(mine) <= 7 and 1 <= len(theirs) <= 7  # both racks known: bag empty
+
+
+def test_preendgame_benchmark_exports_its_positions_as_cgp(tmp_path: Path) -> None:
+    target = tmp_path / "preendgames.tsv"
+    out = run("endgame.py", "--preendgame", "--limit", "1", "--export-cgp", str(target))
+    rows = read_exported(target)
+    assert f"{len(rows)} positions written to {target}" in out
+    assert 1 <= len(rows) <= 4  # at most one per number of tiles in the bag
+    for _, _, pos in rows:
+        mine, theirs = pos.racks  # type: ignore[attr-defined]
+        assert len(mine) == 7 and theirs == []  # the opponent's rack is unknown
+
+
+def test_simulate_benchmark_exports_its_positions_as_cgp(tmp_path: Path) -> None:
+    target = tmp_path / "simulate.cgp"
+    out = run("simulate.py", "--positions", "2", "--export-cgp", str(target))
+    assert f"2 positions written to {target}" in out and "iterations in" not in out
+    from gcgtools.movegen.cgp import parse_cgp
+
+    positions = [parse_cgp(line) for line in target.read_text(encoding="utf-8").splitlines()]
+    assert len(positions) == 2
+    assert all(len(p.racks[0]) == 7 and not p.board.is_empty() for p in positions)
+
+
 def test_deep_benchmark_runs() -> None:
     out = run("deep.py", "--depth", "sim", "--turns", "1", "--sim-iterations", "4",
               "--sim-candidates", "2", "--endgame-nodes", "300",
