@@ -59,6 +59,7 @@ __all__ = [
     "NO_BATCH",
     "RULE_GROUP",
     "TILE_BOARD_GROUP",
+    "DEEP_JUDGE_GROUP",
     "BatchOptions",
     "DepthChoice",
     "OptionGroup",
@@ -359,3 +360,30 @@ JUDGE_GROUP = OptionGroup(
 """``--depth``, ``--seed``, ``--sim-iterations``, ``--sim-candidates``, ``--endgame-nodes``,
 ``--preendgame-nodes``, ``--winpct``, ``--no-early-stop``: an :class:`AnalysisSettings` of
 that depth and judge settings (the command sets the rest with :func:`dataclasses.replace`)."""
+
+
+class DeepDepthChoice(str, Enum):
+    sim = "sim"
+    full = "full"
+
+
+DeepDepthOpt = Annotated[
+    DeepDepthChoice,
+    typer.Option(
+        "--depth",
+        help="sim: judge every turn by simulation, pre-endgame and endgame solvers with small "
+        "budgets (the default); full: the same, larger budgets.",
+    ),
+]
+
+
+def _deep_judging(depth: DeepDepthChoice = DeepDepthChoice.sim, **rest: Any) -> AnalysisSettings:
+    return _judging(DepthChoice(depth.value), **rest)
+
+
+DEEP_JUDGE_GROUP = OptionGroup(
+    (_param("depth", DeepDepthOpt, DeepDepthChoice.sim), *JUDGE_GROUP.params[1:]),
+    _deep_judging,
+)
+"""The options of :data:`JUDGE_GROUP` for a command that needs judged turns: ``--depth``
+is sim (the default) or full."""

@@ -84,6 +84,11 @@ COMMANDS: dict[str, CommandEntry] = {
         "findings, and the score chart; with a lexicon (--lexicon, --lexica or "
         "$GCGTOOLS_LEXICA) the top moves beside each recorded one.",
     ),
+    "study": CommandEntry(
+        "gcgtools.cli.study",
+        "Turn a player's mistakes in judged records into puzzles: a self-contained HTML quiz, "
+        "or one JSON line per puzzle.",
+    ),
     "picture": CommandEntry(
         "gcgtools.cli.picture",
         "Draw the board after an event: SVG, or PNG when the output file ends in .png.",
