@@ -24,6 +24,24 @@ typedef struct {
     isize n, cap;
 } MoveList;
 
+/* the move lists of positions met before, by hash (a position comes back at every depth
+ * of the deepening): one list a slot, the slot's old list dropped */
+typedef struct {
+    uint64_t key;
+    EgMove *m;
+    int n, complete;
+} CacheSlot;
+/* moves generated at a new position before the rest are needed (most nodes are cut off
+ * after one or two): the first FIRST of the full list, which the generator finds
+ * without building the rest */
+#define FIRST 8
+/* 1: every list generated whole at once. The first FIRST alone (0) took three times as
+ * long on the corpus' 10- and 11-tile endgames: the generator's bounds for the best moves
+ * work best with its word indexes, which the search does not pass (yet) */
+#define EG_FULL 1
+#define CACHE_LG 16
+#define CACHE_MOVES (1L << 20) /* moves kept at most (about 60 MB): then all dropped */
+
 typedef struct {
     int p, zeros, points, bag_pos, n_saved;
     uint64_t hash, rack_hash;
@@ -52,6 +70,9 @@ typedef struct {
     MoveList lists[EG_MAX_PLY + 2];
     Gen *gen;
     Found found;
+    CacheSlot *cache;
+    long cached;
+    uint64_t *memo;
     double *leave;
     long nodes, max_nodes, next_check;
     int stopped, error;
@@ -79,7 +100,7 @@ static int list_push(MoveList *l, const EgMove *m) {
 
 /* every move of the player to move into l, best first by the generator's end-of-game
  * equity (going out first; else score minus the points kept), as MoveSource gives them */
-static int gen_moves(Eg *e, MoveList *l) {
+static int generate(Eg *e, MoveList *l, int top) {
     const EgInput *in = e->in;
     int p = e->to_move;
     Gen *g = e->gen;
@@ -120,11 +141,13 @@ static int gen_moves(Eg *e, MoveList *l) {
     g->leave = e->leave;
     g->going_out = (double)in->out_factor * e->points[1 - p];
     e->found.n = 0;
-    e->found.top = 0;
+    e->found.top = top;
     g->found = &e->found;
     GenBoard b = {e->bt, e->bv, in->lm, in->wm, e->xsum, e->cross, NULL, NULL, 0, 0, e->nl};
+    /* the best `top`: the pass first, a bound the plays must beat (as generate() does) */
+    if (top && other_moves(g, &kd, total, -1) < 0) return -1;
     if (find_moves(g, &b, &kd, total, -1) < 0) return -1;
-    if (other_moves(g, &kd, total, -1) < 0) return -1;
+    if (!top && other_moves(g, &kd, total, -1) < 0) return -1;
     isize *order = found_order(&e->found);
     if (!order) return -1;
     l->n = 0;
@@ -148,6 +171,48 @@ static int gen_moves(Eg *e, MoveList *l) {
         if (list_push(l, &m) < 0) { free(order); return -1; }
     }
     free(order);
+    return 0;
+}
+
+static void cache_clear(Eg *e) {
+    for (isize k = 0; k < ((isize)1 << CACHE_LG); k++) {
+        free(e->cache[k].m);
+        e->cache[k].m = NULL;
+        e->cache[k].key = 0;
+        e->cache[k].n = 0;
+    }
+    e->cached = 0;
+}
+
+/* the moves of the position (its hash e->hash) into l as far as they are known: from the
+ * cache, or the first FIRST generated (all of them when `all`) and kept there; *complete
+ * whether that is all of them */
+static int gen_moves(Eg *e, MoveList *l, int all, int *complete) {
+    CacheSlot *c = &e->cache[e->hash & (((uint64_t)1 << CACHE_LG) - 1)];
+    if (c->m && c->key == e->hash && (c->complete || !all)) {
+        *complete = c->complete;
+        if (l->cap < c->n) {
+            EgMove *p = realloc(l->m, sizeof(EgMove) * (size_t)c->n);
+            if (!p) return -1;
+            l->m = p;
+            l->cap = c->n;
+        }
+        memcpy(l->m, c->m, sizeof(EgMove) * (size_t)c->n);
+        l->n = c->n;
+        return 0;
+    }
+    if (generate(e, l, all ? 0 : FIRST) < 0) return -1;
+    *complete = all || l->n < FIRST;
+    if (e->cached + l->n > CACHE_MOVES) cache_clear(e);
+    EgMove *keep = malloc(sizeof(EgMove) * (size_t)(l->n + 1));
+    if (!keep) return 0; /* not kept: no harm */
+    memcpy(keep, l->m, sizeof(EgMove) * (size_t)l->n);
+    e->cached += l->n - c->n;
+    free(c->m);
+    c->m = keep;
+    c->n = (int)l->n;
+    c->complete = *complete;
+    c->key = e->hash;
     return 0;
 }
 
@@ -304,11 +369,20 @@ static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete
     }
     if (ply > EG_MAX_PLY) { e->stopped = EG_ERROR; e->error = 1; return 0; }
     MoveList *l = &e->lists[ply];
-    if (gen_moves(e, l) < 0) { e->stopped = EG_ERROR; e->error = 1; return 0; }
-    isize n = l->n;
-    if (tt_move >= n) tt_move = -1;
+    int listed;
+    if (gen_moves(e, l, EG_FULL, &listed) < 0) { e->stopped = EG_ERROR; e->error = 1; return 0; }
+    if (tt_move >= l->n && !listed) {
+        if (gen_moves(e, l, 1, &listed) < 0) { e->stopped = EG_ERROR; e->error = 1; return 0; }
+    }
+    if (tt_move >= l->n) tt_move = -1;
     int alpha0 = alpha, best = -EG_INF, best_i = -1, all_done = 1;
-    for (isize k = -1; k < n; k++) {
+    for (isize k = -1;; k++) {
+        if (k >= l->n) {
+            if (listed) break;
+            /* the rest of the moves: the full list starts with the same first ones */
+            if (gen_moves(e, l, 1, &listed) < 0) { e->stopped = EG_ERROR; e->error = 1; return 0; }
+            if (k >= l->n) break;
+        }
         isize i = k < 0 ? tt_move : k;
         if (i < 0 || (k >= 0 && i == tt_move)) continue;
         EgMove m = l->m[i]; /* the list is reused by the children */
@@ -406,7 +480,8 @@ static int follow_pv(Eg *e, const EgMove *first, int depth, int search, EgLine *
         TTEntry *t = tt_find(e, e->hash);
         if (!t || t->best < 0) break;
         MoveList *l = &e->lists[n];
-        if (gen_moves(e, l) < 0) break;
+        int listed;
+        if (gen_moves(e, l, 1, &listed) < 0) break;
         if (t->best >= l->n) break;
         pv[n] = l->m[t->best];
         last_gain = play(e, &pv[n], &undos[n], &over);
@@ -425,6 +500,9 @@ static int follow_pv(Eg *e, const EgMove *first, int depth, int search, EgLine *
 static void eg_release(Eg *e) {
     for (int k = 0; k < EG_MAX_PLY + 2; k++) free(e->lists[k].m);
     free(e->found.recs);
+    if (e->cache) cache_clear(e);
+    free(e->cache);
+    free(e->memo);
     free(e->leave);
     free(e->tt);
     if (e->gen) free(e->gen->lines);
@@ -445,10 +523,13 @@ static Eg *eg_make(const EgInput *in) {
     e->cross = malloc(sizeof(uint64_t) * 2 * (size_t)area);
     e->gen = malloc(sizeof(Gen));
     e->leave = malloc(sizeof(double) * MAX_CODES);
+    e->cache = calloc((size_t)1 << CACHE_LG, sizeof(CacheSlot));
+    e->memo = calloc(MEMO_WORDS, sizeof(uint64_t));
     int lg = in->tt_lg < 4 ? 4 : in->tt_lg > 30 ? 30 : in->tt_lg;
     e->tt = calloc((size_t)1 << lg, sizeof(TTEntry));
     e->tt_mask = ((uint64_t)1 << lg) - 1;
-    if (!e->bt || !e->bv || !e->xsum || !e->cross || !e->gen || !e->leave || !e->tt) {
+    if (!e->bt || !e->bv || !e->xsum || !e->cross || !e->gen || !e->leave || !e->tt ||
+        !e->cache || !e->memo) {
         if (e->gen) e->gen->lines = NULL;
         eg_release(e);
         return NULL;
@@ -460,6 +541,7 @@ static Eg *eg_make(const EgInput *in) {
     memcpy(e->xsum, in->xsum, sizeof(int32_t) * 2 * (size_t)area);
     memcpy(e->cross, in->cross, sizeof(uint64_t) * 2 * (size_t)area);
     e->cx = (CrossCtx){in->nodes, in->n_nodes, in->dawg_root, in->gaddag_root, NULL};
+    memo_ready(&e->cx, e->memo);
     uint64_t seed = 0x5EEDE6ULL;
     for (int i = 0; i < area; i++)
         for (int t = 0; t < 2 * MAX_LETTERS; t++) e->k_sq[i][t] = splitmix(&seed);
@@ -494,7 +576,7 @@ int eg_root_moves(const EgInput *in, EgMove **out) {
     Eg *e = eg_make(in);
     if (!e) return -1;
     MoveList *l = &e->lists[0];
-    int rc = gen_moves(e, l);
+    int listed, rc = gen_moves(e, l, 1, &listed);
     int n = rc < 0 ? -1 : (int)l->n;
     *out = rc < 0 ? NULL : l->m;
     if (rc >= 0) l->m = NULL;
@@ -518,7 +600,8 @@ int eg_solve(const EgInput *in, EgResult *out) {
     long *spent = NULL;
     int rc = -1;
     MoveList *l0 = &e->lists[0];
-    if (gen_moves(e, l0) < 0) goto done;
+    int listed;
+    if (gen_moves(e, l0, 1, &listed) < 0) goto done;
     int n_all = (int)l0->n;
     moves = malloc(sizeof(EgMove) * (size_t)(n_all + 1));
     lines = malloc(sizeof(RootLine) * (size_t)(n_all + 1));
