@@ -282,6 +282,51 @@ static int play(Eg *e, const EgMove *m, Undo *u, int *over) {
     return m->score;
 }
 
+/* what playing m would do, without playing it (the children of a node one ply from the
+ * search's depth are only looked up and estimated: their board is never needed): the
+ * hash after it, its gain, whether the game is over and (*est) the estimate of the
+ * position after it for the opponent, as negamax at depth 0 gives it */
+static int peek(const Eg *e, const EgMove *m, uint64_t *hash, int *over, int *est) {
+    const EgInput *in = e->in;
+    int p = e->to_move;
+    uint64_t h = e->hash ^ e->k_zeros[e->zeros] ^ e->k_side[p] ^ e->k_side[1 - p];
+    if (!m->n) {
+        int zeros = e->zeros + 1;
+        *hash = h ^ e->k_zeros[zeros];
+        *over = zeros >= in->end_zeros;
+        *est = e->points[p] - e->points[1 - p];
+        return *over ? e->points[1 - p] - e->points[p] : 0;
+    }
+    int points = e->points[p], left = 0;
+    uint64_t rh = e->rack_hash[p];
+    for (int k = 0; k < m->n; k++) {
+        int c = m->code[k], blank = c & BLANK_BIT, t = c & ~BLANK_BIT;
+        h ^= e->k_sq[m->flat[k]][blank ? MAX_LETTERS + t : t];
+        int rt = blank ? 0 : t;
+        points -= in->tv[rt];
+        rh -= e->k_rack[p][rt];
+    }
+    int pos = e->bag_pos, drawn = in->bag_len - pos;
+    if (drawn > m->n) drawn = m->n;
+    h ^= e->k_bag[pos];
+    for (int k = 0; k < drawn; k++) {
+        int t = in->bag[pos++];
+        points += in->tv[t];
+        rh += e->k_rack[p][t];
+    }
+    h ^= e->k_bag[pos] ^ e->rack_hash[p] ^ rh;
+    *hash = h ^ e->k_zeros[0];
+    for (int t = 0; t < e->nl; t++) left += e->rack[p][t];
+    left += drawn - m->n;
+    *est = points - e->points[1 - p];
+    if (!left) {
+        *over = 1;
+        return m->score + in->out_factor * e->points[1 - p];
+    }
+    *over = 0;
+    return m->score;
+}
+
 static void undo(Eg *e, const EgMove *m, const Undo *u) {
     int p = u->p;
     e->to_move = p;
@@ -344,6 +389,25 @@ static int count_node(Eg *e) {
     return 0;
 }
 
+static int count_node(Eg *e);
+
+/* negamax at depth 0 of a position not played onto the board (see peek): the table's
+ * value when it settles the window, else the estimate */
+static int leaf(Eg *e, uint64_t key, int alpha, int beta, int est, int *complete) {
+    *complete = 0;
+    if (count_node(e)) return 0;
+    TTEntry *t = tt_find(e, key);
+    if (t) {
+        int flag = t->flags & 3;
+        if (flag == EXACT_F || (flag == LOWER_F && t->value >= beta) ||
+            (flag == UPPER_F && t->value <= alpha)) {
+            *complete = (t->flags & 4) != 0;
+            return t->value;
+        }
+    }
+    return est;
+}
+
 /* the value for the player to move searched `depth` plies (fail-soft), *complete
  * whether every line reached the end; ply: the list to use */
 static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete) {
@@ -385,18 +449,29 @@ static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete
         }
         isize i = k < 0 ? tt_move : k;
         if (i < 0 || (k >= 0 && i == tt_move)) continue;
-        EgMove m = l->m[i]; /* the list is reused by the children */
-        Undo u;
         int over, done, value;
-        int gain = play(e, &m, &u, &over);
-        if (over) {
-            value = gain;
-            done = 1;
+        if (depth == 1) { /* the children are only looked up */
+            uint64_t child_key;
+            int est, gain = peek(e, &l->m[i], &child_key, &over, &est);
+            if (over) {
+                value = gain;
+                done = 1;
+            } else {
+                value = gain - leaf(e, child_key, gain - beta, gain - alpha, est, &done);
+            }
         } else {
-            int child = negamax(e, depth - 1, gain - beta, gain - alpha, ply + 1, &done);
-            value = gain - child;
+            EgMove m = l->m[i]; /* the list is reused by the children */
+            Undo u;
+            int gain = play(e, &m, &u, &over);
+            if (over) {
+                value = gain;
+                done = 1;
+            } else {
+                int child = negamax(e, depth - 1, gain - beta, gain - alpha, ply + 1, &done);
+                value = gain - child;
+            }
+            undo(e, &m, &u);
         }
-        undo(e, &m, &u);
         if (e->stopped) return 0;
         all_done = all_done && done;
         if (value > best) {

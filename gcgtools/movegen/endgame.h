@@ -1,12 +1,13 @@
 /*
  * endgame.h: the exact endgame search in C (plain C; the module file _gaddag.c reads a
- * position into an EgInput and turns an EgResult into Python values). The same search as
- * the Python reference, gcgtools/analysis/endgame/search.py and state.py (negamax with
- * alpha-beta, iterative deepening, a transposition table, the same end-of-game rules and
- * the same values), on an incremental board: tiles, cross-sets and cross-scores are
- * updated on each play and put back on each undo, and the moves of each node come from
- * find_moves (generation.c) on that board. Equality tests:
- * tests/analysis/test_endgame_native.py.
+ * position into an EgInput and turns an EgResult into Python values), on an incremental
+ * board: tiles, cross-sets and cross-scores are updated on each play and put back on each
+ * undo, and the moves of each node come from find_moves (generation.c) on that board.
+ * Python twin: gcgtools/analysis/endgame/search.py and state.py (the same negamax with
+ * alpha-beta, iterative deepening and transposition table, the same end-of-game rules and
+ * the same values); wired in by gcgtools/analysis/endgame/native.py. Equality tests:
+ * tests/analysis/test_endgame_native.py (against the Python search and a full tree) and
+ * tests/analysis/test_endgame.py (run on this search when the helper is built).
  */
 #ifndef GCGTOOLS_ENDGAME_H
 #define GCGTOOLS_ENDGAME_H
