@@ -36,8 +36,9 @@ typedef struct {
  * without building the rest */
 #define FIRST 8
 /* 1: every list generated whole at once. The first FIRST alone (0) took three times as
- * long on the corpus' 10- and 11-tile endgames: the generator's bounds for the best moves
- * work best with its word indexes, which the search does not pass (yet) */
+ * long on the corpus' 10- and 11-tile endgames, and still twice as long with the
+ * generator's anagram and word indexes passed in (tried, then left out): with the few
+ * tiles of an endgame rack a whole list costs little more than the best few */
 #define EG_FULL 1
 #define CACHE_LG 16
 #define CACHE_MOVES (1L << 20) /* moves kept at most (about 60 MB): then all dropped */
