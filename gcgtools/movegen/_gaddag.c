@@ -1094,7 +1094,7 @@ static PyObject *solve_endgame_native(PyObject *self, PyObject *args) {
     unsigned long long full;
     long max_nodes;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OIIiiKOOOOOOOOOOiiiiildiiOOOO", &nodes_o, &groot, &droot,
+    if (!PyArg_ParseTuple(args, "OIIiiKOOOOOOOOOOiiiilidiiOOOO", &nodes_o, &groot, &droot,
                           &size, &n_letters, &full, &bt_o, &bv_o, &lm_o, &wm_o, &cross_o,
                           &xsum_o, &tv_o, &r0_o, &r1_o, &bag_o, &end_zeros, &out_factor,
                           &bingo_size, &bingo_bonus, &max_nodes, &max_depth, &seconds, &tt_lg,

@@ -14,9 +14,9 @@ Python generator (a few generations per line).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from gcgtools.analysis.endgame.moves import EgMove, MoveSource
 from gcgtools.analysis.endgame.position import EndgamePosition
@@ -26,6 +26,8 @@ from gcgtools.console import stop_requested
 from gcgtools.movegen.board_state import EngineBoard
 from gcgtools.movegen.core import native_module
 from gcgtools.movegen.generate import MoveRequest
+from gcgtools.replay.board import Board, square_name
+from gcgtools.replay.notation import word_notation
 from gcgtools.rules.tiles import BLANK
 
 if TYPE_CHECKING:
@@ -130,7 +132,7 @@ def solve_native(
     proved = stopped == "proved"
     results: list[RootMove] = []
     for _, value, done, _, pv, ending in lines:
-        names, scores = _replay(position, source, pv, index)
+        names, scores = _replay(position, pv)
         first = by_key[tuple(pv[0][:5])]
         results.append(RootMove(first.move, value, bool(done), names, scores, ending))
     seconds_taken = time.perf_counter() - start
@@ -143,21 +145,47 @@ def solve_native(
 
 
 def _replay(
-    position: EndgamePosition,
-    source: MoveSource,
-    pv: list[tuple[int, int, int, int, tuple[int, ...], int]],
-    index: dict[str, int],
+    position: EndgamePosition, pv: list[tuple[int, int, int, int, tuple[int, ...], int]]
 ) -> tuple[list[str], list[int]]:
-    """A line's notations and scores, its moves played one by one from ``position``."""
-    st = SearchState(position, source)
+    """A line's notations and scores, read from its move keys: each move's new tiles put
+    on a copy of the board, its word read through the tiles already there (no move
+    generation: a search stopped by its clock replays hundreds of lines)."""
+    board = position.board.copy()
+    letters = position.lexicon.kwg.letters
     names: list[str] = []
     scores: list[int] = []
-    for key in pv:
-        want = tuple(key[:5])
-        m = next((m for m in st.moves() if _key(m, index) == want), None)
-        if m is None:  # never: the C generator finds the Python one's moves
-            break
-        names.append(m.notation())
-        scores.append(m.move.score)
-        st.play(m)
+    for row, col, across, new, codes, score in pv:
+        scores.append(score)
+        if not codes:
+            names.append("-")
+            continue
+        names.append(_put(board, row, col, bool(across), new, codes, letters))
     return names, scores
+
+
+def _put(
+    board: Board, row: int, col: int, across: bool, new: int, codes: tuple[int, ...],
+    letters: Sequence[str],
+) -> str:  # fmt: skip
+    """Puts a play's new tiles on ``board`` and answers its notation (``8D QUITE``, the
+    tiles already there in parentheses)."""
+    dr, dc = (0, 1) if across else (1, 0)
+    tiles = iter(codes)
+    k = 0
+    while new >> k:
+        if new >> k & 1:
+            code = next(tiles)
+            letter = letters[code & ~_BLANK_BIT]
+            board[row + k * dr, col + k * dc] = letter.lower() if code & _BLANK_BIT else letter
+        k += 1
+    while board.in_bounds(row - dr, col - dc) and board[row - dr, col - dc] is not None:
+        row, col = row - dr, col - dc
+        new <<= 1
+    cells: list[str] = []
+    through: list[bool] = []
+    r, c, k = row, col, 0
+    while board.in_bounds(r, c) and board[r, c] is not None:
+        cells.append(cast(str, board[r, c]))
+        through.append(not new >> k & 1)
+        r, c, k = r + dr, c + dc, k + 1
+    return word_notation(square_name(row, col, "across" if across else "down"), cells, through)
