@@ -54,6 +54,8 @@
 #include "leaves.h"
 #include "word_index.h"
 #include "generation.h"
+#include "endgame.h"
+#include <time.h>
 
 /* ------------------------------------------------------------------ buffers */
 typedef struct {
@@ -1015,6 +1017,206 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ the endgame search */
+/* solve_endgame_native(...): the exact endgame search of endgame.c (see
+ * gcgtools/analysis/endgame/native.py, which builds the arguments and reads the answer).
+ * Moves are given as (row, col, across, new, codes, score): codes the KWG indices of the
+ * new tiles (| BLANK_BIT for a blank), () for the pass. */
+typedef struct {
+    double deadline; /* monotonic seconds, 0: none */
+    PyObject *stop;  /* a callable: True asks the search to stop, or None */
+    PyObject *on_depth;
+    PyObject *root_keys; /* list of the root moves' tuples */
+    int failed;      /* a Python exception is set */
+} EgCtx;
+
+static double mono_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int eg_stop(void *p) {
+    EgCtx *c = p;
+    if (c->failed) return EG_INTERRUPTED;
+    if (PyErr_CheckSignals() < 0) { c->failed = 1; return EG_INTERRUPTED; }
+    if (c->stop && c->stop != Py_None) {
+        PyObject *r = PyObject_CallNoArgs(c->stop);
+        if (!r) { c->failed = 1; return EG_INTERRUPTED; }
+        int yes = PyObject_IsTrue(r);
+        Py_DECREF(r);
+        if (yes) return EG_INTERRUPTED;
+    }
+    if (c->deadline > 0 && mono_now() > c->deadline) return EG_SECONDS;
+    return 0;
+}
+
+static void eg_depth(void *p, int depth, long nodes, int best, int value) {
+    EgCtx *c = p;
+    if (c->failed || !c->on_depth || c->on_depth == Py_None) return;
+    PyObject *r = PyObject_CallFunction(c->on_depth, "ilOi", depth, nodes,
+                                        PyList_GET_ITEM(c->root_keys, best), value);
+    if (!r) c->failed = 1;
+    Py_XDECREF(r);
+}
+
+static PyObject *eg_move_key(const EgInput *in, const EgMove *m) {
+    if (!m->n)
+        return Py_BuildValue("(iiiK()i)", 0, 0, 1, 0ULL, (int)m->score);
+    PyObject *codes = PyTuple_New(m->n);
+    if (!codes) return NULL;
+    for (int k = 0; k < m->n; k++) PyTuple_SET_ITEM(codes, k, PyLong_FromLong(m->code[k]));
+    int row = m->across ? m->line : m->start, col = m->across ? m->start : m->line;
+    return Py_BuildValue("(iiiKNi)", row, col, (int)m->across,
+                         (unsigned long long)(m->mask >> m->start), codes, (int)m->score);
+}
+
+static int int_array(PyObject *seq_o, int *dst, int cap, const char *what) {
+    PyObject *seq = PySequence_Fast(seq_o, what);
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > cap) { Py_DECREF(seq); PyErr_Format(PyExc_ValueError, "%s: too many", what); return -1; }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(seq); return -1; }
+        dst[k] = (int)v;
+    }
+    Py_DECREF(seq);
+    return (int)n;
+}
+
+static PyObject *solve_endgame_native(PyObject *self, PyObject *args) {
+    PyObject *nodes_o, *bt_o, *bv_o, *lm_o, *wm_o, *cross_o, *xsum_o, *tv_o, *r0_o, *r1_o,
+        *bag_o, *roots, *exact, *stop, *on_depth;
+    unsigned int groot, droot;
+    int size, n_letters, end_zeros, out_factor, bingo_size, bingo_bonus, max_depth, tt_lg,
+        all_moves;
+    unsigned long long full;
+    long max_nodes;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "OIIiiKOOOOOOOOOOiiiilidiiOOOO", &nodes_o, &groot, &droot,
+                          &size, &n_letters, &full, &bt_o, &bv_o, &lm_o, &wm_o, &cross_o,
+                          &xsum_o, &tv_o, &r0_o, &r1_o, &bag_o, &end_zeros, &out_factor,
+                          &bingo_size, &bingo_bonus, &max_nodes, &max_depth, &seconds, &tt_lg,
+                          &all_moves, &roots, &exact, &stop, &on_depth))
+        return NULL;
+    if (size < 1 || size > MAX_SIZE || n_letters < 1 || n_letters > MAX_LETTERS) {
+        PyErr_SetString(PyExc_ValueError, "solve_endgame_native: board or alphabet out of range");
+        return NULL;
+    }
+    Py_ssize_t area = (Py_ssize_t)size * size;
+    EgInput in;
+    memset(&in, 0, sizeof in);
+    Buf nodes = {0}, bt = {0}, bv = {0}, lm = {0}, wm = {0}, cross = {0}, xsum = {0};
+    PyObject *result = NULL, *keys = NULL, *lines = NULL;
+    uint8_t *ok = NULL, *ex = NULL;
+    EgMove *root_moves = NULL;
+    EgResult res;
+    memset(&res, 0, sizeof res);
+    EgCtx ctx = {seconds > 0 ? mono_now() + seconds : 0, stop, on_depth, NULL, 0};
+    if (get_buf(nodes_o, &nodes, 4, 1, 0, "nodes") < 0 || get_buf(bt_o, &bt, 4, area, 0, "bt") < 0 ||
+        get_buf(bv_o, &bv, 4, area, 0, "bv") < 0 || get_buf(lm_o, &lm, 4, area, 0, "lm") < 0 ||
+        get_buf(wm_o, &wm, 4, area, 0, "wm") < 0 ||
+        get_buf(cross_o, &cross, 8, 2 * area, 0, "cross") < 0 ||
+        get_buf(xsum_o, &xsum, 4, 2 * area, 0, "xsum") < 0)
+        goto done;
+    in.nodes = nodes.view.buf;
+    in.n_nodes = nodes.view.len / 4;
+    in.gaddag_root = groot;
+    in.dawg_root = droot;
+    in.size = size;
+    in.n_letters = n_letters;
+    in.full = full;
+    in.bt = bt.view.buf; in.bv = bv.view.buf; in.lm = lm.view.buf; in.wm = wm.view.buf;
+    in.cross = cross.view.buf; in.xsum = xsum.view.buf;
+    if (int_array(tv_o, in.tv, MAX_LETTERS, "tile values") < 0 ||
+        int_array(r0_o, in.rack[0], MAX_LETTERS, "rack") < 0 ||
+        int_array(r1_o, in.rack[1], MAX_LETTERS, "rack") < 0)
+        goto done;
+    in.bag_len = int_array(bag_o, in.bag, EG_MAX_BAG, "bag");
+    if (in.bag_len < 0) goto done;
+    for (int p = 0; p < 2; p++) {
+        int tiles = 0;
+        for (int t = 0; t < MAX_LETTERS; t++) {
+            if (in.rack[p][t] < 0 || (t >= n_letters && in.rack[p][t])) tiles = 99;
+            tiles += in.rack[p][t];
+        }
+        if (tiles + in.bag_len > MAX_RACK) {
+            PyErr_SetString(PyExc_ValueError, "solve_endgame_native: bad rack");
+            goto done;
+        }
+    }
+    for (int k = 0; k < in.bag_len; k++)
+        if (in.bag[k] < 0 || in.bag[k] >= n_letters) {
+            PyErr_SetString(PyExc_ValueError, "solve_endgame_native: bad bag tile");
+            goto done;
+        }
+    in.end_zeros = end_zeros;
+    in.out_factor = out_factor;
+    in.bingo_size = bingo_size;
+    in.bingo_bonus = bingo_bonus;
+    in.max_nodes = max_nodes > 0 ? max_nodes : 0;
+    in.max_depth = max_depth > 0 ? max_depth : 0;
+    in.tt_lg = tt_lg;
+    in.all_moves = all_moves;
+    in.stop = eg_stop;
+    in.on_depth = eg_depth;
+    in.ctx = &ctx;
+    int n_root = eg_root_moves(&in, &root_moves);
+    if (n_root < 0) { PyErr_NoMemory(); goto done; }
+    keys = PyList_New(n_root);
+    ok = calloc((size_t)n_root + 1, 1);
+    ex = calloc((size_t)n_root + 1, 1);
+    if (!keys || !ok || !ex) { PyErr_NoMemory(); goto done; }
+    for (int k = 0; k < n_root; k++) {
+        PyObject *key = eg_move_key(&in, &root_moves[k]);
+        if (!key) goto done;
+        PyList_SET_ITEM(keys, k, key);
+        PyObject *bare = PyTuple_GetSlice(key, 0, 5); /* without the score */
+        if (!bare) goto done;
+        int a = roots == Py_None ? 1 : PySequence_Contains(roots, bare);
+        int b = exact == Py_None ? 0 : PySequence_Contains(exact, bare);
+        Py_DECREF(bare);
+        if (a < 0 || b < 0) goto done;
+        ok[k] = (uint8_t)a;
+        ex[k] = (uint8_t)b;
+    }
+    ctx.root_keys = keys;
+    in.root_ok = ok;
+    in.root_exact = ex;
+    /* the interpreter lock is kept: the callbacks call Python */
+    int rc = eg_solve(&in, &res);
+    if (ctx.failed) goto done;
+    if (rc < 0 || res.error) { PyErr_SetString(PyExc_MemoryError, "endgame search: out of memory or too deep"); goto done; }
+    lines = PyList_New(res.n_lines);
+    if (!lines) goto done;
+    for (int k = 0; k < res.n_lines; k++) {
+        EgLine *ln = &res.lines[k];
+        PyObject *pv = PyList_New(ln->pv_len);
+        if (!pv) goto done;
+        for (int q = 0; q < ln->pv_len; q++) {
+            PyObject *mk = eg_move_key(&in, &ln->pv[q]);
+            if (!mk) { Py_DECREF(pv); goto done; }
+            PyList_SET_ITEM(pv, q, mk);
+        }
+        PyObject *ending = ln->has_ending ? PyLong_FromLong(ln->ending) : (Py_INCREF(Py_None), Py_None);
+        PyObject *item = Py_BuildValue("(iiiiNN)", ln->index, ln->value, ln->done, ln->exact, pv, ending);
+        if (!item) goto done;
+        PyList_SET_ITEM(lines, k, item);
+    }
+    result = Py_BuildValue("(iilOO)", res.stopped, res.depth, res.nodes, lines, keys);
+done:
+    Py_XDECREF(lines);
+    Py_XDECREF(keys);
+    eg_free(&res);
+    free(root_moves);
+    free(ok);
+    free(ex);
+    release(&nodes); release(&bt); release(&bv); release(&lm); release(&wm);
+    release(&cross); release(&xsum);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS,
      "configure(Move, PLAY, EXCHANGE, PASS): the class generate() makes moves of."},
@@ -1037,6 +1239,9 @@ static PyMethodDef methods[] = {
      "rack_parts(rack, index, values, n_letters): what EngineInputs says of a rack."},
     {"generate", generate, METH_O,
      "generate(inputs): the moves of a core.EngineInputs, best first (all or the top)."},
+    {"solve_endgame_native", solve_endgame_native, METH_VARARGS,
+     "solve_endgame_native(...): the exact endgame search in C (see "
+     "gcgtools.analysis.endgame.native)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -378,8 +378,8 @@ def test_each_c_file_names_its_python_twin_and_equality_tests() -> None:
         assert "Python twin:" in header, source.name
         named = re.findall(r"gcgtools/movegen/(\w+)\.py", header)
         assert all((MOVEGEN / f"{m}.py").is_file() for m in named), (source.name, named)
-        cited = re.findall(r"tests/movegen/(\w+)\.py(?:::(\w+))?", header + text)
+        cited = re.findall(r"tests/(movegen|analysis)/(\w+)\.py(?:::(\w+))?", header + text)
         assert cited, source.name
-        for module, test in cited:
-            code = (tests / "movegen" / f"{module}.py").read_text()
+        for folder, module, test in cited:
+            code = (tests / folder / f"{module}.py").read_text()
             assert not test or f"def {test}(" in code, (source.name, module, test)

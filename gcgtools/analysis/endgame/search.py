@@ -34,6 +34,7 @@ from collections.abc import Callable, Collection, Iterator
 from typing import NamedTuple
 
 from gcgtools.analysis.endgame.moves import EgMove, MoveSource
+from gcgtools.analysis.endgame.native import native_endgame, solve_native
 from gcgtools.analysis.endgame.position import EndgamePosition
 from gcgtools.analysis.endgame.result import EXACT, EndgameResult, Limit, RootMove
 from gcgtools.analysis.endgame.state import SearchState
@@ -299,6 +300,7 @@ def solve_endgame(
     transposition: bool = True,
     iterative: bool = True,
     on_depth: Callable[[Progress], None] | None = None,
+    native: bool = True,
 ) -> EndgameResult:
     """Solve an endgame (see the module's description). ``all_moves``: give every root
     move's exact value (each searched with a full window; slower), else only the best
@@ -307,7 +309,16 @@ def solve_endgame(
     the root moves of these notations (None: every one), the best being the best of
     them. ``transposition`` and ``iterative`` switch the table and the deepening off (the
     value of a proved search is the same either way). ``on_depth`` is told of each depth
-    completed (:class:`Progress`: a terminal shows it)."""
+    completed (:class:`Progress`: a terminal shows it). ``native``: run the search in C
+    (:mod:`gcgtools.analysis.endgame.native`) when the C helper is built and not switched
+    off, and the table and the deepening are on; False: always this Python search (the
+    reference)."""
+    helper = native_endgame(position) if native and transposition and iterative else None
+    if helper is not None and (source is None or type(source) is MoveSource):
+        return solve_native(
+            helper, position, limit, all_moves=all_moves, exact=exact, roots=roots,
+            source=source, on_depth=on_depth,
+        )  # fmt: skip
     s = Searcher(position, limit, source=source, transposition=transposition)
     moves = s.moves_here()
     if roots is not None:

@@ -1,0 +1,199 @@
+"""The endgame search in C (``endgame.c``, through
+:mod:`gcgtools.analysis.endgame.native`) against the Python reference search and a
+full-tree minimax (``tests/support/endgame_brute.py``): random small endgames on real
+boards of the corpus (blanks, a tile in the bag and scoreless turns included) and the
+real endgames the records show; its node budget holds; a stop asked for (SIGINT inside
+:func:`gcgtools.console.stopping_on_signals`) gives the last completed depth's answer,
+not proved. Skipped when the C helper is not built or is switched off."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+
+import pytest
+from conftest import valid_files
+from support.endgame_brute import Brute, TooBig
+from support.reference_data import DATA, needs_data
+
+from gcgtools.analysis.endgame import (
+    EndgameError,
+    EndgamePosition,
+    Limit,
+    endgame_position,
+    solve_endgame,
+)
+from gcgtools.analysis.endgame.native import native_endgame
+from gcgtools.console import stopping_on_signals
+from gcgtools.lexicon import Lexicon, load_lexicon
+from gcgtools.movegen.core import native_module
+from gcgtools.movegen.record import record_position
+from gcgtools.replay.setup import rules_for
+from gcgtools.replay.walk import replay
+from gcgtools.sources.load import load_game
+
+pytestmark = [
+    needs_data,
+    pytest.mark.skipif(
+        native_module() is None or not hasattr(native_module(), "solve_endgame_native"),
+        reason="the C helper is not built (or GCGTOOLS_PURE_PYTHON is set): the Python "
+        "search is the only one",
+    ),
+]
+
+RECORDS = 40
+CAP = 600
+
+
+@pytest.fixture(scope="module")
+def enable() -> Lexicon:
+    assert DATA is not None
+    return load_lexicon(DATA / "lexica" / "ENABLE.kwg")
+
+
+def _games() -> list:
+    out = []
+    for path in valid_files()[:RECORDS]:
+        game = load_game(path)
+        if game.unreadable or len(game.players) != 2:
+            continue
+        rules, _ = rules_for(game)
+        if rules.tiles.name == "english" and rules.board.name == "CrosswordGame":
+            out.append((game, rules))
+    return out
+
+
+@pytest.fixture(scope="module")
+def boards() -> list:
+    """``(board, unseen tiles, rules)`` at the first empty-bag turn of each record."""
+    out = []
+    for game, rules in _games():
+        for pos in replay(game, rules):
+            if pos.bag == 0 and not pos.game_over and pos.number >= 1:
+                out.append((pos.board.copy(), sorted(pos.pool.elements()), rules))
+                break
+    assert len(out) >= 10
+    return out
+
+
+def _random_position(rng: random.Random, enable, boards, most: int) -> EndgamePosition:
+    board, pool, rules = rng.choice(boards)
+    a, b = rng.randint(1, most), rng.randint(1, most)
+    pool = list(pool)
+    blanks = pool.count("?") + sum(1 for t in board.cells if t is not None and t.islower())
+    if blanks < 2 and rng.random() < 0.5:  # a blank for a letter, now and then
+        pool[rng.randrange(len(pool))] = "?"
+    tiles = rng.sample(pool, min(a + b, len(pool)))
+    mine, theirs = tiles[:a], tiles[a:]
+    rest = list(pool)
+    for t in tiles:
+        rest.remove(t)
+    bag = [rng.choice(rest)] if rest and rng.random() < 0.3 else []
+    zeros = 5 if rng.random() < 0.15 else rng.choice([0, 1])
+    return EndgamePosition.of(board, mine, theirs, enable, rules, bag=bag, zeros=zeros)
+
+
+def _same(pos: EndgamePosition, all_moves: bool = True) -> tuple:
+    """Solve in C and in Python: the same value, proof and root values."""
+    assert native_endgame(pos) is not None
+    c = solve_endgame(pos, all_moves=all_moves)
+    py = solve_endgame(pos, all_moves=all_moves, native=False)
+    assert (c.value, c.proved, c.stopped) == (py.value, py.proved, py.stopped)
+    assert {m.notation: m.value for m in c.moves} == {m.notation: m.value for m in py.moves}
+    assert c.best is not None and py.best is not None
+    assert c.moves[0].value == c.value == py.moves[0].value
+    return c, py
+
+
+def test_c_equals_python_and_the_full_tree_on_random_small_endgames(enable, boards) -> None:
+    rng = random.Random(2812)
+    compared = 0
+    for _ in range(12):
+        pos = _random_position(rng, enable, boards, 3)
+        try:
+            expected = Brute(enable, pos.rules, cap=CAP).root_values(
+                pos.board, pos.racks[0], pos.racks[1], list(pos.bag), pos.zeros
+            )
+        except TooBig:
+            continue
+        c, _ = _same(pos)
+        assert c.proved and all(m.proved for m in c.moves)
+        assert {m.notation: m.value for m in c.moves} == expected
+        assert expected[c.pv[0]] == c.value == max(expected.values())
+        compared += 1
+    assert compared >= 4
+
+
+def test_c_equals_python_on_bigger_random_endgames(enable, boards) -> None:
+    """Racks of up to 4 tiles (blanks now and then): the best move's value and proof."""
+    rng = random.Random(77)
+    for _ in range(6):
+        pos = _random_position(rng, enable, boards, 4)
+        c, py = _same(pos, all_moves=False)
+        assert c.proved
+        assert c.pv[0] in {m.notation for m in py.moves} or c.value == py.value
+
+
+def test_c_equals_python_on_the_records_endgames(enable) -> None:
+    """The racks the records show (up to 9 tiles on both racks), best move only and
+    every move."""
+    compared = 0
+    for game, _ in _games():
+        for pos in replay(game):
+            if pos.bag != 0 or pos.game_over or pos.number < 1:
+                continue
+            rp = record_position(game, pos.number)
+            if rp.rack is None:
+                continue
+            try:
+                eg = endgame_position(rp, enable)
+            except EndgameError:
+                break
+            if len(eg.racks[0]) + len(eg.racks[1]) <= 9:
+                _same(eg, all_moves=False)
+                _same(eg, all_moves=True)
+                compared += 1
+            break
+        if compared == 4:
+            return
+    raise AssertionError(f"only {compared} real endgames small enough were found")
+
+
+def _big(enable, boards) -> EndgamePosition:
+    """A position that takes far more than a few thousand nodes to prove."""
+    rng = random.Random(5)
+    board, pool, rules = boards[0]
+    while True:
+        tiles = rng.sample(pool, min(14, len(pool)))
+        half = len(tiles) // 2
+        pos = EndgamePosition.of(board, tiles[:half], tiles[half:], enable, rules)
+        if half >= 6:
+            return pos
+
+
+def test_the_node_budget_holds(enable, boards) -> None:
+    pos = _big(enable, boards)
+    for budget in (2_000, 20_000):
+        r = solve_endgame(pos, Limit(nodes=budget))
+        assert not r.proved and r.best is not None
+        assert r.nodes <= budget * 1.1
+        assert r.stopped in ("nodes", "hopeless")
+        if r.stopped == "nodes":
+            assert r.nodes >= budget * 0.9
+
+
+def test_a_depth_limit_answers_that_depth(enable, boards) -> None:
+    pos = _big(enable, boards)
+    c = solve_endgame(pos, Limit(depth=2))
+    py = solve_endgame(pos, Limit(depth=2), native=False)
+    assert (c.depth, c.value, c.proved, c.stopped) == (2, py.value, False, "depth")
+
+
+def test_an_interrupt_gives_the_last_completed_depth_not_proved(enable, boards) -> None:
+    pos = _big(enable, boards)
+    with stopping_on_signals():
+        os.kill(os.getpid(), signal.SIGINT)  # the handler sets the stop flag
+        r = solve_endgame(pos)
+    assert r.stopped == "interrupted" and not r.proved
+    assert r.best is not None and r.nodes < 10_000
