@@ -292,10 +292,7 @@ def archive_profiles(
         **analysis,
     )  # fmt: skip
     games = profile_games(frames.players)
-    games.attrs["unreadable"] = frames.unreadable
-    games.attrs["reasons"] = frames.reasons
-    games.attrs["games"] = len(frames.games) - len(frames.unreadable)
-    games.attrs["analysis"] = list(frames.games.attrs["analysis"])
+    games.attrs.update(frames.summary_attrs())
     return player_profiles(games, minimum=minimum), games
 
 
