@@ -81,10 +81,15 @@ __all__ = [
     "JudgeSettings",
     "JudgedMove",
     "Judgement",
+    "TurnTask",
     "judge_record",
+    "judge_task",
     "judge_turns",
+    "not_judged",
+    "record_judgements",
     "settings_for",
     "turn_seed",
+    "turn_tasks",
     "with_judgements",
 ]
 
@@ -183,29 +188,78 @@ def record_key(game: Game) -> str:
     return digest.hexdigest()
 
 
-class _Context:
-    """What every turn of one record is judged with: the record, the lexicon and leaves,
-    the settings, the record's key, and every position of one replay of the record."""
+@dataclass(frozen=True)
+class TurnTask:
+    """One turn to judge on its own (a picklable value: the unit of work of a deep
+    analysis split over processes, see :mod:`gcgtools.batch.analyses`): the turn's static
+    analysis, the position before it (from the record's one replay), the settings and the
+    turn's seed (:func:`turn_seed`: the same whichever process judges it)."""
 
-    def __init__(
-        self, game: Game, lexicon: Lexicon, leaves: Leaves | None, settings: JudgeSettings,
-        key: str, positions: list[Position], rules: RuleSet,
-    ) -> None:  # fmt: skip
-        self.game = game
-        self.lexicon = lexicon
-        self.leaves = leaves
-        self.settings = settings
-        self.key = key
-        self.positions = positions
-        self.rules = rules
-
-    def record_position(self, event: int) -> RecordPosition:
-        """The position after event ``event``, from the one replay."""
-        return record_position_at(self.game, event, position_at(self.positions, event), self.rules)
+    turn: TurnAnalysis
+    position: RecordPosition
+    settings: JudgeSettings
+    seed: int
 
 
 class _NotJudged(Exception):
     """A turn the judge cannot judge: the message says why (finding W806)."""
+
+
+def turn_tasks(
+    game: Game,
+    analysis: RecordAnalysis,
+    settings: JudgeSettings,
+    *,
+    key: str | None = None,
+    options: RuleOptions = NO_OPTIONS,
+) -> tuple[list[TurnTask], list[Finding]]:
+    """The turns of ``analysis`` (the static analysis of ``game``) to judge, as tasks,
+    from one replay of ``game``, and a W806 finding for each analysed turn that cannot be
+    judged (for a game not for two players, no task and no finding: the simulation and
+    the solvers are for two). ``key`` identifies the record in the turns' seeds (default
+    a digest of its lines); ``options``: the rule options of the static analysis."""
+    todo = [t for t in analysis.turns if t.analysed]
+    findings: list[Finding] = []
+    if len(game.players) != 2:
+        return [], findings
+    try:
+        positions, rules = replay_positions(game, options)
+    except (KeyError, ValueError) as exc:
+        findings.append(_not_judged(game, 0, f"the turns were not judged: {_reason(exc)}"))
+        return [], findings
+    key = key or record_key(game)
+    tasks = []
+    for turn in todo:
+        try:
+            rp = _position_before(game, turn, positions, rules)
+        except _NotJudged as exc:
+            findings.append(not_judged(game, turn, str(exc)))
+            continue
+        tasks.append(TurnTask(turn, rp, settings, turn_seed(settings.seed, key, turn.event)))
+    return tasks, findings
+
+
+def not_judged(game: Game, turn: TurnAnalysis, reason: str) -> Finding:
+    """Finding W806 for ``turn`` of ``game``, not judged for ``reason``."""
+    message = f"event {turn.event} ({turn.played}) was not judged: {reason}"
+    return _not_judged(game, turn.line, message)
+
+
+def _position_before(
+    game: Game, turn: TurnAnalysis, positions: list[Position], rules: RuleSet
+) -> RecordPosition:
+    """The position before ``turn``, from the one replay; :class:`_NotJudged` when the
+    turn cannot be judged from it."""
+    try:
+        event = turn.event - 1
+        rp = record_position_at(game, event, position_at(positions, event), rules)
+    except (KeyError, ValueError) as exc:
+        raise _NotJudged(f"the position before it cannot be rebuilt: {_reason(exc)}") from None
+    if rp.nick != turn.player:
+        raise _NotJudged(f"the position before it has {rp.nick} to move, not {turn.player}")
+    if rp.rack is None:
+        raise _NotJudged(f"the record does not show the whole rack of {rp.nick}")
+    return rp
 
 
 def judge_turns(
@@ -217,29 +271,32 @@ def judge_turns(
     *,
     depth: Depth | str = Depth.SIM,
     key: str | None = None,
-    track: Callable[[Iterator[TurnAnalysis], int], Iterator[TurnAnalysis]] | None = None,
+    track: Callable[[Iterator[Judgement], int], Iterator[Judgement]] | None = None,
     options: RuleOptions = NO_OPTIONS,
 ) -> RecordJudgements:
     """The judgements of every analysed turn of ``analysis`` (the static analysis of
-    ``game``), from one replay of ``game``; ``analysis`` is not changed. ``key``
-    identifies the record in the turns' seeds (default a digest of its lines); ``track``
-    wraps the turns judged (a progress bar); ``options``: the rule options of the static
-    analysis. A turn that cannot be judged gets a W806 finding instead of a judgement."""
-    todo = [t for t in analysis.turns if t.analysed]
-    turns: Iterator[TurnAnalysis] = iter(todo)
+    ``game``), from one replay of ``game`` (:func:`turn_tasks`, each judged here by
+    :func:`judge_task`); ``analysis`` is not changed. ``key`` identifies the record in the
+    turns' seeds (default a digest of its lines); ``track`` wraps the judgements as they
+    are made (a progress bar); ``options``: the rule options of the static analysis. A
+    turn that cannot be judged gets a W806 finding instead of a judgement."""
+    tasks, findings = turn_tasks(game, analysis, settings, key=key, options=options)
+    made: Iterator[Judgement] = (judge_task(task, lexicon, leaves) for task in tasks)
     if track is not None:
-        turns = track(turns, len(todo))
-    judgements: dict[int, Judgement] = {}
-    findings: list[Finding] = []
-    ctx = _context(game, lexicon, leaves, settings, key, options, findings)
-    for turn in turns:
-        if ctx is None:
-            continue
-        try:
-            judgements[turn.event] = _judge_turn(ctx, turn)
-        except _NotJudged as exc:
-            message = f"event {turn.event} ({turn.played}) was not judged: {exc}"
-            findings.append(_not_judged(game, turn.line, message))
+        made = track(made, len(tasks))
+    judgements = {task.turn.event: judgement for task, judgement in zip(tasks, made, strict=True)}
+    return record_judgements(analysis, depth, settings, judgements, findings)
+
+
+def record_judgements(
+    analysis: RecordAnalysis,
+    depth: Depth | str,
+    settings: JudgeSettings,
+    judgements: dict[int, Judgement],
+    findings: list[Finding],
+) -> RecordJudgements:
+    """The judgements of a record's turns (by event), whichever process made them, with
+    the Mistake Index of each player of ``analysis`` and the W806 ``findings``."""
     graded = [
         (t.player, judgements[t.event].mistake)
         for t in analysis.turns
@@ -252,21 +309,13 @@ def judge_turns(
     )
 
 
-def _context(
-    game: Game, lexicon: Lexicon, leaves: Leaves | None, settings: JudgeSettings,
-    key: str | None, options: RuleOptions, findings: list[Finding],
-) -> _Context | None:  # fmt: skip
-    """What the turns are judged with, from one replay of ``game``; None for a game that
-    is not for two players (the simulation and the solvers are for two: no turn is judged)
-    or one that cannot be replayed (a W806 finding in ``findings``)."""
-    if len(game.players) != 2:
-        return None
-    try:
-        positions, rules = replay_positions(game, options)
-    except (KeyError, ValueError) as exc:
-        findings.append(_not_judged(game, 0, f"the turns were not judged: {_reason(exc)}"))
-        return None
-    return _Context(game, lexicon, leaves, settings, key or record_key(game), positions, rules)
+class _Tools:
+    """What every turn is judged with: the lexicon and leaves, and the settings."""
+
+    def __init__(self, lexicon: Lexicon, leaves: Leaves | None, settings: JudgeSettings) -> None:
+        self.lexicon = lexicon
+        self.leaves = leaves
+        self.settings = settings
 
 
 def with_judgements(analysis: RecordAnalysis, judged: RecordJudgements) -> RecordAnalysis:
@@ -295,7 +344,7 @@ def judge_record(
     *,
     depth: Depth | str = Depth.SIM,
     key: str | None = None,
-    track: Callable[[Iterator[TurnAnalysis], int], Iterator[TurnAnalysis]] | None = None,
+    track: Callable[[Iterator[Judgement], int], Iterator[Judgement]] | None = None,
     options: RuleOptions = NO_OPTIONS,
 ) -> RecordAnalysis:
     """The judged analysis of ``game``: :func:`judge_turns` then :func:`with_judgements`
@@ -318,20 +367,14 @@ def _not_judged(game: Game, line: int, message: str) -> Finding:
     return finding
 
 
-def _judge_turn(ctx: _Context, turn: TurnAnalysis) -> Judgement:
-    """The judgement of ``turn``; :class:`_NotJudged` when it cannot be judged."""
-    try:
-        rp = ctx.record_position(turn.event - 1)
-    except (KeyError, ValueError) as exc:
-        raise _NotJudged(f"the position before it cannot be rebuilt: {_reason(exc)}") from None
-    if rp.nick != turn.player:
-        raise _NotJudged(f"the position before it has {rp.nick} to move, not {turn.player}")
-    if rp.rack is None:
-        raise _NotJudged(f"the record does not show the whole rack of {rp.nick}")
+def judge_task(task: TurnTask, lexicon: Lexicon, leaves: Leaves | None) -> Judgement:
+    """The judgement of one turn (:func:`turn_tasks`) with ``lexicon`` and ``leaves``:
+    the same in any process, for the same task."""
+    ctx = _Tools(lexicon, leaves, task.settings)
+    turn, rp, seed = task.turn, task.position, task.seed
     empty = all(c is None for c in rp.board.cells)
     phase = grading.phase(empty, rp.bag)
     played = "-" if turn.withdrawn else (turn.found.notation if turn.found else None)
-    seed = turn_seed(ctx.settings.seed, ctx.key, turn.event)
     try:
         if phase is grading.Phase.ENDGAME:
             judgement = _endgame(ctx, rp, played)
@@ -371,7 +414,7 @@ def _find(moves: list[JudgedMove], notation: str | None) -> JudgedMove | None:
 
 
 def _simulation(
-    ctx: _Context, rp: RecordPosition, played: str | None, phase: grading.Phase, seed: int
+    ctx: _Tools, rp: RecordPosition, played: str | None, phase: grading.Phase, seed: int
 ) -> Judgement:
     s = ctx.settings
     assert rp.rack is not None
@@ -403,7 +446,7 @@ def _simulation(
     )  # fmt: skip
 
 
-def _preendgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgement:
+def _preendgame(ctx: _Tools, rp: RecordPosition, played: str | None) -> Judgement:
     s = ctx.settings
     assert rp.rack is not None
     # every legal move is a candidate (the solver's first stage values them by a fast
@@ -427,7 +470,7 @@ def _preendgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgem
     )  # fmt: skip
 
 
-def _endgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgement:
+def _endgame(ctx: _Tools, rp: RecordPosition, played: str | None) -> Judgement:
     s = ctx.settings
     position = endgame_position(rp, ctx.lexicon)
     # the best move's exact value and the played move's (not every root move's)
