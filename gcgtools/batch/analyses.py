@@ -14,14 +14,25 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable, Iterator
-from dataclasses import replace
+from collections.abc import Generator, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gcgtools.analysis.analyse import DEFAULT_TOP, RecordAnalysis, analyse_record
-from gcgtools.analysis.judge import Depth, JudgeSettings, judge_record
-from gcgtools.batch.run import Scheduler, map_files
+from gcgtools.analysis.judge import (
+    Depth,
+    JudgeSettings,
+    TurnTask,
+    judge_record,
+    judge_task,
+    not_judged,
+    record_judgements,
+    turn_tasks,
+    with_judgements,
+)
+from gcgtools.analysis.results import Judgement
+from gcgtools.batch.run import Scheduler, map_files, map_window
 from gcgtools.batch.settings import DEFAULT_SETTINGS, AnalysisSettings
 from gcgtools.console import track
 from gcgtools.lexicon.choice import LexiconChoice, choose
@@ -32,6 +43,7 @@ from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.resolve import resolve
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import expand_paths
+from gcgtools.sources.quarantine import CrashedBefore, check_not_crashed
 
 if TYPE_CHECKING:
     from gcgtools.lexicon import Leaves, Lexicon
@@ -165,12 +177,17 @@ def analyse_file(
     try:
         game = load_game(path)
         return analyse_game_with(game, choice, settings)
-    except (LexiconError, LeavesError) as exc:  # a lexicon or leave file it cannot use
-        return RecordAnalysis(path, unreadable=True, reason=exc.message)
-    except (KeyError, ValueError) as exc:  # a tile or board file gone bad since parsed
-        return RecordAnalysis(path, unreadable=True, reason=f"cannot set up the rules: {exc}")
     except Exception as exc:  # noqa: BLE001 - a batch must go on past any bad file
-        return RecordAnalysis(path, unreadable=True, reason=f"{type(exc).__name__}: {exc}")
+        return _failed(path, exc)
+
+
+def _failed(path: str, exc: Exception) -> RecordAnalysis:
+    """The result of a file whose analysis raised ``exc``: unreadable, with the reason."""
+    if isinstance(exc, (LexiconError, LeavesError)):  # a lexicon or leave file it cannot use
+        return RecordAnalysis(path, unreadable=True, reason=exc.message)
+    if isinstance(exc, (KeyError, ValueError)):  # a tile or board file gone bad since parsed
+        return RecordAnalysis(path, unreadable=True, reason=f"cannot set up the rules: {exc}")
+    return RecordAnalysis(path, unreadable=True, reason=f"{type(exc).__name__}: {exc}")
 
 
 def analyse_paths(
@@ -194,8 +211,9 @@ def analyse_paths(
     (:func:`gcgtools.batch.run.map_files`), run by ``settings`` (or the
     :class:`AnalysisSettings` that ``top``, ``cache``, ``options``, ``depth``, ``judge``
     and ``progress`` make, those not given at its defaults; TypeError for both): judged at
-    its depth, cached unless its ``cache`` is False (see :func:`analyse_game_with`). One
-    record judged at a depth runs in this process, with a progress bar per turn.
+    its depth, cached unless its ``cache`` is False (see :func:`analyse_game_with`). At a
+    deep depth (sim, full) the work is split per turn, not per record (see
+    :func:`_split_paths`), with a progress bar that counts turns.
     ``lexicon`` may also be the whole :class:`~gcgtools.lexicon.choice.LexiconChoice`
     (``lexica`` and ``leaves`` unused)."""
     given = {"top": top, "cache": cache, "options": options, "depth": depth, "judge": judge,
@@ -207,11 +225,9 @@ def analyse_paths(
         raise TypeError("give either settings= or top=, cache=, options=, ..., not both")
     choice = LexiconChoice.of(lexicon, lexica, leaves)
     names = [os.fspath(p) for p in paths]
-    if settings.depth is not Depth.STATIC and scheduler is None:
-        files = list(expand_paths(names))
-        if len(files) == 1:
-            yield analyse_file(files[0], choice, settings)
-            return
+    if settings.depth is not Depth.STATIC:
+        yield from _split_paths(list(expand_paths(names)), choice, settings, jobs, scheduler)
+        return
     worker = partial(analyse_file, choice=choice, settings=replace(settings, progress=False))
     yield from map_files(
         worker,
@@ -222,3 +238,181 @@ def analyse_paths(
         unit="games",
         scheduler=scheduler,
     )
+
+
+@dataclass(frozen=True, eq=False)
+class _TurnJob:
+    """A turn to judge, as a batch hands it to a worker: the task and what picks the
+    lexicon and leaves there (the record's ``#lexicon`` and tiles). Named (``name``: the
+    record's path and the event) for the pool's list of work that killed its workers."""
+
+    name: str
+    task: TurnTask
+    lexicon: str | None
+    tiles: Any
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _TurnJob) and other.name == self.name
+
+
+def judge_job(job: _TurnJob, choice: LexiconChoice) -> Judgement | str:
+    """Worker: the judgement of one turn, or why it could not be judged (never raises)."""
+    try:
+        check_not_crashed(job.name)
+        chosen = choose(choice, job.lexicon, job.tiles)
+        if chosen.lexicon is None:
+            return chosen.message or "no lexicon"
+        leaves = chosen.leaves
+        if leaves is None:
+            from gcgtools.lexicon import builtin_leaves
+
+            leaves = builtin_leaves(job.tiles)
+        return judge_task(job.task, chosen.lexicon, leaves)
+    except CrashedBefore:
+        return "judging it kept killing worker processes"
+    except Exception as exc:  # noqa: BLE001 - a batch must go on past any bad turn
+        return f"{type(exc).__name__}: {exc}"
+
+
+@dataclass
+class _Record:
+    """A record of a deep analysis between its preparation and its assembly: the result
+    (final if it needs no judging), its game and turn jobs, W806 findings so far."""
+
+    result: RecordAnalysis
+    game: Game | None = None
+    jobs: list[_TurnJob] = field(default_factory=list)
+    findings: list[Any] = field(default_factory=list)
+    final: bool = True  # ``result`` is final (read from the cache, unreadable, ...)
+
+
+def _prepared(path: str, choice: LexiconChoice, settings: AnalysisSettings) -> _Record:
+    """Read ``path``, find its result in the cache or analyse it statically and make its
+    turn jobs (one replay). Never raises for a bad file."""
+    try:
+        game = load_game(path)
+        if game.unreadable:
+            return _Record(analyse_record(game, lexicon=None))
+        stored = replace(settings, top=settings.stored_top(), progress=False)
+        if settings.cache and choice.wanted:
+            found = _cached(game, choice, settings)
+            if found is not None:
+                return _Record(_as_asked(found, game, settings.top))
+        options = settings.options
+        rules = resolve(game, options)
+        chosen = choose(choice, game.lexicon, rules.tiles)
+        result = analyse_record(
+            game, lexicon=chosen.lexicon, leaves=chosen.leaves, top=stored.top,
+            message=chosen.message, options=options,
+        )  # fmt: skip
+        deep = settings.deep()
+        if deep is None or chosen.lexicon is None or result.unreadable:
+            return _Record(_stored(game, choice, settings, result), final=True)
+        tasks, findings = turn_tasks(
+            game, result, deep[1], key=record_digest(game), options=options
+        )
+        name = game.path or path
+        jobs = [
+            _TurnJob(f"{name} event {t.turn.event}", t, game.lexicon, rules.tiles) for t in tasks
+        ]
+        return _Record(result, game, jobs, findings, final=False)
+    except Exception as exc:  # noqa: BLE001 - a batch must go on past any bad file
+        return _Record(_failed(path, exc))
+
+
+def _cached(game: Game, choice: LexiconChoice, settings: AnalysisSettings) -> Any:
+    from gcgtools.batch.cache import ResultCache
+
+    with ResultCache("analysis", settings.cache_params(choice), expect=RecordAnalysis) as results:
+        return results.get(results.key(record_digest(game)))
+
+
+def _stored(
+    game: Game, choice: LexiconChoice, settings: AnalysisSettings, result: RecordAnalysis
+) -> RecordAnalysis:
+    """``result`` (made with ``settings.stored_top()`` best moves) kept in the result
+    cache as :func:`analyse_game_with` keeps it, and cut to ``settings.top``."""
+    if settings.cache and choice.wanted:
+        from gcgtools.batch.cache import ResultCache
+
+        params = settings.cache_params(choice)
+        with ResultCache("analysis", params, expect=RecordAnalysis) as results:
+            results.put(results.key(record_digest(game)), result)
+    return _as_asked(result, game, settings.top)
+
+
+def _as_asked(result: RecordAnalysis, game: Game, top: int) -> RecordAnalysis:
+    turns = [replace(turn, best=turn.best[:top]) for turn in result.turns]
+    result = replace(result, turns=turns, path=game.path or "<gcg>")
+    for f in result.findings:
+        f.path = game.path
+    return result
+
+
+def _split_paths(
+    files: list[str],
+    choice: LexiconChoice,
+    settings: AnalysisSettings,
+    jobs: int | None,
+    scheduler: Scheduler,
+) -> Iterator[RecordAnalysis]:
+    """The deep analysis of ``files``, split per turn: this process reads each record,
+    looks it up in the result cache, analyses it statically and replays it once (cheap),
+    making a job per turn to judge; the jobs of every record go, in order, to the local
+    pool or the Dask cluster (:func:`gcgtools.batch.run.map_window`, one job a batch), so
+    that ``jobs`` workers judge even one record; each record is assembled, cached and
+    yielded as soon as its last turn is judged. The progress bar counts turns; the
+    records yielded are counted too (in ``games``: what an interrupt says)."""
+    records = track(
+        _assembled(files, choice, settings, jobs, scheduler), len(files),
+        label="analysing", enabled=False, unit="games",
+    )  # fmt: skip
+    yield from records
+
+
+def _assembled(
+    files: list[str],
+    choice: LexiconChoice,
+    settings: AnalysisSettings,
+    jobs: int | None,
+    scheduler: Scheduler,
+) -> Iterator[RecordAnalysis]:
+    prepared = [_prepared(path, choice, settings) for path in files]
+    every = [job for record in prepared for job in record.jobs]
+    worker = partial(judge_job, choice=choice)
+    done = map_window(worker, every, jobs=jobs, scheduler=scheduler, size=1, per_worker=1)
+    made: Iterator[Judgement | str] = track(
+        done, len(every), label="judging", enabled=settings.progress, unit="turns"
+    )
+    try:
+        for record in prepared:
+            yield record.result if record.final else _assemble(record, made, choice, settings)
+    finally:
+        if isinstance(made, Generator):  # stopped early: the workers are stopped too
+            made.close()
+
+
+def _assemble(
+    record: _Record,
+    made: Iterator[Judgement | str],
+    choice: LexiconChoice,
+    settings: AnalysisSettings,
+) -> RecordAnalysis:
+    """``record`` judged: its turns' judgements taken from ``made`` (in order), with its
+    Mistake Indices and W806 findings; kept in the result cache as a whole."""
+    deep = settings.deep()
+    assert deep is not None and record.game is not None
+    judgements: dict[int, Judgement] = {}
+    findings = list(record.findings)
+    for job in record.jobs:
+        judged = next(made)
+        if isinstance(judged, str):
+            findings.append(not_judged(record.game, job.task.turn, judged))
+        else:
+            judgements[job.task.turn.event] = judged
+    findings.sort(key=lambda f: f.line)
+    marks = record_judgements(record.result, deep[0], deep[1], judgements, findings)
+    return _stored(record.game, choice, settings, with_judgements(record.result, marks))

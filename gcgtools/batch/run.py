@@ -33,12 +33,13 @@ __all__ = [
 R = TypeVar("R")
 
 
-def _jobs_for(jobs: int | None, files: int) -> int:
+def _jobs_for(jobs: int | None, files: int, per_worker: int = 8) -> int:
     """Worker processes for ``files`` files: ``jobs`` (all cores if None, capped at
-    them: :func:`capped_jobs`), fewer for a handful of files, where starting processes
-    costs more than it saves."""
+    them: :func:`capped_jobs`), fewer for a handful of files (one per ``per_worker``
+    files), where starting processes costs more than it saves; ``per_worker`` 1 for work
+    that takes seconds an item (a judged turn)."""
     jobs = capped_jobs(jobs)
-    return min(jobs, max(1, files // 8)) if files < 64 else jobs
+    return min(jobs, max(1, files // per_worker)) if files < 64 else jobs
 
 
 def _run_batch(func: Callable[[str], R], paths: list[str]) -> list[R]:
@@ -121,6 +122,7 @@ def map_batches(
     window: int = 2048,
     size: int | None = None,
     scheduler: Scheduler = None,
+    per_worker: int = 8,
 ) -> Iterator[tuple[int, R]]:
     """Split ``files`` (already expanded: no folder or glob is looked into) into batches
     of consecutive names and yield ``(len(batch), func(batch))`` for each, in order.
@@ -133,9 +135,9 @@ def map_batches(
     a short list, so that every worker gets some; in this process 64, or ``window`` if
     smaller). On a Dask cluster the default batches are sized by the time they take
     instead, and the window holds at least ``TIMED_WINDOW`` files per worker (see
-    :class:`_Sizes`); the results are the same."""
+    :class:`_Sizes`); the results are the same. ``per_worker``: see :func:`_jobs_for`."""
     if scheduler is None:
-        jobs = _jobs_for(jobs, len(files))
+        jobs = _jobs_for(jobs, len(files), per_worker)
         if jobs <= 1:
             size = size or max(1, min(64, window))
             for start in range(0, len(files), size):
@@ -253,13 +255,19 @@ def map_window(
     jobs: int | None = None,
     window: int = 2048,
     scheduler: Scheduler = None,
+    size: int | None = None,
+    per_worker: int = 8,
 ) -> Iterator[R]:
     """Yield ``func(file)`` for every name of ``files``, in order, as :func:`map_batches`
-    runs it (one file at a time when it all runs in this process)."""
-    one = 1 if scheduler is None and _jobs_for(jobs, len(files)) <= 1 else None
+    runs it (one file at a time when it all runs in this process; ``size`` files a batch
+    when given, ``per_worker`` as there). ``files`` may be any picklable items (a judged
+    turn's task), each named by itself (hashable) should it kill its worker."""
+    if scheduler is None and _jobs_for(jobs, len(files), per_worker) <= 1:
+        size = 1
     for _, results in map_batches(
-        partial(_run_batch, func), files, jobs=jobs, window=window, size=one, scheduler=scheduler
-    ):
+        partial(_run_batch, func), files, jobs=jobs, window=window, size=size,
+        scheduler=scheduler, per_worker=per_worker,
+    ):  # fmt: skip
         yield from results
 
 
