@@ -118,6 +118,12 @@ class TileSet:
             vowels=frozenset(vowels),
         )
 
+    def __reduce__(self) -> tuple[type[TileSet], tuple[object, ...]]:
+        # pickled as its fields (a mappingproxy does not pickle): a judged turn's position
+        # goes to a worker process whole (gcgtools.batch.analyses)
+        fields = (dict(self.counts), dict(self.values), self.vowels, self.bracket_only)
+        return (type(self), (self.name, self.letters, *fields))
+
     def __repr__(self) -> str:
         return f"TileSet({self.name!r}, {self.total_tiles} tiles, {self.total_points} points)"
 
