@@ -271,20 +271,24 @@ def judge_turns(
     *,
     depth: Depth | str = Depth.SIM,
     key: str | None = None,
-    track: Callable[[Iterator[Judgement], int], Iterator[Judgement]] | None = None,
+    track: Callable[[Iterator[TurnAnalysis], int], Iterator[TurnAnalysis]] | None = None,
     options: RuleOptions = NO_OPTIONS,
 ) -> RecordJudgements:
     """The judgements of every analysed turn of ``analysis`` (the static analysis of
     ``game``), from one replay of ``game`` (:func:`turn_tasks`, each judged here by
     :func:`judge_task`); ``analysis`` is not changed. ``key`` identifies the record in the
-    turns' seeds (default a digest of its lines); ``track`` wraps the judgements as they
-    are made (a progress bar); ``options``: the rule options of the static analysis. A
-    turn that cannot be judged gets a W806 finding instead of a judgement."""
+    turns' seeds (default a digest of its lines); ``track`` wraps the turns to judge, each
+    judged once ``track`` hands it on (a progress bar; a benchmark's timer); ``options``:
+    the rule options of the static analysis. A turn that cannot be judged gets a W806
+    finding instead of a judgement."""
     tasks, findings = turn_tasks(game, analysis, settings, key=key, options=options)
-    made: Iterator[Judgement] = (judge_task(task, lexicon, leaves) for task in tasks)
+    turns: Iterator[TurnAnalysis] = (task.turn for task in tasks)
     if track is not None:
-        made = track(made, len(tasks))
-    judgements = {task.turn.event: judgement for task, judgement in zip(tasks, made, strict=True)}
+        turns = track(turns, len(tasks))
+    judgements = {
+        turn.event: judge_task(task, lexicon, leaves)
+        for task, turn in zip(tasks, turns, strict=True)
+    }
     return record_judgements(analysis, depth, settings, judgements, findings)
 
 
@@ -344,7 +348,7 @@ def judge_record(
     *,
     depth: Depth | str = Depth.SIM,
     key: str | None = None,
-    track: Callable[[Iterator[Judgement], int], Iterator[Judgement]] | None = None,
+    track: Callable[[Iterator[TurnAnalysis], int], Iterator[TurnAnalysis]] | None = None,
     options: RuleOptions = NO_OPTIONS,
 ) -> RecordAnalysis:
     """The judged analysis of ``game``: :func:`judge_turns` then :func:`with_judgements`
