@@ -76,6 +76,7 @@ __all__ = [
     "TurnAnalysis",
     "analyse_record",
     "phony_words",
+    "turn_count",
 ]
 
 #: Bumped when the results of the analysis change for the same inputs (cache keys).
@@ -93,6 +94,12 @@ _IGNORED = frozenset(
 
 UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
 NO_LEXICON = WORDING_NO_LEXICON
+
+
+def turn_count(game: Game) -> int:
+    """The turns of ``game`` as parsed (plays, exchanges, passes): at least the turns
+    its analysis holds, found without a replay (a batch's progress counts them)."""
+    return sum(1 for e in game.events if e.kind in _TURNS)
 
 
 # ------------------------------------------------------------------- phonies

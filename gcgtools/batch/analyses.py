@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from gcgtools.analysis.analyse import DEFAULT_TOP, RecordAnalysis, analyse_record
+from gcgtools.analysis.analyse import DEFAULT_TOP, RecordAnalysis, analyse_record, turn_count
 from gcgtools.analysis.judge import (
     Depth,
     JudgeSettings,
@@ -32,6 +34,7 @@ from gcgtools.analysis.judge import (
     with_judgements,
 )
 from gcgtools.analysis.results import Judgement
+from gcgtools.batch.cores import default_jobs
 from gcgtools.batch.run import Scheduler, map_files, map_window
 from gcgtools.batch.settings import DEFAULT_SETTINGS, AnalysisSettings
 from gcgtools.console import track
@@ -250,6 +253,7 @@ class _TurnJob:
     task: TurnTask
     lexicon: str | None
     tiles: Any
+    weight: int = 1  # the progress bar's steps for it (see ``_fed``)
 
     def __hash__(self) -> int:
         return hash(self.name)
@@ -257,11 +261,29 @@ class _TurnJob:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _TurnJob) and other.name == self.name
 
+    def __str__(self) -> str:
+        return self.name
 
-def judge_job(job: _TurnJob, choice: LexiconChoice) -> Judgement | str:
-    """Worker: the judgement of one turn, or why it could not be judged (never raises)."""
+
+@dataclass(frozen=True)
+class _Done:
+    """The one work item of a record with no turn to judge: nothing to do but count its
+    ``weight`` turns, in its place among the others."""
+
+    weight: int
+
+
+def judge_job(item: _TurnJob | _Done, choice: LexiconChoice) -> tuple[int, Judgement | str | None]:
+    """Worker: the item's weight, and the judgement of its turn or why it could not be
+    judged (None for a :class:`_Done`). Never raises."""
+    if isinstance(item, _Done):
+        return item.weight, None
+    return item.weight, _judgement(item, choice)
+
+
+def _judgement(job: _TurnJob, choice: LexiconChoice) -> Judgement | str:
     try:
-        check_not_crashed(job.name)
+        check_not_crashed(job)  # a job that killed a worker is named by itself
         chosen = choose(choice, job.lexicon, job.tiles)
         if chosen.lexicon is None:
             return chosen.message or "no lexicon"
@@ -352,6 +374,13 @@ def _as_asked(result: RecordAnalysis, game: Game, top: int) -> RecordAnalysis:
     return result
 
 
+#: Turns handed to the workers and not yet assembled into their records, per worker: a
+#: judged turn takes seconds, so two each keep every worker busy, and the records
+#: prepared ahead of the one being assembled (their positions, their static analysis)
+#: stay few however long the archive is.
+TURNS_PER_WORKER = 2
+
+
 def _split_paths(
     files: list[str],
     choice: LexiconChoice,
@@ -361,11 +390,13 @@ def _split_paths(
 ) -> Iterator[RecordAnalysis]:
     """The deep analysis of ``files``, split per turn: this process reads each record,
     looks it up in the result cache, analyses it statically and replays it once (cheap),
-    making a job per turn to judge; the jobs of every record go, in order, to the local
-    pool or the Dask cluster (:func:`gcgtools.batch.run.map_window`, one job a batch), so
-    that ``jobs`` workers judge even one record; each record is assembled, cached and
-    yielded as soon as its last turn is judged. The progress bar counts turns; the
-    records yielded are counted too (in ``games``: what an interrupt says)."""
+    making a job per turn to judge, as the workers need more work (lazily: see
+    :data:`TURNS_PER_WORKER`); the jobs go, in order, to the local pool or the Dask
+    cluster (:func:`gcgtools.batch.run.map_window`, one job a batch), so that ``jobs``
+    workers judge even one record; each record is assembled, cached and yielded as soon
+    as its last turn is judged. The progress bar counts the records' turns (a cached or
+    unjudged turn counts when its record is done); the records yielded are counted too
+    (in ``games``: what an interrupt says)."""
     records = track(
         _assembled(files, choice, settings, jobs, scheduler), len(files),
         label="analysing", enabled=False, unit="games",
@@ -380,39 +411,87 @@ def _assembled(
     jobs: int | None,
     scheduler: Scheduler,
 ) -> Iterator[RecordAnalysis]:
-    prepared = [_prepared(path, choice, settings) for path in files]
-    every = [job for record in prepared for job in record.jobs]
+    counts = [_turns_in(path) for path in files]  # a first quick read: the bar's total
+    prepared: deque[_Record] = deque()  # made by ``_fed``, not yet yielded
+    items = _fed(files, counts, choice, settings, prepared)
     worker = partial(judge_job, choice=choice)
-    done = map_window(worker, every, jobs=jobs, scheduler=scheduler, size=1, per_worker=1)
-    made: Iterator[Judgement | str] = track(
-        done, len(every), label="judging", enabled=settings.progress, unit="turns"
-    )
+    # (capped as the pool caps ``jobs``, without its note: the pool says it)
+    window = TURNS_PER_WORKER * min(jobs or default_jobs(), default_jobs())
+    done = map_window(
+        worker, items, jobs=jobs, scheduler=scheduler, size=1, per_worker=1,
+        count=sum(counts) or 1, window=window,
+    )  # fmt: skip
+    made = track(
+        done, sum(counts), label="judging", enabled=settings.progress, unit="turns",
+        weight=lambda item: item[0],
+    )  # fmt: skip
     try:
-        for record in prepared:
-            yield record.result if record.final else _assemble(record, made, choice, settings)
+        for head in made:  # reads the files on, as far as the workers need
+            record = prepared.popleft()  # the record of ``head``, the first not yielded
+            yield _assemble(record, chain([head], made), choice, settings)
     finally:
         if isinstance(made, Generator):  # stopped early: the workers are stopped too
             made.close()
 
 
+def _turns_in(path: str) -> int:
+    """The turns of the record at ``path`` (0 if it cannot be read)."""
+    try:
+        return turn_count(load_game(path))
+    except Exception:  # noqa: BLE001 - the real read reports it
+        return 0
+
+
+def _fed(
+    files: list[str],
+    counts: list[int],
+    choice: LexiconChoice,
+    settings: AnalysisSettings,
+    prepared: deque[_Record],
+) -> Iterator[_TurnJob | _Done]:
+    """The work items of ``files``, record by record, each record prepared when its
+    first item is wanted (and put in ``prepared``): its turn jobs, or one :class:`_Done`
+    for a record with none (cached, unreadable, nothing to judge), so that its result
+    comes out in its place at once. Each item weighs its share of the record's
+    ``counts`` turns (the progress bar's steps)."""
+    for path, count in zip(files, counts, strict=True):
+        record = _prepared(path, choice, settings)
+        prepared.append(record)
+        jobs = record.jobs
+        if not jobs:
+            yield _Done(count)
+            continue
+        for i, job in enumerate(jobs):
+            weight = 1 if i < count else 0
+            if i == len(jobs) - 1:
+                weight += max(0, count - len(jobs))
+            yield replace(job, weight=weight)
+
+
 def _assemble(
     record: _Record,
-    made: Iterator[Judgement | str],
+    made: Iterator[tuple[int, Judgement | str | None]],
     choice: LexiconChoice,
     settings: AnalysisSettings,
 ) -> RecordAnalysis:
     """``record`` judged: its turns' judgements taken from ``made`` (in order), with its
-    Mistake Indices and W806 findings; kept in the result cache as a whole."""
+    Mistake Indices and W806 findings; kept in the result cache as a whole. A record with
+    no turn to judge takes its one :class:`_Done` item (and one read from the cache, or
+    unreadable, is as prepared)."""
+    if not record.jobs:
+        next(made)  # its one _Done
+    if record.final:
+        return record.result
     deep = settings.deep()
     assert deep is not None and record.game is not None
     judgements: dict[int, Judgement] = {}
     findings = list(record.findings)
     for job in record.jobs:
-        judged = next(made)
-        if isinstance(judged, str):
-            findings.append(not_judged(record.game, job.task.turn, judged))
-        else:
+        _, judged = next(made)
+        if isinstance(judged, Judgement):
             judgements[job.task.turn.event] = judged
+        else:
+            findings.append(not_judged(record.game, job.task.turn, str(judged)))
     findings.sort(key=lambda f: f.line)
     marks = record_judgements(record.result, deep[0], deep[1], judgements, findings)
     return _stored(record.game, choice, settings, with_judgements(record.result, marks))

@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
+from itertools import chain, islice
 from typing import Any, Protocol, TypeVar
 
 from gcgtools.batch.cores import capped_jobs, default_jobs
@@ -115,14 +116,15 @@ def open_scheduler(scheduler: Scheduler, jobs: int | None = None) -> Iterator[Sc
 
 
 def map_batches(
-    func: Callable[[list[str]], R],
-    files: list[str],
+    func: Callable[[list[Any]], R],
+    files: list[str] | Iterator[Any],
     *,
     jobs: int | None = None,
     window: int = 2048,
     size: int | None = None,
     scheduler: Scheduler = None,
     per_worker: int = 8,
+    count: int | None = None,
 ) -> Iterator[tuple[int, R]]:
     """Split ``files`` (already expanded: no folder or glob is looked into) into batches
     of consecutive names and yield ``(len(batch), func(batch))`` for each, in order.
@@ -135,22 +137,30 @@ def map_batches(
     a short list, so that every worker gets some; in this process 64, or ``window`` if
     smaller). On a Dask cluster the default batches are sized by the time they take
     instead, and the window holds at least ``TIMED_WINDOW`` files per worker (see
-    :class:`_Sizes`); the results are the same. ``per_worker``: see :func:`_jobs_for`."""
+    :class:`_Sizes`); the results are the same. ``per_worker``: see :func:`_jobs_for`.
+
+    ``files`` may also be an iterator, read only as far as the window needs (its items
+    made as the work goes: a deep analysis' turns, record by record); ``count`` is then
+    about how many it holds (for the number of workers and the batches' sizes), and
+    ``size`` should be given."""
+    items = iter(files)
+    if count is None:
+        count = len(files) if isinstance(files, list) else 1 << 30
     if scheduler is None:
-        jobs = _jobs_for(jobs, len(files), per_worker)
+        jobs = _jobs_for(jobs, count, per_worker)
         if jobs <= 1:
             size = size or max(1, min(64, window))
-            for start in range(0, len(files), size):
-                batch = files[start : start + size]
+            while batch := list(islice(items, size)):
                 yield len(batch), func(batch)
             return
-    if not files:
+    first = list(islice(items, 1))
+    if not first:
         return
     with open_scheduler(scheduler, jobs) as opened:
         backend: Backend = opened if opened is not None else _pool(jobs or 1)
         finished = False
         try:
-            yield from _windowed(backend, func, files, window, size)
+            yield from _windowed(backend, func, chain(first, items), count, window, size)
             finished = True
         finally:
             if opened is None:  # stopped early (an exception, an interrupt, a consumer
@@ -211,62 +221,73 @@ class _Sizes:
 
 def _windowed(
     backend: Backend,
-    func: Callable[[list[str]], R],
-    files: list[str],
+    func: Callable[[list[Any]], R],
+    items: Iterator[Any],
+    count: int,
     window: int,
     size: int | None,
 ) -> Iterator[tuple[int, R]]:
     """The batches of :func:`map_batches` on ``backend``: handed out in order, at most
     ``window`` files not yet yielded (a timed backend, see :class:`_Sizes`, may hold
-    ``TIMED_WINDOW`` files per worker), results yielded in order."""
+    ``TIMED_WINDOW`` files per worker), results yielded in order. ``items``: the files
+    (read as they are handed out), about ``count`` of them."""
     workers = backend.workers
     seconds = None if size else backend.task_seconds
-    size = size or max(1, min(64, min(window, len(files)) // (workers * 8) or 1))
+    size = size or max(1, min(64, min(window, count) // (workers * 8) or 1))
     window = max(window, TIMED_WINDOW * workers if seconds else size * workers)
     sizes = _Sizes(size, seconds, workers, window)
     task = partial(_timed, func) if seconds else func
     pending: deque[tuple[int, Any]] = deque()
     try:
         start = handed = 0
-        while start < len(files) or pending:
-            while start < len(files) and (sizes.tasks is None or len(pending) < sizes.tasks):
-                count = sizes.next(len(files) - start)
-                if handed + count > window:
+        more = True  # ``items`` not read to the end yet
+        while more or pending:
+            while more and (sizes.tasks is None or len(pending) < sizes.tasks):
+                wanted = sizes.next(max(1, count - start))
+                if handed + wanted > window and pending:
                     break
-                pending.append((count, backend.submit(task, files[start : start + count])))
-                start += count
-                handed += count
-            count, future = pending.popleft()
+                batch = list(islice(items, wanted))
+                more = len(batch) == wanted
+                if batch:
+                    pending.append((len(batch), backend.submit(task, batch)))
+                start += len(batch)
+                handed += len(batch)
+            if not pending:
+                break
+            done, future = pending.popleft()
             result = future.result()
             del future  # a Dask result is freed on its worker once nobody holds it
             if seconds:
                 took, result = result
-                sizes.done(count, took)
-            handed -= count
-            yield count, result
+                sizes.done(done, took)
+            handed -= done
+            yield done, result
     finally:
         backend.cancel([future for _, future in pending])
 
 
 def map_window(
-    func: Callable[[str], R],
-    files: list[str],
+    func: Callable[[Any], R],
+    files: list[str] | Iterator[Any],
     *,
     jobs: int | None = None,
     window: int = 2048,
     scheduler: Scheduler = None,
     size: int | None = None,
     per_worker: int = 8,
+    count: int | None = None,
 ) -> Iterator[R]:
     """Yield ``func(file)`` for every name of ``files``, in order, as :func:`map_batches`
     runs it (one file at a time when it all runs in this process; ``size`` files a batch
-    when given, ``per_worker`` as there). ``files`` may be any picklable items (a judged
-    turn's task), each named by itself (hashable) should it kill its worker."""
-    if scheduler is None and _jobs_for(jobs, len(files), per_worker) <= 1:
+    when given, ``per_worker``, ``count`` and an iterator of ``files`` as there).
+    ``files`` may be any picklable items (a judged turn's task), each named by itself
+    (hashable) should it kill its worker."""
+    known = count if count is not None else len(files) if isinstance(files, list) else 1 << 30
+    if scheduler is None and _jobs_for(jobs, known, per_worker) <= 1:
         size = 1
     for _, results in map_batches(
         partial(_run_batch, func), files, jobs=jobs, window=window, size=size,
-        scheduler=scheduler, per_worker=per_worker,
+        scheduler=scheduler, per_worker=per_worker, count=count,
     ):  # fmt: skip
         yield from results
 

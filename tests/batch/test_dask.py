@@ -24,10 +24,13 @@ import pytest
 from conftest import corpus_dir
 from distributed import Client, LocalCluster
 from support.reference_data import DATA, needs_data
+from support.short_records import enable, short_record, sim
 from typer.testing import CliRunner
 
 from gcgtools.batch import dask_backend
+from gcgtools.batch.analyses import analyse_paths
 from gcgtools.batch.cache import cache_info, results_folder
+from gcgtools.batch.codec import encode
 from gcgtools.batch.run import (
     FIRST_BATCH,
     LARGEST_BATCH,
@@ -149,6 +152,18 @@ def test_map_batches_on_dask_in_order_and_sized_by_time(cluster):
     assert max(sizes) == min(LARGEST_BATCH, TIMED_WINDOW * 2 // 4)
     assert list(map_window(len, names, scheduler=cluster)) == [len(n) for n in names]
     assert list(map_window(len, [], scheduler=cluster)) == []
+
+
+@needs_data
+def test_deep_analysis_split_per_turn_judges_the_same_on_dask(cluster, tmp_path):
+    # one record's turns spread over the cluster's two workers, and a second record:
+    # the same judgements as in this process (each turn's seed is its own)
+    paths = [short_record(tmp_path, f"g{i}.gcg", turns=3 + i, note=str(i)) for i in range(2)]
+    here = list(analyse_paths(paths, lexicon=enable(), jobs=1, settings=sim()))
+    there = list(analyse_paths(paths, lexicon=enable(), scheduler=cluster, settings=sim()))
+    assert [r.depth for r in here] == ["sim", "sim"]
+    assert all(t.judgement for r in here for t in r.turns if t.analysed)
+    assert encode(there) == encode(here)
 
 
 # ------------------------------------------------ the commands, pool vs Dask

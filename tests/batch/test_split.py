@@ -10,41 +10,19 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from support.reference_data import DATA, needs_data
+from support.reference_data import needs_data
+from support.short_records import enable, short_record, sim
+from typer.testing import CliRunner
 
 from gcgtools import console
-from gcgtools.analysis.judge import settings_for
+from gcgtools.batch import analyses
 from gcgtools.batch.analyses import analyse_paths
 from gcgtools.batch.cache import cache_info, results_folder
 from gcgtools.batch.codec import encode
 from gcgtools.batch.cores import default_jobs
 from gcgtools.batch.run import map_window
-from gcgtools.batch.settings import AnalysisSettings
+from gcgtools.cli import app
 from gcgtools.console import interrupted_line
-
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples"
-TURNS = 4  # a record's first turns: the opening and mid-game, seconds in pure Python
-
-
-def short_record(folder: Path, name: str = "g.gcg", turns: int = TURNS, note: str = "") -> str:
-    """The first ``turns`` turns of the example club final (its own content per ``note``)."""
-    lines = (EXAMPLES / "club-final.gcg").read_text().splitlines(keepends=True)
-    starts = [i for i, line in enumerate(lines) if line.startswith(">")]
-    path = folder / name
-    path.write_text("".join(lines[: starts[turns]]) + (f"#note {note}\n" if note else ""))
-    return str(path)
-
-
-def sim(*, cache: bool = False, progress: bool = False) -> AnalysisSettings:
-    judge = settings_for("sim", sim_iterations=4, sim_candidates=2)
-    return AnalysisSettings(depth="sim", judge=judge, cache=cache, progress=progress)
-
-
-def enable() -> str:
-    assert DATA is not None
-    return str(DATA / "lexica" / "ENABLE.kwg")
-
 
 def _meet(folder: str, item: int) -> tuple[int, bool]:
     """Worker: say this process is here, then wait (a minute at most) for another
@@ -110,3 +88,43 @@ def test_progress_counts_turns_and_an_interrupt_counts_records(tmp_path: Path) -
     bar = [t for t in console._recent if t.unit == "turns"][-1]  # the bar's count
     analysed = len([t for t in first.turns if t.analysed])
     assert (bar.done, bar.total, bar.outer) == (analysed, 2 * analysed, False)
+
+
+@needs_data
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_records_are_read_as_the_workers_need_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    # an archive's records are not all replayed into turns before the first is judged:
+    # a few turns in flight per worker, so a long archive holds a few records at a time
+    paths = [short_record(tmp_path, f"g{i}.gcg", turns=2, note=str(i)) for i in range(12)]
+    read: list[str] = []
+    prepared = analyses._prepared
+
+    def counted(path: str, *args: object) -> analyses._Record:
+        read.append(path)
+        return prepared(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analyses, "_prepared", counted)
+    results = analyse_paths(paths, lexicon=enable(), jobs=jobs, settings=sim())
+    first = next(results)
+    assert first.path == paths[0] and first.depth == "sim"
+    ahead = analyses.TURNS_PER_WORKER * jobs  # turns handed out: at most one record each
+    assert read == paths[: len(read)] and len(read) <= 1 + ahead < len(paths)
+    rest = list(results)
+    assert [r.path for r in rest] == paths[1:] and read == paths
+
+
+@needs_data
+def test_jobs_above_the_cores_are_capped_with_a_note(tmp_path: Path) -> None:
+    path = short_record(tmp_path, turns=2)
+    cores = default_jobs()
+    args = ["analyse", "--lexicon", enable(), "--depth", "sim", "--sim-iterations", "4",
+            "--sim-candidates", "2", "--no-cache", "-q", "-j", str(cores + 3), path]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.count(f"--jobs {cores + 3} is more than the") == 1
+    assert f"running {cores} worker" in result.stderr
+    assert "Mistake Index" in result.stdout
+    result = CliRunner().invoke(app, [*args[:-2], str(cores), path])
+    assert result.exit_code == 0 and "is more than" not in result.stderr
