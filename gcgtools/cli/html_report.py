@@ -26,6 +26,7 @@ from gcgtools.cli.groups import (
 from gcgtools.cli.outputs import fail, list_failed, render_single, single, to_stdout, write
 from gcgtools.console import echo
 from gcgtools.findings import EXIT_CLEAN
+from gcgtools.jobs.judged import is_judged, with_analysis
 from gcgtools.jobs.kinds import ReportJob
 from gcgtools.lexicon.choice import NO_CHOICE, LexiconChoice
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
@@ -78,6 +79,10 @@ def report_command(
     if file is None:
         assert output is not None
         write_report_site(job, paths, output, title, batch)
+    if is_judged(job):  # judged by every worker, turn by turn; the page made here
+        job = with_analysis(
+            job, str(file), jobs=batch.jobs, progress=batch.progress, scheduler=batch.scheduler
+        )
     target, outcome = render_single(job, file, output)
     write(target, outcome.data)
     if not to_stdout(target):

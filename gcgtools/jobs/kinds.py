@@ -103,7 +103,9 @@ class ReportJob:
     """``report``: the game's HTML page, with the ``top`` moves beside each recorded one
     from ``lexicon``, judged at ``depth`` sim or full (``judge``: the
     :class:`~gcgtools.analysis.judge.JudgeSettings`), linking back to a site's ``index``
-    (a path; None: no site). The summary is the one a site's index lists."""
+    (a path; None: no site). The summary is the one a site's index lists. ``analysis``:
+    the record's analysis made already, shown as it is (a judged one:
+    :mod:`gcgtools.jobs.judged`)."""
 
     rules: RuleOptions = NO_OPTIONS
     lexicon: Any = None
@@ -111,6 +113,7 @@ class ReportJob:
     depth: str = "static"
     judge: Any = None
     index: str | None = None
+    analysis: Any = None
     suffix: ClassVar[str] = ".html"
     label: ClassVar[str] = "reports"
     findings: ClassVar[bool] = False
@@ -123,7 +126,7 @@ class ReportJob:
             back = Path(os.path.relpath(self.index, Path(target).parent)).as_posix()
         report = game_report(
             game, back=back, lexicon=self.lexicon, top=self.top, options=self.rules,
-            depth=self.depth, judge=self.judge,
+            depth=self.depth, judge=self.judge, analysis=self.analysis,
         )  # fmt: skip
         return Rendered(report.html.encode("utf-8"), OK, [], report.summary)
 

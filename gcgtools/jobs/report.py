@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gcgtools.analysis.results import RecordAnalysis
 from gcgtools.batch.analyses import analyse_with
 from gcgtools.model.game import Game
 from gcgtools.render.html import GameOutcome, GameReportData, Report, render_report
@@ -33,14 +34,16 @@ def report_data(
     back: str | None = None,
     depth: str = "static",
     judge: Any = None,
+    analysis: RecordAnalysis | None = None,
 ) -> GameReportData:
     """What the report of ``game`` shows: its replay under the rule ``options`` and, with
     ``lexicon`` (a loaded lexicon, or a :class:`~gcgtools.lexicon.choice.LexiconChoice`),
     its analysis with the ``top`` moves per turn, judged at ``depth`` sim or full (with
-    ``judge`` settings); ``back`` is the address of a site's index."""
+    ``judge`` settings); ``back`` is the address of a site's index. ``analysis``: the
+    record's analysis made already (a deep analysis split per turn over the workers:
+    :mod:`gcgtools.jobs.judged`), shown as it is."""
     info = ReplayInfo.of(game, options)
-    analysis = None
-    if lexicon is not None:
+    if analysis is None and lexicon is not None:
         analysis = analyse_with(
             game, lexicon, leaves, top=top, options=options, depth=depth, judge=judge
         )

@@ -18,20 +18,22 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from gcgtools.batch.run import open_scheduler
+from gcgtools.jobs.judged import is_judged, judged_pages
 from gcgtools.jobs.kinds import ReportJob
-from gcgtools.jobs.outputs import Outcome, write_outputs
+from gcgtools.jobs.outputs import Outcome, naming_for, write_outputs
 from gcgtools.render.html import BASE_STYLE
 from gcgtools.render.markup import escape
 from gcgtools.render.palette import player_colour
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.atomic import write_atomic
+from gcgtools.sources.paths import expand_paths
 from gcgtools.wording import plural
 
 __all__ = ["GAMES_FOLDER", "SiteResult", "index_html", "write_site"]
@@ -372,10 +374,21 @@ def write_site(
     job = replace(job, index=str(index))
     options = job.rules
     with open_scheduler(scheduler, jobs) as opened:  # a Dask cluster started once
-        outcomes = list(
-            write_outputs(job, paths, str(games), jobs=jobs, progress=progress, scheduler=opened)
-        )
+        outcomes = list(_pages(job, paths, str(games), jobs, progress, opened))
         done = [o.path for o in outcomes if o.target is not None]
         charts = _archive_charts(done, jobs, progress, options, opened) if done else ""
     write_atomic(index, index_html(outcomes, site, charts, title).encode("utf-8"))
     return SiteResult(index, outcomes, bool(charts))
+
+
+def _pages(
+    job: ReportJob, paths: Iterable[str], games: str, jobs: int | None, progress: bool,
+    scheduler: Any,
+) -> Iterator[Outcome]:  # fmt: skip
+    """The pages of ``paths`` written into ``games``: one record per worker, or, judged
+    (depth sim or full), every record's turns over the workers (:mod:`gcgtools.jobs.judged`)."""
+    if not is_judged(job):
+        return write_outputs(job, paths, games, jobs=jobs, progress=progress, scheduler=scheduler)
+    files = list(expand_paths(paths))
+    naming = naming_for(files, games, job.suffix)
+    return judged_pages(job, files, naming, jobs=jobs, progress=progress, scheduler=scheduler)
