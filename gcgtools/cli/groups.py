@@ -249,7 +249,8 @@ DepthOpt = Annotated[
     typer.Option(
         "--depth",
         help="static: equity only (fast, the default); sim: judge every turn by simulation, "
-        "pre-endgame and endgame solvers with small budgets; full: the same, larger budgets.",
+        "pre-endgame and endgame solvers with small budgets; full: the same, larger budgets. "
+        "Judged turn by turn over the --jobs workers (one record too); the bar counts turns.",
     ),
 ]
 SeedOpt = Annotated[
