@@ -374,11 +374,12 @@ def _as_asked(result: RecordAnalysis, game: Game, top: int) -> RecordAnalysis:
     return result
 
 
-#: Turns handed to the workers and not yet assembled into their records, per worker: a
-#: judged turn takes seconds, so two each keep every worker busy, and the records
-#: prepared ahead of the one being assembled (their positions, their static analysis)
-#: stay few however long the archive is.
-TURNS_PER_WORKER = 2
+#: Turns handed to the workers and not yet assembled into their records, per worker: the
+#: results come back in order, so a long turn (an endgame) at the head of the line keeps
+#: the others' results waiting; with eight each the other workers go on meanwhile, and
+#: the records prepared ahead of the one being assembled (their positions, their static
+#: analysis) stay a few however long the archive is.
+TURNS_PER_WORKER = 8
 
 
 def _split_paths(

@@ -15,6 +15,7 @@ from support.short_records import enable, short_record, sim
 from typer.testing import CliRunner
 
 from gcgtools import console
+from gcgtools.analysis.judge import judge_task
 from gcgtools.batch import analyses
 from gcgtools.batch.analyses import analyse_paths
 from gcgtools.batch.cache import cache_info, results_folder
@@ -23,6 +24,7 @@ from gcgtools.batch.cores import default_jobs
 from gcgtools.batch.run import map_window
 from gcgtools.cli import app
 from gcgtools.console import interrupted_line
+
 
 def _meet(folder: str, item: int) -> tuple[int, bool]:
     """Worker: say this process is here, then wait (a minute at most) for another
@@ -97,7 +99,9 @@ def test_records_are_read_as_the_workers_need_them(
 ) -> None:
     # an archive's records are not all replayed into turns before the first is judged:
     # a few turns in flight per worker, so a long archive holds a few records at a time
-    paths = [short_record(tmp_path, f"g{i}.gcg", turns=2, note=str(i)) for i in range(12)]
+    ahead = analyses.TURNS_PER_WORKER * jobs  # turns handed out: at most one record each
+    count = 2 * (ahead + 2)
+    paths = [short_record(tmp_path, f"g{i}.gcg", turns=2, note=str(i)) for i in range(count)]
     read: list[str] = []
     prepared = analyses._prepared
 
@@ -109,10 +113,9 @@ def test_records_are_read_as_the_workers_need_them(
     results = analyse_paths(paths, lexicon=enable(), jobs=jobs, settings=sim())
     first = next(results)
     assert first.path == paths[0] and first.depth == "sim"
-    ahead = analyses.TURNS_PER_WORKER * jobs  # turns handed out: at most one record each
-    assert read == paths[: len(read)] and len(read) <= 1 + ahead < len(paths)
-    rest = list(results)
-    assert [r.path for r in rest] == paths[1:] and read == paths
+    assert read == paths[: len(read)] and len(read) <= 2 + ahead < count
+    results.close()  # the rest is not read, nor judged
+    assert len(read) <= 2 + ahead
 
 
 @needs_data
@@ -128,3 +131,25 @@ def test_jobs_above_the_cores_are_capped_with_a_note(tmp_path: Path) -> None:
     assert "Mistake Index" in result.stdout
     result = CliRunner().invoke(app, [*args[:-2], str(cores), path])
     assert result.exit_code == 0 and "is more than" not in result.stderr
+
+
+def _dies_on_the_third_turn(task: object, *args: object) -> object:
+    """A judge that kills its worker process on the record's third turn."""
+    if task.turn.event == 3:  # type: ignore[attr-defined]
+        os._exit(9)
+    return judge_task(task, *args)  # type: ignore[arg-type]
+
+
+@needs_data
+@pytest.mark.skipif(default_jobs() < 2, reason="needs two cores")
+def test_a_turn_that_kills_its_worker_is_left_out_and_the_rest_judged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = short_record(tmp_path)
+    monkeypatch.setattr(analyses, "judge_task", _dies_on_the_third_turn)  # the forked workers'
+    (result,) = analyse_paths([path], lexicon=enable(), jobs=2, settings=sim())
+    judged = {t.event for t in result.turns if t.judgement is not None}
+    analysed = {t.event for t in result.turns if t.analysed}
+    assert 3 in analysed and judged == analysed - {3}
+    (w806,) = [f for f in result.findings if f.code == "W806"]
+    assert "event 3" in w806.message and "killing worker processes" in w806.message
