@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 from conftest import corpus_dir
+from support.reference_data import needs_data
+from support.short_records import short_record
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = ROOT / "benchmarks"
@@ -144,3 +146,15 @@ def test_deep_benchmark_runs() -> None:
               "--preendgame-nodes", "50")  # fmt: skip
     assert "measured: 3 turns" in out and "extrapolated to all" in out
     assert "target: a game at --depth full in at most 60 s:" in out
+
+
+@needs_data
+def test_deep_jobs_benchmark_runs(tmp_path: Path) -> None:
+    # the first turns of the example game, a tiny simulation: the script runs, and the
+    # judgements of -j 1 and -j 2 are compared
+    game = short_record(tmp_path, turns=3)
+    out = run("deep_jobs.py", "--game", game, "--repeat", "1", "--sim-iterations", "4",
+              "--sim-candidates", "2")  # fmt: skip
+    assert "round 1: reference: a process alone gets " in out
+    assert "-j 1: median " in out and "-j 2: median " in out
+    assert out.splitlines()[-1] == "same judgements for every -j: yes"
