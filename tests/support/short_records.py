@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.reference_data import DATA
-
 from gcgtools.analysis.judge import settings_for
 from gcgtools.batch.settings import AnalysisSettings
+from support.reference_data import DATA
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 TURNS = 4  # a record's first turns: the opening and mid-game
