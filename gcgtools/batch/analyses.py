@@ -120,12 +120,7 @@ def analyse_game_with(
         result: RecordAnalysis = results.fetch(
             record_digest(game), lambda: _analyse_chosen(game, choice, stored)
         )
-    # the same record may be cached under another name
-    turns = [replace(turn, best=turn.best[: settings.top]) for turn in result.turns]
-    result = replace(result, turns=turns, path=game.path or "<gcg>")
-    for f in result.findings:
-        f.path = game.path
-    return result
+    return _as_asked(result, game, settings.top)
 
 
 def _analyse_chosen(
@@ -216,7 +211,7 @@ def analyse_paths(
     and ``progress`` make, those not given at its defaults; TypeError for both): judged at
     its depth, cached unless its ``cache`` is False (see :func:`analyse_game_with`). At a
     deep depth (sim, full) the work is split per turn, not per record (see
-    :func:`_split_paths`), with a progress bar that counts turns.
+    :func:`_assembled`), with a progress bar that counts turns.
     ``lexicon`` may also be the whole :class:`~gcgtools.lexicon.choice.LexiconChoice`
     (``lexica`` and ``leaves`` unused)."""
     given = {"top": top, "cache": cache, "options": options, "depth": depth, "judge": judge,
@@ -229,7 +224,10 @@ def analyse_paths(
     choice = LexiconChoice.of(lexicon, lexica, leaves)
     names = [os.fspath(p) for p in paths]
     if settings.depth is not Depth.STATIC:
-        yield from _split_paths(list(expand_paths(names)), choice, settings, jobs, scheduler)
+        files = list(expand_paths(names))
+        records = _assembled(files, choice, settings, jobs, scheduler)
+        # the records counted too (in games: what an interrupt says)
+        yield from track(records, len(files), label="analysing", enabled=False, unit="games")
         return
     worker = partial(analyse_file, choice=choice, settings=replace(settings, progress=False))
     yield from map_files(
@@ -367,6 +365,8 @@ def _stored(
 
 
 def _as_asked(result: RecordAnalysis, game: Game, top: int) -> RecordAnalysis:
+    """``result`` cut to ``top`` best moves a turn, under ``game``'s name (the same record
+    may be cached under another)."""
     turns = [replace(turn, best=turn.best[:top]) for turn in result.turns]
     result = replace(result, turns=turns, path=game.path or "<gcg>")
     for f in result.findings:
@@ -382,7 +382,7 @@ def _as_asked(result: RecordAnalysis, game: Game, top: int) -> RecordAnalysis:
 TURNS_PER_WORKER = 8
 
 
-def _split_paths(
+def _assembled(
     files: list[str],
     choice: LexiconChoice,
     settings: AnalysisSettings,
@@ -396,22 +396,7 @@ def _split_paths(
     cluster (:func:`gcgtools.batch.run.map_window`, one job a batch), so that ``jobs``
     workers judge even one record; each record is assembled, cached and yielded as soon
     as its last turn is judged. The progress bar counts the records' turns (a cached or
-    unjudged turn counts when its record is done); the records yielded are counted too
-    (in ``games``: what an interrupt says)."""
-    records = track(
-        _assembled(files, choice, settings, jobs, scheduler), len(files),
-        label="analysing", enabled=False, unit="games",
-    )  # fmt: skip
-    yield from records
-
-
-def _assembled(
-    files: list[str],
-    choice: LexiconChoice,
-    settings: AnalysisSettings,
-    jobs: int | None,
-    scheduler: Scheduler,
-) -> Iterator[RecordAnalysis]:
+    unjudged turn counts when its record is done)."""
     counts = [_turns_in(path) for path in files]  # a first quick read: the bar's total
     prepared: deque[_Record] = deque()  # made by ``_fed``, not yet yielded
     items = _fed(files, counts, choice, settings, prepared)
