@@ -30,19 +30,10 @@ import sys
 import time
 from pathlib import Path
 
-GAME = "valid/domino14__macondo/preendgame__testdata__issue_476.gcg"
+from deep import GAME, _corpus, _data_dir  # the same game, data and corpus as deep.py
+
 REFERENCE_CPU = 1.0  # CPU seconds of each reference loop
 LOOP = "import time\nwhile time.process_time() < {cpu}:\n    pass\n"
-
-
-def _data_dir() -> Path:
-    env = os.environ.get("GCGTOOLS_DATA")
-    return Path(env) if env else Path(__file__).resolve().parents[1].parent / "shared" / "data"
-
-
-def _corpus() -> Path:
-    env = os.environ.get("GCGTOOLS_CORPUS")
-    return Path(env) if env else Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 
 
 def _children_cpu() -> float:
