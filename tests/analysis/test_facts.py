@@ -4,9 +4,12 @@ position (small lexicons made here: no shared data needed)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+from support.reference_data import needs_data
 
 from gcgtools.analysis.facts import (
     MAX_FACTS,
@@ -290,3 +293,49 @@ def test_facts_survive_the_result_cache() -> None:
     row = judgement.to_dict()
     assert [f["kind"] for f in row["facts"]] == [f.kind.value for f in facts]  # type: ignore[union-attr]
     assert row["best"]["reply_score"] == 20.0 and "follow_score" not in row["best"]  # type: ignore[index]
+
+
+# --------------------------------------------------------- JSON and analyse --why
+EXAMPLE = Path(__file__).parents[2] / "examples" / "club-final.gcg"
+TINY = ("--sim-iterations", "8", "--sim-candidates", "4", "--endgame-nodes", "3000",
+        "--preendgame-nodes", "300", "--no-cache")  # fmt: skip
+
+
+def analyse(*extra: str) -> str:
+    from support.reference_data import DATA
+    from typer.testing import CliRunner
+
+    from gcgtools.cli import app
+
+    assert DATA is not None
+    lexicon = str(DATA / "lexica" / "ENABLE.kwg")
+    result = CliRunner().invoke(app, ["analyse", str(EXAMPLE), "--lexicon", lexicon,
+                                      "--depth", "sim", *TINY, *extra])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@needs_data
+def test_json_and_why_show_the_facts_of_each_judged_turn() -> None:
+    turns = json.loads(analyse("-f", "json"))["turns"]
+    judged_turns = [t for t in turns if t.get("judgement")]
+    assert judged_turns and all("facts" in t["judgement"] for t in judged_turns)
+    with_facts = [t for t in judged_turns if t["judgement"]["facts"]]
+    assert with_facts
+    for t in with_facts:
+        j = t["judgement"]
+        assert j["played"]["move"] != j["best"]["move"]
+        assert j["facts"][0]["kind"] in ("win", "final_spread")
+        for f in j["facts"]:
+            assert set(f) == {"kind", "favours", "numbers", "sentence"}
+            assert f["favours"] in ("best", "played", "neither")
+    text = analyse("--why")
+    lines = text.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    joined = " ".join(line.strip() for line in lines)
+    for t in with_facts:
+        for f in t["judgement"]["facts"]:
+            assert f["sentence"] in joined  # wrapped lines joined back
+    assert "facts: + in favour of the best move" in text
+    plain = analyse()
+    assert with_facts[0]["judgement"]["facts"][0]["sentence"] not in plain
