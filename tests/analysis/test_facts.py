@@ -339,3 +339,52 @@ def test_json_and_why_show_the_facts_of_each_judged_turn() -> None:
     assert "facts: + in favour of the best move" in text
     plain = analyse()
     assert with_facts[0]["judgement"]["facts"][0]["sentence"] not in plain
+
+
+def test_the_html_report_lists_the_facts_beside_the_candidates_escaped() -> None:
+    from gcgtools.analysis.grading import Phase
+    from gcgtools.analysis.results import ANALYSED, Judgement, RecordAnalysis, TurnAnalysis
+    from gcgtools.render.judgement_html import judgement_extras
+
+    best, played = judged("8G (CAT)E", win_pct=60.0), judged("8G (CAT)S", win_pct=50.0)
+    odd = Fact(K.SCORE, 1.0, 2.0, "played", "<b>a & b</b>")
+    j = Judgement(Phase.MIDGAME, "simulation", best, played, moves=[best, played],
+                  facts=(*turn_facts(position("ESX"), WORDS, None, "simulation", best, played),
+                         odd))  # fmt: skip
+    turn = TurnAnalysis(1, 3, "ann", "play", "8G (CAT)S", "ESX", 7, 7, ANALYSED, judgement=j)
+    html = "".join(judgement_extras(RecordAnalysis("x.gcg", turns=[turn]), 3))
+    assert '<div class="candidates"><table>' in html and '<ul class="facts"' in html
+    assert html.count("<li ") == len(j.facts)
+    assert '<li class="best" data-kind="win">8G (CAT)E wins 60.0%' in html
+    assert "&lt;b&gt;a &amp; b&lt;/b&gt;" in html and "<b>a" not in html
+    without = replace(turn, judgement=replace(j, facts=()))
+    assert "facts" not in "".join(judgement_extras(RecordAnalysis("x.gcg", turns=[without]), 3))
+
+
+@needs_data
+def test_the_report_shows_each_judged_turns_facts(tmp_path: Path) -> None:
+    from support.reference_data import DATA
+    from typer.testing import CliRunner
+
+    from gcgtools.cli import app
+    from gcgtools.render.markup import escape
+
+    assert DATA is not None
+    lines = EXAMPLE.read_text().splitlines()
+    game = tmp_path / "start.gcg"  # the first twelve turns: simulated only
+    game.write_text("\n".join([x for x in lines if x.startswith("#")]
+                              + [x for x in lines if x.startswith(">")][:12]) + "\n")  # fmt: skip
+    common = ["--lexicon", str(DATA / "lexica" / "ENABLE.kwg"), "--depth", "sim",
+              "--sim-iterations", "8", "--sim-candidates", "4"]  # fmt: skip
+    runner = CliRunner()
+    result = runner.invoke(app, ["analyse", str(game), *common, "-f", "json", "--no-cache"])
+    turns = json.loads(result.stdout)["turns"]
+    sentences = [f["sentence"] for t in turns if t.get("judgement")
+                 for f in t["judgement"]["facts"]]  # fmt: skip
+    page = tmp_path / "game.html"
+    result = runner.invoke(app, ["report", str(game), *common, "-o", str(page)])
+    assert result.exit_code == 0, result.output
+    html = page.read_text()
+    assert html.count("<li class=") == len(sentences) > 0
+    for sentence in sentences:
+        assert escape(sentence) in html  # as the page escapes text
