@@ -34,6 +34,7 @@ from gcgtools.movegen.record import RecordPosition
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK
+from gcgtools.wording import plural
 
 if TYPE_CHECKING:
     from gcgtools.lexicon import Lexicon
@@ -87,7 +88,7 @@ K = FactKind
 #: ``{p}`` what the kind shows of each
 TEMPLATES: Mapping[FactKind, str] = {
     K.WIN: "{B} wins {b} of the simulations, {P} {p}.",
-    K.FINAL_SPREAD: "Best play by both ends {b} after {B}, {p} after {P}.",
+    K.FINAL_SPREAD: "Final spread with best play by both: {b} after {B}, {p} after {P}.",
     K.GOES_OUT: "Goes out now: {b} for {B}, {p} for {P}.",
     K.SETS_UP_OUT: "Goes out next turn in the best line: {b} after {B}, {p} after {P}.",
     K.OPPONENT_OUT: "Opponent can go out at once: {b} after {B}, {p} after {P}.",
@@ -303,7 +304,9 @@ def _lanes(
     shown = {
         K.TWS_OPENED: ", ".join(opened) or "none",
         K.TWS_CLOSED: ", ".join(closed) or "none",
-        K.HOOKS: f"{len(spots)} ({fit} tiles fit)" if spots else "none",
+        K.HOOKS: f"{len(spots)} ({plural(fit, 'tile')} fit{'s' if fit == 1 else ''})"
+        if spots
+        else "none",
     }
     more = {K.HOOKS: (("fitting_tiles", float(fit)),)}
     return values, shown, more
