@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from support.positions import board_with as board
 from support.reference_data import needs_data
 
 from gcgtools.analysis.facts import (
@@ -31,14 +32,6 @@ from gcgtools.rules.rulesets import DEFAULT_RULES
 
 K = FactKind
 WORDS = Lexicon.from_words(["AT", "CAT", "ATE", "CATS", "CATE", "QI", "EX", "ZA"])
-
-
-def board(*words: tuple[int, int, bool, str]) -> Board:
-    out = Board(DEFAULT_RULES.board, DEFAULT_RULES.tiles)
-    for row, col, across, word in words:
-        for i, letter in enumerate(word):
-            out[(row, col + i) if across else (row + i, col)] = letter
-    return out
 
 
 def scene(on: Board, rack: str = "AEIRSTX", unseen: str = "CDEFGH?", bag: int = 50) -> Scene:
