@@ -413,7 +413,7 @@ def turn_facts(
     """The facts that separate ``played`` from ``best`` in ``position`` (the record's
     position before the turn, its player to move), judged by ``method`` (``simulation``,
     ``preendgame`` or ``endgame``); none when the two are the same move, when the move
-    played is not among the judged ones or the rack is unknown."""
+    played is not among the judged ones, the rack is unknown or the tiles do not add up."""
     if played is None or played.move == best.move or position.rack is None:
         return ()
     if (played.win_pct, played.spread) == (best.win_pct, best.spread):
@@ -421,7 +421,10 @@ def turn_facts(
     if method not in ("simulation", "preendgame", "endgame"):
         return ()
     rack = tuple(position.rack)
-    unseen = position_from_board(position.board, position.rules, rack, position.scores).unseen
+    try:
+        unseen = position_from_board(position.board, position.rules, rack, position.scores).unseen
+    except ValueError:  # the tiles do not add up: no facts rather than wrong ones
+        return ()
     scene = Scene(position.board, position.rules, lexicon, rack, unseen, position.bag)
     opponent = unseen if position.bag == 0 else None
     moves = generate(position.board, lexicon, MoveRequest(

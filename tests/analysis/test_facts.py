@@ -381,3 +381,10 @@ def test_the_report_shows_each_judged_turns_facts(tmp_path: Path) -> None:
     assert html.count("<li class=") == len(sentences) > 0
     for sentence in sentences:
         assert escape(sentence) in html  # as the page escapes text
+
+
+def test_no_facts_when_the_tiles_do_not_add_up() -> None:
+    best = judged("8G (CAT)E", win_pct=60.0)
+    played = judged("8G (CAT)S", win_pct=50.0)
+    too_many = position("ZZZ")  # the tile set has one Z
+    assert turn_facts(too_many, WORDS, None, "simulation", best, played) == ()
