@@ -83,7 +83,8 @@ __all__ = [
 # 3: judgement fields, equity lost >= 0; 4: the pre-endgame of 1 to 4 tiles, its budget in
 # all, mirror-image openings simulated once, turns not judged as W806, enums in the cache;
 # 5: a pre-endgame turn judged among every legal move; an endgame turn keeps its best line (pv)
-ANALYSIS_VERSION = f"{__version__}+analysis5"
+# 6: a simulated move keeps its playouts' reply and follow-up numbers; a judgement its facts
+ANALYSIS_VERSION = f"{__version__}+analysis6"
 #: Best moves kept per turn unless asked otherwise.
 DEFAULT_TOP = 5
 

@@ -48,6 +48,7 @@ from gcgtools.analysis.endgame import (
     solve_endgame,
     solve_preendgame,
 )
+from gcgtools.analysis.facts import turn_facts
 from gcgtools.analysis.results import (
     JudgedMove,
     Judgement,
@@ -393,7 +394,9 @@ def judge_task(task: TurnTask, lexicon: Lexicon, leaves: Leaves | None) -> Judge
         note = _not_legal(turn)
     elif turn.withdrawn:
         note = "withdrawn: judged as the pass the turn became"
-    return replace(judgement, seed=seed, note=note)
+    facts = turn_facts(rp, ctx.lexicon, ctx.leaves, judgement.method, judgement.best,
+                       judgement.played)  # fmt: skip
+    return replace(judgement, seed=seed, note=note, facts=facts)
 
 
 def _not_legal(turn: TurnAnalysis) -> str:
@@ -437,7 +440,18 @@ def _simulation(
         position, ctx.lexicon, ctx.leaves, limit, seed, model=s.model, include=include
     )
     moves = [
-        JudgedMove(c.move.notation(), c.move.score, c.win_pct, c.stderr, c.spread, c.iterations)
+        JudgedMove(
+            c.move.notation(),
+            c.move.score,
+            c.win_pct,
+            c.stderr,
+            c.spread,
+            c.iterations,
+            reply_score=c.reply_score,
+            reply_bingo_pct=c.reply_bingo_pct,
+            follow_score=c.follow_score,
+            follow_bingo_pct=c.follow_bingo_pct,
+        )  # fmt: skip
         for c in result.candidates
     ]
     best = moves[0]

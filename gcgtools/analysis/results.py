@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from gcgtools.analysis.facts import Fact
 from gcgtools.analysis.grading import Mistake, Phase
 from gcgtools.findings import Finding
 from gcgtools.wording import NO_LEXICON, plural, plural_form
@@ -94,7 +95,9 @@ class JudgedMove:
     """One judged move: its notation and score, its win% (0..100) with ``stderr``
     (simulation only), the mean final ``spread`` (root's view), the ``iterations``
     simulated, or the endgame ``value``, whether ``proved`` and the principal variation
-    ``pv`` (this move first, then both sides' best replies; endgame only)."""
+    ``pv`` (this move first, then both sides' best replies; endgame only); from the
+    simulation's playouts (simulation only): the opponent's mean ``reply_score`` and
+    ``reply_bingo_pct`` (0..100), our ``follow_score`` and ``follow_bingo_pct``."""
 
     move: str
     score: int
@@ -105,6 +108,10 @@ class JudgedMove:
     value: int | None = None
     proved: bool | None = None
     pv: tuple[str, ...] = ()
+    reply_score: float | None = None
+    reply_bingo_pct: float | None = None
+    follow_score: float | None = None
+    follow_bingo_pct: float | None = None
 
     def to_dict(self) -> dict[str, object]:
         out = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in asdict(self).items()}
@@ -112,7 +119,13 @@ class JudgedMove:
             out["pv"] = list(self.pv)
         else:
             del out["pv"]  # a simulated or pre-endgame move has none
+        for name in _PLAYOUT_KEYS:
+            if out[name] is None:
+                del out[name]  # only a simulated move has them
         return out
+
+
+_PLAYOUT_KEYS = ("reply_score", "reply_bingo_pct", "follow_score", "follow_bingo_pct")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +136,8 @@ class Judgement:
     among the legal moves, see ``note``); ``win_pct_lost`` (percentage points) outside the
     endgame, ``spread_lost`` in it; ``mistake`` the grade (None when not graded);
     ``proved``: every solver value exact (solvers only); ``moves``: the judged moves kept,
-    best first; ``model``: the win model's name; ``seed``: the turn's seed."""
+    best first; ``model``: the win model's name; ``seed``: the turn's seed; ``facts``:
+    what separates the move played from the best (:mod:`gcgtools.analysis.facts`)."""
 
     phase: Phase
     method: str
@@ -137,6 +151,7 @@ class Judgement:
     moves: list[JudgedMove] = field(default_factory=list)
     model: str = ""
     seed: int = 0
+    facts: tuple[Fact, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -152,6 +167,7 @@ class Judgement:
             "moves": [m.to_dict() for m in self.moves],
             "model": self.model,
             "seed": self.seed,
+            "facts": [f.to_dict() for f in self.facts],
         }
 
 

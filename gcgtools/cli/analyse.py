@@ -66,6 +66,15 @@ def analyse_command(
         ),
     ] = None,
     format: Annotated[AnalyseFormat, typer.Option("--format", "-f")] = AnalyseFormat.text,
+    why: Annotated[
+        bool,
+        typer.Option(
+            "--why",
+            help="With --depth sim or full: under each judged turn of the text table, the "
+            "facts that separate the move played from the best, one line each (the JSON "
+            "always has them, as 'facts').",
+        ),
+    ] = False,
     rule_set: RuleOptions = NO_OPTIONS,
     no_cache: NoCache = False,
     batch: BatchOptions = NO_BATCH,
@@ -92,7 +101,7 @@ def analyse_command(
     results = analyse_paths(
         paths, lexicon=choice, jobs=batch.jobs, scheduler=batch.scheduler, settings=settings,
     )  # fmt: skip
-    count, unreadable = _print_analyses(results, format, alternatives=top is not None)
+    count, unreadable = _print_analyses(results, format, alternatives=top is not None, why=why)
     if unreadable:
         report_unreadable(dict(unreadable))
         raise typer.Exit(EXIT_UNREADABLE)
@@ -103,8 +112,9 @@ def analyse_command(
 
 
 def _print_analyses(
-    results: Iterable[RecordAnalysis], format: AnalyseFormat, *, alternatives: bool
-) -> tuple[int, list[tuple[str, str]]]:
+    results: Iterable[RecordAnalysis], format: AnalyseFormat, *, alternatives: bool,
+    why: bool = False,
+) -> tuple[int, list[tuple[str, str]]]:  # fmt: skip
     """Print each result (JSON Lines, or a text table per record, the lexicon lines said
     once per run and again only when they change); how many records there were, and the
     unreadable ones with the reason."""
@@ -123,7 +133,7 @@ def _print_analyses(
         elif not result.unreadable:
             used = used_lines(result)
             lines = analysis_lines(result, used=False, alternatives=alternatives)
-            lines += judgement_lines(result)
+            lines += judgement_lines(result, why=why)
             if used != said:  # said once per run, again only when it changes
                 lines = [*used, "", *lines]
                 said = used

@@ -13,9 +13,11 @@ from typing import Annotated
 
 import typer
 
+from gcgtools.batch.settings import DEFAULT_SETTINGS, AnalysisSettings
 from gcgtools.cli.common import Paths, app, batch_command
 from gcgtools.cli.groups import (
     BATCH_GROUP,
+    JUDGE_GROUP,
     LEXICON_GROUP,
     NO_BATCH,
     RULE_GROUP,
@@ -40,7 +42,7 @@ class Group(str, Enum):
 
 @app.command("annotate")
 @batch_command
-@option_groups(rule_set=RULE_GROUP, choice=LEXICON_GROUP, batch=BATCH_GROUP)
+@option_groups(rule_set=RULE_GROUP, choice=LEXICON_GROUP, batch=BATCH_GROUP, judging=JUDGE_GROUP)
 def annotate_command(
     paths: Paths,
     output: Output = None,
@@ -56,10 +58,14 @@ def annotate_command(
     rule_set: RuleOptions = NO_OPTIONS,
     choice: LexiconChoice = NO_CHOICE,
     batch: BatchOptions = NO_BATCH,
+    judging: AnalysisSettings = DEFAULT_SETTINGS,
 ) -> None:
     """Add '#note gcgtools: ...' lines after each event: the play (O1 HAN(G)OVER), words
     and scores, findings, bingos, unseen tiles, and with a lexicon the analysis. Old
-    gcgtools notes are replaced; everything else is kept byte for byte."""
+    gcgtools notes are replaced; everything else is kept byte for byte. With --depth sim
+    or full the analysis notes also give the judgement: the judged best move, the win%
+    lost, and the facts that separate the move played from the best ('why:' for the best
+    move, 'but:' for the move played, 'also:' for neither)."""
     groups = [g.value for g in only] if only else None
     # --only analysis: the analysis is the whole job, so no lexicon at all is an error
     checked_lexicon(choice, rule_set.tiles, required=groups == ["analysis"])
@@ -67,7 +73,7 @@ def annotate_command(
     chosen = choice if asked or choice.wanted else None
     file = single(paths, output, in_place)
     only = tuple(groups) if groups is not None else None
-    job = AnnotateJob(only, rule_set, chosen)
+    job = AnnotateJob(only, rule_set, chosen, judging.depth.value, judging.judge)
     if file is None:
         run_batch(job, paths, output, batch, "record")
     target, outcome = render_single(job, file, output, in_place)

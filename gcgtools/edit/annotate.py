@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from gcgtools.analysis.analyse import RecordAnalysis
+from gcgtools.analysis.judge import Depth, JudgeSettings
 from gcgtools.batch.analyses import analyse_with
 from gcgtools.lexicon.choice import LexiconChoice
 from gcgtools.model.game import Game
@@ -55,7 +56,9 @@ GROUPS = frozenset({"findings", "words", "tracking", "analysis"})
 """``findings``: one note per finding. ``words``: the play as ``COORD WORD`` with the
 played-through letters in parentheses (``O1 HAN(G)OVER``), the words formed, bingo, computed
 score when it differs. ``tracking``: unseen tiles and tiles in the bag after each turn.
-``analysis`` (only with a lexicon): best move, equity lost, phonies (W8xx), missed bingo."""
+``analysis`` (only with a lexicon): best move, equity lost, phonies (W8xx), missed bingo;
+judged (a ``depth`` of sim or full), the judged best move, the win% lost and the facts
+that separate the move played from the best (``why:``, ``but:``, ``also:``)."""
 
 _TRACKED = {
     EventKind.PLAY,
@@ -197,6 +200,8 @@ def annotate(
     options: RuleOptions = NO_OPTIONS,
     lexicon: LexiconChoice | Lexicon | None = None,
     leaves: Leaves | None = None,
+    depth: Depth | str = Depth.STATIC,
+    judge: JudgeSettings | None = None,
 ) -> bytes:
     """The record as bytes with ``#note gcgtools:`` lines after each event.
 
@@ -204,10 +209,13 @@ def annotate(
     ``options`` override the rules the record implies, as for :func:`gcgtools.validate`.
     The ``analysis`` notes need ``lexicon``: a loaded lexicon (with ``leaves``, else the
     built-in heuristic), or a :class:`~gcgtools.lexicon.choice.LexiconChoice` that
-    picks one for the record; without one (or when none is found) there are none.
+    picks one for the record; without one (or when none is found) there are none. With a
+    ``depth`` of sim or full (and the ``judge`` settings; None: the depth's), the turns are
+    judged too and the notes say what the judgement found.
     Raises ValueError for an unknown group.
     """
-    data, _ = annotate_analysed(game, only, options=options, lexicon=lexicon, leaves=leaves)
+    data, _ = annotate_analysed(game, only, options=options, lexicon=lexicon, leaves=leaves,
+                                depth=depth, judge=judge)  # fmt: skip
     return data
 
 
@@ -218,6 +226,8 @@ def annotate_analysed(
     options: RuleOptions = NO_OPTIONS,
     lexicon: LexiconChoice | Lexicon | None = None,
     leaves: Leaves | None = None,
+    depth: Depth | str = Depth.STATIC,
+    judge: JudgeSettings | None = None,
 ) -> tuple[bytes, RecordAnalysis | None]:
     """:func:`annotate`, and the analysis its ``analysis`` notes come from (None when the
     group was not asked for or no lexicon was given; its ``used`` says which lexicon and
@@ -229,7 +239,7 @@ def annotate_analysed(
         game = parse_bytes(strip_annotations(game), game.path)
     analysis = None
     if "analysis" in groups and lexicon is not None:
-        analysis = analyse_with(game, lexicon, leaves, options=options)
+        analysis = analyse_with(game, lexicon, leaves, options=options, depth=depth, judge=judge)
     annotator = Annotator(groups, analysis)
     info = ReplayInfo.of(game, options)
     return accept(game, annotator, info), analysis

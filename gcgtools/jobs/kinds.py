@@ -46,12 +46,16 @@ class WriteJob:
 class AnnotateJob:
     """``annotate``: the record with ``#note gcgtools:`` lines, ``only`` those groups
     (None: all), the analysis notes from ``lexicon`` (a
-    :class:`~gcgtools.lexicon.choice.LexiconChoice`). The summary's ``analysis`` says which
+    :class:`~gcgtools.lexicon.choice.LexiconChoice`), judged at ``depth`` sim or full
+    (``judge``: the :class:`~gcgtools.analysis.judge.JudgeSettings`). The summary's
+    ``analysis`` says which
     lexicon and leaves the notes come from, or why there are none."""
 
     only: tuple[str, ...] | None = None
     rules: RuleOptions = NO_OPTIONS
     lexicon: Any = None
+    depth: str = "static"
+    judge: Any = None
     suffix: ClassVar[str] = ".gcg"
     label: ClassVar[str] = "records"
     findings: ClassVar[bool] = False
@@ -60,7 +64,8 @@ class AnnotateJob:
         from gcgtools.edit.annotate import annotate_analysed
 
         only = list(self.only) if self.only is not None else None
-        data, analysis = annotate_analysed(game, only, lexicon=self.lexicon, options=self.rules)
+        data, analysis = annotate_analysed(game, only, lexicon=self.lexicon, options=self.rules,
+                                           depth=self.depth, judge=self.judge)  # fmt: skip
         used = {"analysis": analysis.used} if analysis is not None else None
         return Rendered(data, OK, [], used)
 

@@ -26,6 +26,7 @@ from gcgtools.analysis.analyse import (
     RecordAnalysis,
     TurnAnalysis,
 )
+from gcgtools.analysis.results import JudgedMove
 from gcgtools.findings import Code
 from gcgtools.wording import plural_form
 
@@ -34,6 +35,7 @@ __all__ = [
     "analysis_json",
     "analysis_lines",
     "analysis_notes",
+    "judged_notes",
     "lexicon_hint",
     "summary_lines",
     "used_lines",
@@ -243,9 +245,44 @@ def analysis_json(result: RecordAnalysis) -> str:
     return json.dumps(result.to_dict(), ensure_ascii=False)
 
 
+#: what begins the note of a fact in ``annotate``, by the move it favours
+FACT_NOTES = {"best": "why", "played": "but", "neither": "also"}
+
+
+def judged_notes(turn: TurnAnalysis) -> list[str]:
+    """The notes of a judged turn: the judged best move and the move played with their
+    win% (endgame: their final spread) and what was lost, then one note per fact
+    (``why:`` a fact in favour of the best move, ``but:`` of the move played, ``also:``
+    of neither)."""
+    j = turn.judgement
+    if j is None or not j.best.move:
+        return []
+    endgame = j.method == "endgame"
+    text = f"judged ({j.method}): best {_judged_text(j.best, endgame)}"
+    if j.played is not None and j.played.move == j.best.move:
+        text = f"judged ({j.method}): played the best, {_judged_text(j.best, endgame)}"
+    elif j.played is not None:
+        text += f"; played {_judged_text(j.played, endgame)}"
+    if j.spread_lost is not None:
+        text += f", lost {j.spread_lost:.0f} pts"
+    elif j.win_pct_lost is not None:
+        text += f", lost {j.win_pct_lost:.1f}%"
+    if j.mistake is not None and j.mistake.value != "none":
+        text += f" ({j.mistake.value} mistake)"
+    return [text] + [f"{FACT_NOTES.get(f.favours, 'also')}: {f.sentence}" for f in j.facts]
+
+
+def _judged_text(m: JudgedMove, endgame: bool) -> str:
+    """A judged move and its win% (endgame: the final spread)."""
+    if endgame and m.spread is not None:
+        return f"{m.move} {m.spread:+.0f}"
+    return f"{m.move} {m.win_pct:.1f}%"
+
+
 def analysis_notes(turn: TurnAnalysis) -> list[str]:
     """The texts of the generated notes of one turn (``annotate --only analysis``): the
-    best move and the equity lost, the phony words, a missed bingo."""
+    best move and the equity lost, the phony words, a missed bingo, and when judged
+    (``--depth sim|full``) :func:`judged_notes`."""
     notes: list[str] = []
     if turn.analysed and turn.best:
         text = f"best {turn.best_move} {turn.best_equity:.1f}"
@@ -266,4 +303,4 @@ def analysis_notes(turn: TurnAnalysis) -> list[str]:
         if turn.best_bingo is not None:
             text += f": {turn.best_bingo.notation} {turn.best_bingo.score}"
         notes.append(text)
-    return notes
+    return notes + judged_notes(turn)

@@ -1,8 +1,9 @@
 """The judgement of a record (``gcgtools analyse --depth sim|full``) as text that fits
 80 columns: a header naming the depth and the win model, then per turn (under a line
 naming each phase as it begins) the move played and the best move with their win% (or
-endgame value), the win% or spread lost with the mistake badge; then the badges' legend
-and the Mistake Index per player."""
+endgame value), the win% or spread lost with the mistake badge (with ``why``, the facts
+that separate the move played from the best under it, one line each); then the badges'
+legend and the Mistake Index per player."""
 
 from __future__ import annotations
 
@@ -13,7 +14,14 @@ from gcgtools.analysis.judge import JudgedMove, Judgement
 from gcgtools.console import safe_text
 from gcgtools.render.analysis import WIDTH, wrapped
 
-__all__ = ["BADGES", "badge", "display_width", "judgement_lines", "mistake_index_line"]
+__all__ = [
+    "BADGES",
+    "badge",
+    "display_width",
+    "fact_lines",
+    "judgement_lines",
+    "mistake_index_line",
+]
 
 #: the badge of each mistake size (text output and the HTML report)
 BADGES = {"none": "", "small": "?", "medium": "??", "large": "???"}
@@ -24,6 +32,7 @@ LEGEND = "  mistakes: ? small, ?? medium, ??? large"
 #: before a solver's value it did not prove (its budget ran out first), as in ``moves``
 UNPROVED = "~"
 UNPROVED_LEGEND = "  ~ not proved: the solver's budget ran out first"
+FACTS_LEGEND = "  facts: + in favour of the best move, - of the move played, · of neither"
 
 
 def badge(mistake: str | None) -> str:
@@ -115,11 +124,34 @@ def _unproved(j: Judgement | None) -> bool:
     return j is not None and any(m is not None and m.proved is False for m in (j.best, j.played))
 
 
-def judgement_lines(result: RecordAnalysis) -> list[str]:
+#: before a fact's sentence: which move it favours
+FACT_MARKS = {"best": "+", "played": "-", "neither": "·"}
+_FACT_INDENT = 6
+
+
+def fact_lines(j: Judgement) -> list[str]:
+    """The facts of a judgement, one per line under its turn (a sentence longer than the
+    line goes on, indented, on the next): ``+`` before a fact in favour of the best
+    move, ``-`` in favour of the move played, ``·`` for neither."""
+    import textwrap
+
+    out: list[str] = []
+    for fact in j.facts:
+        head = " " * _FACT_INDENT + FACT_MARKS.get(fact.favours, " ") + " "
+        out += textwrap.wrap(
+            safe_text(fact.sentence), WIDTH, initial_indent=head,
+            subsequent_indent=" " * (len(head) + 2), break_long_words=False,
+            break_on_hyphens=False,
+        )  # fmt: skip
+    return out
+
+
+def judgement_lines(result: RecordAnalysis, *, why: bool = False) -> list[str]:
     """The header (the depth and the win model), the judged turns as a table under a
-    line per phase, the badges' legend, then the Mistake Index per player (nothing for a
-    record analysed at the static depth). Every line fits 80 columns (a path or a model
-    name longer than that excepted)."""
+    line per phase (with ``why``, each turn's facts under it: :func:`fact_lines`), the
+    badges' legend, then the Mistake Index per player (nothing for a record analysed at
+    the static depth). Every line fits 80 columns (a path or a model name longer than
+    that excepted)."""
     if result.depth == "static" or result.unreadable:
         return []
     path, judged = f"{safe_text(result.path)}:", f"judged at depth {result.depth}"
@@ -137,10 +169,14 @@ def judgement_lines(result: RecordAnalysis) -> list[str]:
             phase = turn.judgement.phase
             lines.append(f"  {phase}")
         lines.extend(_row(row, widths))
+        if why:
+            lines.extend(fact_lines(turn.judgement))
     if any(t.judgement.mistake not in (None, "none") for t, _ in judged if t.judgement):
         lines.append(LEGEND)
     if any(_unproved(t.judgement) for t, _ in judged):
         lines.append(UNPROVED_LEGEND)
+    if why and any(t.judgement.facts for t, _ in judged if t.judgement):
+        lines.append(FACTS_LEGEND)
     lines.append(mistake_index_line(result))
     return lines
 

@@ -1,5 +1,6 @@
 """The judgement of a record in the HTML report (``report --depth sim|full``): a mistake
-badge and the judged candidates (win% with error bars) per move, a win-probability chart
+badge and the judged candidates (win% with error bars) per move with the facts that
+separate the move played from the best beside them, a win-probability chart
 over the game and a per-player Mistake Index summary. Inline SVG and CSS only: the page
 needs no network."""
 
@@ -37,6 +38,11 @@ JUDGEMENT_CSS = """
 .judged tr.candidate[role="button"]:focus { outline: 2px solid #1f6fb2; outline-offset: -1px; }
 .judged tr.candidate.picked td { background: #cfe6fa; }
 .judged table.line { margin-top: 2px; }
+.judged .candidates { display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: flex-start; }
+.judged ul.facts { margin: 0; padding-left: 1.2em; max-width: 40em; }
+.judged ul.facts li.best::marker { content: "+ "; color: #3a7d44; }
+.judged ul.facts li.played::marker { content: "- "; color: #b00020; }
+.judged ul.facts li.neither::marker { content: "· "; color: #555; }
 .judged table.line caption { text-align: left; font-style: italic; }
 #board g.candidate rect { fill: #cfe6fa; stroke: #1f6fb2; stroke-width: 2.5;
                           stroke-dasharray: 5 3; }
@@ -209,7 +215,21 @@ def _judged_html(
             f"<td>{_number(j, m, UNPROVED_CELL)}</td><td>{_bar(m)}</td></tr>"
         )
     line = _line_html(t, j, before, tiles)
-    return f'<div class="judged">{head}<table>{"".join(rows)}</table>{line}</div>'
+    table = f"<table>{''.join(rows)}</table>"
+    if j.facts:
+        table = f'<div class="candidates">{table}{_facts_html(j)}</div>'
+    return f'<div class="judged">{head}{table}{line}</div>'
+
+
+def _facts_html(j: Judgement) -> str:
+    """The facts that separate the move played from the best, a list item each (its
+    class the move it favours: ``best``, ``played`` or ``neither``)."""
+    items = "".join(
+        f'<li class="{escape(f.favours)}" data-kind="{escape(f.kind.value)}">'
+        f"{escape(f.sentence)}</li>"
+        for f in j.facts
+    )
+    return f'<ul class="facts" aria-label="why the best move is better">{items}</ul>'
 
 
 def judgement_extras(

@@ -15,6 +15,7 @@ from fractions import Fraction
 import pytest
 from conftest import valid_file
 from support.endgame_brute import Brute
+from support.positions import board_with
 from support.reference_data import DATA, needs_data
 
 from gcgtools.analysis.endgame import (
@@ -28,7 +29,6 @@ from gcgtools.analysis.endgame import (
 from gcgtools.analysis.endgame.draws import draws, orderings
 from gcgtools.lexicon import Lexicon, load_lexicon
 from gcgtools.movegen.record import record_position
-from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import DEFAULT_RULES
 from gcgtools.sources.load import load_game
 
@@ -43,14 +43,6 @@ ONE = ("domino14__macondo/preendgame__testdata__issue_476.gcg", 24, 1)
 def enable() -> Lexicon:
     assert DATA is not None
     return load_lexicon(DATA / "lexica" / "ENABLE.kwg")
-
-
-def _board(*words: tuple[int, int, bool, str]) -> Board:
-    board = Board(DEFAULT_RULES.board, DEFAULT_RULES.tiles)
-    for row, col, across, word in words:
-        for i, letter in enumerate(word):
-            board[(row, col + i) if across else (row + i, col)] = letter
-    return board
 
 
 @pytest.mark.parametrize(
@@ -101,7 +93,7 @@ CASES = [
 @needs_data
 @pytest.mark.parametrize(("rack", "unseen", "k", "scores"), CASES)
 def test_the_preendgame_equals_every_draw_solved_apart(enable, rack, unseen, k, scores) -> None:
-    board = _board((7, 6, True, "ZAX"))
+    board = board_with((7, 6, True, "ZAX"))
     expected = _brute_force(enable, board, rack, unseen, k, scores)
     pos = PreendgamePosition(board, tuple(rack), tuple(sorted(unseen)), enable, DEFAULT_RULES,
                              k, 0, scores)  # fmt: skip
@@ -182,7 +174,7 @@ def test_a_named_move_is_kept_to_the_last_stage(enable) -> None:
 
 @needs_data
 def test_positions_out_of_reach_are_refused(enable) -> None:
-    board = _board((7, 6, True, "ZAX"))
+    board = board_with((7, 6, True, "ZAX"))
     for k in (0, 5):
         pos = PreendgamePosition(board, ("A",), tuple("BCDEFGH"), enable, DEFAULT_RULES, k)
         with pytest.raises(EndgameError, match="1 to 4 tiles"):

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import valid_file, valid_file_params
+from support.reference_data import DATA, needs_data
 from support.samples_annotator import BINGO, GAME
 from typer.testing import CliRunner
 
@@ -200,3 +201,32 @@ def test_cli_annotate(tmp_path: Path) -> None:
     assert result.exit_code == 2
     result = runner.invoke(app, ["annotate", str(src), "-o", str(out), "--in-place"])
     assert result.exit_code == 2 and "not both" in result.output
+
+
+# ----------------------------------------------------------- judged: the coach's notes
+@needs_data
+def test_judged_analysis_notes_round_trip_as_valid_gcg(tmp_path: Path) -> None:
+    from gcgtools import validate
+    from gcgtools.analysis.judge import JudgeSettings
+    from gcgtools.lexicon import load_lexicon
+
+    assert DATA is not None
+    lexicon = load_lexicon(DATA / "lexica" / "ENABLE.kwg")
+    example = Path(__file__).parents[2] / "examples" / "club-final.gcg"
+    lines = example.read_text().splitlines()
+    start = [x for x in lines if x.startswith("#")] + [x for x in lines if x.startswith(">")][:6]
+    data = ("\n".join(start) + "\n").encode()
+    judge = JudgeSettings(sim_iterations=8, sim_candidates=4)
+    out = annotate(parse_bytes(data), "analysis", lexicon=lexicon, depth="sim", judge=judge)
+    again = parse_bytes(out)
+    notes = [n.text for e in again.events for n in e.notes if n.text.startswith("gcgtools:")]
+    judged = [n for n in notes if n.startswith("gcgtools: judged (simulation): ")]
+    assert len(judged) == 6  # one per turn
+    why = [n for n in notes if n.split(":")[1].strip() in ("why", "but", "also")]
+    assert why and all(n.endswith(".") for n in why)
+    found = {f.code for f in validate(again).findings}
+    assert found == {f.code for f in validate(parse_bytes(data)).findings}  # notes are valid
+    assert strip_annotations(again) == data  # everything else byte for byte
+    assert annotate(again, "analysis", lexicon=lexicon, depth="sim", judge=judge) == out
+    static = annotate(parse_bytes(data), "analysis", lexicon=lexicon)
+    assert b"judged (" not in static and b"why:" not in static

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from gcgtools.analysis.simulate import SimPosition, position_from_board
 from gcgtools.movegen.cgp import parse_cgp
+from gcgtools.replay.board import Board
+from gcgtools.rules.rulesets import DEFAULT_RULES
 
 #: a real mid-game position (MAGPIE's README); ENABLE holds every word on its board
 MAGPIE_CGP = (
@@ -17,3 +19,12 @@ def magpie_position() -> SimPosition:
     """The position of :data:`MAGPIE_CGP`, the first rack's player to move."""
     cgp = parse_cgp(MAGPIE_CGP)
     return position_from_board(cgp.board, cgp.rules, cgp.racks[0], cgp.scores, cgp.zeros)
+
+
+def board_with(*words: tuple[int, int, bool, str]) -> Board:
+    """A standard board with each ``(row, col, across, word)`` written on it (0-based)."""
+    board = Board(DEFAULT_RULES.board, DEFAULT_RULES.tiles)
+    for row, col, across, word in words:
+        for i, letter in enumerate(word):
+            board[(row, col + i) if across else (row + i, col)] = letter
+    return board
