@@ -117,6 +117,15 @@ InferTop = Annotated[
     int,
     typer.Option("--infer-top", min=0, max=MAX_TOP, help="--infer: leaves listed (0: all)."),
 ]
+InferCap = Annotated[
+    int,
+    typer.Option(
+        "--infer-cap",
+        min=1,
+        max=1_000_000,
+        help="--infer: weigh every leave up to this many; beyond, this many random draws.",
+    ),
+]
 NoEarlyStop = Annotated[
     bool,
     typer.Option(
@@ -167,6 +176,7 @@ def moves(
     infer: InferFlag = False,
     infer_margin: InferMargin = 5.0,
     infer_top: InferTop = 10,
+    infer_cap: InferCap = 5000,
 ) -> None:
     """List the best moves (score, leave, equity) for the player to move after event N
     of a record, or in a CGP position; with --sim ranked by simulated win%, with
@@ -182,7 +192,7 @@ def moves(
     inferred = None
     if infer:
         inferred = _inference(file, move, rack=rack, choice=choice, rule_set=rule_set,
-                              margin=infer_margin, seed=seed)  # fmt: skip
+                              margin=infer_margin, cap=infer_cap, seed=seed)  # fmt: skip
         if not sim:
             _print_inference(inferred, str(file), infer_top, format)
             return
@@ -264,6 +274,7 @@ def _inference(
     choice: LexiconChoice,
     rule_set: RuleOptions,
     margin: float,
+    cap: int,
     seed: int,
 ) -> Inference:
     """The inference ``moves --infer`` names (the opponent's turn before the player to
@@ -287,7 +298,7 @@ def _inference(
     try:
         return record_inference(
             game, event, rack=rack, lexicon=choice.lexicon, lexica=choice.lexica,
-            leaves=choice.leaves, options=rule_set, margin=margin, seed=seed,
+            leaves=choice.leaves, options=rule_set, margin=margin, cap=cap, seed=seed,
         )  # fmt: skip
     except (MovesError, KeyError, TileError) as exc:
         message = exc.args[0] if exc.args else str(exc)
