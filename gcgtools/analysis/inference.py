@@ -36,11 +36,17 @@ from os import PathLike
 from gcgtools.lexicon import Leaves, Lexicon
 from gcgtools.model.game import Game
 from gcgtools.movegen.board_state import EngineBoard
-from gcgtools.movegen.record import MovesError, _leaves, _lexicon, _rack, record_position
+from gcgtools.movegen.record import (
+    MovesError,
+    given_rack,
+    moves_leaves,
+    moves_lexicon,
+    record_position,
+)
 from gcgtools.movegen.request import MoveRequest
 from gcgtools.replay.after import position_at, replay_positions
 from gcgtools.replay.board import Board
-from gcgtools.replay.position import known_rack, tiles_text
+from gcgtools.replay.position import Position, known_rack, tiles_text
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK, is_blank_tile
@@ -49,12 +55,16 @@ from gcgtools.syntax.records import TURN_KINDS, EventKind
 __all__ = [
     "DEFAULT_CAP",
     "DEFAULT_MARGIN",
+    "MAX_CAP",
+    "MAX_MARGIN",
     "Inference",
     "InferenceError",
     "InferredLeave",
     "PlayedTurn",
     "infer_leaves",
+    "opponent_turn",
     "record_inference",
+    "turn_inference",
 ]
 
 #: the equity margin (points): the play must be within this of the best for the rack
@@ -62,6 +72,9 @@ __all__ = [
 DEFAULT_MARGIN = 5.0
 #: at most this many leaves weighed one by one; beyond it, this many are drawn at random
 DEFAULT_CAP = 5000
+#: the bounds of the margin and of the cap
+MAX_MARGIN = 1000.0
+MAX_CAP = 1_000_000
 
 
 class InferenceError(MovesError):
@@ -292,6 +305,69 @@ def _bag_tile(tile: str) -> str:
     return BLANK if is_blank_tile(tile) else tile
 
 
+def opponent_turn(game: Game, event: int, player: int) -> int:
+    """The event number of the last turn before the position after event ``event``, when
+    it was the opponent's of ``player`` (the player to move then); 0 when it was not, or
+    there is none."""
+    for k in range(event, 0, -1):
+        e = game.events[k - 1]
+        if e.kind in TURN_KINDS:
+            return k if e.player != player else 0
+    return 0
+
+
+def _played_turn(game: Game, found: int, after: Position, rules: RuleSet) -> PlayedTurn:
+    """The opponent's turn of event ``found`` (``after``: the position after it): the
+    tiles it took from the rack, as far as the record shows them."""
+    e = game.events[found - 1]
+    withdrawn = found < len(game.events) and game.events[found].kind is EventKind.WITHDRAWN
+    if e.kind is EventKind.PLAY and not withdrawn:
+        tiles = tuple(_bag_tile(t) for _, _, t in after.placed)
+        kind = "play"
+    elif e.kind is EventKind.EXCHANGE:
+        shown = known_rack(e.tiles, rules.tiles) if e.tiles and e.tiles.isalpha() else None
+        tiles = tuple(_bag_tile(t) for t in shown) if shown else ()
+        kind = "exchange"
+    else:
+        tiles, kind = (), "pass"
+    text = e.text.split(":", 1)[-1].strip() if e.text else str(e.kind)
+    return PlayedTurn(kind, tiles, len(tiles) or (e.count or 0), e.score, text, found)
+
+
+def turn_inference(
+    game: Game,
+    found: int,
+    positions: Sequence[Position],
+    rules: RuleSet,
+    mine: Sequence[str] | None,
+    lexicon: Lexicon,
+    leaves: Leaves,
+    *,
+    margin: float = DEFAULT_MARGIN,
+    cap: int = DEFAULT_CAP,
+    seed: int = 0,
+) -> Inference:
+    """The inference of the opponent's turn of event ``found`` of ``game`` (replayed into
+    ``positions`` by :func:`~gcgtools.replay.after.replay_positions`), seen by the other
+    player holding ``mine`` (None or empty: not known, none taken out of the unseen
+    tiles). Raises :class:`InferenceError` as :func:`infer_leaves` does."""
+    before = position_at(positions, found - 1)
+    turn = _played_turn(game, found, position_at(positions, found), rules)
+    pool = Counter(before.pool)
+    if mine:
+        pool -= Counter(_bag_tile(t) for t in mine)
+    theirs = known_rack(game.events[found - 1].rack, rules.tiles)
+    recorded = None
+    if theirs is not None and turn.kind != "pass":
+        left = Counter(_bag_tile(t) for t in theirs) - Counter(turn.tiles)
+        recorded = tuple(sorted(left.elements()))
+    return infer_leaves(
+        before.board, rules, lexicon, leaves, turn, sorted(pool.elements()), bag=before.bag,
+        nick=game.events[found - 1].nick, margin=margin, cap=cap, seed=seed,
+        recorded=recorded, rack_known=bool(mine),
+    )  # fmt: skip
+
+
 def record_inference(
     game: Game,
     event: int,
@@ -312,14 +388,8 @@ def record_inference(
     when there is no previous opponent turn, and MovesError for bad input or no lexicon."""
     now = record_position(game, event, options=options)
     rules = now.rules
-    mine = _rack(rack, rules) if rack is not None else now.rack
-    found = 0
-    for k in range(event, 0, -1):
-        e = game.events[k - 1]
-        if e.kind in TURN_KINDS:
-            if e.player != now.player:
-                found = k
-            break
+    mine = given_rack(rack, rules) if rack is not None else now.rack
+    found = opponent_turn(game, event, now.player)
     if not found:
         raise InferenceError(
             f"the position after event {event} follows no turn of the opponent of "
@@ -327,34 +397,8 @@ def record_inference(
             option="move",
         )
     positions, _ = replay_positions(game, options)
-    before = position_at(positions, found - 1)
-    after = position_at(positions, found)
-    e = game.events[found - 1]
-    nick = e.nick
-    withdrawn = found < len(game.events) and game.events[found].kind is EventKind.WITHDRAWN
-    if e.kind is EventKind.PLAY and not withdrawn:
-        tiles = tuple(_bag_tile(t) for _, _, t in after.placed)
-        kind = "play"
-    elif e.kind is EventKind.EXCHANGE:
-        shown = known_rack(e.tiles, rules.tiles) if e.tiles and e.tiles.isalpha() else None
-        tiles = tuple(_bag_tile(t) for t in shown) if shown else ()
-        kind = "exchange"
-    else:
-        tiles, kind = (), "pass"
-    text = e.text.split(":", 1)[-1].strip() if e.text else str(e.kind)
-    turn = PlayedTurn(kind, tiles, len(tiles) or (e.count or 0), e.score, text, found)
-    pool = Counter(before.pool)
-    if mine:
-        pool -= Counter(_bag_tile(t) for t in mine)
-    unseen = sorted(pool.elements())
-    theirs = known_rack(e.rack, rules.tiles)
-    recorded = None
-    if theirs is not None and kind != "pass":
-        left = Counter(_bag_tile(t) for t in theirs) - Counter(tiles)
-        recorded = tuple(sorted(left.elements()))
-    lex = _lexicon(game.lexicon, rules, lexicon, lexica)
-    table = _leaves(lex.name if lexicon is not None else game.lexicon, rules, leaves, lexica)
-    return infer_leaves(
-        before.board, rules, lex, table, turn, unseen, bag=before.bag, nick=nick,
-        margin=margin, cap=cap, seed=seed, recorded=recorded, rack_known=bool(mine),
-    )  # fmt: skip
+    lex = moves_lexicon(game.lexicon, rules, lexicon, lexica)
+    table = moves_leaves(lex.name if lexicon is not None else game.lexicon, rules, leaves, lexica)
+    return turn_inference(
+        game, found, positions, rules, mine, lex, table, margin=margin, cap=cap, seed=seed
+    )
