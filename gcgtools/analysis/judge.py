@@ -48,6 +48,15 @@ from gcgtools.analysis.endgame import (
     solve_endgame,
     solve_preendgame,
 )
+from gcgtools.analysis.inference import (
+    DEFAULT_CAP,
+    DEFAULT_MARGIN,
+    MAX_CAP,
+    MAX_MARGIN,
+    InferenceError,
+    opponent_turn,
+    turn_inference,
+)
 from gcgtools.analysis.results import (
     JudgedMove,
     Judgement,
@@ -63,6 +72,7 @@ from gcgtools.analysis.simulate import (
 )
 from gcgtools.analysis.winprob import WinModel, builtin_model, decided
 from gcgtools.findings import Code, Finding, make
+from gcgtools.lexicon import builtin_leaves
 from gcgtools.movegen import Move, MoveRequest, generate
 from gcgtools.movegen.record import RecordPosition, record_position_at
 from gcgtools.replay.after import position_at, replay_positions
@@ -110,7 +120,10 @@ class JudgeSettings:
     the root of every turn's seed; ``model``: the win model of the simulations (None: the
     built-in one, :func:`gcgtools.analysis.winprob.builtin_model`); ``early_stop`` False:
     no candidate is dropped early, each runs all its iterations (a fixed budget, MAGPIE's
-    ``-threshold none``)."""
+    ``-threshold none``); ``infer``: each simulation draws the opponent's rack from the
+    leaves they likely kept with their last turn (:mod:`gcgtools.analysis.inference`,
+    weighed with ``infer_margin`` equity points, at most ``infer_cap`` leaves one by one)
+    instead of a uniform draw."""
 
     sim_candidates: int = 10
     sim_iterations: int = 300
@@ -121,21 +134,38 @@ class JudgeSettings:
     seed: int = 0
     model: WinModel | None = None
     early_stop: bool = True
+    infer: bool = False
+    infer_margin: float = DEFAULT_MARGIN
+    infer_cap: int = DEFAULT_CAP
 
     def __post_init__(self) -> None:
         numbers = (self.sim_candidates, self.sim_iterations, self.endgame_nodes)
         if min(numbers + (self.preendgame_nodes,)) < 1 or self.sim_plies < 0 or self.keep < 0:
             raise ValueError("judge budgets must be >= 1 (plies and keep >= 0)")
+        if not 0 <= self.infer_margin <= MAX_MARGIN:
+            raise ValueError(f"the inference's margin must be between 0 and {MAX_MARGIN:g}")
+        if not 1 <= self.infer_cap <= MAX_CAP:
+            raise ValueError(f"the inference's cap must be between 1 and {MAX_CAP}")
 
-    def to_dict(self) -> dict[str, int | str]:
+    def to_dict(self) -> dict[str, int | float | str]:
         """The budgets and the seed; with a ``model``, its identity (``win_model``: its
-        name and a digest of its parameters), so that the result cache tells models apart."""
-        out: dict[str, int | str] = {
-            f.name: getattr(self, f.name) for f in fields(self) if f.name != "model"
+        name and a digest of its parameters), so that the result cache tells models apart;
+        the inference's settings only when it is on (the entries without it keep their
+        keys)."""
+        skipped = {"model"} if self.infer else {"model", "infer", "infer_margin", "infer_cap"}
+        out: dict[str, int | float | str] = {
+            f.name: getattr(self, f.name) for f in fields(self) if f.name not in skipped
         }
         if self.model is not None:
             out["win_model"] = _model_identity(self.model)
         return out
+
+    @property
+    def inference(self) -> str | None:
+        """How the opponent's rack is inferred, in words (None: a uniform draw)."""
+        if not self.infer:
+            return None
+        return f"inferred from their last turn (margin {self.infer_margin:g}, cap {self.infer_cap})"
 
     @property
     def model_name(self) -> str:
@@ -248,8 +278,9 @@ def judge_turns(
     index = {nick: 0.0 for nick in analysis.players}
     index.update(grading.mistake_indices(graded))  # type: ignore[arg-type]
     return RecordJudgements(
-        str(Depth(depth)), judgements, index, findings, win_model=settings.model_name
-    )
+        str(Depth(depth)), judgements, index, findings, win_model=settings.model_name,
+        inference=settings.inference,
+    )  # fmt: skip
 
 
 def _context(
@@ -283,6 +314,7 @@ def with_judgements(analysis: RecordAnalysis, judged: RecordJudgements) -> Recor
         depth=judged.depth,
         mistake_index=dict(judged.mistake_index),
         win_model=judged.win_model,
+        inference=judged.inference,
     )
 
 
@@ -376,6 +408,7 @@ def _simulation(
     s = ctx.settings
     assert rp.rack is not None
     position = position_from_board(rp.board, rp.rules, rp.rack, rp.scores, rp.zeros)
+    position = replace(position, kept=_inferred(ctx, rp, seed))
     include: list[Move] = []
     if played is not None:
         every = generate(rp.board, ctx.lexicon, MoveRequest(
@@ -401,6 +434,28 @@ def _simulation(
         phase, "simulation", best, mine, win_pct_lost=lost, mistake=mistake,
         moves=_kept(moves, mine, s.keep), model=result.model,
     )  # fmt: skip
+
+
+def _inferred(
+    ctx: _Context, rp: RecordPosition, seed: int
+) -> tuple[tuple[tuple[str, ...], float], ...]:
+    """The leaves the opponent likely kept with their last turn before ``rp``, with their
+    probabilities (``SimPosition.kept``), when the settings ask for an inference; empty (a
+    uniform draw) otherwise, before the opponent's first turn, or when the record's turn
+    uses tiles the player to move cannot have left unseen."""
+    s = ctx.settings
+    found = opponent_turn(ctx.game, rp.event, rp.player) if s.infer else 0
+    if not found:
+        return ()
+    leaves = ctx.leaves if ctx.leaves is not None else builtin_leaves(ctx.rules.tiles)
+    try:
+        inferred = turn_inference(
+            ctx.game, found, ctx.positions, ctx.rules, rp.rack, ctx.lexicon, leaves,
+            margin=s.infer_margin, cap=s.infer_cap, seed=seed,
+        )  # fmt: skip
+    except InferenceError:
+        return ()
+    return inferred.kept()
 
 
 def _preendgame(ctx: _Context, rp: RecordPosition, played: str | None) -> Judgement:
