@@ -25,6 +25,8 @@ from gcgtools.cli.common import (
 from gcgtools.cli.groups import (
     LEXICON_GROUP,
     TILE_BOARD_GROUP,
+    InferCap,
+    InferMargin,
     WinpctOpt,
     checked_lexicon,
     option_groups,
@@ -103,27 +105,10 @@ InferFlag = Annotated[
         "the opponent's rack from them.",
     ),
 ]
-InferMargin = Annotated[
-    float,
-    typer.Option(
-        "--infer-margin",
-        min=0.0,
-        max=1000.0,
-        help="--infer: a leave counts when the play was within this many equity points of "
-        "the best for it.",
-    ),
-]
 InferTop = Annotated[
-    int,
-    typer.Option("--infer-top", min=0, max=MAX_TOP, help="--infer: leaves listed (0: all)."),
-]
-InferCap = Annotated[
-    int,
+    int | None,
     typer.Option(
-        "--infer-cap",
-        min=1,
-        max=1_000_000,
-        help="--infer: weigh every leave up to this many; beyond, this many random draws.",
+        "--infer-top", min=0, max=MAX_TOP, help="--infer: leaves listed (0: all; default 10)."
     ),
 ]
 NoEarlyStop = Annotated[
@@ -174,9 +159,9 @@ def moves(
     no_early_stop: NoEarlyStop = False,
     winpct: WinpctOpt = None,
     infer: InferFlag = False,
-    infer_margin: InferMargin = 5.0,
-    infer_top: InferTop = 10,
-    infer_cap: InferCap = 5000,
+    infer_margin: InferMargin = None,
+    infer_top: InferTop = None,
+    infer_cap: InferCap = None,
 ) -> None:
     """List the best moves (score, leave, equity) for the player to move after event N
     of a record, or in a CGP position; with --sim ranked by simulated win%, with
@@ -184,17 +169,14 @@ def moves(
     if sim and endgame:
         echo("give --sim or --endgame, not both", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
-    if infer and (cgp is not None or endgame):
-        echo(f"--infer: give a .gcg file, not {'--cgp' if cgp is not None else '--endgame'}",
-             err=True)  # fmt: skip
-        raise typer.Exit(EXIT_UNREADABLE)
+    _check_infer(infer, cgp is not None, endgame, (infer_margin, infer_cap, infer_top))
     model = win_model(winpct, used=sim, why="--sim")
     inferred = None
     if infer:
         inferred = _inference(file, move, rack=rack, choice=choice, rule_set=rule_set,
                               margin=infer_margin, cap=infer_cap, seed=seed)  # fmt: skip
         if not sim:
-            _print_inference(inferred, str(file), infer_top, format)
+            _print_inference(inferred, str(file), 10 if infer_top is None else infer_top, format)
             return
     result, where = _position_moves(file, move, cgp, rack=rack, choice=choice, rule_set=rule_set)
     hint_pure_python()  # the position and the lexicon are good: moves are generated now
@@ -266,6 +248,16 @@ def _position_moves(
         raise typer.Exit(EXIT_UNREADABLE) from None
 
 
+def _check_infer(infer: bool, cgp: bool, endgame: bool, given: tuple[object, ...]) -> None:
+    """``--infer`` needs a record and no ``--endgame`` (exit 2); its other options given
+    without it are said on standard error."""
+    if infer and (cgp or endgame):
+        echo(f"--infer: give a .gcg file, not {'--cgp' if cgp else '--endgame'}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    if not infer and any(x is not None for x in given):
+        echo("--infer-margin, --infer-cap and --infer-top are used only with --infer", err=True)
+
+
 def _inference(
     file: Path | None,
     move: int | None,
@@ -273,13 +265,14 @@ def _inference(
     rack: str | None,
     choice: LexiconChoice,
     rule_set: RuleOptions,
-    margin: float,
-    cap: int,
+    margin: float | None,
+    cap: int | None,
     seed: int,
 ) -> Inference:
     """The inference ``moves --infer`` names (the opponent's turn before the player to
-    move after event ``move`` of ``file``); exits 2 when it cannot be made."""
-    from gcgtools.analysis.inference import record_inference
+    move after event ``move`` of ``file``; ``margin`` and ``cap`` None: the defaults);
+    exits 2 when it cannot be made."""
+    from gcgtools.analysis.inference import DEFAULT_CAP, DEFAULT_MARGIN, record_inference
     from gcgtools.movegen.record import MovesError
     from gcgtools.sources.load import load_game
 
@@ -298,7 +291,9 @@ def _inference(
     try:
         return record_inference(
             game, event, rack=rack, lexicon=choice.lexicon, lexica=choice.lexica,
-            leaves=choice.leaves, options=rule_set, margin=margin, cap=cap, seed=seed,
+            leaves=choice.leaves, options=rule_set, seed=seed,
+            margin=DEFAULT_MARGIN if margin is None else margin,
+            cap=DEFAULT_CAP if cap is None else cap,
         )  # fmt: skip
     except (MovesError, KeyError, TileError) as exc:
         message = exc.args[0] if exc.args else str(exc)
