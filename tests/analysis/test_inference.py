@@ -4,6 +4,7 @@ the sampled path past the cap, records, and a simulation drawing from the infere
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import replace
 from math import isclose
 from pathlib import Path
@@ -15,8 +16,10 @@ from gcgtools.analysis.inference import (
     InferenceError,
     PlayedTurn,
     infer_leaves,
+    opponent_turn,
     record_inference,
 )
+from gcgtools.analysis.judge import JudgeSettings
 from gcgtools.analysis.simulate import SimLimit, position_from_board, simulate
 from gcgtools.replay.board import Board
 from gcgtools.rules.rulesets import DEFAULT_RULES
@@ -152,3 +155,26 @@ def test_a_simulation_draws_the_opponents_rack_from_the_inference(lexicon, leave
     assert [(c.move.notation(), c.win_pct, c.spread) for c in a.candidates] == [
         (c.move.notation(), c.win_pct, c.spread) for c in b.candidates
     ]
+
+
+def test_the_opponents_turn_is_the_last_turn_when_it_was_theirs(tmp_path: Path) -> None:
+    game = load_game(record(tmp_path))
+    ann, bob = 0, 1
+    assert opponent_turn(game, 1, ann) == 1  # bob's ZANIER, before ann's turn
+    assert opponent_turn(game, 2, bob) == 2  # ann's pass, before bob's
+    assert opponent_turn(game, 1, bob) == 0  # bob's own turn came last
+    assert opponent_turn(game, 0, ann) == 0  # no turn yet
+
+
+def test_judge_settings_name_the_inference_and_pickle() -> None:
+    plain = JudgeSettings()
+    inferred = replace(plain, infer=True, infer_margin=2.5, infer_cap=30)
+    assert not {"infer", "infer_margin", "infer_cap"} & set(plain.to_dict())  # keys kept
+    assert inferred.to_dict() == {**plain.to_dict(), "infer": True, "infer_margin": 2.5,
+                                  "infer_cap": 30}  # fmt: skip
+    assert plain.inference is None and "margin 2.5, cap 30" in str(inferred.inference)
+    assert pickle.loads(pickle.dumps(inferred)) == inferred
+    with pytest.raises(ValueError, match="margin"):
+        replace(plain, infer_margin=-1.0)
+    with pytest.raises(ValueError, match="cap"):
+        replace(plain, infer_cap=0)
