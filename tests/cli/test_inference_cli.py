@@ -11,12 +11,9 @@ from math import isclose
 from pathlib import Path
 
 import pytest
+from support.cli_run import run
 from support.reference_data import DATA, needs_data
-from typer.testing import CliRunner
 
-from gcgtools.cli import app
-
-runner = CliRunner()
 pytestmark = [needs_data, pytest.mark.usefixtures("private_cache")]
 LEXICA = DATA / "lexica" if DATA is not None else Path()
 LEXICON = ("--lexicon", str(LEXICA / "ENABLE.kwg"), "--leaves", str(LEXICA / "CSW21.klv2"))
@@ -35,13 +32,6 @@ ZANIER = """\
 SIM = ("--depth", "sim", "--sim-iterations", "4", "--sim-candidates", "2", "--endgame-nodes",
        "200", "--preendgame-nodes", "50")  # fmt: skip
 INFER = ("--infer", "--infer-cap", "30")
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.fixture
