@@ -14,6 +14,7 @@ solved, win% and mean spread per move); with more tiles in the bag it raises
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from gcgtools.analysis.endgame import (
     EndgameError,
@@ -64,11 +65,18 @@ def sim_position(pm: PositionMoves) -> SimPosition:
 
 
 def simulate_position(
-    pm: PositionMoves, limit: SimLimit, seed: int = 0, *, model: WinModel | None = None
+    pm: PositionMoves,
+    limit: SimLimit,
+    seed: int = 0,
+    *,
+    model: WinModel | None = None,
+    kept: tuple[tuple[tuple[str, ...], float], ...] = (),
 ) -> SimResult:
     """Simulate the position of ``pm`` (see :mod:`gcgtools.analysis.simulate`) with the
-    win ``model`` (None: the built-in one)."""
-    return run_simulation(sim_position(pm), pm.lexicon, pm.leaves, limit, seed, model=model)
+    win ``model`` (None: the built-in one); ``kept``: the opponent's inferred leaves
+    (``SimPosition.kept``), empty for a uniform draw."""
+    sp = replace(sim_position(pm), kept=kept)
+    return run_simulation(sp, pm.lexicon, pm.leaves, limit, seed, model=model)
 
 
 def solve_position(
@@ -109,11 +117,12 @@ def deep_position(
     *,
     model: WinModel | None = None,
     on_depth: Callable[[Progress], None] | None = None,
+    kept: tuple[tuple[tuple[str, ...], float], ...] = (),
 ) -> SimResult | EndgameResult | PreendgameResult:
     """The deep analysis of the position of ``pm``: simulated with ``sim`` (the win
     ``model``, ``seed``), except when the bag is empty, where the endgame is solved within
     ``limit`` (a position nobody can play on, Q against Q, is then a certain draw, not a
     sampled win%); ``sim`` None: solved (:func:`solve_position`, told ``on_depth``)."""
     if sim is not None and sim_position(pm).bag_count > 0:
-        return simulate_position(pm, sim, seed, model=model)
+        return simulate_position(pm, sim, seed, model=model, kept=kept)
     return solve_position(pm, limit, on_depth=on_depth)

@@ -49,6 +49,16 @@ from gcgtools.analysis.endgame import (
     solve_preendgame,
 )
 from gcgtools.analysis.facts import turn_facts
+from gcgtools.analysis.inference import (
+    DEFAULT_CAP,
+    DEFAULT_MARGIN,
+    MAX_CAP,
+    MAX_MARGIN,
+    InferenceError,
+    InferenceQuery,
+    inference_query,
+    opponent_turn,
+)
 from gcgtools.analysis.results import (
     JudgedMove,
     Judgement,
@@ -64,6 +74,7 @@ from gcgtools.analysis.simulate import (
 )
 from gcgtools.analysis.winprob import WinModel, builtin_model, decided
 from gcgtools.findings import Code, Finding, make
+from gcgtools.lexicon import builtin_leaves
 from gcgtools.movegen import Move, MoveRequest, generate
 from gcgtools.movegen.record import RecordPosition, record_position_at
 from gcgtools.replay.after import position_at, replay_positions
@@ -116,7 +127,10 @@ class JudgeSettings:
     the root of every turn's seed; ``model``: the win model of the simulations (None: the
     built-in one, :func:`gcgtools.analysis.winprob.builtin_model`); ``early_stop`` False:
     no candidate is dropped early, each runs all its iterations (a fixed budget, MAGPIE's
-    ``-threshold none``)."""
+    ``-threshold none``); ``infer``: each simulation draws the opponent's rack from the
+    leaves they likely kept with their last turn (:mod:`gcgtools.analysis.inference`,
+    weighed with ``infer_margin`` equity points, at most ``infer_cap`` leaves one by one)
+    instead of a uniform draw."""
 
     sim_candidates: int = 10
     sim_iterations: int = 300
@@ -127,21 +141,38 @@ class JudgeSettings:
     seed: int = 0
     model: WinModel | None = None
     early_stop: bool = True
+    infer: bool = False
+    infer_margin: float = DEFAULT_MARGIN
+    infer_cap: int = DEFAULT_CAP
 
     def __post_init__(self) -> None:
         numbers = (self.sim_candidates, self.sim_iterations, self.endgame_nodes)
         if min(numbers + (self.preendgame_nodes,)) < 1 or self.sim_plies < 0 or self.keep < 0:
             raise ValueError("judge budgets must be >= 1 (plies and keep >= 0)")
+        if not 0 <= self.infer_margin <= MAX_MARGIN:
+            raise ValueError(f"the inference's margin must be between 0 and {MAX_MARGIN:g}")
+        if not 1 <= self.infer_cap <= MAX_CAP:
+            raise ValueError(f"the inference's cap must be between 1 and {MAX_CAP}")
 
-    def to_dict(self) -> dict[str, int | str]:
+    def to_dict(self) -> dict[str, int | float | str]:
         """The budgets and the seed; with a ``model``, its identity (``win_model``: its
-        name and a digest of its parameters), so that the result cache tells models apart."""
-        out: dict[str, int | str] = {
-            f.name: getattr(self, f.name) for f in fields(self) if f.name != "model"
+        name and a digest of its parameters), so that the result cache tells models apart;
+        the inference's settings only when it is on (the entries without it keep their
+        keys)."""
+        skipped = {"model"} if self.infer else {"model", "infer", "infer_margin", "infer_cap"}
+        out: dict[str, int | float | str] = {
+            f.name: getattr(self, f.name) for f in fields(self) if f.name not in skipped
         }
         if self.model is not None:
             out["win_model"] = _model_identity(self.model)
         return out
+
+    @property
+    def inference(self) -> str | None:
+        """How the opponent's rack is inferred, in words (None: a uniform draw)."""
+        if not self.infer:
+            return None
+        return f"inferred from their last turn (margin {self.infer_margin:g}, cap {self.infer_cap})"
 
     @property
     def model_name(self) -> str:
@@ -194,12 +225,15 @@ class TurnTask:
     """One turn to judge on its own (a picklable value: the unit of work of a deep
     analysis split over processes, see :mod:`gcgtools.batch.analyses`): the turn's static
     analysis, the position before it (from the record's one replay), the settings and the
-    turn's seed (:func:`turn_seed`: the same whichever process judges it)."""
+    turn's seed (:func:`turn_seed`: the same whichever process judges it); ``query``:
+    what the inference of the opponent's last turn needs, when the settings ask for one
+    and the record has such a turn."""
 
     turn: TurnAnalysis
     position: RecordPosition
     settings: JudgeSettings
     seed: int
+    query: InferenceQuery | None = None
 
 
 class _NotJudged(Exception):
@@ -236,8 +270,19 @@ def turn_tasks(
         except _NotJudged as exc:
             findings.append(not_judged(game, turn, str(exc)))
             continue
-        tasks.append(TurnTask(turn, rp, settings, turn_seed(settings.seed, key, turn.event)))
+        seed = turn_seed(settings.seed, key, turn.event)
+        query = _query(game, rp, positions, rules) if settings.infer else None
+        tasks.append(TurnTask(turn, rp, settings, seed, query))
     return tasks, findings
+
+
+def _query(
+    game: Game, rp: RecordPosition, positions: list[Position], rules: RuleSet
+) -> InferenceQuery | None:
+    """What the inference of the opponent's last turn before ``rp`` needs (None before
+    their first turn)."""
+    found = opponent_turn(game, rp.event, rp.player)
+    return inference_query(game, found, positions, rules, rp.rack) if found else None
 
 
 def not_judged(game: Game, turn: TurnAnalysis, reason: str) -> Finding:
@@ -310,8 +355,9 @@ def record_judgements(
     index = {nick: 0.0 for nick in analysis.players}
     index.update(grading.mistake_indices(graded))  # type: ignore[arg-type]
     return RecordJudgements(
-        str(Depth(depth)), judgements, index, findings, win_model=settings.model_name
-    )
+        str(Depth(depth)), judgements, index, findings, win_model=settings.model_name,
+        inference=settings.inference,
+    )  # fmt: skip
 
 
 class _Tools:
@@ -337,6 +383,7 @@ def with_judgements(analysis: RecordAnalysis, judged: RecordJudgements) -> Recor
         depth=judged.depth,
         mistake_index=dict(judged.mistake_index),
         win_model=judged.win_model,
+        inference=judged.inference,
     )
 
 
@@ -386,7 +433,7 @@ def judge_task(task: TurnTask, lexicon: Lexicon, leaves: Leaves | None) -> Judge
         elif phase is grading.Phase.PREENDGAME:
             judgement = _preendgame(ctx, rp, played)
         else:
-            judgement = _simulation(ctx, rp, played, phase, seed)
+            judgement = _simulation(ctx, rp, played, phase, seed, task.query)
     except (EndgameError, ValueError) as exc:
         return Judgement(phase, "none", JudgedMove("", 0, 0.0), None, note=str(exc))
     note = judgement.note
@@ -421,11 +468,13 @@ def _find(moves: list[JudgedMove], notation: str | None) -> JudgedMove | None:
 
 
 def _simulation(
-    ctx: _Tools, rp: RecordPosition, played: str | None, phase: grading.Phase, seed: int
-) -> Judgement:
+    ctx: _Tools, rp: RecordPosition, played: str | None, phase: grading.Phase, seed: int,
+    query: InferenceQuery | None = None,
+) -> Judgement:  # fmt: skip
     s = ctx.settings
     assert rp.rack is not None
     position = position_from_board(rp.board, rp.rules, rp.rack, rp.scores, rp.zeros)
+    position = replace(position, kept=_inferred(ctx, query, seed))
     include: list[Move] = []
     if played is not None:
         every = generate(rp.board, ctx.lexicon, MoveRequest(
@@ -462,6 +511,26 @@ def _simulation(
         phase, "simulation", best, mine, win_pct_lost=lost, mistake=mistake,
         moves=_kept(moves, mine, s.keep), model=result.model,
     )  # fmt: skip
+
+
+def _inferred(
+    ctx: _Tools, query: InferenceQuery | None, seed: int
+) -> tuple[tuple[tuple[str, ...], float], ...]:
+    """The leaves the opponent likely kept with their last turn (``query``, made with the
+    turn's task when the settings ask for an inference), with their probabilities
+    (``SimPosition.kept``); empty (a uniform draw) without a query, or when the record's
+    turn uses tiles the player to move cannot have left unseen."""
+    if query is None:
+        return ()
+    s = ctx.settings
+    leaves = ctx.leaves if ctx.leaves is not None else builtin_leaves(query.rules.tiles)
+    try:
+        inferred = query.infer(
+            ctx.lexicon, leaves, margin=s.infer_margin, cap=s.infer_cap, seed=seed
+        )
+    except InferenceError:
+        return ()
+    return inferred.kept()
 
 
 def _preendgame(ctx: _Tools, rp: RecordPosition, played: str | None) -> Judgement:

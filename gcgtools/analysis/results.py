@@ -289,6 +289,7 @@ class RecordAnalysis:
     depth: str = "static"  # how deep the turns were judged (gcgtools.analysis.judge.Depth)
     mistake_index: dict[str, float] = field(default_factory=dict)  # per player, when judged
     win_model: str | None = None  # the name of the win model of the judgement, when judged
+    inference: str | None = None  # how the opponent's rack was inferred (None: uniform draws)
 
     def __repr__(self) -> str:
         """``<RecordAnalysis 'game.gcg': 24 turns, 20 analysed, lexicon ENABLE, leaves
@@ -357,7 +358,7 @@ class RecordAnalysis:
             "players": self.player_summary(),
             "findings": [f.to_dict() for f in self.findings],
             "turns": [t.to_dict() for t in self.turns],
-            **(_judged(self.depth, self.mistake_index, self.win_model)),
+            **(_judged(self.depth, self.mistake_index, self.win_model, self.inference)),
         }
 
 
@@ -372,6 +373,7 @@ class RecordJudgements:
     mistake_index: dict[str, float] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
     win_model: str | None = None  # the name of the win model the simulations used
+    inference: str | None = None  # how the opponent's rack was inferred (None: uniform draws)
 
 
 def _empty_summary(checked: bool) -> dict[str, Any]:
@@ -391,8 +393,11 @@ def _fmt(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
-def _judged(depth: str, index: dict[str, float], model: str | None) -> dict[str, object]:
+def _judged(
+    depth: str, index: dict[str, float], model: str | None, inference: str | None
+) -> dict[str, object]:
     """The keys a judged record adds (none for the static depth)."""
     if depth == "static":
         return {}
-    return {"depth": depth, "mistake_index": dict(index), "win_model": model}
+    return {"depth": depth, "mistake_index": dict(index), "win_model": model,
+            "inference": inference}  # fmt: skip

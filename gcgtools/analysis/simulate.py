@@ -119,7 +119,10 @@ def least_iterations(iterations: int, early_stop: bool = True) -> int:
 class SimPosition:
     """What a simulation starts from: the board, the rack of the player to move, the tiles
     they cannot see (``unseen``: bag plus opponent's rack), the scores (player to move
-    first), the rules and the scoreless turns in a row so far."""
+    first), the rules and the scoreless turns in a row so far. ``kept``: the tiles the
+    opponent likely kept with their last turn, each with its probability (an inference,
+    :mod:`gcgtools.analysis.inference`): each iteration's opponent rack is one of them
+    (drawn by its probability) filled up from the unseen tiles; empty: a uniform draw."""
 
     board: Board
     rack: tuple[str, ...]
@@ -127,6 +130,7 @@ class SimPosition:
     scores: tuple[int, int]
     rules: RuleSet
     zeros: int = 0
+    kept: tuple[tuple[tuple[str, ...], float], ...] = ()
 
     @property
     def opponent_tiles(self) -> int:
@@ -148,6 +152,7 @@ class SimPosition:
                 f"{self.scores[0]},{self.scores[1]},{self.zeros}",
                 self.rules.name,
             ]
+            + [f"{','.join(t)}:{p!r}" for t, p in self.kept]  # nothing when drawn uniformly
         )
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
@@ -315,6 +320,32 @@ def _shuffled(
     return rng, tiles
 
 
+def _kept_first(
+    tiles: list[str],
+    kept: Sequence[tuple[tuple[str, ...], float]],
+    seed: int,
+    key: str,
+    iteration: int,
+) -> list[str]:
+    """The shuffled unseen ``tiles`` with one of the ``kept`` leaves (drawn by its
+    probability, from the iteration's own generator) moved to the front, so that the
+    opponent's rack holds it; unchanged when that leave is not among the tiles."""
+    x = _rng(seed, f"{key}:kept", iteration).random()
+    leave = kept[-1][0]
+    acc = 0.0
+    for tiles_kept, p in kept:
+        acc += p
+        if x < acc:
+            leave = tiles_kept
+            break
+    rest = list(tiles)
+    for t in leave:
+        if t not in rest:
+            return tiles
+        rest.remove(t)
+    return [*leave, *rest]
+
+
 class _LaterRng:
     """Stands for an iteration's generator after its shuffle, and is made (seeded and
     shuffled again, so that it draws the same numbers) only when a playout asks it for
@@ -376,6 +407,8 @@ class _Sampler:
             if len(self._draws) >= _DRAWS_KEPT:
                 self._draws.clear()
             _, tiles = _shuffled(self.seed, self.key, iteration, self.unseen)
+            if self.position.kept:
+                tiles = _kept_first(tiles, self.position.kept, self.seed, self.key, iteration)
             hit = self._draws[iteration] = tuple(tiles)
         return hit
 

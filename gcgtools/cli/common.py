@@ -111,6 +111,8 @@ MAX_CANDIDATES = 1_000  # moves simulated per position
 MAX_PLIES = 50  # moves played after a candidate
 MAX_NODES = 10_000_000_000  # a solver's budget in positions searched
 MAX_SECONDS = 31_536_000.0  # a solver's budget in seconds: a year
+MAX_INFER_MARGIN = 1000.0  # --infer-margin: equity points (the library's bound)
+MAX_INFER_CAP = 1_000_000  # --infer-cap: leaves weighed (the library's bound)
 #: the bound of a whole-number option that names none (a backstop: see :class:`Command`)
 INT_BOUND = 2**63 - 1
 

@@ -15,6 +15,7 @@ from gcgtools.movegen.record import PositionMoves
 
 if TYPE_CHECKING:
     from gcgtools.analysis.endgame import Progress
+    from gcgtools.analysis.inference import Inference
     from gcgtools.analysis.winprob import WinModel
 
 __all__ = ["deep_moves"]
@@ -32,13 +33,15 @@ def deep_moves(
     model: WinModel | None = None,
     seconds: float | None = None,
     early_stop: bool = True,
+    inferred: Inference | None = None,
 ) -> None:
     """Simulate (``sim``) or solve the position of ``result`` and print its root moves.
     ``budget``: iterations, candidates, plies, endgame nodes, seed; ``model``: the win
     model of the simulation (None: the built-in one); ``seconds``: the endgame's budget
     in seconds (nodes and seconds: one budget for the whole endgame or pre-endgame,
     whichever runs out first); ``early_stop`` False: every candidate simulated runs all
-    its iterations. A position the
+    its iterations; ``inferred``: the opponent's rack is drawn from this inference
+    (``--infer``). A position the
     solvers cannot take exits 2 with a one-line message naming ``label``."""
     from gcgtools.analysis.deep import EndgameError, NotAnEndgame, deep_position
     from gcgtools.analysis.endgame import Limit
@@ -53,7 +56,8 @@ def deep_moves(
         # Ctrl-C or SIGTERM stops the search, which answers with what it found so far
         with stopping_on_signals(), status_line() as show:
             deep = deep_position(result, limit, Limit(nodes=nodes, seconds=seconds), seed,
-                                 model=model, on_depth=_shown(show))  # fmt: skip
+                                 model=model, on_depth=_shown(show),
+                                 kept=inferred.kept() if inferred else ())  # fmt: skip
     except (EndgameError, ValueError) as exc:
         hint = "; use --sim" if isinstance(exc, NotAnEndgame) else ""
         echo(f"{label}: {exc}{hint}", err=True)

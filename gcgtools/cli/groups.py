@@ -10,7 +10,8 @@ RULE_GROUP)``) and typer shows the group's options in that parameter's place:
 - :data:`LEXICON_GROUP` (``--lexicon``, ``--lexica``, ``--leaves``): a
   :class:`~gcgtools.lexicon.choice.LexiconChoice`, checked by :func:`checked_lexicon`;
 - :data:`JUDGE_GROUP` (``--depth``, ``--seed``, ``--sim-iterations``, ``--sim-candidates``,
-  ``--endgame-nodes``, ``--preendgame-nodes``, ``--winpct``): an
+  ``--endgame-nodes``, ``--preendgame-nodes``, ``--winpct``, ``--no-early-stop``, ``--infer``,
+  ``--infer-margin``, ``--infer-cap``): an
   :class:`~gcgtools.batch.settings.AnalysisSettings` of that depth and judge settings.
 
 :meth:`OptionGroup.only` is a group of some of the options, in the order a command lists
@@ -30,6 +31,8 @@ import typer
 
 from gcgtools.cli.common import (
     MAX_CANDIDATES,
+    MAX_INFER_CAP,
+    MAX_INFER_MARGIN,
     MAX_ITERATIONS,
     MAX_NODES,
     MAX_SEED,
@@ -302,6 +305,36 @@ WinpctOpt = Annotated[
     ),
 ]
 
+InferFlag = Annotated[
+    bool,
+    typer.Option(
+        "--infer",
+        help="Each simulation draws the opponent's rack from the leaves they likely kept with "
+        "their last turn (weighed by draw odds and by whether the play was near the best "
+        "for them) instead of uniformly from the unseen tiles.",
+    ),
+]
+InferMargin = Annotated[
+    float | None,
+    typer.Option(
+        "--infer-margin",
+        min=0.0,
+        max=MAX_INFER_MARGIN,
+        help="--infer: a leave counts when the play was within this many equity points of "
+        "the best for it (default 5).",
+    ),
+]
+InferCap = Annotated[
+    int | None,
+    typer.Option(
+        "--infer-cap",
+        min=1,
+        max=MAX_INFER_CAP,
+        help="--infer: weigh every leave up to this many; beyond, this many random draws "
+        "(default 5000).",
+    ),
+]
+
 
 def win_model(
     path: str | None, *, used: bool = True, why: str = "--depth sim or full"
@@ -328,21 +361,49 @@ def _judging(
     seed: int = 0,
     winpct: str | None = None,
     no_early_stop: bool = False,
+    infer: bool = False,
+    infer_margin: float | None = None,
+    infer_cap: int | None = None,
     **budgets: int | None,
 ) -> AnalysisSettings:
     """The settings of ``depth``: static, or judged with the ``seed``, the win model of
-    ``winpct`` (a file; None: the built-in one), early stopping unless ``no_early_stop``
-    and the ``budgets`` given (the others those of the depth)."""
+    ``winpct`` (a file; None: the built-in one), early stopping unless ``no_early_stop``,
+    the opponent's rack inferred with ``infer`` (its margin and cap, when given) and the
+    ``budgets`` given (the others those of the depth)."""
     from gcgtools.analysis.judge import Depth, settings_for
     from gcgtools.batch.settings import AnalysisSettings
 
-    model = win_model(winpct, used=depth is not DepthChoice.static)
+    simulating = depth is not DepthChoice.static
+    model = win_model(winpct, used=simulating)
+    inference = inference_settings(infer, infer_margin, infer_cap, used=simulating)
     if depth is DepthChoice.static:
         return AnalysisSettings()
     judge = replace(
-        settings_for(depth.value, seed=seed, **budgets), model=model, early_stop=not no_early_stop
-    )
+        settings_for(depth.value, seed=seed, **budgets), model=model,
+        early_stop=not no_early_stop, **inference,
+    )  # fmt: skip
     return AnalysisSettings(depth=Depth(depth.value), judge=judge)
+
+
+def inference_settings(
+    infer: bool,
+    margin: float | None,
+    cap: int | None,
+    *,
+    used: bool = True,
+    why: str = "--depth sim or full",
+) -> dict[str, Any]:
+    """The judge settings of ``--infer``, ``--infer-margin`` and ``--infer-cap`` (those
+    not given keep their defaults); a margin or cap without ``--infer``, or ``--infer``
+    where nothing is simulated (``used`` False, ``why``), is said on standard error."""
+    if not infer:
+        if margin is not None or cap is not None:
+            echo("gcgtools: --infer-margin and --infer-cap are used only with --infer", err=True)
+        return {}
+    if not used:
+        echo(f"gcgtools: --infer is used only when simulating ({why})", err=True)
+    given = {"infer_margin": margin, "infer_cap": cap}
+    return {"infer": True, **{k: v for k, v in given.items() if v is not None}}
 
 
 JUDGE_GROUP = OptionGroup(
@@ -355,11 +416,15 @@ JUDGE_GROUP = OptionGroup(
         _param("preendgame_nodes", PreendgameNodes, None),
         _param("winpct", WinpctOpt, None),
         _param("no_early_stop", NoEarlyStop, False),
+        _param("infer", InferFlag, False),
+        _param("infer_margin", InferMargin, None),
+        _param("infer_cap", InferCap, None),
     ),
     _judging,
 )
 """``--depth``, ``--seed``, ``--sim-iterations``, ``--sim-candidates``, ``--endgame-nodes``,
-``--preendgame-nodes``, ``--winpct``, ``--no-early-stop``: an :class:`AnalysisSettings` of
+``--preendgame-nodes``, ``--winpct``, ``--no-early-stop``, ``--infer``, ``--infer-margin``,
+``--infer-cap``: an :class:`AnalysisSettings` of
 that depth and judge settings (the command sets the rest with :func:`dataclasses.replace`)."""
 
 

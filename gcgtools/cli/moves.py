@@ -25,6 +25,8 @@ from gcgtools.cli.common import (
 from gcgtools.cli.groups import (
     LEXICON_GROUP,
     TILE_BOARD_GROUP,
+    InferCap,
+    InferMargin,
     WinpctOpt,
     checked_lexicon,
     option_groups,
@@ -37,6 +39,7 @@ from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.rules.tiles import TileError
 
 if TYPE_CHECKING:
+    from gcgtools.analysis.inference import Inference
     from gcgtools.model.game import Game
     from gcgtools.movegen.record import PositionMoves
 
@@ -94,6 +97,20 @@ Seed = Annotated[
     int,
     typer.Option("--seed", min=-MAX_SEED, max=MAX_SEED, help="--sim: the seed of the draws."),
 ]
+InferFlag = Annotated[
+    bool,
+    typer.Option(
+        "--infer",
+        help="The leaves the opponent likely kept with their last turn; with --sim, draw "
+        "the opponent's rack from them.",
+    ),
+]
+InferTop = Annotated[
+    int | None,
+    typer.Option(
+        "--infer-top", min=0, max=MAX_TOP, help="--infer: leaves listed (0: all; default 10)."
+    ),
+]
 NoEarlyStop = Annotated[
     bool,
     typer.Option(
@@ -141,6 +158,10 @@ def moves(
     seed: Seed = 0,
     no_early_stop: NoEarlyStop = False,
     winpct: WinpctOpt = None,
+    infer: InferFlag = False,
+    infer_margin: InferMargin = None,
+    infer_top: InferTop = None,
+    infer_cap: InferCap = None,
 ) -> None:
     """List the best moves (score, leave, equity) for the player to move after event N
     of a record, or in a CGP position; with --sim ranked by simulated win%, with
@@ -148,7 +169,15 @@ def moves(
     if sim and endgame:
         echo("give --sim or --endgame, not both", err=True)
         raise typer.Exit(EXIT_UNREADABLE)
+    _check_infer(infer, cgp is not None, endgame, (infer_margin, infer_cap, infer_top))
     model = win_model(winpct, used=sim, why="--sim")
+    inferred = None
+    if infer:
+        inferred = _inference(file, move, rack=rack, choice=choice, rule_set=rule_set,
+                              margin=infer_margin, cap=infer_cap, seed=seed)  # fmt: skip
+        if not sim:
+            _print_inference(inferred, str(file), 10 if infer_top is None else infer_top, format)
+            return
     result, where = _position_moves(file, move, cgp, rack=rack, choice=choice, rule_set=rule_set)
     hint_pure_python()  # the position and the lexicon are good: moves are generated now
     if sim or endgame:
@@ -157,7 +186,8 @@ def moves(
         label = "cgp" if cgp is not None else str(file)
         budget = (iterations, candidates, plies, nodes, seed)
         deep_moves(result, where, label, format.value, top, sim=sim, budget=budget,
-                   model=model, seconds=seconds, early_stop=not no_early_stop)  # fmt: skip
+                   model=model, seconds=seconds, early_stop=not no_early_stop,
+                   inferred=inferred)  # fmt: skip
         return
     _print_moves(result, top, where, format)
 
@@ -216,6 +246,75 @@ def _position_moves(
             message = _as_option(message, exc.option)
         echo(f"{file if cgp is None else 'cgp'}: {message}", err=True)
         raise typer.Exit(EXIT_UNREADABLE) from None
+
+
+def _check_infer(infer: bool, cgp: bool, endgame: bool, given: tuple[object, ...]) -> None:
+    """``--infer`` needs a record and no ``--endgame`` (exit 2); its other options given
+    without it are said on standard error."""
+    if infer and (cgp or endgame):
+        echo(f"--infer: give a .gcg file, not {'--cgp' if cgp else '--endgame'}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    if not infer and any(x is not None for x in given):
+        echo("--infer-margin, --infer-cap and --infer-top are used only with --infer", err=True)
+
+
+def _inference(
+    file: Path | None,
+    move: int | None,
+    *,
+    rack: str | None,
+    choice: LexiconChoice,
+    rule_set: RuleOptions,
+    margin: float | None,
+    cap: int | None,
+    seed: int,
+) -> Inference:
+    """The inference ``moves --infer`` names (the opponent's turn before the player to
+    move after event ``move`` of ``file``; ``margin`` and ``cap`` None: the defaults);
+    exits 2 when it cannot be made."""
+    from gcgtools.analysis.inference import DEFAULT_CAP, DEFAULT_MARGIN, record_inference
+    from gcgtools.movegen.record import MovesError
+    from gcgtools.sources.load import load_game
+
+    if file is None:
+        echo("--infer: give a .gcg file (with --move N)", err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    checked_lexicon(choice, rule_set.tiles, hint=False)
+    game = load_game(file)
+    if game.unreadable:
+        for f in game.findings:
+            echo(f.format(str(file)), err=True)
+        raise typer.Exit(EXIT_UNREADABLE)
+    event = move
+    if event is None:
+        event = len(game.events) if rack is not None else _last_known(game, rule_set)
+    try:
+        return record_inference(
+            game, event, rack=rack, lexicon=choice.lexicon, lexica=choice.lexica,
+            leaves=choice.leaves, options=rule_set, seed=seed,
+            margin=DEFAULT_MARGIN if margin is None else margin,
+            cap=DEFAULT_CAP if cap is None else cap,
+        )  # fmt: skip
+    except (MovesError, KeyError, TileError) as exc:
+        message = exc.args[0] if exc.args else str(exc)
+        if isinstance(exc, MovesError) and exc.option:
+            message = _as_option(message, exc.option)
+        echo(f"{file}: --infer: {message}", err=True)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+
+
+def _print_inference(result: Inference, where: str, top: int, format: MovesFormat) -> None:
+    """The inference as text lines, or one JSON object."""
+    from gcgtools.render.inference import inference_lines
+
+    if format is MovesFormat.json:
+        data = result.to_dict()
+        if top > 0:
+            data["leaves"] = data["leaves"][:top]  # type: ignore[index]
+        echo(json.dumps(data, ensure_ascii=False), json=True)
+        return
+    for line in inference_lines(result, where, top):
+        echo(line)
 
 
 def _as_option(message: str, option: str) -> str:

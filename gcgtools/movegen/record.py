@@ -34,6 +34,9 @@ __all__ = [
     "PositionMoves",
     "RecordPosition",
     "cgp_moves",
+    "given_rack",
+    "moves_leaves",
+    "moves_lexicon",
     "record_cgp",
     "record_moves",
     "record_position",
@@ -176,12 +179,15 @@ def record_cgp(game: Game, event: int, *, options: RuleOptions = NO_OPTIONS) -> 
     return record_position(game, event, options=options).cgp()
 
 
-def _lexicon(
+def moves_lexicon(
     name: str | None,
     rules: RuleSet,
     lexicon: str | PathLike[str] | None,
     lexica: str | PathLike[str] | None,
 ) -> Lexicon:
+    """The lexicon moves are generated with: the file ``lexicon``, else the one ``name``
+    names in the ``lexica`` folder. Raises :class:`MovesError` when there is none, or
+    when its KWG has no GADDAG."""
     try:
         found = resolve_lexicon(name, path=lexicon, lexica=lexica, tiles=rules.tiles)
     except LexiconError as exc:
@@ -195,17 +201,22 @@ def _lexicon(
     return found
 
 
-def _leaves(
+def moves_leaves(
     name: str | None, rules: RuleSet, leaves: str | PathLike[str] | None,
     lexica: str | PathLike[str] | None,
 ) -> Leaves:  # fmt: skip
+    """The leave values of the lexicon ``name``: the file ``leaves``, else the lexicon's
+    in the ``lexica`` folder, else the built-in ones. Raises :class:`MovesError` for a
+    file that cannot be used."""
     try:
         return resolve_leaves(path=leaves, lexica=lexica, lexicon_name=name, tiles=rules.tiles)
     except ValueError as exc:
         raise MovesError(str(exc)) from None
 
 
-def _rack(text: str, rules: RuleSet) -> list[str]:
+def given_rack(text: str, rules: RuleSet) -> list[str]:
+    """The tiles of a rack given as text (``--rack``), checked against the tile set and
+    the rack size. Raises :class:`MovesError` naming the rack (``option`` ``"rack"``)."""
     try:
         tiles = rack_tiles(text, rules.tiles)
         check_rack_size(tiles, rules, "rack")
@@ -233,14 +244,16 @@ def record_moves(
     rules = pos.rules
     if rack is None:
         pos.check_rack()
-    tiles_in_hand = _rack(rack, rules) if rack is not None else pos.rack
+    tiles_in_hand = given_rack(rack, rules) if rack is not None else pos.rack
     if not tiles_in_hand:
         raise MovesError(
             f"the record does not show the rack of {pos.nick} after event {event}; give a rack",
             option="rack",
         )
-    lex = _lexicon(game.lexicon, rules, lexicon, lexica)
-    leave_table = _leaves(lex.name if lexicon is not None else game.lexicon, rules, leaves, lexica)
+    lex = moves_lexicon(game.lexicon, rules, lexicon, lexica)
+    leave_table = moves_leaves(
+        lex.name if lexicon is not None else game.lexicon, rules, leaves, lexica
+    )
     opponent = pos.opponent_rack
     if rack is not None and pos.bag == 0 and pos.position is not None:
         opponent = sorted((+(pos.position.pool - Counter(tiles_in_hand))).elements())
@@ -270,7 +283,7 @@ def cgp_moves(
     except ValueError as exc:
         raise MovesError(f"CGP: {exc}") from None
     rules = cgp.rules
-    mine = _rack(rack, rules) if rack is not None else cgp.racks[0]
+    mine = given_rack(rack, rules) if rack is not None else cgp.racks[0]
     if not mine:
         raise MovesError("the CGP gives no rack for the player to move; give a rack", "rack")
     if rack is not None:
@@ -287,8 +300,10 @@ def cgp_moves(
         if not cgp.racks[1]:  # the opponent's rack is unknown: it holds up to 7 of them
             bag = max(bag - rules.rack_size, 0)
     opponent = cgp.racks[1] or None
-    lex = _lexicon(cgp.lexicon, rules, lexicon, lexica)
-    leave_table = _leaves(lex.name if lexicon is not None else cgp.lexicon, rules, leaves, lexica)
+    lex = moves_lexicon(cgp.lexicon, rules, lexicon, lexica)
+    leave_table = moves_leaves(
+        lex.name if lexicon is not None else cgp.lexicon, rules, leaves, lexica
+    )
     moves = generate_moves(
         cgp.board, mine, lex, leaves=leave_table, bag_count=bag, opponent_rack=opponent,
         rules=rules,

@@ -158,6 +158,8 @@ def judgement_lines(result: RecordAnalysis, *, why: bool = False) -> list[str]:
     fits = display_width(path) + 1 + len(judged) <= WIDTH
     lines = [f"{path} {judged}"] if fits else [path, f"  {judged}"]  # a long path alone
     lines += wrapped([f"  win model: {safe_text(result.win_model or 'built-in')}"])
+    if result.inference is not None:
+        lines += wrapped([f"  opponent's rack: {safe_text(result.inference)}"])
     judged = [(t, r) for t, r in ((t, _cells(t)) for t in result.turns) if r is not None]
     rows = [_HEAD, *(r for _, r in judged)]
     widths = _widths(rows)
