@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from gcgtools.analysis.facts import Fact
 from gcgtools.analysis.grading import Mistake, Phase
 from gcgtools.analysis.results import JudgedMove, RecordAnalysis, TurnAnalysis, rounded
 from gcgtools.movegen.generate import MoveRequest, generate
@@ -65,8 +66,8 @@ class Puzzle:
     to move first; ``scores`` the player's and the opponent's before it; ``answer`` the
     judge's best move and ``moves`` every move judged (best first); ``win_pct_lost`` and
     ``spread_lost`` as the judgement says (one of them, by the phase); ``proved``: the
-    solver proved its values (solvers only); ``facts``: the coach's sentences on why the
-    answer is better, when the judgement holds them."""
+    solver proved its values (solvers only); ``facts``: the coach's facts on why the
+    answer is better (:mod:`gcgtools.analysis.facts`)."""
 
     path: str
     event: int
@@ -86,7 +87,7 @@ class Puzzle:
     tags: tuple[Tag, ...]
     moves: tuple[JudgedMove, ...] = ()
     proved: bool | None = None
-    facts: tuple[str, ...] = ()
+    facts: tuple[Fact, ...] = ()
     lexicon: str | None = None
 
     @property
@@ -114,7 +115,7 @@ class Puzzle:
             "phase": self.phase.value,
             "tags": [t.value for t in self.tags],
             "proved": self.proved,
-            "facts": list(self.facts),
+            "facts": [f.to_dict() for f in self.facts],
             "moves": [m.to_dict() for m in self.moves],
             "lexicon": self.lexicon,
         }
@@ -196,14 +197,9 @@ def _puzzle(
         tags=_tags(turn, position, lexicon),
         moves=tuple(j.moves),
         proved=j.proved,
-        facts=tuple(_facts(j)),
+        facts=j.facts,
         lexicon=analysis.lexicon,
     )
-
-
-def _facts(judgement: object) -> list[str]:
-    """The coach's sentences a judgement holds (none when it was judged without them)."""
-    return [getattr(f, "text", str(f)) for f in getattr(judgement, "facts", ())]
 
 
 def _tags(turn: TurnAnalysis, position: RecordPosition, lexicon: Lexicon | None) -> tuple[Tag, ...]:

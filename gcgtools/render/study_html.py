@@ -148,7 +148,9 @@ def _answer(p: Puzzle) -> str:
         f"<p>Played: {escape(p.played)}: {grade}, {escape(lost)} ({escape(p.phase.value)}).</p>",
     ]
     if p.facts:
-        items = "".join(f"<li>{escape(f)}</li>" for f in p.facts)
+        items = "".join(
+            f'<li class="{escape(f.favours)}">{escape(f.sentence)}</li>' for f in p.facts
+        )
         parts.append(f'<p>Why:</p><ul class="facts">{items}</ul>')
     if p.moves:
         parts.append(_moves_table(p))

@@ -60,6 +60,10 @@ def test_a_thrown_away_bingo_is_a_puzzle_with_its_answer_and_tags(record: Path) 
     position = parse_cgp(str(p["cgp"]))
     assert position.board.is_empty() and sorted(position.racks[0]) == sorted("AEINRST")
     assert p["scores"] == [0, 0] and p["bag"] == 86
+    # the coach's facts of the judgement: the win% first, then what separates the moves
+    kinds = [f["kind"] for f in p["facts"]]
+    assert kinds[0] == "win" and "score" in kinds
+    assert all(f["sentence"] and f["favours"] in ("best", "played", "neither") for f in p["facts"])
 
 
 @needs_data
@@ -86,6 +90,7 @@ def test_the_quiz_page_is_self_contained_escaped_and_hides_the_answer(tmp_path: 
     question, answer = page.split("<summary>Show the answer</summary>")
     assert "<svg" in question and "8H AT" not in question and ">bingo<" not in question
     assert "8H AT" in answer and ">bingo<" in answer
+    assert '<ul class="facts"><li class="best">' in answer
 
 
 def test_options_are_checked_before_any_record_is_read(record: Path) -> None:
