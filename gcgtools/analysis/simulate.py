@@ -20,7 +20,10 @@ Algorithm (defaults in :class:`SimLimit`):
    each side among the last two moves made, ours added and the opponent's subtracted, as
    MAGPIE and Quackle do) goes into the win model for the player then to move (for an
    even ``plies`` that is the opponent: ``1 - P(opponent wins)`` with the spread turned
-   round). The spread plus leftover is also averaged (``spread``).
+   round). The spread plus leftover is also averaged (``spread``), and so are what the
+   plies were (:class:`Sample`): the opponent's reply score and how often it was a
+   bingo, and the same for our follow-up (``reply_score``, ``reply_bingo_pct``,
+   ``follow_score``, ``follow_bingo_pct``).
 4. Every ``check_every`` iterations, after ``min_iterations``, a candidate is dropped
    when its win%, draw by draw, is behind the leader's by more than ``z`` standard
    errors of the mean difference (a one-sided paired test on the common draws; when the
@@ -53,7 +56,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import NamedTuple, cast
 
 from gcgtools.analysis.playout import GameState, advance, full_bag, play_best
 from gcgtools.analysis.winprob import WinModel, builtin_model, decided
@@ -66,6 +69,7 @@ from gcgtools.rules.rulesets import RuleSet
 from gcgtools.rules.tiles import BLANK
 
 __all__ = [
+    "Sample",
     "SimCandidate",
     "SimLimit",
     "SimPosition",
@@ -152,7 +156,11 @@ class SimPosition:
 class SimCandidate:
     """One simulated move: ``win_pct`` (0..100) and its standard error ``stderr`` (in
     percentage points), ``spread`` (mean final spread plus leftover, root's view) and its
-    error, ``iterations`` done; ``dropped`` when it was dropped early."""
+    error, ``iterations`` done; ``dropped`` when it was dropped early. From the same
+    playouts: ``reply_score``, the opponent's mean reply score, and ``reply_bingo_pct``,
+    how often (0..100) that reply was a bingo (over the playouts where the opponent
+    replied; None when none did), ``follow_score`` and ``follow_bingo_pct`` the same
+    for our follow-up (the second ply)."""
 
     move: Move
     win_pct: float
@@ -161,6 +169,10 @@ class SimCandidate:
     spread_stderr: float
     iterations: int
     dropped: bool = False
+    reply_score: float | None = None
+    reply_bingo_pct: float | None = None
+    follow_score: float | None = None
+    follow_bingo_pct: float | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -173,7 +185,15 @@ class SimCandidate:
             "spread_stderr": round(self.spread_stderr, 3),
             "iterations": self.iterations,
             "dropped": self.dropped,
+            "reply_score": _round(self.reply_score),
+            "reply_bingo_pct": _round(self.reply_bingo_pct),
+            "follow_score": _round(self.follow_score),
+            "follow_bingo_pct": _round(self.follow_bingo_pct),
         }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
 
 
 @dataclass(frozen=True)
@@ -220,10 +240,58 @@ class _Stat:
         return math.sqrt(self.m2 / (self.n - 1) / self.n)
 
 
+class _Plies:
+    """Sums over the playouts of one candidate of what its plies were (see
+    :class:`Sample`): replies and follow-ups made, their scores, their bingos."""
+
+    __slots__ = ("replies", "reply_points", "reply_bingos", "follows", "follow_points",
+                 "follow_bingos")  # fmt: skip
+
+    def __init__(self) -> None:
+        self.replies = self.reply_points = self.reply_bingos = 0
+        self.follows = self.follow_points = self.follow_bingos = 0
+
+    def push(self, sample: Sample) -> None:
+        if sample.reply_score is not None:
+            self.replies += 1
+            self.reply_points += sample.reply_score
+            self.reply_bingos += bool(sample.reply_bingo)
+        if sample.follow_score is not None:
+            self.follows += 1
+            self.follow_points += sample.follow_score
+            self.follow_bingos += bool(sample.follow_bingo)
+
+    def means(self) -> dict[str, float | None]:
+        """The :class:`SimCandidate` fields they give."""
+        r, f = self.replies, self.follows
+        return {
+            "reply_score": self.reply_points / r if r else None,
+            "reply_bingo_pct": 100 * self.reply_bingos / r if r else None,
+            "follow_score": self.follow_points / f if f else None,
+            "follow_bingo_pct": 100 * self.follow_bingos / f if f else None,
+        }
+
+
 #: One sample to compute: (candidate index, iteration).
 Task = tuple[int, int]
-#: A sample's value: (win probability 0..1, spread plus leftover).
-Sample = tuple[float, float]
+
+
+class Sample(NamedTuple):
+    """What one playout of one candidate gives (one candidate, one iteration): the win
+    probability (0..1) and the spread plus leftover (root's view) of its end, and what
+    the plies after the candidate were: the opponent's reply's score and whether it was
+    a bingo (None when the game ended with the candidate, or ``plies`` is 0), our
+    follow-up's score and whether it was a bingo (None when the game ended before it, or
+    ``plies`` is below 2). A plain tuple of these six, in this order, is one too."""
+
+    win: float
+    spread: float
+    reply_score: int | None = None
+    reply_bingo: bool | None = None
+    follow_score: int | None = None
+    follow_bingo: bool | None = None
+
+
 Runner = Callable[[Callable[[Task], Sample], Sequence[Task]], list[Sample]]
 
 
@@ -339,16 +407,25 @@ class _Sampler:
         played.append(move)
         state = advance(state, move, rng)
         made.append((0, move.leave_value if before else 0.0))
+        plies: list[Move] = []  # the moves after the candidate
         for _ in range(self.plies):
             if state.over:
                 break
             mover, before = state.to_move, len(state.bag)
             state, reply = play_best(state, self.lexicon, self.leaves, rng, engine=engine)
             played.append(reply)
+            plies.append(reply)
             made.append((mover, reply.leave_value if before else 0.0))
-        return self._value(state, made)
+        win, spread = self._value(state, made)
+        reply = plies[0] if plies else None
+        follow = plies[1] if len(plies) > 1 else None
+        return Sample(
+            win, spread,
+            None if reply is None else reply.score, None if reply is None else reply.bingo,
+            None if follow is None else follow.score, None if follow is None else follow.bingo,
+        )  # fmt: skip
 
-    def _value(self, state: GameState, made: list[tuple[int, float]]) -> Sample:
+    def _value(self, state: GameState, made: list[tuple[int, float]]) -> tuple[float, float]:
         spread = float(state.spread(0))
         if state.over:
             return decided(spread), spread
@@ -384,6 +461,7 @@ def simulate(
     sampler = _Sampler(position, moves, lexicon, leaves, model, limit.plies, seed)
     wins = [_Stat() for _ in moves]
     spreads = [_Stat() for _ in moves]
+    plies = [_Plies() for _ in moves]
     alive = list(range(len(moves)))
     done = 0
     stopped = "iterations"
@@ -392,7 +470,7 @@ def simulate(
         batch = min(limit.check_every - done % limit.check_every, limit.iterations - done)
         tasks = [(c, done + k) for k in range(batch) for c in alive]
         first = len(alive) if done == 0 else 0  # every candidate's first sample
-        reason = clock.run(run, sampler, tasks, first, wins, spreads)
+        reason = clock.run(run, sampler, tasks, first, (wins, spreads, plies))
         if reason is not None:
             stopped = reason
             break
@@ -415,6 +493,7 @@ def simulate(
             _finite(spreads[c].stderr),
             wins[c].n,
             dropped=c not in alive,
+            **plies[c].means(),
         )  # fmt: skip
         for c in range(len(moves))
     ]
@@ -484,6 +563,10 @@ CHUNK_SHARE = 0.02
 CHUNK_SECONDS = 0.05
 
 
+#: per candidate: its win probabilities, its spreads, its plies
+_Tallies = tuple[list[_Stat], list[_Stat], list[_Plies]]
+
+
 class _Clock:
     """Runs a batch of samples in chunks, looking at the clock and for a stop request
     between chunks (:func:`_chunk`); the runner gets whole chunks, so a parallel one still
@@ -495,9 +578,11 @@ class _Clock:
         self.per_sample: float | None = None  # seconds, measured
 
     def run(self, run: Runner, sampler: Callable[[Task], Sample], tasks: list[Task],
-            first: int, wins: list[_Stat], spreads: list[_Stat]) -> str | None:  # fmt: skip
-        """Push the samples of ``tasks`` (at least the ``first`` ones) into ``wins`` and
-        ``spreads``; ``"seconds"`` or ``"interrupted"`` when it stopped before the end."""
+            first: int, into: _Tallies) -> str | None:  # fmt: skip
+        """Push the samples of ``tasks`` (at least the ``first`` ones) into ``into``
+        (per candidate: wins, spreads, plies); ``"seconds"`` or ``"interrupted"`` when it
+        stopped before the end."""
+        wins, spreads, plies = into
         start = 0
         while start < len(tasks):
             if start >= first:
@@ -508,9 +593,12 @@ class _Clock:
             size = max(first - start, self._chunk(len(tasks) - start))
             chunk = tasks[start : start + size]
             began = time.perf_counter()
-            for (c, _), (w, s) in zip(chunk, run(sampler, chunk), strict=True):
-                wins[c].push(w)
-                spreads[c].push(s)
+            for (c, _), sample in zip(chunk, run(sampler, chunk), strict=True):
+                if type(sample) is not Sample:  # a runner may give back plain tuples
+                    sample = Sample(*sample)
+                wins[c].push(sample.win)
+                spreads[c].push(sample.spread)
+                plies[c].push(sample)
             took = (time.perf_counter() - began) / len(chunk)
             self.per_sample = took if self.per_sample is None else (self.per_sample + took) / 2
             start += size

@@ -14,6 +14,7 @@ from support.reference_data import needs_data
 
 from gcgtools.analysis.playout import full_bag, play, play_best, start_game
 from gcgtools.analysis.simulate import (
+    Sample,
     SimLimit,
     SimPosition,
     position_from_board,
@@ -357,3 +358,76 @@ def test_an_iterations_draw_is_made_once_and_its_generator_only_when_asked() -> 
         assert later.random() == eager.random()
         assert sorted(tiles) == unseen
     assert _shuffled(7, "key", 1, unseen)[1] != _shuffled(7, "key", 2, unseen)[1]
+
+
+# ------------------------------------------------------------- what the plies were
+#: the MAGPIE position, seed 11, 16 iterations of 4 candidates: the win% and spreads the
+#: simulation gave before its samples carried the plies (they must not change)
+BEFORE_PLIES = [
+    ("13L ONYX", 86.7768251448178, 10.812500000000002, 16, False),
+    ("13J EXON", 68.28197200178211, 15.062499999999998, 16, False),
+    ("13J EXONS", 61.725266562588644, 11.125, 16, True),
+    ("13L OXY", 49.67578770004052, 5.749999999999999, 16, True),
+]
+
+
+def test_the_ply_statistics_leave_win_and_spread_as_they_were(lexicon, leaves) -> None:
+    limit = SimLimit(iterations=16, candidates=4, plies=2, min_iterations=8, check_every=8)
+    result = simulate(magpie_position(), lexicon, leaves, limit, seed=11)
+    got = [(c.move.notation(), c.win_pct, c.spread, c.iterations, c.dropped)
+           for c in result.candidates]  # fmt: skip
+    assert [g[0] for g in got] == [b[0] for b in BEFORE_PLIES]
+    for g, b in zip(got, BEFORE_PLIES, strict=True):
+        assert g[1:] == pytest.approx(b[1:], abs=1e-9)
+
+
+def test_the_ply_statistics_are_the_means_of_the_samples(lexicon, leaves) -> None:
+    seen: list[Sample] = []
+
+    def keeping(fn, tasks):
+        out = [fn(t) for t in tasks]
+        seen.extend(out)
+        return [tuple(s) for s in out]  # plain tuples are samples too
+
+    limit = SimLimit(iterations=8, candidates=1, plies=2, min_iterations=8)
+    c = simulate(magpie_position(), lexicon, leaves, limit, seed=4, runner=keeping).best
+    assert len(seen) == c.iterations == 8
+    assert all(s.reply_score is not None and s.follow_score is not None for s in seen)
+    assert c.win_pct == pytest.approx(100 * sum(s.win for s in seen) / 8)
+    assert c.reply_score == pytest.approx(sum(s.reply_score for s in seen) / 8)
+    assert c.follow_score == pytest.approx(sum(s.follow_score for s in seen) / 8)
+    assert c.reply_bingo_pct == pytest.approx(100 * sum(bool(s.reply_bingo) for s in seen) / 8)
+    assert c.follow_bingo_pct == pytest.approx(100 * sum(bool(s.follow_bingo) for s in seen) / 8)
+    row = c.to_dict()
+    assert row["reply_score"] == round(c.reply_score, 3)
+    assert {"reply_bingo_pct", "follow_score", "follow_bingo_pct"} <= set(row)
+
+
+def _last_tiles_position(rack: str, unseen: str) -> SimPosition:
+    """CAT on 8G, ``rack`` to move, the opponent holding all of ``unseen`` (bag empty)."""
+    board = Board(DEFAULT_RULES.board, DEFAULT_RULES.tiles)
+    for i, letter in enumerate("CAT"):
+        board[7, 6 + i] = letter
+    return SimPosition(board, tuple(rack), tuple(unseen), (200, 200), DEFAULT_RULES)
+
+
+def test_an_opponent_who_holds_a_bingo_bingos_on_every_reply(lexicon, leaves) -> None:
+    pos = _last_tiles_position("UUVVWWO", "AEINRST")
+    limit = SimLimit(iterations=4, candidates=2, plies=2, min_iterations=4)
+    result = simulate(pos, lexicon, leaves, limit, seed=1)
+    for c in result.candidates:
+        assert c.reply_bingo_pct == 100.0 and c.reply_score is not None
+        assert c.reply_score >= 50
+        assert c.follow_score is None and c.follow_bingo_pct is None  # they went out
+
+
+def test_an_opponent_without_a_bingo_never_bingos(lexicon, leaves) -> None:
+    pos = _last_tiles_position("AEINRSU", "UUVVWWO")
+    limit = SimLimit(iterations=4, candidates=2, plies=1, min_iterations=4)
+    result = simulate(pos, lexicon, leaves, limit, seed=1)
+    for c in result.candidates:
+        if c.move.bingo:  # we went out: no reply at all
+            assert c.reply_score is None and c.reply_bingo_pct is None
+        else:
+            assert c.reply_bingo_pct == 0.0
+        assert c.follow_score is None  # one ply only
