@@ -12,7 +12,8 @@ from setuptools import Extension, setup
 
 #: The C helper's files: the module file (the only one that touches the Python C API),
 #: then the plain C files by concern (see docs/engine.md, "The C files").
-NATIVE_SOURCES = ["_gaddag", "cross_sets", "leaves", "word_index", "generation", "shadow", "endgame"]
+NATIVE_SOURCES = ["_gaddag", "cross_sets", "leaves", "word_index", "generation", "shadow", "endgame",
+                  "simulation"]
 
 setup(
     ext_modules=[
@@ -21,7 +22,8 @@ setup(
             [f"gcgtools/movegen/{name}.c" for name in NATIVE_SOURCES],
             depends=sorted(glob.glob("gcgtools/movegen/*.h")),
             optional=True,
-            extra_compile_args=["-O3"],
+            # no fused multiply-adds: the win model's arithmetic must round as Python's does
+            extra_compile_args=["-O3", "-ffp-contract=off"],
         )
     ]
 )

@@ -346,8 +346,40 @@ static int is_anchor(const int32_t *bt, int size, int f) {
            (c < size - 1 && bt[f + 1]);
 }
 
+/* the cached anchors of the line just loaded, when its squares are those they were found
+ * on: appended to out (numbered from *n) */
+static int cached_line(Gen *g, Anchor *out, isize *n) {
+    LineBounds *lb = &g->bounds->lines[g->dir * g->size + g->line];
+    size_t size = (size_t)g->size;
+    if (!lb->valid || memcmp(lb->bt, g->bt, sizeof(int32_t) * size) ||
+        memcmp(lb->bv, g->bv, sizeof(int32_t) * size) ||
+        memcmp(lb->xs, g->xs, sizeof(int32_t) * size) ||
+        memcmp(lb->xc, g->xc, sizeof(uint64_t) * size))
+        return 0;
+    for (int q = 0; q < lb->n; q++) {
+        out[*n] = lb->a[q];
+        out[*n].ord_base = (uint64_t)(*n + 1) << 32;
+        (*n)++;
+    }
+    return 1;
+}
+
+/* keep the anchors of the line just listed (out[first..n)) in the cache */
+static void cache_line(Gen *g, const Anchor *out, isize first, isize n) {
+    LineBounds *lb = &g->bounds->lines[g->dir * g->size + g->line];
+    size_t size = (size_t)g->size;
+    memcpy(lb->bt, g->bt, sizeof(int32_t) * size);
+    memcpy(lb->bv, g->bv, sizeof(int32_t) * size);
+    memcpy(lb->xs, g->xs, sizeof(int32_t) * size);
+    memcpy(lb->xc, g->xc, sizeof(uint64_t) * size);
+    lb->n = (int)(n - first);
+    memcpy(lb->a, out + first, sizeof(Anchor) * (size_t)(n - first));
+    lb->valid = 1;
+}
+
 /* Every anchor (walkable: a tile fits) of the board in the full generation's order,
- * with its left stop, the one-tile rule and (when `sh`) its bound. */
+ * with its left stop, the one-tile rule and (when `sh`) its bound (from g->bounds when
+ * it has the line as it is). */
 static isize list_anchors(Gen *g, const GenBoard *in, int centre, const Shadow *sh,
                                Anchor *out) {
     int size = g->size;
@@ -355,17 +387,20 @@ static isize list_anchors(Gen *g, const GenBoard *in, int centre, const Shadow *
     uint8_t anchor[MAX_SIZE * MAX_SIZE]; /* the same squares both ways: found once */
     for (int f = 0; f < g->area; f++)
         anchor[f] = (uint8_t)(centre >= 0 ? f == centre : is_anchor(bt, size, f));
+    int cache = sh && g->bounds && centre < 0;
     isize n = 0;
     for (int dir = 0; dir < 2; dir++) {
         for (int line = 0; line < size; line++) {
             int loaded = 0, prev = -1;
+            isize first = n;
             for (int k = 0; k < size; k++) {
                 int f = dir == 0 ? line * size + k : k * size + line;
                 if (!anchor[f]) continue;
                 if (!loaded) {
                     load_line(g, in, dir, line);
+                    if (cache && cached_line(g, out, &n)) break;
                     if (sh) line_caps(g);
-                    loaded = 1;
+                    loaded = 2;
                 }
                 if (g->xc[k]) {
                     Anchor *a = &out[n];
@@ -387,6 +422,7 @@ static isize list_anchors(Gen *g, const GenBoard *in, int centre, const Shadow *
                 }
                 prev = k;
             }
+            if (cache && loaded == 2) cache_line(g, out, first, n);
         }
     }
     return n;
@@ -570,22 +606,24 @@ int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int cent
         return GEN_NO_MEMORY;
     }
     int top = g->found->top != 0, rc = 0;
-    Shadow sh;
+    Shadow own, *shp = g->shadow ? g->shadow : &own;
     if (top) {
-        make_shadow(g, kd, total, in, &sh);
+        if (!g->shadow || !g->shadow_ready) make_shadow(g, kd, total, in, shp);
+        g->shadow_ready = g->shadow != NULL;
         rack_desc(g);
-        g->vals = sh.vals;
-        g->best_leave = sh.best_leave;
-        g->avail = sh.avail;
+        g->vals = shp->vals;
+        g->best_leave = shp->best_leave;
+        g->avail = shp->avail;
     }
+    const Shadow *sh = shp;
     /* plays looked up rather than walked (exact_anchor): with a word index, at most two
      * blanks and a board with tiles */
     Pairs ps = {0};
-    int exact = top && sh.n_sub && sh.wi_slots && g->rc[0] <= 2 && centre < 0;
+    int exact = top && sh->n_sub && sh->wi_slots && g->rc[0] <= 2 && centre < 0;
     g->lookup = exact;
-    isize n = list_anchors(g, in, centre, top ? &sh : NULL, anchors);
+    isize n = list_anchors(g, in, centre, top ? sh : NULL, anchors);
     for (isize k = 0; k < n; k++) order[k] = (uint16_t)k;
-    if (top) rc = best_anchors(g, in, &sh, anchors, order, n, exact ? &ps : NULL);
+    if (top) rc = best_anchors(g, in, sh, anchors, order, n, exact ? &ps : NULL);
     for (isize k = 0; !top && k < n; k++) /* every move: in the listing's order */
         if (walk_anchor(g, in, NULL, &anchors[k]) < 0) { rc = -1; break; }
     if (rc < 0) rc = g->error == 2 ? GEN_BAD_WORDS : GEN_NO_MEMORY;

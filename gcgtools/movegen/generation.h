@@ -39,11 +39,18 @@ typedef struct {
     Rec *recs;
     isize n, cap;
     isize top; /* 0: keep all; else a heap of the `top` best (worst at the root) */
+    /* with has_floor (top 1 only): the equity of a move known to be there (the caller
+     * knows it from another board: the simulation's replies), which prunes as a found
+     * move of that equity would; the search still finds the first best move */
+    int has_floor;
+    double floor;
 } Found;
 
-/* the equity a move must beat to be kept (-inf while the heap is not full) */
+/* the equity a move must beat to be kept (-inf while the heap is not full), or the
+ * floor when that is higher */
 static inline double threshold(const Found *f) {
-    return (f->top && f->n >= f->top) ? f->recs[0].eq : -INFINITY;
+    double t = (f->top && f->n >= f->top) ? f->recs[0].eq : -INFINITY;
+    return (f->has_floor && f->floor > t) ? f->floor : t;
 }
 
 /* one line's squares, as a generation reads them (along the line, for plays in its
@@ -54,6 +61,9 @@ typedef struct {
     uint64_t xc[MAX_SIZE];
     int cap[MAX_SIZE];
 } Line;
+
+struct Shadow;
+struct BoundCache;
 
 typedef struct {
     const uint32_t *nodes;
@@ -95,6 +105,14 @@ typedef struct {
     int n_cache, n_cand;
     Found *found;
     int error;
+    /* NULL, or where a top-K generation keeps the rack's shadow: made there unless
+     * shadow_ready (the caller's, made by an earlier generation of the same rack, leaves
+     * and end-of-game values: the simulation's replies) */
+    struct Shadow *shadow;
+    int shadow_ready;
+    /* NULL, or the first bounds of the anchors of lines met before with the same rack
+     * and shadow (the caller's: see BoundCache) */
+    struct BoundCache *bounds;
     /* last, and not zeroed when a Gen is made (read only below n_cand): zeroing its 32 KB
      * took about 2% of a best-move generation's instructions */
     uint64_t cand[ANA_CANDS];
@@ -111,7 +129,24 @@ typedef struct {
     uint8_t dir, line, anchor, leftstop, minn, tight;
 } Anchor;
 
+/* The anchors of each line (dir * size + line) and their first bounds, with the line's
+ * squares they were found on (tiles, values, cross-sets, cross-scores: with the rack,
+ * what they depend on): a line found the same again gets them without the bounds being
+ * worked out again. Kept by a caller that searches one rack on many boards that differ
+ * in a few lines (the simulation's replies: one rack, a board per candidate); emptied
+ * (valid 0) when the rack changes. */
 typedef struct {
+    int valid, n;
+    int32_t bt[MAX_SIZE], bv[MAX_SIZE], xs[MAX_SIZE];
+    uint64_t xc[MAX_SIZE];
+    Anchor a[MAX_SIZE];
+} LineBounds;
+
+typedef struct BoundCache {
+    LineBounds lines[2 * MAX_SIZE];
+} BoundCache;
+
+typedef struct Shadow {
     int vals[MAX_RACK]; /* the rack's playable tiles' values, highest first (blank 0) */
     uint64_t avail;     /* tiles a square may take: the rack's, or all with a blank */
     double best_leave[MAX_RACK + 1]; /* by tiles played: the best leave left */
