@@ -169,6 +169,9 @@ typedef struct Shadow {
     uint8_t sub_blanks[SUB_MAX];
     int16_t sub_vals[SUB_MAX][MAX_RACK];
     int32_t sub_code[SUB_MAX]; /* each one's leave code */
+    /* the first set of as many tiles with the same values (itself, or one before it in
+     * the same run): its dot products with a segment's weights are that one's */
+    int16_t sub_same[SUB_MAX];
     uint64_t blank_as[MAX_LETTERS]; /* a set's hash change when its blank is a letter */
     /* the lexicon's words by letter set and length (word_index), or none */
     const uint64_t *wi_slots, *wi_filter;
