@@ -173,6 +173,7 @@ typedef struct Shadow {
      * the same run): its dot products with a segment's weights are that one's */
     int16_t sub_same[SUB_MAX];
     uint64_t blank_as[MAX_LETTERS]; /* a set's hash change when its blank is a letter */
+    uint64_t hash_of[MAX_LETTERS];  /* letter_hash of each letter (board tiles' sums) */
     /* the lexicon's words by letter set and length (word_index), or none */
     const uint64_t *wi_slots, *wi_filter;
     uint64_t wi_mask;

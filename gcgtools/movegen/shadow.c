@@ -337,7 +337,7 @@ double anchor_bound(Gen *g, const Shadow *sh, int tight, double thr,
             bl += g->bv[s];
             nbl++;
             if (g->bt[s] >= MAX_LETTERS) odd = 1;
-            else hl += letter_hash(g->bt[s]);
+            else hl += sh->hash_of[g->bt[s]];
         } else {
             if (!(g->xc[s] & sh->avail) || k == g->nmax) break;
             sq[k++] = s;
@@ -356,7 +356,7 @@ double anchor_bound(Gen *g, const Shadow *sh, int tight, double thr,
                 b += g->bv[e];
                 nb++;
                 if (g->bt[e] >= MAX_LETTERS) odd_r = 1;
-                else h += letter_hash(g->bt[e]);
+                else h += sh->hash_of[g->bt[e]];
             }
             int kk = ws.k;
             if (pairs) { /* for exact_anchor */
@@ -484,7 +484,7 @@ static void play_sets(Gen *g, const Kinds *kd, Shadow *sh, const int *played,
     uint64_t kh[MAX_KINDS], vkey[SUB_MAX];
     for (int q = 0; q < kd->n_kinds; q++) {
         kv[q] = (int16_t)(letter[q] ? g->tv[letter[q]] : 0);
-        kh[q] = letter_hash(letter[q]);
+        kh[q] = sh->hash_of[letter[q]];
     }
     for (int j = 0; j < n_codes; j++) {
         int16_t *vals = sh->sub_vals[j];
@@ -557,8 +557,9 @@ void make_shadow(Gen *g, const Kinds *kd, long total, const GenBoard *in, Shadow
         sh->wi_n_letters = buf[2];
     }
     sh->n_letters = (int)in->n_letters - 1;
+    for (int t = 0; t < MAX_LETTERS; t++) sh->hash_of[t] = letter_hash(t);
     for (int t = 0; t <= sh->n_letters && t < MAX_LETTERS; t++)
-        sh->blank_as[t] = letter_hash(t) - letter_hash(0);
+        sh->blank_as[t] = sh->hash_of[t] - sh->hash_of[0];
     int n = 0;
     for (int t = 0; t < MAX_LETTERS; t++)
         for (int c = 0; c < g->rc[t] && n < MAX_RACK; c++) sh->vals[n++] = t ? g->tv[t] : 0;
