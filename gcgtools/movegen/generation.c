@@ -581,12 +581,19 @@ int other_moves(Gen *g, const Kinds *kd, long total, long exchange_bag) {
     memset(&r, 0, sizeof r);
     if (exchange_bag >= 0) {
         r.kind = KIND_EXCHANGE;
+        long kept[MAX_KINDS] = {0}, left = 0; /* the code's tiles kept, as an odometer */
         for (long code = 0; code < full; code++) {
-            if (total - code_tiles(kd, code) > exchange_bag) continue;
-            r.eq = g->leave[code];
-            r.code = (int32_t)code;
-            r.ord = AFTER_PLAYS + (uint64_t)code;
-            if (offer(g->found, &r) < 0) return -1;
+            if (total - left <= exchange_bag) {
+                r.eq = g->leave[code];
+                r.code = (int32_t)code;
+                r.ord = AFTER_PLAYS + (uint64_t)code;
+                if (offer(g->found, &r) < 0) return -1;
+            }
+            for (int q = 0; q < kd->n_kinds; q++) {
+                if (kept[q] < kd->count[q]) { kept[q]++; left++; break; }
+                left -= kept[q];
+                kept[q] = 0;
+            }
         }
     }
     r.kind = KIND_PASS;
