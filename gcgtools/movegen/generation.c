@@ -346,16 +346,22 @@ static int is_anchor(const int32_t *bt, int size, int f) {
            (c < size - 1 && bt[f + 1]);
 }
 
-/* the cached anchors of the line just loaded, when its squares are those they were found
- * on: appended to out (numbered from *n) */
-static int cached_line(Gen *g, Anchor *out, isize *n) {
-    LineBounds *lb = &g->bounds->lines[g->dir * g->size + g->line];
+static int same_line(const Gen *g, const LineBounds *lb) {
     size_t size = (size_t)g->size;
-    if (!lb->valid || memcmp(lb->bt, g->bt, sizeof(int32_t) * size) ||
-        memcmp(lb->bv, g->bv, sizeof(int32_t) * size) ||
-        memcmp(lb->xs, g->xs, sizeof(int32_t) * size) ||
-        memcmp(lb->xc, g->xc, sizeof(uint64_t) * size))
-        return 0;
+    return lb->valid && !memcmp(lb->bt, g->bt, sizeof(int32_t) * size) &&
+           !memcmp(lb->bv, g->bv, sizeof(int32_t) * size) &&
+           !memcmp(lb->xs, g->xs, sizeof(int32_t) * size) &&
+           !memcmp(lb->xc, g->xc, sizeof(uint64_t) * size);
+}
+
+/* the cached anchors of the line just loaded, when its squares are those they were found
+ * on (either of the line's two versions kept): appended to out (numbered from *n) */
+static int cached_line(Gen *g, Anchor *out, isize *n) {
+    int li = g->dir * g->size + g->line, w = 0;
+    while (w < BOUND_WAYS && !same_line(g, &g->bounds->lines[li][w])) w++;
+    if (w == BOUND_WAYS) return 0;
+    g->bounds->older[li] = (uint8_t)(1 - w); /* the one not used last is replaced */
+    const LineBounds *lb = &g->bounds->lines[li][w];
     for (int q = 0; q < lb->n; q++) {
         out[*n] = lb->a[q];
         out[*n].ord_base = (uint64_t)(*n + 1) << 32;
@@ -364,9 +370,12 @@ static int cached_line(Gen *g, Anchor *out, isize *n) {
     return 1;
 }
 
-/* keep the anchors of the line just listed (out[first..n)) in the cache */
+/* keep the anchors of the line just listed (out[first..n)) in the cache, in place of
+ * the version of the line used least lately */
 static void cache_line(Gen *g, const Anchor *out, isize first, isize n) {
-    LineBounds *lb = &g->bounds->lines[g->dir * g->size + g->line];
+    int li = g->dir * g->size + g->line, w = g->bounds->older[li];
+    LineBounds *lb = &g->bounds->lines[li][w];
+    g->bounds->older[li] = (uint8_t)(1 - w);
     size_t size = (size_t)g->size;
     memcpy(lb->bt, g->bt, sizeof(int32_t) * size);
     memcpy(lb->bv, g->bv, sizeof(int32_t) * size);

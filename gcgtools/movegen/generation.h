@@ -142,8 +142,10 @@ typedef struct {
     Anchor a[MAX_SIZE];
 } LineBounds;
 
+#define BOUND_WAYS 2 /* versions of a line kept (the position's, and a candidate's): 2 */
 typedef struct BoundCache {
-    LineBounds lines[2 * MAX_SIZE];
+    LineBounds lines[2 * MAX_SIZE][BOUND_WAYS];
+    uint8_t older[2 * MAX_SIZE]; /* the version a new one replaces (used least lately) */
 } BoundCache;
 
 typedef struct Shadow {

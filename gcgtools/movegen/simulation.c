@@ -362,7 +362,8 @@ static long load_rack(Sim *s, const Game *gm, Kinds *kd) {
         memcpy(s->shadow_leave, s->leave, sizeof(double) * (size_t)radix);
         g->shadow = &s->shadow;
         g->shadow_ready = 0;
-        for (int li = 0; li < 2 * MAX_SIZE; li++) s->bounds->lines[li].valid = 0;
+        for (int li = 0; li < 2 * MAX_SIZE; li++)
+            for (int w = 0; w < BOUND_WAYS; w++) s->bounds->lines[li][w].valid = 0;
         g->bounds = s->bounds;
     }
     return total;
