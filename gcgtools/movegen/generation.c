@@ -612,6 +612,21 @@ int other_moves(Gen *g, const Kinds *kd, long total, long exchange_bag) {
     return offer(g->found, &r);
 }
 
+void gen_start(Gen *g, const uint32_t *nodes, isize n_nodes, uint32_t root, int size,
+               int bingo_size, int bingo_bonus, int endgame) {
+    Line *lines = g->lines;
+    memset(g, 0, offsetof(Gen, cand));
+    g->lines = lines;
+    g->nodes = nodes;
+    g->n_nodes = n_nodes;
+    g->root = root;
+    g->size = size;
+    g->area = size * size;
+    g->bingo_size = bingo_size;
+    g->bingo_bonus = bingo_bonus;
+    g->endgame = endgame;
+}
+
 int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int centre) {
     if (total == 0) return 0;
     Anchor *anchors = malloc(sizeof(Anchor) * 2 * (size_t)g->area);

@@ -229,6 +229,10 @@ static inline uint64_t word_slot(const Shadow *sh, uint64_t hash, int len) {
 }
 
 /* generation.c */
+/* g zeroed (but its lines' buffer and its last, large part) for a new generation, with
+ * the lexicon, the board's size and the rules' numbers */
+void gen_start(Gen *g, const uint32_t *nodes, isize n_nodes, uint32_t root, int size,
+               int bingo_size, int bingo_bonus, int endgame);
 void line_caps(Gen *g);
 int other_moves(Gen *g, const Kinds *kd, long total, long exchange_bag);
 int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int centre);

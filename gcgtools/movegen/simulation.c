@@ -10,6 +10,15 @@
 #include <string.h>
 
 #define SIM_FOUND 64 /* best plays kept per iteration for the floors */
+#define RACK_SLOTS 6  /* racks whose shadow, leaves and bounds are kept */
+
+typedef struct {
+    int len, rack[MAX_RACK]; /* the rack, in its order (len -1: none) */
+    long used;
+    Shadow shadow;
+    double leave[SUB_MAX];
+    BoundCache bounds;
+} RackSlot;
 #define BOARD_WORDS (MAX_SIZE * MAX_SIZE / 64)
 
 struct Sim {
@@ -27,13 +36,13 @@ struct Sim {
     uint8_t digest[16];
     SimRng rng;
     int tiles[SIM_MAX_TILES];
-    /* the shadow (make_shadow) and leaves of the iteration's replies' rack (the bag not
-     * empty: the opponent's rack is the same whatever the candidate), made by its first
-     * reply; reply_ply: the ply being searched is a reply */
-    int reply_ply, shadow_rack_len, shadow_rack[MAX_RACK];
-    Shadow shadow;
-    double shadow_leave[SUB_MAX];
-    BoundCache *bounds; /* the anchors' first bounds for that rack, line by line */
+    /* racks searched lately (before the bag is empty), each with its shadow
+     * (make_shadow), its leave values and its anchors' first bounds line by line: the
+     * opponent's reply has the same rack whatever the candidate, and candidates of the
+     * same leave and as many tiles give us the same rack after them; the one used least
+     * lately is replaced */
+    RackSlot *slots;
+    long clock;
     /* the squares played on since the position (the candidate's, each ply's) */
     uint64_t placed[BOARD_WORDS];
     /* the best plays found this iteration: the rack (its tiles sorted), the play's
@@ -147,9 +156,9 @@ Sim *sim_new(const SimInput *in, const int32_t *bt, const int32_t *bv, const uin
     s->cross = malloc(sizeof(uint64_t) * 2 * (size_t)area);
     s->gen = malloc(sizeof(Gen));
     s->leave = malloc(sizeof(double) * MAX_CODES);
-    s->bounds = calloc(1, sizeof(BoundCache));
+    s->slots = calloc(RACK_SLOTS, sizeof(RackSlot));
     Line *lines = malloc(sizeof(Line) * 2 * (size_t)in->size);
-    if (!s->bt || !s->bv || !s->xsum || !s->cross || !s->gen || !s->leave || !s->bounds ||
+    if (!s->bt || !s->bv || !s->xsum || !s->cross || !s->gen || !s->leave || !s->slots ||
         !lines) {
         free(lines);
         sim_free(s);
@@ -162,6 +171,7 @@ Sim *sim_new(const SimInput *in, const int32_t *bt, const int32_t *bv, const uin
     memcpy(s->cross, cross, sizeof(uint64_t) * 2 * (size_t)area);
     for (int i = 0; i < area; i++) s->on_board += bt[i] != 0;
     s->cx = (CrossCtx){in->nodes, in->n_nodes, in->dawg_root, in->gaddag_root, NULL};
+    for (int k = 0; k < RACK_SLOTS; k++) s->slots[k].len = -1;
     if (in->memo) memo_ready(&s->cx, in->memo);
     return s;
 }
@@ -175,7 +185,7 @@ void sim_free(Sim *s) {
     free(s->xsum);
     free(s->cross);
     free(s->leave);
-    free(s->bounds);
+    free(s->slots);
     free(s->found.recs);
     free(s);
 }
@@ -281,18 +291,26 @@ static int advance(const SimInput *in, Game *gm, const SimMove *m, SimRng *rng) 
 }
 
 /* ------------------------------------------------------------------ the best move */
-/* whether the player to move holds the rack of the iteration's replies kept (before the
- * bag is empty): then its leaves into s->leave and its shadow for the generation */
-static int reply_rack(Sim *s, const Game *gm) {
-    int p = gm->to_move;
-    if (!s->reply_ply || s->shadow_rack_len < 0 || s->shadow_rack_len != gm->len[p] ||
-        memcmp(s->shadow_rack, gm->rack[p], sizeof(int) * (size_t)gm->len[p]) != 0)
-        return 0;
-    memcpy(s->leave, s->shadow_leave, sizeof(double) * (size_t)(s->gen->rack_code + 1));
-    s->gen->shadow = &s->shadow;
-    s->gen->shadow_ready = 1;
-    s->gen->bounds = s->bounds;
-    return 1;
+/* the slot of the rack of the player to move: 1 when it was kept (its leaves then
+ * copied into s->leave), 0 when it takes the slot used least lately (*slot) */
+static int rack_slot(Sim *s, const Game *gm, RackSlot **slot) {
+    int p = gm->to_move, n = gm->len[p], oldest = 0;
+    for (int k = 0; k < RACK_SLOTS; k++) {
+        RackSlot *r = &s->slots[k];
+        if (r->len == n && !memcmp(r->rack, gm->rack[p], sizeof(int) * (size_t)n)) {
+            r->used = ++s->clock;
+            memcpy(s->leave, r->leave, sizeof(double) * (size_t)(s->gen->rack_code + 1));
+            *slot = r;
+            return 1;
+        }
+        if (r->used < s->slots[oldest].used) oldest = k;
+    }
+    RackSlot *r = *slot = &s->slots[oldest];
+    r->len = -1; /* filled once its leaves are known */
+    r->used = ++s->clock;
+    for (int li = 0; li < 2 * MAX_SIZE; li++)
+        for (int w = 0; w < BOUND_WAYS; w++) r->bounds.lines[li][w].valid = 0;
+    return 0;
 }
 
 /* the rack's kinds in the order they come (rack_parts), their leave values into s->leave
@@ -301,9 +319,8 @@ static long load_rack(Sim *s, const Game *gm, Kinds *kd) {
     const SimInput *in = s->in;
     int p = gm->to_move, nl = in->n_letters, endgame = gm->bag_len <= 0;
     Gen *g = s->gen;
-    Line *lines = g->lines;
-    memset(g, 0, offsetof(Gen, cand));
-    g->lines = lines;
+    gen_start(g, in->nodes, in->n_nodes, in->gaddag_root, in->size, in->rack_size,
+              in->bingo_bonus, endgame);
     memset(kd, 0, sizeof *kd);
     int kind_of[MAX_LETTERS], *code_of = s->kind_code;
     for (int t = 0; t < nl; t++) kind_of[t] = -1;
@@ -335,18 +352,17 @@ static long load_rack(Sim *s, const Game *gm, Kinds *kd) {
         g->nmax += g->rc[t];
         if (t > 0 && g->rc[t]) g->rmask |= 1ULL << t;
     }
-    g->nodes = in->nodes;
-    g->n_nodes = in->n_nodes;
-    g->root = in->gaddag_root;
-    g->size = in->size;
-    g->area = s->area;
-    g->bingo_size = in->rack_size;
-    g->bingo_bonus = in->bingo_bonus;
-    g->endgame = endgame;
     g->rack_code = (int32_t)(radix - 1);
     g->leave = s->leave;
     if (endgame) g->going_out = (double)(in->out_factor * rack_points(in, gm, 1 - p));
-    if (reply_rack(s, gm)) return total; /* its leaves and shadow kept (s->shadow) */
+    RackSlot *slot = NULL;
+    int keep = !endgame && total > 0 && radix <= SUB_MAX;
+    if (keep && rack_slot(s, gm, &slot)) { /* its leaves, shadow and bounds kept */
+        g->shadow = &slot->shadow;
+        g->shadow_ready = 1;
+        g->bounds = &slot->bounds;
+        return total;
+    }
     if (endgame) {
         endgame_leaves(kd, s->leave);
     } else if (in->klv.nodes) {
@@ -356,15 +372,13 @@ static long load_rack(Sim *s, const Game *gm, Kinds *kd) {
     } else {
         for (long c = 0; c < radix; c++) s->leave[c] = 0.0;
     }
-    if (s->reply_ply && total > 0 && radix <= SUB_MAX) { /* the first reply's rack: kept */
-        s->shadow_rack_len = gm->len[p];
-        memcpy(s->shadow_rack, gm->rack[p], sizeof(int) * (size_t)gm->len[p]);
-        memcpy(s->shadow_leave, s->leave, sizeof(double) * (size_t)radix);
-        g->shadow = &s->shadow;
+    if (keep) { /* kept for the next search of this rack */
+        slot->len = gm->len[p];
+        memcpy(slot->rack, gm->rack[p], sizeof(int) * (size_t)gm->len[p]);
+        memcpy(slot->leave, s->leave, sizeof(double) * (size_t)radix);
+        g->shadow = &slot->shadow;
         g->shadow_ready = 0;
-        for (int li = 0; li < 2 * MAX_SIZE; li++)
-            for (int w = 0; w < BOUND_WAYS; w++) s->bounds->lines[li][w].valid = 0;
-        g->bounds = s->bounds;
+        g->bounds = &slot->bounds;
     }
     return total;
 }
@@ -547,7 +561,6 @@ int sim_sample(Sim *s, int cand, const uint8_t *digest, SimSample *out) {
         memcpy(s->digest, digest, 16);
         s->have_draw = 1;
         s->n_found = 0;
-        s->shadow_rack_len = -1;
     }
     SimRng rng = s->rng;
     Game gm;
@@ -578,9 +591,7 @@ int sim_sample(Sim *s, int cand, const uint8_t *digest, SimSample *out) {
              * empty: an equity that does not depend on the other rack) */
             double floor;
             int floors = gm.bag_len > 0 && s->on_board > 0;
-            s->reply_ply = ply == 1 && gm.bag_len > 0;
             int bad = best_move(s, &gm, floors && found_floor(s, &gm, &floor) ? &floor : NULL, m);
-            s->reply_ply = 0;
             if (bad < 0) {
                 rc = -1;
                 break;
