@@ -361,18 +361,30 @@ static int cached_line(Gen *g, Anchor *out, isize *n) {
     while (w < BOUND_WAYS && !same_line(g, &g->bounds->lines[li][w])) w++;
     if (w == BOUND_WAYS) return 0;
     g->bounds->older[li] = (uint8_t)(1 - w); /* the one not used last is replaced */
-    const LineBounds *lb = &g->bounds->lines[li][w];
+    LineBounds *lb = &g->bounds->lines[li][w];
     for (int q = 0; q < lb->n; q++) {
         out[*n] = lb->a[q];
         out[*n].ord_base = (uint64_t)(*n + 1) << 32;
+        out[*n].lb = lb;
+        out[*n].lq = (uint8_t)q;
         (*n)++;
     }
     return 1;
 }
 
+void bound_cache_free(BoundCache *bc) {
+    for (int li = 0; li < 2 * MAX_SIZE; li++)
+        for (int w = 0; w < BOUND_WAYS; w++)
+            for (int q = 0; q < MAX_SIZE; q++) {
+                free(bc->lines[li][w].pairs[q].p);
+                bc->lines[li][w].pairs[q].p = NULL;
+                bc->lines[li][w].pairs[q].cap = 0;
+            }
+}
+
 /* keep the anchors of the line just listed (out[first..n)) in the cache, in place of
  * the version of the line used least lately */
-static void cache_line(Gen *g, const Anchor *out, isize first, isize n) {
+static void cache_line(Gen *g, Anchor *out, isize first, isize n) {
     int li = g->dir * g->size + g->line, w = g->bounds->older[li];
     LineBounds *lb = &g->bounds->lines[li][w];
     g->bounds->older[li] = (uint8_t)(1 - w);
@@ -382,6 +394,11 @@ static void cache_line(Gen *g, const Anchor *out, isize first, isize n) {
     memcpy(lb->xs, g->xs, sizeof(int32_t) * size);
     memcpy(lb->xc, g->xc, sizeof(uint64_t) * size);
     lb->n = (int)(n - first);
+    for (int q = 0; q < lb->n; q++) {
+        out[first + q].lb = lb;
+        out[first + q].lq = (uint8_t)q;
+        lb->pairs[q].ok = 0;
+    }
     memcpy(lb->a, out + first, sizeof(Anchor) * (size_t)(n - first));
     lb->valid = 1;
 }
@@ -419,6 +436,8 @@ static isize list_anchors(Gen *g, const GenBoard *in, int centre, const Shadow *
                     a->leftstop = (uint8_t)(prev + 1);
                     a->ord_base = (uint64_t)(n + 1) << 32;
                     a->minn = (centre >= 0 || (dir == 1 && g->xs[k] >= 0)) ? 2 : 1;
+                    a->lb = NULL;
+                    a->lq = 0;
                     if (sh) {
                         g->anchor = k;
                         g->leftstop = prev + 1;
@@ -513,6 +532,20 @@ static int pair_plays(Gen *g, const Shadow *sh, const Pair *pr) {
     return 0;
 }
 
+/* the anchor's pairs just made (of a bound of at least thr) kept in its cached line */
+static void keep_pairs(LineBounds *lb, int q, const Pairs *ps, double thr) {
+    if (lb->pairs[q].cap < ps->n) {
+        Pair *p = realloc(lb->pairs[q].p, sizeof(Pair) * (size_t)ps->n);
+        if (!p) return; /* not kept: no harm */
+        lb->pairs[q].p = p;
+        lb->pairs[q].cap = ps->n;
+    }
+    if (ps->n) memcpy(lb->pairs[q].p, ps->p, sizeof(Pair) * (size_t)ps->n);
+    lb->pairs[q].n = ps->n;
+    lb->pairs[q].thr = thr;
+    lb->pairs[q].ok = 1;
+}
+
 /* The plays of an anchor that can beat the moves kept, without a walk: its pairs, best
  * bound first, their words looked up in the word index and tried on the squares, until
  * no bound can beat the moves kept. Its plays share the anchor's ord (walks_first orders
@@ -526,7 +559,13 @@ static int exact_anchor(Gen *g, const GenBoard *in, const Shadow *sh, const Anch
     g->minn = a->minn;
     g->ord_base = a->ord_base;
     ps->n = ps->nh = 0;
-    anchor_bound(g, sh, 0, threshold(g->found), NULL, ps);
+    double thr = threshold(g->found);
+    if (a->lb && a->lb->pairs[a->lq].ok && a->lb->pairs[a->lq].thr <= thr) {
+        pairs_load(ps, a->lb->pairs[a->lq].p, a->lb->pairs[a->lq].n, thr); /* kept */
+    } else {
+        anchor_bound(g, sh, 0, thr, NULL, ps);
+        if (a->lb && !ps->error) keep_pairs(a->lb, a->lq, ps, thr);
+    }
     if (ps->error) g->error = 1;
     while (ps->nh && !g->error && ps->p[ps->heap[0]].v >= threshold(g->found))
         if (pair_plays(g, sh, &ps->p[pairs_pop(ps)]) < 0) g->error = 2;

@@ -123,30 +123,16 @@ typedef struct {
     double rb[MAX_SIZE][MAX_RACK + 2], lb[MAX_SIZE][MAX_RACK + 2];
 } Gen;
 
+struct LineBounds;
+
 typedef struct {
     double bound; /* the best bound of a play from the anchor */
     uint64_t ord_base;
     uint8_t dir, line, anchor, leftstop, minn, tight;
+    uint8_t lq;             /* with lb: the anchor's place in it */
+    struct LineBounds *lb;  /* NULL, or the cached line it comes from (BoundCache) */
 } Anchor;
 
-/* The anchors of each line (dir * size + line) and their first bounds, with the line's
- * squares they were found on (tiles, values, cross-sets, cross-scores: with the rack,
- * what they depend on): a line found the same again gets them without the bounds being
- * worked out again. Kept by a caller that searches one rack on many boards that differ
- * in a few lines (the simulation's replies: one rack, a board per candidate); emptied
- * (valid 0) when the rack changes. */
-typedef struct {
-    int valid, n;
-    int32_t bt[MAX_SIZE], bv[MAX_SIZE], xs[MAX_SIZE];
-    uint64_t xc[MAX_SIZE];
-    Anchor a[MAX_SIZE];
-} LineBounds;
-
-#define BOUND_WAYS 2 /* versions of a line kept (the position's, and a candidate's): 2 */
-typedef struct BoundCache {
-    LineBounds lines[2 * MAX_SIZE][BOUND_WAYS];
-    uint8_t older[2 * MAX_SIZE]; /* the version a new one replaces (used least lately) */
-} BoundCache;
 
 typedef struct Shadow {
     int vals[MAX_RACK]; /* the rack's playable tiles' values, highest first (blank 0) */
@@ -203,6 +189,33 @@ typedef struct {
     int n, nh, cap, error;
 } Pairs;
 
+/* The anchors of each line (dir * size + line) and their first bounds, with the line's
+ * squares they were found on (tiles, values, cross-sets, cross-scores: with the rack,
+ * what they depend on): a line found the same again gets them without the bounds being
+ * worked out again. Kept by a caller that searches one rack on many boards that differ
+ * in a few lines (the simulation's replies: one rack, a board per candidate); emptied
+ * (valid 0) when the rack changes. */
+typedef struct LineBounds {
+    int valid, n;
+    int32_t bt[MAX_SIZE], bv[MAX_SIZE], xs[MAX_SIZE];
+    uint64_t xc[MAX_SIZE];
+    Anchor a[MAX_SIZE];
+    /* per anchor, once looked up (exact_anchor): its pairs of a bound of at least thr,
+     * which serve a later search whose bar is as high or higher (the buffers are the
+     * caller's to free: bound_cache_free) */
+    struct {
+        Pair *p;
+        int n, cap, ok;
+        double thr;
+    } pairs[MAX_SIZE];
+} LineBounds;
+
+#define BOUND_WAYS 2 /* versions of a line kept (the position's, and a candidate's): 2 */
+typedef struct BoundCache {
+    LineBounds lines[2 * MAX_SIZE][BOUND_WAYS];
+    uint8_t older[2 * MAX_SIZE]; /* the version a new one replaces (used least lately) */
+} BoundCache;
+
 /* the new tile `nt` (a blank standing for it when `blank`) on empty square pos */
 static inline void tile_parts(const Gen *g, int pos, int nt, int blank, long *ms, long *xs) {
     long v = blank ? 0 : (long)g->tv[nt] * g->lm[pos];
@@ -229,6 +242,8 @@ static inline uint64_t word_slot(const Shadow *sh, uint64_t hash, int len) {
 }
 
 /* generation.c */
+/* the pairs' buffers a BoundCache holds freed */
+void bound_cache_free(BoundCache *bc);
 /* g zeroed (but its lines' buffer and its last, large part) for a new generation, with
  * the lexicon, the board's size and the rules' numbers */
 void gen_start(Gen *g, const uint32_t *nodes, isize n_nodes, uint32_t root, int size,
@@ -250,6 +265,8 @@ void right_segments(Gen *g);
 void walk_bounds(Gen *g, const Shadow *sh, const Anchor *a);
 void make_shadow(Gen *g, const Kinds *kd, long total, const GenBoard *in, Shadow *sh);
 int pairs_pop(Pairs *ps);
+/* the pairs p[0..n) of a bound of at least thr into ps */
+void pairs_load(Pairs *ps, const Pair *p, int n, double thr);
 long code_tiles(const Kinds *kd, long code);
 
 #endif

@@ -263,6 +263,12 @@ static void pairs_add(Pairs *ps, double v, uint64_t hash, int j, int s, int e, i
     pairs_push(ps, ps->n++);
 }
 
+void pairs_load(Pairs *ps, const Pair *p, int n, double thr) {
+    for (int k = 0; k < n && !ps->error; k++)
+        if (p[k].v >= thr)
+            pairs_add(ps, p[k].v, p[k].hash, p[k].j, p[k].s, p[k].e, p[k].bl, p[k].bl2, p[k].slot);
+}
+
 /* the pairs of a set of tiles with one or two blanks (its letter set's hash with the
  * blanks as blanks): each letter (or pair of letters, in order) the blanks can stand for
  * in a word, by the Bloom filter (which holds every word's letter set with one letter a

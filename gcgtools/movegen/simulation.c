@@ -185,6 +185,8 @@ void sim_free(Sim *s) {
     free(s->xsum);
     free(s->cross);
     free(s->leave);
+    if (s->slots)
+        for (int k = 0; k < RACK_SLOTS; k++) bound_cache_free(&s->slots[k].bounds);
     free(s->slots);
     free(s->found.recs);
     free(s);
