@@ -40,6 +40,10 @@ Algorithm (defaults in :class:`SimLimit`):
    candidate still gets its first iteration, and a run stopped within an iteration
    leaves some candidates one sample ahead.
 
+The samples are computed in C where the C helper runs and can take the simulation
+(:mod:`gcgtools.analysis.sim_native`: the same values); :class:`_Sampler` is the
+reference, and computes them in Python otherwise.
+
 Determinism: a sample is a pure function of (seed, position, candidate, iteration) and
 the decisions to drop and stop are taken only at the check points, from the samples
 alone, so a given seed gives the same result whatever order or process computes the
