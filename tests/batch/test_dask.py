@@ -510,7 +510,9 @@ def test_analyse_depth_sim_same_as_the_local_pool(cluster, tmp_path):
     moves = [x for x in lines if x.startswith(">")]
     for n in (5, 7):  # two records, so that the pool runs them in two processes
         (tmp_path / f"part{n}.gcg").write_text("\n".join(head + moves[:n]) + "\n")
-    args = ("analyse", str(tmp_path), "--lexicon", str(DATA / "lexica" / "ENABLE.kwg"),
+    lexica = DATA / "lexica"
+    args = ("analyse", str(tmp_path), "--lexicon", str(lexica / "ENABLE.kwg"),
+            "--leaves", str(lexica / "CSW21.klv2"),  # a KLV: the C playouts where built
             "-f", "json", "--depth", "sim", "--sim-iterations", "6", "--sim-candidates", "3",
             "--seed", "5", "--no-cache")  # fmt: skip
     local = cli(*args, "-j", "2")
