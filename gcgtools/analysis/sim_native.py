@@ -27,12 +27,13 @@ from array import array
 from collections.abc import Callable, Sequence
 
 from gcgtools.analysis.winprob import LogisticWinModel, TableWinModel, WinModel
+from gcgtools.lexicon.leaves import BALANCE_PENALTY, DUPLICATE_PENALTY, HeuristicLeaves
 from gcgtools.movegen import EngineBoard, Move
 from gcgtools.movegen.board_state import NativeParts
 from gcgtools.movegen.generate import LeaveValues
 from gcgtools.movegen.move import move_tiles
 from gcgtools.rules.rulesets import RuleSet
-from gcgtools.rules.tiles import BLANK
+from gcgtools.rules.tiles import BLANK, TileError
 
 __all__ = ["MAX_PLIES", "NativePlayouts", "native_playouts"]
 
@@ -78,6 +79,9 @@ def native_playouts(
         klv is not None and rules.rack_size > int(klv[-1]) + 1  # type: ignore[call-overload]
     ):
         return None  # a rack longer than the KLV's leaves and one: estimated in Python
+    leaves_args = klv if klv is not None or leaves is None else _heuristic(leaves, parts)
+    if leaves is not None and leaves_args is None:
+        return None  # a leave table C does not know: valued in Python
     if not _same_values(parts, rules):
         return None
     code = _coder(parts)
@@ -88,8 +92,8 @@ def native_playouts(
     position = (plies, [code(t) for t in rack], [code(t) for t in unseen], scores[0], scores[1],
                 zeros)  # fmt: skip
     candidates = [_candidate(m, code, engine.size) for m in moves]
-    handle = parts.module.sim_new(parts.lexicon, parts.board, klv, rules_args, model_args,
-                                  position, candidates, parts.state)  # fmt: skip
+    handle = parts.module.sim_new(parts.lexicon, parts.board, leaves_args, rules_args,
+                                  model_args, position, candidates, parts.state)  # fmt: skip
     return NativePlayouts(parts.module, handle)
 
 
@@ -103,6 +107,24 @@ def _model(model: WinModel) -> tuple[object, ...] | None:
             flat.extend(row)
         return (1, flat, len(model.rows), model.max_spread)
     return None
+
+
+def _heuristic(leaves: LeaveValues, parts: NativeParts) -> tuple[object, ...] | None:
+    """The built-in heuristic leaves as the C helper reads them (each KWG tile's value
+    and whether it is a vowel, the two penalties), or None for another leave table."""
+    if type(leaves) is not HeuristicLeaves:
+        return None
+    texts = [BLANK] * len(parts.lexicon[6])  # type: ignore[arg-type]
+    for text, i in parts.index.items():  # tile text by KWG index (index 0: the blank)
+        if 0 < i < len(texts):
+            texts[i] = text
+    try:
+        nums = leaves.alphabet.encode_tiles(texts)
+    except TileError:
+        return None
+    values = [float(leaves.per_tile[n]) for n in nums]
+    vowels = [int(n != 0 and leaves._vowel[n]) for n in nums]
+    return (values, vowels, float(DUPLICATE_PENALTY), float(BALANCE_PENALTY))
 
 
 def _same_values(parts: NativeParts, rules: RuleSet) -> bool:

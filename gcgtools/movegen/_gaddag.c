@@ -1271,8 +1271,9 @@ static int sim_lexicon(SimHandle *h, PyObject *lex) {
     return int_array(ranks, in->rank, MAX_LETTERS, "ranks") == in->n_letters ? 0 : -1;
 }
 
-/* board: (size, centre, lm, wm); leaves: None or (nodes, counts, values, root, klv_num,
- * longest); rules: (rack_size, bingo_bonus, exchange_min, out_factor, deducts_own,
+/* board: (size, centre, lm, wm); leaves: None, a KLV (nodes, counts, values, root,
+ * klv_num, longest) or the heuristic (values, vowels, duplicate and balance penalties, by
+ * KWG index); rules: (rack_size, bingo_bonus, exchange_min, out_factor, deducts_own,
  * max_zeros) */
 static int sim_board_leaves_rules(SimHandle *h, PyObject *board, PyObject *leaves,
                                   PyObject *rules) {
@@ -1288,7 +1289,25 @@ static int sim_board_leaves_rules(SimHandle *h, PyObject *board, PyObject *leave
         return -1;
     in->lm = h->lm.view.buf;
     in->wm = h->wm.view.buf;
-    if (leaves != Py_None) {
+    if (leaves != Py_None && PyTuple_Check(leaves) && PyTuple_GET_SIZE(leaves) == 4) {
+        PyObject *tiles, *vowels; /* the heuristic: values, vowels, two penalties */
+        if (!PyArg_ParseTuple(leaves, "OOdd", &tiles, &vowels, &in->h_dup, &in->h_balance) ||
+            int_array(vowels, in->h_vowel, MAX_LETTERS, "vowels") != in->n_letters)
+            return -1;
+        PyObject *seq = PySequence_Fast(tiles, "heuristic: a sequence of values");
+        if (!seq) return -1;
+        if (PySequence_Fast_GET_SIZE(seq) != in->n_letters) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "heuristic: one value per tile index");
+            return -1;
+        }
+        for (int t = 0; t < in->n_letters; t++) {
+            in->h_tile[t] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, t));
+            if (in->h_tile[t] == -1.0 && PyErr_Occurred()) { Py_DECREF(seq); return -1; }
+        }
+        Py_DECREF(seq);
+        in->heuristic = 1;
+    } else if (leaves != Py_None) {
         PyObject *kn, *kc, *kv, *num;
         unsigned int root;
         if (!PyArg_ParseTuple(leaves, "OOOIOi", &kn, &kc, &kv, &root, &num, &in->klv_longest) ||

@@ -46,7 +46,7 @@ class NativeParts(NamedTuple):
     and DAWG roots, anagram and word indexes, cross-set memo, tile values and where each
     tile's text sorts, by KWG index, the tiles' bit set); the board (size, start square,
     letter and word premiums); the KLV (nodes, word counts, values, root, each KWG
-    tile's KLV number, its longest leave) or None for no leaves; the board's state
+    tile's KLV number, its longest leave) or None (no leaves, or not a KLV); the board's state
     (tiles, values, cross-sets, cross-scores), copied by the helper; tile texts (upper
     case) by KWG index."""
 
@@ -370,23 +370,22 @@ class EngineBoard:
     def native_parts(self, leaves: LeaveValues | None) -> NativeParts | None:
         """What the C helper's simulation playouts (``_gaddag.sim_new``, made by
         :mod:`gcgtools.analysis.sim_native`) read of this board, its lexicon and
-        ``leaves``; None when the C helper does not run here or cannot take them (a leave
-        table other than a KLV, an alphabet or board beyond its limits)."""
+        ``leaves`` (its KLV, or None for leaves that are not one); None when the C helper
+        does not run here or cannot take them (an alphabet or board beyond its limits, a
+        KLV of another alphabet)."""
         native = self._native
         if native is None or not isinstance(self._cross, array):
             return None
         if self.size > native.MAX_SIZE or len(self._uppers) > native.MAX_LETTERS:
             return None
         klv = None
-        if leaves is not None:
-            data = _klv_data(leaves)
-            if data is None:
-                return None
+        data = _klv_data(leaves) if leaves is not None else None
+        if data is not None:
             try:  # each KWG tile's number in the KLV's alphabet (the blank, index 0: "?")
-                nums = leaves.alphabet.encode_tiles([BLANK, *self._uppers[1:]])  # type: ignore[attr-defined]
+                nums = leaves.alphabet.encode_tiles([BLANK, *self._uppers[1:]])  # type: ignore[union-attr]
             except TileError:
                 return None
-            klv = (*data, nums, int(leaves.longest))  # type: ignore[attr-defined]
+            klv = (*data, nums, int(leaves.longest))  # type: ignore[union-attr]
         letters = self._uppers
         order = sorted(range(1, len(letters)), key=letters.__getitem__)
         ranks = [len(letters)] * len(letters)  # the blank sorts last (kind_order)

@@ -315,6 +315,31 @@ static int rack_slot(Sim *s, const Game *gm, RackSlot **slot) {
     return 0;
 }
 
+/* every leave code's value by the built-in heuristic (HeuristicLeaves._compute: the
+ * tiles' values, less a penalty for each copy of a letter after the first and for
+ * vowels and consonants out of balance; every value a multiple of a half, so the sums
+ * are exact in any order), 0 for the empty leave */
+static void heuristic_leaves(const SimInput *in, const Kinds *kd, const int *code_of,
+                             double *out) {
+    out[0] = 0.0;
+    for (isize code = 1; code < kd->n_codes; code++) {
+        long rest = (long)code, vowels = 0, consonants = 0;
+        double v = 0.0;
+        for (int k = 0; k < kd->n_kinds; k++) {
+            long d = rest % (kd->count[k] + 1);
+            rest /= kd->count[k] + 1;
+            int t = code_of[k];
+            v += (double)d * in->h_tile[t];
+            if (!t || !d) continue;
+            v -= in->h_dup * (double)(d - 1);
+            if (in->h_vowel[t]) vowels += d;
+            else consonants += d;
+        }
+        long off = labs(vowels - consonants) - 1;
+        out[code] = v - in->h_balance * (double)(off > 0 ? off : 0);
+    }
+}
+
 /* the rack's kinds in the order they come (rack_parts), their leave values into s->leave
  * (EngineBoard._inputs, leave_values in _gaddag.c), and the Gen set for them */
 static long load_rack(Sim *s, const Game *gm, Kinds *kd) {
@@ -371,6 +396,8 @@ static long load_rack(Sim *s, const Game *gm, Kinds *kd) {
         int order[MAX_KINDS];
         klv_leaves(&in->klv, kd, order, s->leave);
         if (total == in->klv_longest + 1 && radix > 1) split_full_leave(kd, order, s->leave);
+    } else if (in->heuristic) {
+        heuristic_leaves(in, kd, s->kind_code, s->leave);
     } else {
         for (long c = 0; c < radix; c++) s->leave[c] = 0.0;
     }

@@ -52,10 +52,16 @@ typedef struct {
     uint64_t full;
     int tv[MAX_LETTERS];   /* points by KWG index (0: the blank) */
     int rank[MAX_LETTERS]; /* where each tile's text sorts (the blank, index 0, last) */
-    /* the leaves: a KLV (klv.nodes not NULL) or none; a KLV tile number per KWG index */
+    /* the leaves: a KLV (klv.nodes not NULL; a KLV tile number per KWG index), the
+     * heuristic, or none */
     Klv klv;
     int klv_num[MAX_LETTERS];
     int klv_longest;
+    /* or the built-in heuristic (gcgtools.lexicon.leaves.HeuristicLeaves): each tile's
+     * value and whether it is a vowel, by KWG index, and the two penalties */
+    int heuristic;
+    double h_tile[MAX_LETTERS], h_dup, h_balance;
+    int h_vowel[MAX_LETTERS];
     /* the board */
     int size, centre; /* the start square */
     const int32_t *lm, *wm;

@@ -4,7 +4,8 @@ sample: the same draws (Python's Mersenne Twister, its shuffle and randrange, re
 C), the same replies and follow-ups, the same values; on every turn of a real game (full
 bags to the endgame, blanks, the game ending within the plies), on hand-made positions
 (exchanges put back into the bag, the scoreless turns running out, a table win model, no
-leaves), and whole simulations give the same results either way."""
+leaves, the built-in heuristic leaves), and whole simulations give the same results
+either way."""
 
 from __future__ import annotations
 
@@ -139,6 +140,18 @@ def test_a_table_model_and_no_leaves(lexicon, leaves) -> None:
     compare(native, python, count, 5)
     native, python, count = samplers(position, lexicon, None)
     compare(native, python, count, 5)
+
+
+def test_the_built_in_heuristic_leaves(lexicon) -> None:
+    """The leaves `analyse` uses without --leaves are valued in C as in Python."""
+    from gcgtools.lexicon import builtin_leaves
+
+    heuristic = builtin_leaves()
+    for position in (magpie_position(), position_from_board(
+        early_board(), DEFAULT_RULES, list("?AEIRSS"), (20, 40)
+    )):  # fmt: skip
+        native, python, count = samplers(position, lexicon, heuristic, count=5)
+        compare(native, python, count, 6)
 
 
 def early_board() -> Board:

@@ -512,7 +512,7 @@ def test_analyse_depth_sim_same_as_the_local_pool(cluster, tmp_path):
         (tmp_path / f"part{n}.gcg").write_text("\n".join(head + moves[:n]) + "\n")
     lexica = DATA / "lexica"
     args = ("analyse", str(tmp_path), "--lexicon", str(lexica / "ENABLE.kwg"),
-            "--leaves", str(lexica / "CSW21.klv2"),  # a KLV: the C playouts where built
+            "--leaves", str(lexica / "CSW21.klv2"),
             "-f", "json", "--depth", "sim", "--sim-iterations", "6", "--sim-candidates", "3",
             "--seed", "5", "--no-cache")  # fmt: skip
     local = cli(*args, "-j", "2")
