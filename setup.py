@@ -20,6 +20,7 @@ NATIVE_SOURCES = [
     "generation",
     "shadow",
     "endgame",
+    "simulation",
 ]
 
 setup(
@@ -29,7 +30,8 @@ setup(
             [f"gcgtools/movegen/{name}.c" for name in NATIVE_SOURCES],
             depends=sorted(glob.glob("gcgtools/movegen/*.h")),
             optional=True,
-            extra_compile_args=["-O3"],
+            # no fused multiply-adds: the win model's arithmetic must round as Python's does
+            extra_compile_args=["-O3", "-ffp-contract=off"],
         )
     ]
 )

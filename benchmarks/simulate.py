@@ -19,7 +19,12 @@ the target line.
 
 ``--export-cgp FILE``: write the positions to FILE as CGP lines (the player to move's
 rack, the opponent's empty, scores of the player to move first) instead of simulating,
-so that another program can simulate the same positions.
+so that another program can simulate the same positions (the comparison with MAGPIE in
+docs/analysis-deep.md: 12 positions, 10 candidates x 5,000 iterations, each position
+simulated here and then by MAGPIE, in turn).
+
+``--reference``: the samples computed by the Python reference sampler (the move
+generator still in C) instead of the C playouts, for comparison.
 """
 
 from __future__ import annotations
@@ -94,6 +99,7 @@ def main() -> None:
     ap.add_argument("--plies", type=int, default=2)
     ap.add_argument("--min-bag", type=int, default=14)
     ap.add_argument("--export-cgp", metavar="FILE", help="write the positions as CGP lines")
+    ap.add_argument("--reference", action="store_true", help="the Python playouts, not C's")
     args = ap.parse_args()
     if not args.corpus:
         sys.exit("name the corpus folder (or set GCGTOOLS_CORPUS)")
@@ -114,6 +120,11 @@ def main() -> None:
     limit = SimLimit(iterations=args.iterations, candidates=args.candidates, plies=args.plies,
                      min_iterations=args.iterations + 1)  # fmt: skip
     engine = "C helper" if native_module() is not None else "pure Python"
+    if args.reference:
+        import gcgtools.analysis.simulate as sim
+
+        sim.native_playouts = lambda *a, **k: None  # type: ignore[assignment]
+        engine += ", Python playouts"
     print(f"generator: {engine}; {len(found)} positions; {args.candidates} candidates x "
           f"{args.iterations} iterations x {args.plies} plies each")  # fmt: skip
     c0 = time.process_time()

@@ -40,6 +40,10 @@ Algorithm (defaults in :class:`SimLimit`):
    candidate still gets its first iteration, and a run stopped within an iteration
    leaves some candidates one sample ahead.
 
+The samples are computed in C where the C helper runs and can take the simulation
+(:mod:`gcgtools.analysis.sim_native`: the same values); :class:`_Sampler` is the
+reference, and computes them in Python otherwise.
+
 Determinism: a sample is a pure function of (seed, position, candidate, iteration) and
 the decisions to drop and stop are taken only at the check points, from the samples
 alone, so a given seed gives the same result whatever order or process computes the
@@ -59,6 +63,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
 from gcgtools.analysis.playout import GameState, advance, full_bag, play_best
+from gcgtools.analysis.sim_native import NativePlayouts, native_playouts
 from gcgtools.analysis.winprob import WinModel, builtin_model, decided
 from gcgtools.console import stop_requested
 from gcgtools.movegen import EngineBoard, Move, MoveRequest, generate
@@ -301,12 +306,17 @@ Runner = Callable[[Callable[[Task], Sample], Sequence[Task]], list[Sample]]
 
 
 def _serial(fn: Callable[[Task], Sample], tasks: Sequence[Task]) -> list[Sample]:
-    return [fn(t) for t in tasks]
+    many = getattr(fn, "many", None)  # a _Sampler: the C playouts take them in one call
+    return many(tasks) if many is not None else [fn(t) for t in tasks]
+
+
+def _digest(seed: int, key: str, iteration: int) -> bytes:
+    """What seeds an iteration's generator: 16 bytes of a sha256, a big-endian number."""
+    return hashlib.sha256(f"gcgtools-sim:{seed}:{key}:{iteration}".encode()).digest()[:16]
 
 
 def _rng(seed: int, key: str, iteration: int) -> random.Random:
-    digest = hashlib.sha256(f"gcgtools-sim:{seed}:{key}:{iteration}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:16], "big"))
+    return random.Random(int.from_bytes(_digest(seed, key, iteration), "big"))
 
 
 def _shuffled(
@@ -371,12 +381,18 @@ _DRAWS_KEPT = 4096
 class _Sampler:
     """Plays one candidate against one draw (see the module docstring), on an
     ``EngineBoard`` of the position kept from sample to sample (each sample's moves are
-    played on it, then taken back), one for each thread that computes samples."""
+    played on it, then taken back), one for each thread that computes samples.
+
+    With ``native`` (the default) the samples are computed by the C helper where it runs
+    and can take the simulation (:mod:`gcgtools.analysis.sim_native`: the same values);
+    this class's own methods are the reference."""
 
     def __init__(
         self, position: SimPosition, moves: list[Move], lexicon: LexiconLike,
         leaves: LeaveValues | None, model: WinModel, plies: int, seed: int,
+        native: bool = True,
     ) -> None:  # fmt: skip
+        self.native = native
         self.position = position
         self.moves = moves
         self.lexicon = lexicon
@@ -412,7 +428,41 @@ class _Sampler:
             hit = self._draws[iteration] = tuple(tiles)
         return hit
 
+    def _playouts(self) -> NativePlayouts | None:
+        """This thread's C playouts, made on its first sample (None: the reference runs)."""
+        local = self._local
+        try:
+            return local.native  # type: ignore[no-any-return]
+        except AttributeError:
+            pass
+        pos = self.position
+        local.native = None
+        if self.native:
+            engine = EngineBoard(pos.board, self.lexicon, rules=pos.rules)
+            local.native = native_playouts(
+                engine, rack=pos.rack, unseen=self.unseen, scores=pos.scores, zeros=pos.zeros,
+                rules=pos.rules, moves=self.moves, leaves=self.leaves, model=self.model,
+                plies=self.plies,
+            )  # fmt: skip
+        return local.native  # type: ignore[no-any-return]
+
+    def many(self, tasks: Sequence[Task]) -> list[Sample]:
+        """The samples of ``tasks``, in order (the C playouts in one call)."""
+        native = self._playouts()
+        if native is None:
+            return [self(t) for t in tasks]
+        digests: dict[int, bytes] = {}
+        args = []
+        for index, iteration in tasks:
+            digest = digests.get(iteration)
+            if digest is None:
+                digest = digests[iteration] = _digest(self.seed, self.key, iteration)
+            args.append((index, digest))
+        return list(map(Sample._make, native.samples(args)))
+
     def __call__(self, task: Task) -> Sample:
+        if self._playouts() is not None:
+            return self.many([task])[0]
         engine: EngineBoard | None = getattr(self._local, "engine", None)
         if engine is None:
             pos = self.position

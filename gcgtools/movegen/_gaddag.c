@@ -31,6 +31,8 @@
  *       can still beat the moves kept is bounded again by the sets of tiles whose letters
  *       make a word with the board tiles (a Bloom filter of the lexicon's letter sets)
  *       and walked.
+ *   sim_new(...), sim_samples(handle, tasks), sim_draws(digest, n, ranges)
+ *       The simulation's playouts in C (simulation.c; gcgtools.analysis.sim_native).
  *   anagram_index(nodes, dawg_root), word_index(nodes, dawg_root)
  *       The lexicon's tables for those bounds and look-ups, built once per lexicon
  *       (bytes).
@@ -55,6 +57,7 @@
 #include "word_index.h"
 #include "generation.h"
 #include "endgame.h"
+#include "simulation.h"
 #include <time.h>
 
 /* ------------------------------------------------------------------ buffers */
@@ -1217,6 +1220,312 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ the simulation */
+/* A simulation's C state (simulation.c), in a capsule: the SimInput, the Sim (its board
+ * played on and taken back) and the buffers it reads, held while it lives. */
+typedef struct {
+    SimInput in;
+    Sim *sim;
+    SimMove *cands;
+    Buf nodes, ana, words, memo, klv_nodes, klv_counts, klv_values, lm, wm, table;
+} SimHandle;
+
+static void sim_handle_free(PyObject *capsule) {
+    SimHandle *h = PyCapsule_GetPointer(capsule, "gcgtools.sim");
+    if (!h) return;
+    sim_free(h->sim);
+    PyMem_Free(h->cands);
+    release(&h->nodes); release(&h->ana); release(&h->words); release(&h->memo);
+    release(&h->klv_nodes); release(&h->klv_counts); release(&h->klv_values);
+    release(&h->lm); release(&h->wm); release(&h->table);
+    PyMem_Free(h);
+}
+
+/* lexicon: (nodes, gaddag_root, dawg_root, anagrams | None, words | None, memo | None,
+ * tile_values, ranks, full) */
+static int sim_lexicon(SimHandle *h, PyObject *lex) {
+    SimInput *in = &h->in;
+    PyObject *nodes, *ana, *words, *memo, *tv, *ranks;
+    unsigned int groot, droot;
+    unsigned long long full;
+    if (!PyArg_ParseTuple(lex, "OIIOOOOOK", &nodes, &groot, &droot, &ana, &words, &memo, &tv,
+                          &ranks, &full))
+        return -1;
+    if (get_buf(nodes, &h->nodes, 4, 1, 0, "nodes") < 0 ||
+        (ana != Py_None && get_buf(ana, &h->ana, 8, 2, 0, "anagrams") < 0) ||
+        (words != Py_None && get_buf(words, &h->words, 8, WI_HEAD, 0, "words") < 0) ||
+        (memo != Py_None && get_buf(memo, &h->memo, 8, MEMO_WORDS, 1, "memo") < 0))
+        return -1;
+    in->nodes = h->nodes.view.buf;
+    in->n_nodes = h->nodes.view.len / 4;
+    in->gaddag_root = groot;
+    in->dawg_root = droot;
+    in->ana = h->ana.held ? h->ana.view.buf : NULL;
+    in->ana_items = h->ana.held ? h->ana.view.len / 8 : 0;
+    in->words = h->words.held ? h->words.view.buf : NULL;
+    in->words_items = h->words.held ? h->words.view.len / 8 : 0;
+    in->memo = h->memo.held ? h->memo.view.buf : NULL;
+    in->full = full;
+    in->n_letters = int_array(tv, in->tv, MAX_LETTERS, "tile_values");
+    if (in->n_letters < 1) return -1;
+    return int_array(ranks, in->rank, MAX_LETTERS, "ranks") == in->n_letters ? 0 : -1;
+}
+
+/* board: (size, centre, lm, wm); leaves: None, a KLV (nodes, counts, values, root,
+ * klv_num, longest) or the heuristic (values, vowels, duplicate and balance penalties, by
+ * KWG index); rules: (rack_size, bingo_bonus, exchange_min, out_factor, deducts_own,
+ * max_zeros) */
+static int sim_board_leaves_rules(SimHandle *h, PyObject *board, PyObject *leaves,
+                                  PyObject *rules) {
+    SimInput *in = &h->in;
+    PyObject *lm, *wm;
+    if (!PyArg_ParseTuple(board, "iiOO", &in->size, &in->centre, &lm, &wm)) return -1;
+    if (in->size < 1 || in->size > MAX_SIZE) {
+        PyErr_SetString(PyExc_ValueError, "sim_new: board size out of range");
+        return -1;
+    }
+    int area = in->size * in->size;
+    if (get_buf(lm, &h->lm, 4, area, 0, "lm") < 0 || get_buf(wm, &h->wm, 4, area, 0, "wm") < 0)
+        return -1;
+    in->lm = h->lm.view.buf;
+    in->wm = h->wm.view.buf;
+    if (leaves != Py_None && PyTuple_Check(leaves) && PyTuple_GET_SIZE(leaves) == 4) {
+        PyObject *tiles, *vowels; /* the heuristic: values, vowels, two penalties */
+        if (!PyArg_ParseTuple(leaves, "OOdd", &tiles, &vowels, &in->h_dup, &in->h_balance) ||
+            int_array(vowels, in->h_vowel, MAX_LETTERS, "vowels") != in->n_letters)
+            return -1;
+        PyObject *seq = PySequence_Fast(tiles, "heuristic: a sequence of values");
+        if (!seq) return -1;
+        if (PySequence_Fast_GET_SIZE(seq) != in->n_letters) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "heuristic: one value per tile index");
+            return -1;
+        }
+        for (int t = 0; t < in->n_letters; t++) {
+            in->h_tile[t] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, t));
+            if (in->h_tile[t] == -1.0 && PyErr_Occurred()) { Py_DECREF(seq); return -1; }
+        }
+        Py_DECREF(seq);
+        in->heuristic = 1;
+    } else if (leaves != Py_None) {
+        PyObject *kn, *kc, *kv, *num;
+        unsigned int root;
+        if (!PyArg_ParseTuple(leaves, "OOOIOi", &kn, &kc, &kv, &root, &num, &in->klv_longest) ||
+            get_buf(kn, &h->klv_nodes, 4, 1, 0, "klv nodes") < 0 ||
+            get_buf(kc, &h->klv_counts, 4, h->klv_nodes.view.len / 4, 0, "klv counts") < 0 ||
+            get_buf(kv, &h->klv_values, 4, 0, 0, "klv values") < 0 ||
+            int_array(num, in->klv_num, MAX_LETTERS, "klv_num") != in->n_letters)
+            return -1;
+        in->klv = (Klv){h->klv_nodes.view.buf, h->klv_counts.view.buf,
+                        h->klv_nodes.view.len / 4, h->klv_values.view.buf,
+                        h->klv_values.view.len / 4, root};
+    }
+    return PyArg_ParseTuple(rules, "iiiiii", &in->rack_size, &in->bingo_bonus,
+                            &in->exchange_min, &in->out_factor, &in->deducts_own,
+                            &in->max_zeros) ? 0 : -1;
+}
+
+/* model: (0, m0, m1, s0, s1) or (1, table, rows, max_spread); position: (plies, rack,
+ * unseen, score, opponent's score, zeros) */
+static int sim_model_position(SimHandle *h, PyObject *model, PyObject *pos) {
+    SimInput *in = &h->in;
+    PyObject *table, *rack, *unseen;
+    if (PyTuple_Check(model) && PyTuple_GET_SIZE(model) == 5) {
+        in->model = SIM_LOGISTIC;
+        if (!PyArg_ParseTuple(model, "idddd", &in->model, &in->m0, &in->m1, &in->s0, &in->s1))
+            return -1;
+    } else {
+        if (!PyArg_ParseTuple(model, "iOii", &in->model, &table, &in->rows, &in->max_spread))
+            return -1;
+        if (in->rows < 1 || in->max_spread < 0 ||
+            get_buf(table, &h->table, 8, (Py_ssize_t)in->rows * (2 * in->max_spread + 1), 0,
+                    "table") < 0)
+            return -1;
+        in->table = h->table.view.buf;
+    }
+    if (!PyArg_ParseTuple(pos, "iOOiii", &in->plies, &rack, &unseen, &in->scores[0],
+                          &in->scores[1], &in->zeros))
+        return -1;
+    in->rack_len = int_array(rack, in->rack, MAX_RACK, "rack");
+    in->n_unseen = int_array(unseen, in->unseen, SIM_MAX_TILES, "unseen");
+    if (in->rack_len < 0 || in->n_unseen < 0) return -1;
+    if (in->plies < 0 || in->plies > SIM_MAX_PLIES || in->rack_size < 1 ||
+        in->rack_size > MAX_RACK || in->model < 0 || in->model > 1) {
+        PyErr_SetString(PyExc_ValueError, "sim_new: plies, rack size or model out of range");
+        return -1;
+    }
+    for (int k = 0; k < in->rack_len; k++)
+        if (in->rack[k] < 0 || in->rack[k] >= in->n_letters) goto bad;
+    for (int k = 0; k < in->n_unseen; k++)
+        if (in->unseen[k] < 0 || in->unseen[k] >= in->n_letters) goto bad;
+    return 0;
+bad:
+    PyErr_SetString(PyExc_ValueError, "sim_new: a tile out of the alphabet");
+    return -1;
+}
+
+/* candidates: a list of (kind, score, leave_value, bingo, flats, codes) */
+static int sim_candidates(SimHandle *h, PyObject *cands) {
+    PyObject *seq = PySequence_Fast(cands, "candidates: a list expected");
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    h->cands = PyMem_Calloc((size_t)(n ? n : 1), sizeof(SimMove));
+    if (!h->cands) { Py_DECREF(seq); PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        SimMove *m = &h->cands[k];
+        int kind, bingo, flat[MAX_RACK], code[MAX_RACK];
+        PyObject *flats, *codes;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k), "iidpOO", &kind, &m->score,
+                              &m->leave_value, &bingo, &flats, &codes)) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        int nf = int_array(flats, flat, MAX_RACK, "flats");
+        int nc = int_array(codes, code, MAX_RACK, "codes");
+        if (nf < 0 || nc < 0 || (kind == KIND_PLAY && nf != nc) || kind < 0 || kind > 2) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "candidates: bad move");
+            return -1;
+        }
+        m->kind = (uint8_t)kind;
+        m->bingo = (uint8_t)bingo;
+        m->n = (uint8_t)nc;
+        for (int q = 0; q < nc; q++) {
+            int area = h->in.size * h->in.size;
+            if ((kind == KIND_PLAY && (flat[q] < 0 || flat[q] >= area)) ||
+                (code[q] & ~BLANK_BIT) >= h->in.n_letters || code[q] < 0) {
+                Py_DECREF(seq);
+                PyErr_SetString(PyExc_ValueError, "candidates: a square or tile out of range");
+                return -1;
+            }
+            if (kind == KIND_PLAY) m->flat[q] = (uint16_t)flat[q];
+            m->code[q] = (uint8_t)code[q];
+        }
+    }
+    h->in.cands = h->cands;
+    h->in.n_cands = (int)n;
+    Py_DECREF(seq);
+    return 0;
+}
+
+/* sim_new(lexicon, board, leaves, rules, model, position, candidates, state): see
+ * gcgtools.analysis.sim_native; state: (bt, bv, cross, xsum), the EngineBoard's buffers
+ * (copied) */
+static PyObject *sim_new_py(PyObject *self, PyObject *args) {
+    PyObject *lex, *board, *leaves, *rules, *model, *pos, *cands, *bt_o, *bv_o, *cross_o, *xsum_o;
+    if (!PyArg_ParseTuple(args, "O!O!OO!O!O!O(OOOO)", &PyTuple_Type, &lex, &PyTuple_Type, &board,
+                          &leaves, &PyTuple_Type, &rules, &PyTuple_Type, &model, &PyTuple_Type,
+                          &pos, &cands, &bt_o, &bv_o, &cross_o, &xsum_o))
+        return NULL;
+    SimHandle *h = PyMem_Calloc(1, sizeof(SimHandle));
+    if (!h) return PyErr_NoMemory();
+    PyObject *capsule = PyCapsule_New(h, "gcgtools.sim", sim_handle_free);
+    if (!capsule) { PyMem_Free(h); return NULL; }
+    if (sim_lexicon(h, lex) < 0 || sim_board_leaves_rules(h, board, leaves, rules) < 0 ||
+        sim_model_position(h, model, pos) < 0 || sim_candidates(h, cands) < 0) {
+        Py_DECREF(capsule);
+        return NULL;
+    }
+    int area = h->in.size * h->in.size;
+    Buf bt = {0}, bv = {0}, cross = {0}, xsum = {0};
+    if (get_buf(bt_o, &bt, 4, area, 0, "bt") == 0 && get_buf(bv_o, &bv, 4, area, 0, "bv") == 0 &&
+        get_buf(cross_o, &cross, 8, 2 * area, 0, "cross") == 0 &&
+        get_buf(xsum_o, &xsum, 4, 2 * area, 0, "xsum") == 0) {
+        h->sim = sim_new(&h->in, bt.view.buf, bv.view.buf, cross.view.buf, xsum.view.buf);
+        if (!h->sim) PyErr_NoMemory();
+    }
+    release(&bt); release(&bv); release(&cross); release(&xsum);
+    if (!h->sim) { Py_DECREF(capsule); return NULL; }
+    return capsule;
+}
+
+static PyObject *int_or_none(int v) {
+    if (v < 0) Py_RETURN_NONE;
+    return PyLong_FromLong(v);
+}
+
+static PyObject *bool_or_none(int v) {
+    if (v < 0) Py_RETURN_NONE;
+    return PyBool_FromLong(v);
+}
+
+/* one sample of h: (win, spread, reply_score, reply_bingo, follow_score, follow_bingo),
+ * None for a ply not made */
+static PyObject *one_sample(SimHandle *h, int cand, PyObject *digest_o) {
+    char *digest;
+    Py_ssize_t n;
+    if (PyBytes_AsStringAndSize(digest_o, &digest, &n) < 0) return NULL;
+    if (cand < 0 || cand >= h->in.n_cands || n < 16) {
+        PyErr_SetString(PyExc_ValueError, "sim_sample: no such candidate, or a short digest");
+        return NULL;
+    }
+    SimSample out;
+    if (sim_sample(h->sim, cand, (const uint8_t *)digest, &out) < 0) {
+        PyErr_SetString(PyExc_RuntimeError, "sim_sample: out of memory or a move not on the rack");
+        return NULL;
+    }
+    return Py_BuildValue("(ddNNNN)", out.win, out.spread, int_or_none(out.reply_score),
+                         bool_or_none(out.reply_bingo), int_or_none(out.follow_score),
+                         bool_or_none(out.follow_bingo));
+}
+
+/* sim_samples(handle, tasks): one_sample of each (candidate, digest) of tasks, a list */
+static PyObject *sim_samples_py(PyObject *self, PyObject *args) {
+    PyObject *capsule, *tasks;
+    if (!PyArg_ParseTuple(args, "OO", &capsule, &tasks)) return NULL;
+    SimHandle *h = PyCapsule_GetPointer(capsule, "gcgtools.sim");
+    if (!h) return NULL;
+    PyObject *seq = PySequence_Fast(tasks, "sim_samples: a list of (candidate, digest)");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t k = 0; out && k < n; k++) {
+        PyObject *task = PySequence_Fast_GET_ITEM(seq, k), *digest, *x = NULL;
+        int cand;
+        if (PyArg_ParseTuple(task, "iO!", &cand, &PyBytes_Type, &digest))
+            x = one_sample(h, cand, digest);
+        if (!x) { Py_CLEAR(out); break; }
+        PyList_SET_ITEM(out, k, x);
+    }
+    Py_DECREF(seq);
+    return out;
+}
+
+/* sim_draws(digest, n, ranges): the permutation random.Random's shuffle makes of n items
+ * (seeded as sim_sample seeds it), then randrange(r) for each r of ranges, after it */
+static PyObject *sim_draws_py(PyObject *self, PyObject *args) {
+    const char *digest;
+    Py_ssize_t len;
+    int n;
+    PyObject *ranges;
+    if (!PyArg_ParseTuple(args, "y#iO", &digest, &len, &n, &ranges)) return NULL;
+    if (len < 16 || n < 0 || n > SIM_MAX_TILES) {
+        PyErr_SetString(PyExc_ValueError, "sim_draws: a 16-byte digest and 0..256 items");
+        return NULL;
+    }
+    SimRng rng;
+    sim_rng_seed(&rng, (const uint8_t *)digest);
+    int x[SIM_MAX_TILES];
+    for (int k = 0; k < n; k++) x[k] = k;
+    sim_shuffle(&rng, x, n);
+    PyObject *seq = PySequence_Fast(ranges, "ranges: a sequence of ints");
+    if (!seq) return NULL;
+    PyObject *perm = PyList_New(n), *draws = PyList_New(PySequence_Fast_GET_SIZE(seq));
+    for (int k = 0; perm && k < n; k++) PyList_SET_ITEM(perm, k, PyLong_FromLong(x[k]));
+    for (Py_ssize_t k = 0; perm && draws && k < PySequence_Fast_GET_SIZE(seq); k++) {
+        long r = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (r < 1) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "sim_draws: ranges >= 1");
+            Py_CLEAR(perm);
+            break;
+        }
+        PyList_SET_ITEM(draws, k, PyLong_FromLong(sim_randbelow(&rng, r)));
+    }
+    Py_DECREF(seq);
+    if (!perm || !draws) { Py_XDECREF(perm); Py_XDECREF(draws); return NULL; }
+    return Py_BuildValue("(NN)", perm, draws);
+}
+
 static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS,
      "configure(Move, PLAY, EXCHANGE, PASS): the class generate() makes moves of."},
@@ -1242,6 +1551,14 @@ static PyMethodDef methods[] = {
     {"solve_endgame_native", solve_endgame_native, METH_VARARGS,
      "solve_endgame_native(...): the exact endgame search in C (see "
      "gcgtools.analysis.endgame.native)."},
+    {"sim_new", sim_new_py, METH_VARARGS,
+     "sim_new(lexicon, board, leaves, rules, model, position, candidates, state): a "
+     "simulation's C state (see gcgtools.analysis.sim_native)."},
+    {"sim_samples", sim_samples_py, METH_VARARGS,
+     "sim_samples(handle, tasks): per (candidate, digest), one playout's (win, spread, "
+     "reply_score, reply_bingo, follow_score, follow_bingo)."},
+    {"sim_draws", sim_draws_py, METH_VARARGS,
+     "sim_draws(digest, n, ranges): the C twin of random.Random's shuffle and randrange."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Hashable, MutableSequence, Sequence
 from types import ModuleType
-from typing import Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from gcgtools.movegen.core import (
     EngineInputs,
@@ -37,7 +37,25 @@ from gcgtools.rules.tiles import BLANK, TileError, TileSet, tile_set
 #: than the rule set's where they read it (T409, moves, CGP).
 MAX_RACK_TILES = 20
 
-__all__ = ["EngineBoard", "LexiconLike", "rack_tiles"]
+__all__ = ["EngineBoard", "LexiconLike", "NativeParts", "rack_tiles"]
+
+
+class NativeParts(NamedTuple):
+    """An EngineBoard's parts as the C helper's simulation reads them
+    (:meth:`EngineBoard.native_parts`): the helper module; the lexicon (KWG nodes, GADDAG
+    and DAWG roots, anagram and word indexes, cross-set memo, tile values and where each
+    tile's text sorts, by KWG index, the tiles' bit set); the board (size, start square,
+    letter and word premiums); the KLV (nodes, word counts, values, root, each KWG
+    tile's KLV number, its longest leave) or None (no leaves, or not a KLV); the board's state
+    (tiles, values, cross-sets, cross-scores), copied by the helper; tile texts (upper
+    case) by KWG index."""
+
+    module: ModuleType
+    lexicon: tuple[object, ...]
+    board: tuple[object, ...]
+    klv: tuple[object, ...] | None
+    state: tuple[object, ...]
+    index: dict[str, int]
 
 
 class LexiconLike(Protocol):
@@ -348,6 +366,38 @@ class EngineBoard:
             setattr(other, name, getattr(self, name)[:])
         other._history = []
         return other
+
+    def native_parts(self, leaves: LeaveValues | None) -> NativeParts | None:
+        """What the C helper's simulation playouts (``_gaddag.sim_new``, made by
+        :mod:`gcgtools.analysis.sim_native`) read of this board, its lexicon and
+        ``leaves`` (its KLV, or None for leaves that are not one); None when the C helper
+        does not run here or cannot take them (an alphabet or board beyond its limits, a
+        KLV of another alphabet)."""
+        native = self._native
+        if native is None or not isinstance(self._cross, array):
+            return None
+        if self.size > native.MAX_SIZE or len(self._uppers) > native.MAX_LETTERS:
+            return None
+        klv = None
+        data = _klv_data(leaves) if leaves is not None else None
+        if data is not None:
+            try:  # each KWG tile's number in the KLV's alphabet (the blank, index 0: "?")
+                nums = leaves.alphabet.encode_tiles([BLANK, *self._uppers[1:]])  # type: ignore[union-attr]
+            except TileError:
+                return None
+            klv = (*data, nums, int(leaves.longest))  # type: ignore[union-attr]
+        letters = self._uppers
+        order = sorted(range(1, len(letters)), key=letters.__getitem__)
+        ranks = [len(letters)] * len(letters)  # the blank sorts last (kind_order)
+        for rank, t in enumerate(order):
+            ranks[t] = rank
+        anagrams, words = self._indexes()
+        lexicon = (self._nodes, self.kwg.gaddag_root, self.kwg.dawg_root, anagrams, words,
+                   self._memo, self._tile_values, ranks, self._full)  # fmt: skip
+        r0, c0 = self.board.layout.centre
+        board = (self.size, r0 * self.size + c0, self._lm, self._wm)
+        state = (self._bt, self._bv, self._cross, self._xsum)
+        return NativeParts(native, lexicon, board, klv, state, self._index)
 
     # ------------------------------------------------------------------ generation
     def generate(self, request: MoveRequest) -> list[Move]:

@@ -185,3 +185,33 @@ void touched_mark(const int32_t *b, int size, int f, uint8_t *mark) {
         if (rr >= 0 && rr < size && cc >= 0 && cc < size) mark[rr * size + cc] = 1;
     }
 }
+
+void cross_update(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *bv,
+                  const uint16_t *flat, int n, uint64_t full, uint64_t *cross, int32_t *xsum,
+                  CrossSaved *sv) {
+    int area = size * size;
+    uint8_t mark[MAX_SIZE * MAX_SIZE];
+    memset(mark, 0, (size_t)area);
+    for (int k = 0; k < n; k++) touched_mark(bt, size, flat[k], mark);
+    sv->n = 0;
+    for (int i = 0; i < area; i++) {
+        if (!mark[i]) continue;
+        int s = sv->n++;
+        sv->sq[s] = (uint16_t)i;
+        for (int d = 0; d < 2; d++) {
+            sv->cross[s][d] = cross[d * area + i];
+            sv->xsum[s][d] = xsum[d * area + i];
+            one_cross(cx, size, bt, bv, i, d, full, cross, xsum);
+        }
+    }
+}
+
+void cross_restore(int area, uint64_t *cross, int32_t *xsum, const CrossSaved *sv) {
+    for (int s = 0; s < sv->n; s++) {
+        int i = sv->sq[s];
+        for (int d = 0; d < 2; d++) {
+            cross[d * area + i] = sv->cross[s][d];
+            xsum[d * area + i] = sv->xsum[s][d];
+        }
+    }
+}

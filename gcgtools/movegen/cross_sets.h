@@ -3,7 +3,8 @@
  * twin: gcgtools/movegen/cross_sets.py (fill_cross_sets); equality test:
  * tests/movegen/test_movegen_engine.py::test_native_cross_sets_equal_python_on_corpus_boards
  * and tests/movegen/test_movegen_native.py::test_native_cross_set_memo (the memo),
- * ::test_native_touched_squares_equal_python (touched_mark).
+ * ::test_native_touched_squares_equal_python (touched_mark); cross_update and cross_restore
+ * through tests/analysis/test_simulate_native.py (the playouts' boards).
  */
 #ifndef GCGTOOLS_CROSS_SETS_H
 #define GCGTOOLS_CROSS_SETS_H
@@ -42,5 +43,24 @@ void line_cross(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *
 /* mark[] the squares whose cross-sets a new tile on f (already in bt) changes: f and, both
  * ways, the empty square at each end of the run of tiles through it */
 void touched_mark(const int32_t *bt, int size, int f, uint8_t *mark);
+
+/* the cross-sets a play changed, as they were before it (for cross_restore): at most the
+ * new squares and the empty square at each end of the runs through them, both ways */
+#define CROSS_SAVED (5 * MAX_RACK + 4)
+typedef struct {
+    int n;
+    uint16_t sq[CROSS_SAVED];
+    uint64_t cross[CROSS_SAVED][2];
+    int32_t xsum[CROSS_SAVED][2];
+} CrossSaved;
+
+/* after a play's n new tiles went down on flat[] (already in bt and bv): the cross-sets
+ * and cross-scores of the squares it touches (touched_mark) made again, their old values
+ * saved in sv. The simulation's playouts (simulation.c) play and take back this way. */
+void cross_update(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *bv,
+                  const uint16_t *flat, int n, uint64_t full, uint64_t *cross, int32_t *xsum,
+                  CrossSaved *sv);
+/* the cross-sets and cross-scores saved by cross_update put back */
+void cross_restore(int area, uint64_t *cross, int32_t *xsum, const CrossSaved *sv);
 
 #endif

@@ -346,8 +346,66 @@ static int is_anchor(const int32_t *bt, int size, int f) {
            (c < size - 1 && bt[f + 1]);
 }
 
+static int same_line(const Gen *g, const LineBounds *lb) {
+    size_t size = (size_t)g->size;
+    return lb->valid && !memcmp(lb->bt, g->bt, sizeof(int32_t) * size) &&
+           !memcmp(lb->bv, g->bv, sizeof(int32_t) * size) &&
+           !memcmp(lb->xs, g->xs, sizeof(int32_t) * size) &&
+           !memcmp(lb->xc, g->xc, sizeof(uint64_t) * size);
+}
+
+/* the cached anchors of the line just loaded, when its squares are those they were found
+ * on (either of the line's two versions kept): appended to out (numbered from *n) */
+static int cached_line(Gen *g, Anchor *out, isize *n) {
+    int li = g->dir * g->size + g->line, w = 0;
+    while (w < BOUND_WAYS && !same_line(g, &g->bounds->lines[li][w])) w++;
+    if (w == BOUND_WAYS) return 0;
+    g->bounds->older[li] = (uint8_t)(1 - w); /* the one not used last is replaced */
+    LineBounds *lb = &g->bounds->lines[li][w];
+    for (int q = 0; q < lb->n; q++) {
+        out[*n] = lb->a[q];
+        out[*n].ord_base = (uint64_t)(*n + 1) << 32;
+        out[*n].lb = lb;
+        out[*n].lq = (uint8_t)q;
+        (*n)++;
+    }
+    return 1;
+}
+
+void bound_cache_free(BoundCache *bc) {
+    for (int li = 0; li < 2 * MAX_SIZE; li++)
+        for (int w = 0; w < BOUND_WAYS; w++)
+            for (int q = 0; q < MAX_SIZE; q++) {
+                free(bc->lines[li][w].pairs[q].p);
+                bc->lines[li][w].pairs[q].p = NULL;
+                bc->lines[li][w].pairs[q].cap = 0;
+            }
+}
+
+/* keep the anchors of the line just listed (out[first..n)) in the cache, in place of
+ * the version of the line used least lately */
+static void cache_line(Gen *g, Anchor *out, isize first, isize n) {
+    int li = g->dir * g->size + g->line, w = g->bounds->older[li];
+    LineBounds *lb = &g->bounds->lines[li][w];
+    g->bounds->older[li] = (uint8_t)(1 - w);
+    size_t size = (size_t)g->size;
+    memcpy(lb->bt, g->bt, sizeof(int32_t) * size);
+    memcpy(lb->bv, g->bv, sizeof(int32_t) * size);
+    memcpy(lb->xs, g->xs, sizeof(int32_t) * size);
+    memcpy(lb->xc, g->xc, sizeof(uint64_t) * size);
+    lb->n = (int)(n - first);
+    for (int q = 0; q < lb->n; q++) {
+        out[first + q].lb = lb;
+        out[first + q].lq = (uint8_t)q;
+        lb->pairs[q].ok = 0;
+    }
+    memcpy(lb->a, out + first, sizeof(Anchor) * (size_t)(n - first));
+    lb->valid = 1;
+}
+
 /* Every anchor (walkable: a tile fits) of the board in the full generation's order,
- * with its left stop, the one-tile rule and (when `sh`) its bound. */
+ * with its left stop, the one-tile rule and (when `sh`) its bound (from g->bounds when
+ * it has the line as it is). */
 static isize list_anchors(Gen *g, const GenBoard *in, int centre, const Shadow *sh,
                                Anchor *out) {
     int size = g->size;
@@ -355,17 +413,20 @@ static isize list_anchors(Gen *g, const GenBoard *in, int centre, const Shadow *
     uint8_t anchor[MAX_SIZE * MAX_SIZE]; /* the same squares both ways: found once */
     for (int f = 0; f < g->area; f++)
         anchor[f] = (uint8_t)(centre >= 0 ? f == centre : is_anchor(bt, size, f));
+    int cache = sh && g->bounds && centre < 0;
     isize n = 0;
     for (int dir = 0; dir < 2; dir++) {
         for (int line = 0; line < size; line++) {
             int loaded = 0, prev = -1;
+            isize first = n;
             for (int k = 0; k < size; k++) {
                 int f = dir == 0 ? line * size + k : k * size + line;
                 if (!anchor[f]) continue;
                 if (!loaded) {
                     load_line(g, in, dir, line);
+                    if (cache && cached_line(g, out, &n)) break;
                     if (sh) line_caps(g);
-                    loaded = 1;
+                    loaded = 2;
                 }
                 if (g->xc[k]) {
                     Anchor *a = &out[n];
@@ -375,6 +436,8 @@ static isize list_anchors(Gen *g, const GenBoard *in, int centre, const Shadow *
                     a->leftstop = (uint8_t)(prev + 1);
                     a->ord_base = (uint64_t)(n + 1) << 32;
                     a->minn = (centre >= 0 || (dir == 1 && g->xs[k] >= 0)) ? 2 : 1;
+                    a->lb = NULL;
+                    a->lq = 0;
                     if (sh) {
                         g->anchor = k;
                         g->leftstop = prev + 1;
@@ -387,6 +450,7 @@ static isize list_anchors(Gen *g, const GenBoard *in, int centre, const Shadow *
                 }
                 prev = k;
             }
+            if (cache && loaded == 2) cache_line(g, out, first, n);
         }
     }
     return n;
@@ -468,6 +532,20 @@ static int pair_plays(Gen *g, const Shadow *sh, const Pair *pr) {
     return 0;
 }
 
+/* the anchor's pairs just made (of a bound of at least thr) kept in its cached line */
+static void keep_pairs(LineBounds *lb, int q, const Pairs *ps, double thr) {
+    if (lb->pairs[q].cap < ps->n) {
+        Pair *p = realloc(lb->pairs[q].p, sizeof(Pair) * (size_t)ps->n);
+        if (!p) return; /* not kept: no harm */
+        lb->pairs[q].p = p;
+        lb->pairs[q].cap = ps->n;
+    }
+    if (ps->n) memcpy(lb->pairs[q].p, ps->p, sizeof(Pair) * (size_t)ps->n);
+    lb->pairs[q].n = ps->n;
+    lb->pairs[q].thr = thr;
+    lb->pairs[q].ok = 1;
+}
+
 /* The plays of an anchor that can beat the moves kept, without a walk: its pairs, best
  * bound first, their words looked up in the word index and tried on the squares, until
  * no bound can beat the moves kept. Its plays share the anchor's ord (walks_first orders
@@ -481,7 +559,13 @@ static int exact_anchor(Gen *g, const GenBoard *in, const Shadow *sh, const Anch
     g->minn = a->minn;
     g->ord_base = a->ord_base;
     ps->n = ps->nh = 0;
-    anchor_bound(g, sh, 0, threshold(g->found), NULL, ps);
+    double thr = threshold(g->found);
+    if (a->lb && a->lb->pairs[a->lq].ok && a->lb->pairs[a->lq].thr <= thr) {
+        pairs_load(ps, a->lb->pairs[a->lq].p, a->lb->pairs[a->lq].n, thr); /* kept */
+    } else {
+        anchor_bound(g, sh, 0, thr, NULL, ps);
+        if (a->lb && !ps->error) keep_pairs(a->lb, a->lq, ps, thr);
+    }
     if (ps->error) g->error = 1;
     while (ps->nh && !g->error && ps->p[ps->heap[0]].v >= threshold(g->found))
         if (pair_plays(g, sh, &ps->p[pairs_pop(ps)]) < 0) g->error = 2;
@@ -545,12 +629,19 @@ int other_moves(Gen *g, const Kinds *kd, long total, long exchange_bag) {
     memset(&r, 0, sizeof r);
     if (exchange_bag >= 0) {
         r.kind = KIND_EXCHANGE;
+        long kept[MAX_KINDS] = {0}, left = 0; /* the code's tiles kept, as an odometer */
         for (long code = 0; code < full; code++) {
-            if (total - code_tiles(kd, code) > exchange_bag) continue;
-            r.eq = g->leave[code];
-            r.code = (int32_t)code;
-            r.ord = AFTER_PLAYS + (uint64_t)code;
-            if (offer(g->found, &r) < 0) return -1;
+            if (total - left <= exchange_bag) {
+                r.eq = g->leave[code];
+                r.code = (int32_t)code;
+                r.ord = AFTER_PLAYS + (uint64_t)code;
+                if (offer(g->found, &r) < 0) return -1;
+            }
+            for (int q = 0; q < kd->n_kinds; q++) {
+                if (kept[q] < kd->count[q]) { kept[q]++; left++; break; }
+                left -= kept[q];
+                kept[q] = 0;
+            }
         }
     }
     r.kind = KIND_PASS;
@@ -558,6 +649,21 @@ int other_moves(Gen *g, const Kinds *kd, long total, long exchange_bag) {
     r.code = (int32_t)full;
     r.ord = AFTER_PLAYS + (uint64_t)full + 1;
     return offer(g->found, &r);
+}
+
+void gen_start(Gen *g, const uint32_t *nodes, isize n_nodes, uint32_t root, int size,
+               int bingo_size, int bingo_bonus, int endgame) {
+    Line *lines = g->lines;
+    memset(g, 0, offsetof(Gen, cand));
+    g->lines = lines;
+    g->nodes = nodes;
+    g->n_nodes = n_nodes;
+    g->root = root;
+    g->size = size;
+    g->area = size * size;
+    g->bingo_size = bingo_size;
+    g->bingo_bonus = bingo_bonus;
+    g->endgame = endgame;
 }
 
 int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int centre) {
@@ -570,22 +676,24 @@ int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int cent
         return GEN_NO_MEMORY;
     }
     int top = g->found->top != 0, rc = 0;
-    Shadow sh;
+    Shadow own, *shp = g->shadow ? g->shadow : &own;
     if (top) {
-        make_shadow(g, kd, total, in, &sh);
+        if (!g->shadow || !g->shadow_ready) make_shadow(g, kd, total, in, shp);
+        g->shadow_ready = g->shadow != NULL;
         rack_desc(g);
-        g->vals = sh.vals;
-        g->best_leave = sh.best_leave;
-        g->avail = sh.avail;
+        g->vals = shp->vals;
+        g->best_leave = shp->best_leave;
+        g->avail = shp->avail;
     }
+    const Shadow *sh = shp;
     /* plays looked up rather than walked (exact_anchor): with a word index, at most two
      * blanks and a board with tiles */
     Pairs ps = {0};
-    int exact = top && sh.n_sub && sh.wi_slots && g->rc[0] <= 2 && centre < 0;
+    int exact = top && sh->n_sub && sh->wi_slots && g->rc[0] <= 2 && centre < 0;
     g->lookup = exact;
-    isize n = list_anchors(g, in, centre, top ? &sh : NULL, anchors);
+    isize n = list_anchors(g, in, centre, top ? sh : NULL, anchors);
     for (isize k = 0; k < n; k++) order[k] = (uint16_t)k;
-    if (top) rc = best_anchors(g, in, &sh, anchors, order, n, exact ? &ps : NULL);
+    if (top) rc = best_anchors(g, in, sh, anchors, order, n, exact ? &ps : NULL);
     for (isize k = 0; !top && k < n; k++) /* every move: in the listing's order */
         if (walk_anchor(g, in, NULL, &anchors[k]) < 0) { rc = -1; break; }
     if (rc < 0) rc = g->error == 2 ? GEN_BAD_WORDS : GEN_NO_MEMORY;

@@ -39,11 +39,18 @@ typedef struct {
     Rec *recs;
     isize n, cap;
     isize top; /* 0: keep all; else a heap of the `top` best (worst at the root) */
+    /* with has_floor (top 1 only): the equity of a move known to be there (the caller
+     * knows it from another board: the simulation's replies), which prunes as a found
+     * move of that equity would; the search still finds the first best move */
+    int has_floor;
+    double floor;
 } Found;
 
-/* the equity a move must beat to be kept (-inf while the heap is not full) */
+/* the equity a move must beat to be kept (-inf while the heap is not full), or the
+ * floor when that is higher */
 static inline double threshold(const Found *f) {
-    return (f->top && f->n >= f->top) ? f->recs[0].eq : -INFINITY;
+    double t = (f->top && f->n >= f->top) ? f->recs[0].eq : -INFINITY;
+    return (f->has_floor && f->floor > t) ? f->floor : t;
 }
 
 /* one line's squares, as a generation reads them (along the line, for plays in its
@@ -54,6 +61,9 @@ typedef struct {
     uint64_t xc[MAX_SIZE];
     int cap[MAX_SIZE];
 } Line;
+
+struct Shadow;
+struct BoundCache;
 
 typedef struct {
     const uint32_t *nodes;
@@ -95,6 +105,14 @@ typedef struct {
     int n_cache, n_cand;
     Found *found;
     int error;
+    /* NULL, or where a top-K generation keeps the rack's shadow: made there unless
+     * shadow_ready (the caller's, made by an earlier generation of the same rack, leaves
+     * and end-of-game values: the simulation's replies) */
+    struct Shadow *shadow;
+    int shadow_ready;
+    /* NULL, or the first bounds of the anchors of lines met before with the same rack
+     * and shadow (the caller's: see BoundCache) */
+    struct BoundCache *bounds;
     /* last, and not zeroed when a Gen is made (read only below n_cand): zeroing its 32 KB
      * took about 2% of a best-move generation's instructions */
     uint64_t cand[ANA_CANDS];
@@ -105,13 +123,18 @@ typedef struct {
     double rb[MAX_SIZE][MAX_RACK + 2], lb[MAX_SIZE][MAX_RACK + 2];
 } Gen;
 
+struct LineBounds;
+
 typedef struct {
     double bound; /* the best bound of a play from the anchor */
     uint64_t ord_base;
     uint8_t dir, line, anchor, leftstop, minn, tight;
+    uint8_t lq;             /* with lb: the anchor's place in it */
+    struct LineBounds *lb;  /* NULL, or the cached line it comes from (BoundCache) */
 } Anchor;
 
-typedef struct {
+
+typedef struct Shadow {
     int vals[MAX_RACK]; /* the rack's playable tiles' values, highest first (blank 0) */
     uint64_t avail;     /* tiles a square may take: the rack's, or all with a blank */
     double best_leave[MAX_RACK + 1]; /* by tiles played: the best leave left */
@@ -134,7 +157,11 @@ typedef struct {
     uint8_t sub_blanks[SUB_MAX];
     int16_t sub_vals[SUB_MAX][MAX_RACK];
     int32_t sub_code[SUB_MAX]; /* each one's leave code */
+    /* the first set of as many tiles with the same values (itself, or one before it in
+     * the same run): its dot products with a segment's weights are that one's */
+    int16_t sub_same[SUB_MAX];
     uint64_t blank_as[MAX_LETTERS]; /* a set's hash change when its blank is a letter */
+    uint64_t hash_of[MAX_LETTERS];  /* letter_hash of each letter (board tiles' sums) */
     /* the lexicon's words by letter set and length (word_index), or none */
     const uint64_t *wi_slots, *wi_filter;
     uint64_t wi_mask;
@@ -162,6 +189,33 @@ typedef struct {
     int n, nh, cap, error;
 } Pairs;
 
+/* The anchors of each line (dir * size + line) and their first bounds, with the line's
+ * squares they were found on (tiles, values, cross-sets, cross-scores: with the rack,
+ * what they depend on): a line found the same again gets them without the bounds being
+ * worked out again. Kept by a caller that searches one rack on many boards that differ
+ * in a few lines (the simulation's replies: one rack, a board per candidate); emptied
+ * (valid 0) when the rack changes. */
+typedef struct LineBounds {
+    int valid, n;
+    int32_t bt[MAX_SIZE], bv[MAX_SIZE], xs[MAX_SIZE];
+    uint64_t xc[MAX_SIZE];
+    Anchor a[MAX_SIZE];
+    /* per anchor, once looked up (exact_anchor): its pairs of a bound of at least thr,
+     * which serve a later search whose bar is as high or higher (the buffers are the
+     * caller's to free: bound_cache_free) */
+    struct {
+        Pair *p;
+        int n, cap, ok;
+        double thr;
+    } pairs[MAX_SIZE];
+} LineBounds;
+
+#define BOUND_WAYS 2 /* versions of a line kept (the position's, and a candidate's): 2 */
+typedef struct BoundCache {
+    LineBounds lines[2 * MAX_SIZE][BOUND_WAYS];
+    uint8_t older[2 * MAX_SIZE]; /* the version a new one replaces (used least lately) */
+} BoundCache;
+
 /* the new tile `nt` (a blank standing for it when `blank`) on empty square pos */
 static inline void tile_parts(const Gen *g, int pos, int nt, int blank, long *ms, long *xs) {
     long v = blank ? 0 : (long)g->tv[nt] * g->lm[pos];
@@ -188,6 +242,12 @@ static inline uint64_t word_slot(const Shadow *sh, uint64_t hash, int len) {
 }
 
 /* generation.c */
+/* the pairs' buffers a BoundCache holds freed */
+void bound_cache_free(BoundCache *bc);
+/* g zeroed (but its lines' buffer and its last, large part) for a new generation, with
+ * the lexicon, the board's size and the rules' numbers */
+void gen_start(Gen *g, const uint32_t *nodes, isize n_nodes, uint32_t root, int size,
+               int bingo_size, int bingo_bonus, int endgame);
 void line_caps(Gen *g);
 int other_moves(Gen *g, const Kinds *kd, long total, long exchange_bag);
 int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int centre);
@@ -205,6 +265,8 @@ void right_segments(Gen *g);
 void walk_bounds(Gen *g, const Shadow *sh, const Anchor *a);
 void make_shadow(Gen *g, const Kinds *kd, long total, const GenBoard *in, Shadow *sh);
 int pairs_pop(Pairs *ps);
+/* the pairs p[0..n) of a bound of at least thr into ps */
+void pairs_load(Pairs *ps, const Pair *p, int n, double thr);
 long code_tiles(const Kinds *kd, long code);
 
 #endif

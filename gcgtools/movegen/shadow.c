@@ -157,6 +157,16 @@ static inline double segment_bound(const Gen *g, const Shadow *sh, const Weights
     return (double)score + sh->best_leave[k];
 }
 
+/* the set j's values on the best squares (ws): worked out once for sets of the same
+ * values (the first of them comes before: dots[] holds its dot product) */
+static inline long set_dot(const Shadow *sh, const Weights *ws, int j, long *dots) {
+    int same = sh->sub_same[j];
+    if (same != j) return dots[j] = dots[same];
+    long dot = 0;
+    for (int q = 0; q < ws->k; q++) dot += ws->c[q] * sh->sub_vals[j][q];
+    return dots[j] = dot;
+}
+
 /* segment_bound for each set of k tiles the rack can play whose letters, with the
  * segment's board tiles (hb: their letter_hash sum), make a word: its values on the best
  * squares and its own leave (top: segment_bound's tiles' part). Sets worth less than
@@ -168,11 +178,11 @@ static double tight_segment_bound(const Gen *g, const Shadow *sh, const Weights 
     long capped = wmul * ws->lcap + ws->xcap;
     double base = (double)(board * wmul + cross + (k >= g->bingo_size ? g->bingo_bonus : 0));
     double best = -INFINITY;
+    long dots[SUB_MAX];
     for (int j = sh->sub_first[k]; j < sh->sub_first[k + 1]; j++) {
         double lv = sh->sub_leave[j]; /* best leave first: nothing after can do better */
         if (base + (double)top + lv < floor) break;
-        long dot = 0;
-        for (int q = 0; q < k; q++) dot += ws->c[q] * sh->sub_vals[j][q];
+        long dot = set_dot(sh, ws, j, dots);
         double v = base + (double)(dot < capped ? dot : capped) + lv;
         if (v <= best || v < floor) continue;
         if (sh->sub_blanks[j] < 2 && !has_set(sh->sets, sh->sub_hash[j] + hb)) continue;
@@ -253,6 +263,12 @@ static void pairs_add(Pairs *ps, double v, uint64_t hash, int j, int s, int e, i
     pairs_push(ps, ps->n++);
 }
 
+void pairs_load(Pairs *ps, const Pair *p, int n, double thr) {
+    for (int k = 0; k < n && !ps->error; k++)
+        if (p[k].v >= thr)
+            pairs_add(ps, p[k].v, p[k].hash, p[k].j, p[k].s, p[k].e, p[k].bl, p[k].bl2, p[k].slot);
+}
+
 /* the pairs of a set of tiles with one or two blanks (its letter set's hash with the
  * blanks as blanks): each letter (or pair of letters, in order) the blanks can stand for
  * in a word, by the Bloom filter (which holds every word's letter set with one letter a
@@ -287,11 +303,11 @@ static void segment_pairs(const Gen *g, const Shadow *sh, const Weights *ws, lon
     for (int q = 0; q < k; q++) top += ws->c[q] * sh->vals[q];
     if (top > capped) top = capped;
     double base = (double)(board * wmul + cross + (k >= g->bingo_size ? g->bingo_bonus : 0));
+    long dots[SUB_MAX];
     for (int j = sh->sub_first[k]; j < sh->sub_first[k + 1]; j++) {
         double lv = sh->sub_leave[j]; /* best leave first */
         if (base + (double)top + lv < floor) break;
-        long dot = 0;
-        for (int q = 0; q < k; q++) dot += ws->c[q] * sh->sub_vals[j][q];
+        long dot = set_dot(sh, ws, j, dots);
         double v = base + (double)(dot < capped ? dot : capped) + lv;
         if (v < floor) continue;
         uint64_t hash = sh->sub_hash[j] + hb, slot;
@@ -327,7 +343,7 @@ double anchor_bound(Gen *g, const Shadow *sh, int tight, double thr,
             bl += g->bv[s];
             nbl++;
             if (g->bt[s] >= MAX_LETTERS) odd = 1;
-            else hl += letter_hash(g->bt[s]);
+            else hl += sh->hash_of[g->bt[s]];
         } else {
             if (!(g->xc[s] & sh->avail) || k == g->nmax) break;
             sq[k++] = s;
@@ -346,7 +362,7 @@ double anchor_bound(Gen *g, const Shadow *sh, int tight, double thr,
                 b += g->bv[e];
                 nb++;
                 if (g->bt[e] >= MAX_LETTERS) odd_r = 1;
-                else h += letter_hash(g->bt[e]);
+                else h += sh->hash_of[g->bt[e]];
             }
             int kk = ws.k;
             if (pairs) { /* for exact_anchor */
@@ -471,10 +487,10 @@ static void play_sets(Gen *g, const Kinds *kd, Shadow *sh, const int *played,
         order[r] = code;
     }
     int16_t kv[MAX_KINDS];
-    uint64_t kh[MAX_KINDS];
+    uint64_t kh[MAX_KINDS], vkey[SUB_MAX];
     for (int q = 0; q < kd->n_kinds; q++) {
         kv[q] = (int16_t)(letter[q] ? g->tv[letter[q]] : 0);
-        kh[q] = letter_hash(letter[q]);
+        kh[q] = sh->hash_of[letter[q]];
     }
     for (int j = 0; j < n_codes; j++) {
         int16_t *vals = sh->sub_vals[j];
@@ -491,6 +507,16 @@ static void play_sets(Gen *g, const Kinds *kd, Shadow *sh, const int *played,
         sh->sub_hash[j] = hash;
         sh->sub_blanks[j] = (uint8_t)blanks;
         sh->sub_code[j] = (int32_t)order[j];
+        sh->sub_same[j] = (int16_t)j;
+        uint64_t key = 0;
+        for (int q = 0; q < n; q++) key = key * 0x100000001B3ULL + (uint16_t)vals[q] + 1;
+        vkey[j] = key;
+        for (int r = sh->sub_first[n]; r < j; r++)
+            if (vkey[r] == key && sh->sub_same[r] == r &&
+                !memcmp(sh->sub_vals[r], vals, sizeof(int16_t) * (size_t)n)) {
+                sh->sub_same[j] = (int16_t)r;
+                break;
+            }
     }
     sh->n_sub = n_codes;
 }
@@ -537,8 +563,9 @@ void make_shadow(Gen *g, const Kinds *kd, long total, const GenBoard *in, Shadow
         sh->wi_n_letters = buf[2];
     }
     sh->n_letters = (int)in->n_letters - 1;
+    for (int t = 0; t < MAX_LETTERS; t++) sh->hash_of[t] = letter_hash(t);
     for (int t = 0; t <= sh->n_letters && t < MAX_LETTERS; t++)
-        sh->blank_as[t] = letter_hash(t) - letter_hash(0);
+        sh->blank_as[t] = sh->hash_of[t] - sh->hash_of[0];
     int n = 0;
     for (int t = 0; t < MAX_LETTERS; t++)
         for (int c = 0; c < g->rc[t] && n < MAX_RACK; c++) sh->vals[n++] = t ? g->tv[t] : 0;

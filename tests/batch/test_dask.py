@@ -517,14 +517,17 @@ def test_every_command_that_takes_paths_takes_a_scheduler():
 @needs_data
 def test_analyse_depth_sim_same_as_the_local_pool(cluster, tmp_path):
     """Judged turns (simulation seeds from the seed, the record and the event only) are
-    the same on the cluster as on the local pool."""
+    the same on the cluster as on the local pool, on one process or two (the
+    simulation's C playouts made where the records are judged)."""
     source = corpus_dir() / "valid" / "domino14__macondo" / "preendgame__testdata__issue_476.gcg"
     lines = source.read_text().splitlines()
     head = [x for x in lines if x.startswith("#")]
     moves = [x for x in lines if x.startswith(">")]
     for n in (5, 7):  # two records, so that the pool runs them in two processes
         (tmp_path / f"part{n}.gcg").write_text("\n".join(head + moves[:n]) + "\n")
-    args = ("analyse", str(tmp_path), "--lexicon", str(DATA / "lexica" / "ENABLE.kwg"),
+    lexica = DATA / "lexica"
+    args = ("analyse", str(tmp_path), "--lexicon", str(lexica / "ENABLE.kwg"),
+            "--leaves", str(lexica / "CSW21.klv2"),
             "-f", "json", "--depth", "sim", "--sim-iterations", "6", "--sim-candidates", "3",
             "--seed", "5", "--no-cache")  # fmt: skip
     local = cli(*args, "-j", "2")
@@ -533,6 +536,7 @@ def test_analyse_depth_sim_same_as_the_local_pool(cluster, tmp_path):
     assert all(r["depth"] == "sim" for r in judged)
     assert any("judgement" in t for r in judged for t in r["turns"])
     assert cli(*args, "--scheduler", cluster.scheduler.address) == local
+    assert cli(*args, "-j", "1") == local
 
 
 @needs_data
