@@ -87,7 +87,8 @@ def test_analyse_text_names_the_missed_bingo_and_lists_top_moves(tmp_path: Path)
     listed = [line.strip() for line in out.splitlines() if line.strip()[:2] in {"1.", "2.", "3."}]
     assert len(listed) == 3
     assert all(" score " in line and " leave " in line and " equity " in line for line in listed)
-    assert all(len(line) <= 80 for line in out.splitlines())
+    # the table fits 80 columns; the line naming the record is as long as its path
+    assert all(len(line) <= 80 for line in out.splitlines() if str(record) not in line)
 
 
 def test_analyse_json_one_object_per_file(folder: Path) -> None:
