@@ -3,6 +3,7 @@
  * gcgtools/analysis/endgame/search.py (Searcher) and state.py (SearchState).
  */
 #include "endgame.h"
+#include "word_prune.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -646,6 +647,27 @@ static Eg *eg_make(const EgInput *in) {
     e->max_nodes = in->max_nodes;
     e->next_check = EG_CHECK;
     return e;
+}
+
+void eg_prune(EgInput *in, uint32_t **owned) {
+    *owned = NULL;
+    int tiles[MAX_LETTERS] = {0};
+    for (int t = 0; t < in->n_letters; t++) tiles[t] = in->rack[0][t] + in->rack[1][t];
+    for (int k = 0; k < in->bag_len; k++) tiles[in->bag[k]]++;
+    WordSet ws;
+    if (wp_words(in->nodes, in->n_nodes, in->dawg_root, in->gaddag_root, in->size, in->bt,
+                 tiles, in->n_letters, &ws) < 0)
+        return;
+    uint32_t *nodes;
+    isize n;
+    if (ws.n && wp_build(&ws, &nodes, &n) == 0) {
+        in->nodes = nodes;
+        in->n_nodes = n;
+        in->dawg_root = nodes[0] & ARC;
+        in->gaddag_root = nodes[1] & ARC;
+        *owned = nodes;
+    }
+    wp_free(&ws);
 }
 
 int eg_root_moves(const EgInput *in, EgMove **out) {

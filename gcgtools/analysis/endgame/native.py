@@ -84,8 +84,12 @@ def solve_native(
     roots: Collection[str] | None,
     source: MoveSource | None,
     on_depth: Callable[[Progress], None] | None,
+    prune: bool = True,
 ) -> EndgameResult:
-    """:func:`~gcgtools.analysis.endgame.search.solve_endgame` in C (see the module)."""
+    """:func:`~gcgtools.analysis.endgame.search.solve_endgame` in C (see the module).
+    ``prune``: search with the lexicon cut down to the words the tiles left can make with
+    the board (``word_prune.c``: the same moves everywhere, found faster); False: the
+    whole lexicon (the tests compare the two)."""
     from gcgtools.analysis.endgame.search import Progress
 
     start = time.perf_counter()
@@ -127,6 +131,7 @@ def solve_native(
         out_factor, rules.rack_size, rules.bingo_bonus, limit.nodes or 0, limit.depth or 0,
         max(seconds, 1e-6) if limit.seconds is not None else -1.0, TT_LG, int(all_moves),
         root_keys, exact_keys, stop_requested, told if on_depth is not None else None,
+        int(prune),
     )  # fmt: skip
     stopped = _STOPPED[stopped_code]
     proved = stopped == "proved"
