@@ -468,9 +468,12 @@ static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete
             if (over) {
                 value = gain;
                 done = 1;
-            } else {
-                int child = negamax(e, depth - 1, gain - beta, gain - alpha, ply + 1, &done);
-                value = gain - child;
+            } else if (best == -EG_INF || beta - alpha <= 1) {
+                value = gain - negamax(e, depth - 1, gain - beta, gain - alpha, ply + 1, &done);
+            } else { /* does it beat the best so far? searched again only when it does */
+                value = gain - negamax(e, depth - 1, gain - alpha - 1, gain - alpha, ply + 1, &done);
+                if (!e->stopped && value > alpha && value < beta)
+                    value = gain - negamax(e, depth - 1, gain - beta, gain - alpha, ply + 1, &done);
             }
             undo(e, &m, &u);
         }

@@ -24,7 +24,7 @@ from gcgtools.analysis.endgame import (
     endgame_position,
     solve_endgame,
 )
-from gcgtools.analysis.endgame.native import native_endgame
+from gcgtools.analysis.endgame.native import native_endgame, solve_native
 from gcgtools.console import stopping_on_signals
 from gcgtools.lexicon import Lexicon, load_lexicon
 from gcgtools.movegen.core import native_module
@@ -158,6 +158,62 @@ def test_c_equals_python_on_the_records_endgames(enable) -> None:
         if compared == 4:
             return
     raise AssertionError(f"only {compared} real endgames small enough were found")
+
+
+def _pruned_and_whole(pos: EndgamePosition, limit: Limit) -> None:
+    """The search with the cut-down lexicon and with the whole one: the same values,
+    lines, proofs and node counts (the moves and their order are the same everywhere)."""
+    native = native_endgame(pos)
+    assert native is not None
+    runs = [
+        solve_native(
+            native,
+            pos,
+            limit,
+            all_moves=True,
+            exact=(),
+            roots=None,
+            source=None,
+            on_depth=None,
+            prune=prune,
+        )  # fmt: skip
+        for prune in (True, False)
+    ]
+    cut, whole = ([(m.notation, m.value, m.proved, m.pv, m.ending) for m in r.moves] for r in runs)
+    assert cut == whole
+    assert (runs[0].nodes, runs[0].depth, runs[0].stopped) == (
+        runs[1].nodes, runs[1].depth, runs[1].stopped,
+    )  # fmt: skip
+
+
+def test_pruning_changes_nothing_on_random_endgames(enable, boards) -> None:
+    """Racks of up to 6 tiles (blanks now and then, a tile in the bag now and then),
+    each within a node budget: every root move's value, line and proof, and the nodes."""
+    rng = random.Random(4628)
+    for _ in range(12):
+        pos = _random_position(rng, enable, boards, 6)
+        _pruned_and_whole(pos, Limit(nodes=30_000))
+
+
+def test_pruning_changes_nothing_on_the_records_endgames(enable) -> None:
+    compared = 0
+    for game, _ in _games():
+        for pos in replay(game):
+            if pos.bag != 0 or pos.game_over or pos.number < 1:
+                continue
+            rp = record_position(game, pos.number)
+            if rp.rack is None:
+                continue
+            try:
+                eg = endgame_position(rp, enable)
+            except EndgameError:
+                break
+            _pruned_and_whole(eg, Limit(nodes=50_000))
+            compared += 1
+            break
+        if compared == 8:
+            return
+    raise AssertionError(f"only {compared} real endgames were found")
 
 
 def _big(enable, boards) -> EndgamePosition:
