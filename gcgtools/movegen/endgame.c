@@ -441,16 +441,22 @@ static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete
         if (gen_moves(e, l, 1, &listed) < 0) { e->stopped = EG_ERROR; e->error = 1; return 0; }
     }
     if (tt_move >= l->n) tt_move = -1;
+    /* after a pass, a pass that ends the game is tried next to the table's move: its
+     * value is known at once and often settles the window */
+    isize early = -1;
+    if (e->zeros && e->zeros + 1 >= e->in->end_zeros)
+        for (isize k = l->n - 1; k >= 0 && early < 0; k--)
+            if (!l->m[k].n && k != tt_move) early = k;
     int alpha0 = alpha, best = -EG_INF, best_i = -1, all_done = 1;
-    for (isize k = -1;; k++) {
+    for (isize k = -2;; k++) {
         if (k >= l->n) {
             if (listed) break;
             /* the rest of the moves: the full list starts with the same first ones */
             if (gen_moves(e, l, 1, &listed) < 0) { e->stopped = EG_ERROR; e->error = 1; return 0; }
             if (k >= l->n) break;
         }
-        isize i = k < 0 ? tt_move : k;
-        if (i < 0 || (k >= 0 && i == tt_move)) continue;
+        isize i = k == -2 ? tt_move : k == -1 ? early : k;
+        if (i < 0 || (k >= 0 && (i == tt_move || i == early))) continue;
         int over, done, value;
         if (depth == 1) { /* the children are only looked up */
             uint64_t child_key;
@@ -514,6 +520,18 @@ static void sort_lines(RootLine *v, int n) {
     }
 }
 
+/* a root move's exact value (the position after it, the move's gain), searched first in
+ * a window of ASPIRATION points either side of `guess` (its value at the previous depth),
+ * again with a full window when the value falls outside */
+static int aspire(Eg *e, int depth, int gain, int guess, int have_guess, int *done) {
+    if (have_guess && e->in->aspiration > 0) {
+        int lo = guess - e->in->aspiration, hi = guess + e->in->aspiration;
+        int value = gain - negamax(e, depth - 1, gain - hi, gain - lo, 1, done);
+        if (e->stopped || (value > lo && value < hi)) return value;
+    }
+    return gain - negamax(e, depth - 1, gain - EG_INF, gain + EG_INF, 1, done);
+}
+
 static void root_depth(Eg *e, const EgMove *moves, RootLine *lines, int n, int depth,
                        const uint8_t *exact) {
     int alpha = -EG_INF;
@@ -526,7 +544,7 @@ static void root_depth(Eg *e, const EgMove *moves, RootLine *lines, int n, int d
         if (over) {
             value = gain;
         } else if (full) {
-            value = gain - negamax(e, depth - 1, gain - EG_INF, gain + EG_INF, 1, &done);
+            value = aspire(e, depth, gain, lines[k].value, depth > 1, &done);
         } else {
             value = gain - negamax(e, depth - 1, gain - alpha - 1, gain - alpha, 1, &done);
             if (!e->stopped && value > alpha)

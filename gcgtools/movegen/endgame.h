@@ -55,6 +55,8 @@ typedef struct {
     int max_depth;  /* 0: no limit (the horizon) */
     int tt_lg;      /* the table holds 2**tt_lg entries */
     int all_moves;
+    int aspiration; /* root moves searched first within this many points of their value at
+                     * the previous depth (0: a full window at once) */
     const uint8_t *root_ok;    /* NULL, or per root move (in generation order): search it */
     const uint8_t *root_exact; /* NULL, or per root move: give its exact value */
     EgStopFn stop;

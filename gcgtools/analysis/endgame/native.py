@@ -37,6 +37,9 @@ __all__ = ["native_endgame", "solve_native"]
 
 #: the transposition table holds 2**TT_LG entries of 16 bytes (64 MB)
 TT_LG = 22
+#: each root move is searched first within this many points of its value at the previous
+#: depth (an aspiration window), again with a full window when its value falls outside
+ASPIRATION = 8
 #: why a search ended, by the C code (endgame.h)
 _STOPPED = ("proved", "nodes", "seconds", "depth", "hopeless", "interrupted")
 _BLANK_BIT = 0x40
@@ -131,7 +134,7 @@ def solve_native(
         out_factor, rules.rack_size, rules.bingo_bonus, limit.nodes or 0, limit.depth or 0,
         max(seconds, 1e-6) if limit.seconds is not None else -1.0, TT_LG, int(all_moves),
         root_keys, exact_keys, stop_requested, told if on_depth is not None else None,
-        int(prune),
+        int(prune), ASPIRATION,
     )  # fmt: skip
     stopped = _STOPPED[stopped_code]
     proved = stopped == "proved"
