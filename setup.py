@@ -12,8 +12,16 @@ from setuptools import Extension, setup
 
 #: The C helper's files: the module file (the only one that touches the Python C API),
 #: then the plain C files by concern (see docs/engine.md, "The C files").
-NATIVE_SOURCES = ["_gaddag", "cross_sets", "leaves", "word_index", "generation", "shadow", "endgame",
-                  "word_prune"]
+NATIVE_SOURCES = [
+    "_gaddag",
+    "cross_sets",
+    "leaves",
+    "word_index",
+    "generation",
+    "shadow",
+    "endgame",
+    "word_prune",
+]
 
 setup(
     ext_modules=[

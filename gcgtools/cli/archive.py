@@ -7,12 +7,14 @@ code is 2 when a file could not be read, else 0.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 
+from gcgtools.batch.settings import DEFAULT_SETTINGS, AnalysisSettings
 from gcgtools.cli.common import (
     NoCache,
     Paths,
@@ -23,6 +25,7 @@ from gcgtools.cli.common import (
     report_unreadable,
 )
 from gcgtools.cli.groups import (
+    JUDGE_GROUP,
     LEXICON_GROUP,
     NO_BATCH,
     QUIET_FIRST_GROUP,
@@ -49,6 +52,7 @@ class ReportFormat(str, Enum):
 class StatsBy(str, Enum):
     player = "player"
     game = "game"
+    profile = "profile"
 
 
 FormatOpt = Annotated[
@@ -87,19 +91,28 @@ def _legend() -> str:
     return "\b\nColumns per player (* shown by default in the table):\n" + "\n".join(lines)
 
 
-def _lexicon(choice: LexiconChoice, no_cache: bool = False) -> dict[str, Any]:
+def _lexicon(
+    choice: LexiconChoice, no_cache: bool = False, judging: AnalysisSettings = DEFAULT_SETTINGS
+) -> dict[str, Any]:
     """The analysis options: only with --lexicon or --lexica (the analysis is slow, so
     $GCGTOOLS_LEXICA alone does not turn it on for stats and export). The files given are
     checked first (:func:`~gcgtools.cli.groups.checked_lexicon`); the table functions
     leave the analysis out when neither is given
-    (:func:`~gcgtools.tables.frames.lexicon_options`)."""
+    (:func:`~gcgtools.tables.frames.lexicon_options`). ``judging``: the depth and judge
+    settings (--depth sim or full needs --lexicon or --lexica)."""
     from dataclasses import replace
 
+    from gcgtools.analysis.judge import Depth
     from gcgtools.tables.rows import TABLE_SETTINGS
 
+    if judging.depth is not Depth.STATIC and not choice.given:
+        echo(f"gcgtools: --depth {judging.depth} judges the moves: give --lexicon or --lexica",
+             err=True)  # fmt: skip
+        raise typer.Exit(EXIT_UNREADABLE)
     if choice.given or choice.leaves is not None:
         checked_lexicon(choice)
-    return {"lexicon": choice, "settings": replace(TABLE_SETTINGS, cache=not no_cache)}
+    settings = replace(judging, top=TABLE_SETTINGS.top, cache=not no_cache)
+    return {"lexicon": choice, "settings": settings}
 
 
 def _finish(unreadable: list[str], reasons: dict[str, str], read: int) -> None:
@@ -154,30 +167,106 @@ def _print(
         raise typer.BadParameter(str(exc), param_hint="--columns/--sort") from None
 
 
+#: the judged columns the stats table shows by default with --depth sim or full
+JUDGED_TABLE_COLUMNS = [
+    "missed_bingos", "mistake_index", "mistakes_small", "mistakes_medium", "mistakes_large",
+    "best_move_share",
+]  # fmt: skip
+
+
+def _profile_legend() -> str:
+    """The --by profile columns and what they mean, for --help."""
+    from gcgtools.tables.profiles import PROFILE_MEANINGS
+
+    width = max(len(c) for c in PROFILE_MEANINGS)
+    lines = [f"  {c:<{width}}  {m}" for c, m in PROFILE_MEANINGS.items()]
+    return "\n\n\b\nColumns per player (--by profile):\n" + "\n".join(lines)
+
+
+ProfileFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="With --by profile: also write the per-player table to FILE (.csv or .parquet).",
+    ),
+]
+ProfileGames = Annotated[
+    Path | None,
+    typer.Option(
+        "--games",
+        metavar="FILE",
+        help="With --by profile: also write the per-game table (one row per player per "
+        "judged game) to FILE (.csv or .parquet).",
+    ),
+]
+ProfileChart = Annotated[
+    Path | None,
+    typer.Option(
+        "--chart",
+        metavar="FILE",
+        help="With --by profile: draw each player's Mistake Index per game over time (by "
+        "date when every record gives one, else in archive order) to FILE (.png, .svg, .pdf).",
+    ),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class _ProfileFiles:
+    """The files --by profile writes besides its output (None: not asked for)."""
+
+    table: Path | None = None
+    games: Path | None = None
+    chart: Path | None = None
+
+    def given(self) -> list[Path]:
+        return [f for f in (self.table, self.games, self.chart) if f is not None]
+
+
 @app.command(
     epilog=_legend()
     + "\n\n\b\nColumns per game (--by game): game_id, player1, player2, score1, score2, "
     "spread,\nwinner, turns, bingos1, bingos2, best_score, best_word, best_player, status."
+    + _profile_legend()
 )
 @batch_command
-@option_groups(rule_set=RULE_GROUP, choice=LEXICON_GROUP, batch=QUIET_FIRST_GROUP)
+@option_groups(
+    rule_set=RULE_GROUP, choice=LEXICON_GROUP, judging=JUDGE_GROUP, batch=QUIET_FIRST_GROUP
+)
 def stats(
     paths: Paths,
-    by: Annotated[StatsBy, typer.Option("--by", help="One row per player or per game.")] = (
-        StatsBy.player
-    ),
+    by: Annotated[
+        StatsBy,
+        typer.Option(
+            "--by",
+            help="One row per player or per game, or the player profiles (--depth sim or full).",
+        ),
+    ] = StatsBy.player,
     format: FormatOpt = ReportFormat.table,
     columns: ColumnsOpt = None,
     sort: SortOpt = None,
     rule_set: RuleOptions = NO_OPTIONS,
     choice: LexiconChoice = NO_CHOICE,
+    judging: AnalysisSettings = DEFAULT_SETTINGS,
     no_cache: NoCache = False,
+    output: ProfileFile = None,
+    games: ProfileGames = None,
+    chart: ProfileChart = None,
     batch: BatchOptions = NO_BATCH,
 ) -> None:
     """Per-player statistics (games, wins, averages, bingos, best plays, challenges) or a
     one-line summary per game. With --lexicon or --lexica every game is also analysed:
-    phonies played and stood, missed bingos, average equity lost per turn. The table shows
-    a few columns; --columns picks others, CSV and JSON have them all."""
+    phonies played and stood, missed bingos, average equity lost per turn; with --depth
+    sim or full every turn is judged too (Mistake Index, mistakes by size, best moves).
+    --by profile (with --depth sim or full): each player's Mistake Index per game by phase
+    and by kind of mistake, share of best moves and a rating estimate. The table shows a
+    few columns; --columns picks others, CSV and JSON have them all."""
+    files = _ProfileFiles(output, games, chart)
+    if by is StatsBy.profile:
+        _profiles(paths, format, columns, sort, rule_set, choice, judging, no_cache, files, batch)
+    if files.given():
+        raise typer.BadParameter("only with --by profile", param_hint="--output/--games/--chart")
     from gcgtools.tables.stats import (
         ANALYSIS_STAT_COLUMNS,
         GAME_SUMMARY_COLUMNS,
@@ -189,6 +278,7 @@ def stats(
 
     known = ["player", *PLAYER_STAT_COLUMNS] if by is StatsBy.player else GAME_SUMMARY_COLUMNS
     _check(known, columns, sort)
+    analysis = _lexicon(choice, no_cache, judging)
     table = archive_stats(
         paths,
         by=by.value,
@@ -196,7 +286,7 @@ def stats(
         scheduler=batch.scheduler,
         progress=batch.progress,
         rules=rule_set,
-        **_lexicon(choice, no_cache),
+        **analysis,
     )
     for used in table.attrs.get("analysis", []):
         echo(f"analysis: {used}", err=True)
@@ -205,11 +295,93 @@ def stats(
             columns = GAME_TABLE_COLUMNS
         elif table.attrs.get("analysis"):  # what the lexicon adds, with the basics
             columns = ["games", "wins", "losses", "points_per_turn", *ANALYSIS_STAT_COLUMNS]
+            if str(analysis["settings"].depth) != "static":
+                columns = ["games", "wins", "losses", *JUDGED_TABLE_COLUMNS]
         else:
             columns = PLAYER_TABLE_COLUMNS
     title = _count(table.attrs["games"], "game")
     _print(table, format, title=title, index=by is StatsBy.player, columns=columns, sort=sort)
     _finish(table.attrs["unreadable"], table.attrs["reasons"], table.attrs["games"])
+
+
+def _check_profile_files(files: _ProfileFiles, paths: list[str]) -> None:
+    """Stop before reading anything when a --by profile file has the wrong suffix or is
+    one of the inputs."""
+    for path, suffixes, hint in (
+        (files.table, (".csv", ".parquet"), "--output"),
+        (files.games, (".csv", ".parquet"), "--games"),
+        (files.chart, (".png", ".svg", ".pdf"), "--chart"),
+    ):
+        if path is None:
+            continue
+        if path.suffix.lower() not in suffixes:
+            raise typer.BadParameter(
+                f"{path}: the file name must end in {' or '.join(suffixes)}", param_hint=hint
+            )
+        _check_output(path, paths)
+
+
+def _profiles(
+    paths: list[str],
+    format: ReportFormat,
+    columns: list[str] | None,
+    sort: str | None,
+    rule_set: RuleOptions,
+    choice: LexiconChoice,
+    judging: AnalysisSettings,
+    no_cache: bool,
+    files: _ProfileFiles,
+    batch: BatchOptions,
+) -> NoReturn:
+    """``stats --by profile``: judge the archive, print the profiles, write the files."""
+    from gcgtools.analysis.judge import Depth
+    from gcgtools.tables.profiles import PROFILE_COLUMNS, archive_profiles, profile_frame
+
+    if judging.depth is Depth.STATIC:
+        raise typer.BadParameter("needs --depth sim or full (the profiles judge every turn)",
+                                 param_hint="--by profile")  # fmt: skip
+    _check(["player", *PROFILE_COLUMNS], columns, sort)
+    _check_profile_files(files, paths)
+    checked_lexicon(choice, rule_set.tiles, required=True)
+    profiles, games = archive_profiles(
+        paths, jobs=batch.jobs, scheduler=batch.scheduler, progress=batch.progress,
+        rules=rule_set, **_lexicon(choice, no_cache, judging),
+    )  # fmt: skip
+    for used in games.attrs.get("analysis", []):
+        echo(f"analysis: {used}", err=True)
+    title = f"{_count(games.attrs['games'], 'game')}, {len(games)} judged player-games"
+    frame = profile_frame(profiles)
+    if format is ReportFormat.table and columns is None and sort is None:
+        from gcgtools.render.profiles import profile_text
+
+        echo(profile_text(profiles, title=title).rstrip("\n"))
+    else:
+        echo(profiles.fit.describe(), err=True)
+        _print(frame, format, title=title, index=True, columns=columns, sort=sort)
+    _write_profile_files(files, frame, games)
+    _finish(games.attrs["unreadable"], games.attrs["reasons"], games.attrs["games"])
+
+
+def _write_profile_files(files: _ProfileFiles, frame: Any, games: Any) -> None:
+    """Write the tables and the chart --by profile was asked for, and say so on stderr."""
+    from gcgtools.jobs.charts import write_profile_chart
+    from gcgtools.tables.profiles import save_frame
+
+    jobs = [
+        (files.table, lambda out: save_frame(frame, out, index=True),
+         f"the profiles of {plural(len(frame), 'player')}"),
+        (files.games, lambda out: save_frame(games, out, index=False),
+         plural(len(games), "player-game")),
+        (files.chart, lambda out: write_profile_chart(games, out), "the Mistake Index chart"),
+    ]  # fmt: skip
+    for out, write, what in jobs:
+        if out is None:
+            continue
+        try:
+            write(out)
+        except OSError as exc:
+            _cannot_write(exc, out)
+        echo(f"wrote {what} to {out}", err=True)
 
 
 @app.command()

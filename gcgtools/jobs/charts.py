@@ -19,7 +19,13 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from gcgtools.model.game import Game, unreadable_reason
-from gcgtools.render.charts import FORMATS, draw_archive, draw_progression, save_figure
+from gcgtools.render.charts import (
+    FORMATS,
+    draw_archive,
+    draw_mistake_index,
+    draw_progression,
+    save_figure,
+)
 from gcgtools.replay.walk import replay
 from gcgtools.rules.options import NO_OPTIONS, RuleOptions
 from gcgtools.sources.load import load_game
@@ -34,10 +40,12 @@ __all__ = [
     "ChartResult",
     "archive_data",
     "archive_figure",
+    "mistake_index_data",
     "progression_data",
     "progression_figure",
     "save_figure",
     "write_chart",
+    "write_profile_chart",
 ]
 
 
@@ -193,3 +201,42 @@ def write_chart(
     games = len(frames.games) - len(frames.unreadable)
     written = save_figure(archive_figure(frames.games, frames.moves), out) if games else None
     return ChartResult("archive", games, written, frames.unreadable, frames.reasons)
+
+
+def mistake_index_data(games: pd.DataFrame, *, top: int = TOP_PLAYERS) -> dict[str, Any]:
+    """The numbers behind the profile chart, from a per-game profile frame
+    (:func:`gcgtools.tables.profiles.profile_games`): ``players``, per player (the ``top``
+    with most judged games, most first) their ``(x, Mistake Index)`` per game in order of
+    x; x is the game's date when every judged game has one (``dated``), else its place in
+    the archive (1 for the first file read); ``axis`` says which, ``title`` how many
+    players and games are drawn."""
+    dated = bool(len(games)) and bool(games["date"].notna().all())
+    counts = games.groupby("player").size().sort_values(ascending=False, kind="stable")
+    shown = [str(p) for p in counts.index[:top]]
+    key = "date" if dated else "order"
+    players: dict[str, list[tuple[Any, float]]] = {}
+    for name in shown:
+        rows = games[games["player"] == name].sort_values([key, "order"], kind="stable")
+        xs = pd.to_datetime(rows["date"]) if dated else rows["order"].astype(int)
+        players[name] = [(x, float(y)) for x, y in zip(xs, rows["mistake_index"], strict=True)]
+    if dated:
+        axis = "game date"
+    elif len(games) and games["date"].notna().any():
+        axis = "game in archive order (not every record gives a date)"
+    else:
+        axis = "game in archive order (the records give no date)"
+    title = (
+        f"Mistake Index per game: {len(shown)} of {len(counts)} players, {len(games)} player-games"
+    )
+    return {"players": players, "dated": dated, "axis": axis, "title": title}
+
+
+def write_profile_chart(
+    games: pd.DataFrame, out: str | os.PathLike[str], *, top: int = TOP_PLAYERS
+) -> Path:
+    """Draw each player's Mistake Index over time (:func:`mistake_index_data`, drawn by
+    :func:`~gcgtools.render.charts.draw_mistake_index`) and save it as ``out`` (.png,
+    .svg or .pdf; ValueError for another suffix)."""
+    if Path(out).suffix.lower() not in FORMATS:
+        raise ValueError(f"{out}: the file name must end in .png, .svg or .pdf")
+    return save_figure(draw_mistake_index(mistake_index_data(games, top=top)), out)

@@ -33,6 +33,7 @@ __all__ = [
     "NO_DATE",
     "REPRODUCIBLE",
     "draw_archive",
+    "draw_mistake_index",
     "draw_progression",
     "save_figure",
 ]
@@ -172,6 +173,32 @@ def draw_archive(data: dict[str, Any], readable: int) -> Figure:
     ax_ppt.set_xlabel("points from plays / turns")
     for ax in (ax_scores, ax_bingos, ax_ppt):
         ax.grid(True, alpha=0.3)
+    return fig
+
+
+def draw_mistake_index(data: dict[str, Any]) -> Figure:
+    """Each player's Mistake Index per judged game over time, one line a player (gid
+    ``mistake_index:<nick>``), from ``data`` (what
+    :func:`gcgtools.jobs.charts.mistake_index_data` gives): by date when ``data["dated"]``,
+    else by the game's place in the archive, as the x axis says (``data["axis"]``)."""
+    fig = _figure(9, 4.8)
+    ax = fig.add_subplot()
+    for k, (name, points) in enumerate(data["players"].items()):
+        label = xml_text(name)
+        (line,) = ax.plot([x for x, _ in points], [y for _, y in points], marker="o",
+                          markersize=4, color=player_colour(k), label=label)  # fmt: skip
+        line.set_gid(f"mistake_index:{label}")
+    if not data["dated"]:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    else:
+        fig.autofmt_xdate()
+    ax.set_xlabel(data["axis"])
+    ax.set_ylabel("Mistake Index of the game")
+    ax.set_ylim(bottom=0)
+    ax.grid(True, alpha=0.3)
+    if data["players"]:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8)  # covers no point
+    ax.set_title(xml_text(data["title"]))
     return fig
 
 

@@ -94,6 +94,17 @@ class Frames:
     unreadable: list[str]
     reasons: dict[str, str] = field(default_factory=dict)
 
+    def summary_attrs(self) -> dict[str, Any]:
+        """What a summary of these frames keeps in its ``attrs``: ``unreadable``,
+        ``reasons``, ``games`` (readable games) and ``analysis`` (the lexicons and leaves
+        used, or why there was none, one line each)."""
+        return {
+            "unreadable": self.unreadable,
+            "reasons": self.reasons,
+            "games": len(self.games) - len(self.unreadable),
+            "analysis": list(self.games.attrs["analysis"]),
+        }
+
 
 # ------------------------------------------------------------- many games
 def _lexicon_kwargs(lexicon: Any, lexica: Any, leaves: Any) -> dict[str, Any]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from importlib.metadata import version
 from typing import TYPE_CHECKING, Any
 
-from gcgtools.analysis.grading import Mistake
+from gcgtools.analysis.grading import Mistake, Phase
+from gcgtools.analysis.kinds import MistakeKind, game_mistakes
 from gcgtools.analysis.results import RecordAnalysis, TurnAnalysis, rounded
 
 if TYPE_CHECKING:
@@ -42,6 +43,10 @@ JUDGED_PLAYER_DTYPES: dict[str, str] = {
     "mistakes_large": "Int64",
     "judged_turns": "Int64",  # turns graded
     "best_moves": "Int64",  # graded turns whose move played was the best judged
+    # the Mistake Index of this game split by phase, then by kind (each set adds up to it;
+    # gcgtools.analysis.kinds says which kind a mistake is)
+    **{f"phase_{p.value}": "Float64" for p in Phase},
+    **{f"kind_{k.value}": "Float64" for k in MistakeKind},
 }
 JUDGED_GAME_DTYPES: dict[str, str] = {"mistake_index1": "Float64", "mistake_index2": "Float64"}
 
@@ -68,21 +73,19 @@ def judged_move_values(turn: TurnAnalysis | None) -> list[Any]:
 def judged_player_values(analysis: RecordAnalysis) -> dict[str, list[Any]]:
     """Per player, the judgement columns of :data:`JUDGED_PLAYER_DTYPES` (empty when the
     analysis was not judged)."""
-    if analysis.depth == "static":
-        return {}
-    out: dict[str, list[Any]] = {}
-    for nick in analysis.players:
-        out[nick] = [analysis.mistake_index.get(nick, 0.0), 0, 0, 0, 0, 0]
-    sizes = {Mistake.SMALL: 1, Mistake.MEDIUM: 2, Mistake.LARGE: 3}
+    sizes = {nick: [0, 0, 0] for nick in analysis.players}
+    order = (Mistake.SMALL, Mistake.MEDIUM, Mistake.LARGE)
     for t in analysis.turns:
         j = t.judgement
-        if j is None or j.mistake is None:
-            continue
-        row = out.setdefault(t.player, [analysis.mistake_index.get(t.player, 0.0), 0, 0, 0, 0, 0])
-        if j.mistake in sizes:
-            row[sizes[j.mistake]] += 1
-        row[4] += 1
-        row[5] += int(j.played is not None and j.played.move == j.best.move)
+        if j is not None and j.mistake in order:
+            sizes.setdefault(t.player, [0, 0, 0])[order.index(j.mistake)] += 1  # type: ignore[arg-type]
+    out: dict[str, list[Any]] = {}
+    for nick, g in game_mistakes(analysis).items():
+        index = analysis.mistake_index.get(nick, g.mistake_index)
+        out[nick] = [
+            index, *sizes.get(nick, [0, 0, 0]), g.judged_turns, g.best_moves,
+            *(g.by_phase[p] for p in Phase), *(g.by_kind[k] for k in MistakeKind),
+        ]  # fmt: skip
     return out
 
 

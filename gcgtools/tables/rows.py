@@ -33,6 +33,7 @@ from gcgtools.rules.tiles import is_blank_tile
 from gcgtools.sources.load import load_game
 from gcgtools.sources.paths import display_name
 from gcgtools.syntax.records import EventKind
+from gcgtools.tables.header import record_date, record_ratings
 from gcgtools.tables.judged import (
     JUDGED_GAME_DTYPES,
     JUDGED_MOVE_DTYPES,
@@ -109,6 +110,7 @@ GAME_DTYPES: dict[str, str] = {
     "file": STR_DTYPE,
     "game_id": STR_DTYPE,
     "title": STR_DTYPE,
+    "date": STR_DTYPE,  # YYYY-MM-DD from #date, #title or #description (tables/header.py)
     "lexicon": STR_DTYPE,
     "tiles": STR_DTYPE,  # tile set name (english, german, ...)
     "board": STR_DTYPE,  # board layout name
@@ -179,6 +181,8 @@ PLAYER_DTYPES: dict[str, str] = {
     "challenges_won": "int64",  # opponent's plays withdrawn (two-player games)
     "challenges_lost": "int64",  # bonuses given to the opponent + own marked passes
     "time_penalty": "int64",  # points lost to (time) lines
+    "date": STR_DTYPE,  # the game's date, YYYY-MM-DD, when the record gives one
+    "rating": "Int64",  # the player's rating, when the record gives it (#rating1, #rating2)
     # with a lexicon (lexicon=...): NA without one
     "phonies_played": "Int64",  # own plays forming a word not in the lexicon
     "phonies_stood": "Int64",  # ... that were not withdrawn
@@ -477,7 +481,7 @@ def analyse_game(
     findings = [*game.findings, *setup_findings, *replayer.findings]  # as validate() has them
     winner = _winner(tally, replayer)
     game_row = _game_row(tally, replayer, game, rules, names, findings, winner)
-    player_rows = _player_rows(tally, replayer, names, winner)
+    player_rows = _player_rows(tally, replayer, names, winner, game)
     rows = tally.rows
     if lexicon is not None or lexica is not None:
         if settings.options != options:
@@ -515,6 +519,7 @@ def _game_row(
         file=t.file,
         game_id=t.game_id,
         title=game.title,
+        date=record_date(game),
         lexicon=game.lexicon,
         tiles=rules.tiles.name,
         board=rules.board.name,
@@ -560,10 +565,11 @@ def _winner(tally: _Tally, replayer: Replayer) -> str | None:
 
 
 def _player_rows(
-    tally: _Tally, replayer: Replayer, names: list[str], winner: str | None
+    tally: _Tally, replayer: Replayer, names: list[str], winner: str | None, game: Game
 ) -> list[tuple[Any, ...]]:
-    """The player rows of a record replayed into ``tally`` (``winner``: :func:`_winner`)."""
+    """The player rows of ``game`` replayed into ``tally`` (``winner``: :func:`_winner`)."""
     t = tally
+    date, ratings = record_date(game), record_ratings(game)
     nicks, n, best, two = t.nicks, len(t.nicks), t.best, t.two
     final = replayer.recorded
     finished = replayer.game_over
@@ -606,6 +612,8 @@ def _player_rows(
                 challenges_won=t.won[pl],
                 challenges_lost=t.lost[pl],
                 time_penalty=t.time_pen[pl],
+                date=date,
+                rating=ratings.get(pl),
                 **_NO_PLAYER_ANALYSIS,
             )
         )
@@ -707,6 +715,7 @@ def _unreadable_row(game: Game, file: str) -> tuple[Any, ...]:
         file=file,
         game_id=game.id or (Path(game.path).stem if game.path else file),
         title=game.title,
+        date=record_date(game),
         lexicon=game.lexicon,
         players=",".join(nicks) or None,
         player1=nicks[0] if nicks else None,

@@ -274,8 +274,5 @@ def archive_stats(
         out = player_stats(frames.players)
     else:
         out = game_summary(frames.games[frames.games["status"] != "unreadable"])
-    out.attrs["unreadable"] = frames.unreadable
-    out.attrs["reasons"] = frames.reasons
-    out.attrs["games"] = len(frames.games) - len(frames.unreadable)
-    out.attrs["analysis"] = list(frames.games.attrs["analysis"])
+    out.attrs.update(frames.summary_attrs())
     return out

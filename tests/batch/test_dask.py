@@ -518,3 +518,23 @@ def test_analyse_depth_sim_same_as_the_local_pool(cluster, tmp_path):
     assert all(r["depth"] == "sim" for r in judged)
     assert any("judgement" in t for r in judged for t in r["turns"])
     assert cli(*args, "--scheduler", cluster.scheduler.address) == local
+
+
+@needs_data
+def test_stats_profiles_same_as_the_local_pool(cluster, tmp_path):
+    """The player profiles (stats --by profile) judged on the cluster are those of the
+    local pool, for the same seed."""
+    source = corpus_dir() / "valid" / "domino14__macondo" / "preendgame__testdata__issue_476.gcg"
+    lines = source.read_text().splitlines()
+    head = [x for x in lines if x.startswith("#")]
+    moves = [x for x in lines if x.startswith(">")]
+    for n in (5, 7):
+        (tmp_path / f"part{n}.gcg").write_text("\n".join(head + moves[:n]) + "\n")
+    args = ("stats", str(tmp_path), "--by", "profile", "--lexicon",
+            str(DATA / "lexica" / "ENABLE.kwg"), "-f", "json", "--depth", "sim",
+            "--sim-iterations", "6", "--sim-candidates", "3", "--seed", "5", "--no-cache",
+            "-q")  # fmt: skip
+    local = cli(*args, "-j", "2")
+    assert local[0] == 0
+    assert {json.loads(line)["games"] for line in local[1].splitlines()} == {2}
+    assert cli(*args, "--scheduler", cluster.scheduler.address) == local

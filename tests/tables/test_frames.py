@@ -122,6 +122,7 @@ def test_player_games_frame_hand_checked(game_a: str) -> None:
     analysis = PLAYER_COLUMNS[PLAYER_COLUMNS.index("phonies_played") :]
     for row in (alice, bob):
         assert all(pd.isna(row.pop(column)) for column in analysis)
+        assert pd.isna(row.pop("date")) and pd.isna(row.pop("rating"))  # the record gives none
     assert alice | {"file": None} == {
         "file": None, "game_id": "game-a", "player": "Alice", "name": "Alice Adams", "seat": 1,
         "opponent": "Bob", "score": 74, "opponent_score": -15, "spread": 89, "result": "win",

@@ -16,11 +16,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Collection, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from gcgtools.analysis.endgame.moves import EgMove, MoveSource
 from gcgtools.analysis.endgame.position import EndgamePosition
-from gcgtools.analysis.endgame.result import EndgameResult, Limit, RootMove
+from gcgtools.analysis.endgame.result import EndgameResult, Limit, Progress, RootMove
 from gcgtools.analysis.endgame.state import SearchState, passes_to_end
 from gcgtools.console import stop_requested
 from gcgtools.movegen.board_state import EngineBoard
@@ -29,9 +29,6 @@ from gcgtools.movegen.generate import MoveRequest
 from gcgtools.replay.board import Board, square_name
 from gcgtools.replay.notation import word_notation
 from gcgtools.rules.tiles import BLANK
-
-if TYPE_CHECKING:
-    from gcgtools.analysis.endgame.search import Progress
 
 __all__ = ["native_endgame", "solve_native"]
 
@@ -93,8 +90,6 @@ def solve_native(
     ``prune``: search with the lexicon cut down to the words the tiles left can make with
     the board (``word_prune.c``: the same moves everywhere, found faster); False: the
     whole lexicon (the tests compare the two)."""
-    from gcgtools.analysis.endgame.search import Progress
-
     start = time.perf_counter()
     source = source or MoveSource(position.lexicon, position.rules)
     kwg = position.lexicon.kwg

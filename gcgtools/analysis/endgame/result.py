@@ -4,10 +4,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from gcgtools.movegen.move import Move
 
-__all__ = ["STOPPED", "EndgameResult", "Limit", "RootMove"]
+__all__ = ["STOPPED", "EndgameResult", "Limit", "Progress", "RootMove"]
+
+
+class Progress(NamedTuple):
+    """How far a search has come: the last ``depth`` completed (plies), the ``nodes``
+    searched so far, the best move at that depth and its ``value``, the ``seconds`` taken."""
+
+    depth: int
+    nodes: int
+    best: str
+    value: int
+    seconds: float
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from typing import NamedTuple
 from gcgtools.analysis.endgame.moves import EgMove, MoveSource
 from gcgtools.analysis.endgame.native import native_endgame, solve_native
 from gcgtools.analysis.endgame.position import EndgamePosition
-from gcgtools.analysis.endgame.result import EXACT, EndgameResult, Limit, RootMove
+from gcgtools.analysis.endgame.result import EXACT, EndgameResult, Limit, Progress, RootMove
 from gcgtools.analysis.endgame.state import SearchState
 from gcgtools.console import stop_requested
 
@@ -54,17 +54,6 @@ HOPELESS = 32
 
 #: (value, complete, move, exact): one root move after one depth
 RootLine = tuple[int, bool, EgMove, bool]
-
-
-class Progress(NamedTuple):
-    """How far a search has come: the last ``depth`` completed (plies), the ``nodes``
-    searched so far, the best move at that depth and its ``value``, the ``seconds`` taken."""
-
-    depth: int
-    nodes: int
-    best: str
-    value: int
-    seconds: float
 
 
 class Line(NamedTuple):
