@@ -95,12 +95,15 @@ def _random_position(rng: random.Random, enable, boards, most: int) -> EndgamePo
 
 
 def _same(pos: EndgamePosition, all_moves: bool = True) -> tuple:
-    """Solve in C and in Python: the same value, proof and root values."""
+    """Solve in C and in Python: the same value, proof and (every move) root values. The
+    two order moves differently, so of root moves worth the same the best-only searches
+    may name different ones."""
     assert native_endgame(pos) is not None
     c = solve_endgame(pos, all_moves=all_moves)
     py = solve_endgame(pos, all_moves=all_moves, native=False)
     assert (c.value, c.proved, c.stopped) == (py.value, py.proved, py.stopped)
-    assert {m.notation: m.value for m in c.moves} == {m.notation: m.value for m in py.moves}
+    if all_moves:
+        assert {m.notation: m.value for m in c.moves} == {m.notation: m.value for m in py.moves}
     assert c.best is not None and py.best is not None
     assert c.moves[0].value == c.value == py.moves[0].value
     return c, py
@@ -151,8 +154,10 @@ def test_c_equals_python_on_the_records_endgames(enable) -> None:
             except EndgameError:
                 break
             if len(eg.racks[0]) + len(eg.racks[1]) <= 9:
-                _same(eg, all_moves=False)
-                _same(eg, all_moves=True)
+                best, _ = _same(eg, all_moves=False)
+                every, _ = _same(eg, all_moves=True)
+                values = {m.notation: m.value for m in every.moves}
+                assert values[best.moves[0].notation] == best.value == max(values.values())
                 compared += 1
             break
         if compared == 4:
