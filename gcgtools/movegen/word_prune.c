@@ -70,13 +70,18 @@ typedef struct {
     WordSet *ws;
 } Walk;
 
+/* the tile that makes letter t: itself, else a blank; -1 for none (or the separator) */
+static inline int tile_for(const Walk *w, int t) {
+    if (!t) return -1;
+    return w->tiles[t] ? t : w->tiles[0] ? 0 : -1;
+}
+
 /* the words of the tiles alone, of at most `most` letters, from DAWG group `group` */
 static void free_words(Walk *w, uint32_t group, int len, int most, uint8_t *word) {
     if (len >= most || !group) return;
     for (isize i = group;; i++) {
         uint32_t nd = node_at(w->nodes, w->nn, i);
-        int t = (int)(nd >> 24);
-        int use = t && w->tiles[t] ? t : (t && w->tiles[0] ? 0 : -1);
+        int t = (int)(nd >> 24), use = tile_for(w, t);
         if (use >= 0) {
             w->tiles[use]--;
             word[len] = (uint8_t)t;
@@ -128,8 +133,7 @@ static void place(Walk *w, int pos, uint32_t group, int left, int used) {
     }
     for (isize i = group;; i++) {
         uint32_t nd = node_at(w->nodes, w->nn, i);
-        int t = (int)(nd >> 24);
-        int use = t && w->tiles[t] ? t : (t && w->tiles[0] ? 0 : -1);
+        int t = (int)(nd >> 24), use = tile_for(w, t);
         if (use >= 0) {
             w->tiles[use]--;
             w->strip[pos] = (uint8_t)t;

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+from collections.abc import Iterator
 
 import pytest
 from conftest import valid_files
@@ -138,10 +139,8 @@ def test_c_equals_python_on_bigger_random_endgames(enable, boards) -> None:
         assert c.pv[0] in {m.notation for m in py.moves} or c.value == py.value
 
 
-def test_c_equals_python_on_the_records_endgames(enable) -> None:
-    """The racks the records show (up to 9 tiles on both racks), best move only and
-    every move."""
-    compared = 0
+def _records_endgames(enable) -> Iterator[EndgamePosition]:
+    """The first empty-bag turn of each record whose rack the record shows."""
     for game, _ in _games():
         for pos in replay(game):
             if pos.bag != 0 or pos.game_over or pos.number < 1:
@@ -150,16 +149,23 @@ def test_c_equals_python_on_the_records_endgames(enable) -> None:
             if rp.rack is None:
                 continue
             try:
-                eg = endgame_position(rp, enable)
+                yield endgame_position(rp, enable)
             except EndgameError:
-                break
-            if len(eg.racks[0]) + len(eg.racks[1]) <= 9:
-                best, _ = _same(eg, all_moves=False)
-                every, _ = _same(eg, all_moves=True)
-                values = {m.notation: m.value for m in every.moves}
-                assert values[best.moves[0].notation] == best.value == max(values.values())
-                compared += 1
+                pass
             break
+
+
+def test_c_equals_python_on_the_records_endgames(enable) -> None:
+    """The racks the records show (up to 9 tiles on both racks), best move only and
+    every move."""
+    compared = 0
+    for eg in _records_endgames(enable):
+        if len(eg.racks[0]) + len(eg.racks[1]) <= 9:
+            best, _ = _same(eg, all_moves=False)
+            every, _ = _same(eg, all_moves=True)
+            values = {m.notation: m.value for m in every.moves}
+            assert values[best.moves[0].notation] == best.value == max(values.values())
+            compared += 1
         if compared == 4:
             return
     raise AssertionError(f"only {compared} real endgames small enough were found")
@@ -202,20 +208,9 @@ def test_pruning_changes_nothing_on_random_endgames(enable, boards) -> None:
 
 def test_pruning_changes_nothing_on_the_records_endgames(enable) -> None:
     compared = 0
-    for game, _ in _games():
-        for pos in replay(game):
-            if pos.bag != 0 or pos.game_over or pos.number < 1:
-                continue
-            rp = record_position(game, pos.number)
-            if rp.rack is None:
-                continue
-            try:
-                eg = endgame_position(rp, enable)
-            except EndgameError:
-                break
-            _pruned_and_whole(eg, Limit(nodes=50_000))
-            compared += 1
-            break
+    for eg in _records_endgames(enable):
+        _pruned_and_whole(eg, Limit(nodes=50_000))
+        compared += 1
         if compared == 8:
             return
     raise AssertionError(f"only {compared} real endgames were found")
