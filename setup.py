@@ -21,6 +21,7 @@ NATIVE_SOURCES = [
     "shadow",
     "endgame",
     "simulation",
+    "word_prune",
 ]
 
 setup(

@@ -236,7 +236,7 @@ def main() -> None:
             print(f"  {name} #{event} {''.join(eg.racks[0])}/{''.join(eg.racks[1])}: "
                   f"{r.best.notation() if r.best else '-'} {r.value:+d} "
                   f"{'proved' if r.proved else 'not proved'} depth {r.depth} "
-                  f"{r.nodes} nodes {wall[-1]:.2f} s")  # fmt: skip
+                  f"{r.nodes} nodes {wall[-1]:.2f} s, CPU {cpu[-1]:.2f} s")  # fmt: skip
     print(f"proved within the budget: {proved} of {len(found)}")
     print(f"seconds per position, wall: median {statistics.median(wall):.2f}, "
           f"p90 {percentile(wall, 0.9):.2f}; CPU: median {statistics.median(cpu):.2f}, "

@@ -54,6 +54,7 @@
 #include "engine.h"
 #include "cross_sets.h"
 #include "leaves.h"
+#include "word_prune.h"
 #include "word_index.h"
 #include "generation.h"
 #include "endgame.h"
@@ -1093,15 +1094,16 @@ static PyObject *solve_endgame_native(PyObject *self, PyObject *args) {
         *bag_o, *roots, *exact, *stop, *on_depth;
     unsigned int groot, droot;
     int size, n_letters, end_zeros, out_factor, bingo_size, bingo_bonus, max_depth, tt_lg,
-        all_moves;
+        all_moves, prune, aspiration;
     unsigned long long full;
     long max_nodes;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OIIiiKOOOOOOOOOOiiiilidiiOOOO", &nodes_o, &groot, &droot,
+    if (!PyArg_ParseTuple(args, "OIIiiKOOOOOOOOOOiiiilidiiOOOOii", &nodes_o, &groot, &droot,
                           &size, &n_letters, &full, &bt_o, &bv_o, &lm_o, &wm_o, &cross_o,
                           &xsum_o, &tv_o, &r0_o, &r1_o, &bag_o, &end_zeros, &out_factor,
                           &bingo_size, &bingo_bonus, &max_nodes, &max_depth, &seconds, &tt_lg,
-                          &all_moves, &roots, &exact, &stop, &on_depth))
+                          &all_moves, &roots, &exact, &stop, &on_depth, &prune,
+                          &aspiration))
         return NULL;
     if (size < 1 || size > MAX_SIZE || n_letters < 1 || n_letters > MAX_LETTERS) {
         PyErr_SetString(PyExc_ValueError, "solve_endgame_native: board or alphabet out of range");
@@ -1114,6 +1116,7 @@ static PyObject *solve_endgame_native(PyObject *self, PyObject *args) {
     PyObject *result = NULL, *keys = NULL, *lines = NULL;
     uint8_t *ok = NULL, *ex = NULL;
     EgMove *root_moves = NULL;
+    uint32_t *pruned = NULL;
     EgResult res;
     memset(&res, 0, sizeof res);
     EgCtx ctx = {seconds > 0 ? mono_now() + seconds : 0, stop, on_depth, NULL, 0};
@@ -1162,9 +1165,11 @@ static PyObject *solve_endgame_native(PyObject *self, PyObject *args) {
     in.max_depth = max_depth > 0 ? max_depth : 0;
     in.tt_lg = tt_lg;
     in.all_moves = all_moves;
+    in.aspiration = aspiration > 0 ? aspiration : 0;
     in.stop = eg_stop;
     in.on_depth = eg_depth;
     in.ctx = &ctx;
+    if (prune) eg_prune(&in, &pruned);
     int n_root = eg_root_moves(&in, &root_moves);
     if (n_root < 0) { PyErr_NoMemory(); goto done; }
     keys = PyList_New(n_root);
@@ -1213,6 +1218,7 @@ done:
     Py_XDECREF(keys);
     eg_free(&res);
     free(root_moves);
+    free(pruned);
     free(ok);
     free(ex);
     release(&nodes); release(&bt); release(&bv); release(&lm); release(&wm);
@@ -1526,7 +1532,58 @@ static PyObject *sim_draws_py(PyObject *self, PyObject *args) {
     return Py_BuildValue("(NN)", perm, draws);
 }
 
+/* prune_words(nodes, dawg_root, gaddag_root, size, bt, tiles): the words the tiles can
+ * make on the board (word_prune.c) as a list of bytes (KWG indices), and the nodes of
+ * their KWG as bytes */
+static PyObject *prune_words(PyObject *self, PyObject *args) {
+    PyObject *nodes_o, *bt_o, *tiles_o;
+    unsigned int droot, groot;
+    int size;
+    if (!PyArg_ParseTuple(args, "OIIiOO", &nodes_o, &droot, &groot, &size, &bt_o, &tiles_o))
+        return NULL;
+    if (size < 1 || size > MAX_SIZE) {
+        PyErr_SetString(PyExc_ValueError, "prune_words: board size out of range");
+        return NULL;
+    }
+    int tiles[MAX_LETTERS] = {0};
+    int n_letters = int_array(tiles_o, tiles, MAX_LETTERS, "tiles");
+    if (n_letters < 0) return NULL;
+    Buf nodes = {0}, bt = {0};
+    PyObject *result = NULL, *words = NULL;
+    WordSet ws;
+    memset(&ws, 0, sizeof ws);
+    uint32_t *kwg = NULL;
+    isize nn = 0;
+    if (get_buf(nodes_o, &nodes, 4, 2, 0, "nodes") < 0 ||
+        get_buf(bt_o, &bt, 4, (Py_ssize_t)size * size, 0, "bt") < 0)
+        goto done;
+    if (wp_words(nodes.view.buf, nodes.view.len / 4, droot, groot, size, bt.view.buf, tiles,
+                 n_letters, &ws) < 0 || wp_build(&ws, &kwg, &nn) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    words = PyList_New(ws.n);
+    if (!words) goto done;
+    for (isize k = 0; k < ws.n; k++) {
+        const char *w = (const char *)ws.w + k * WP_LEN;
+        PyObject *b = PyBytes_FromStringAndSize(w, (Py_ssize_t)strnlen(w, WP_LEN));
+        if (!b) goto done;
+        PyList_SET_ITEM(words, k, b);
+    }
+    result = Py_BuildValue("(Oy#)", words, (const char *)kwg, (Py_ssize_t)(nn * 4));
+done:
+    Py_XDECREF(words);
+    wp_free(&ws);
+    free(kwg);
+    release(&nodes);
+    release(&bt);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"prune_words", prune_words, METH_VARARGS,
+     "prune_words(nodes, dawg_root, gaddag_root, size, bt, tiles): the words the tiles can "
+     "make on the board, and the nodes of their KWG (bytes)."},
     {"configure", configure, METH_VARARGS,
      "configure(Move, PLAY, EXCHANGE, PASS): the class generate() makes moves of."},
     {"cross_sets", cross_sets, METH_VARARGS,

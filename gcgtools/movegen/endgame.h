@@ -55,6 +55,8 @@ typedef struct {
     int max_depth;  /* 0: no limit (the horizon) */
     int tt_lg;      /* the table holds 2**tt_lg entries */
     int all_moves;
+    int aspiration; /* root moves searched first within this many points of their value at
+                     * the previous depth (0: a full window at once) */
     const uint8_t *root_ok;    /* NULL, or per root move (in generation order): search it */
     const uint8_t *root_exact; /* NULL, or per root move: give its exact value */
     EgStopFn stop;
@@ -82,6 +84,12 @@ typedef struct {
     int n_root;
 } EgResult;
 
+/* the lexicon of in cut down to the words the tiles left (both racks and the bag) can make
+ * with the board (word_prune.h): in's nodes and roots replaced by a KWG of them, *owned
+ * (malloc'd, NULL when in is left as it was: out of memory, or no word at all) to free
+ * after the search. The moves of every position the search can reach are the same, in
+ * the same order. */
+void eg_prune(EgInput *in, uint32_t **owned);
 /* the root moves of in's position, in generation order (*out malloc'd); count or -1 */
 int eg_root_moves(const EgInput *in, EgMove **out);
 /* solve; 0 or -1 (out of memory). eg_free releases what the result holds. */

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+from collections.abc import Iterator
 
 import pytest
 from conftest import valid_files
@@ -24,7 +25,7 @@ from gcgtools.analysis.endgame import (
     endgame_position,
     solve_endgame,
 )
-from gcgtools.analysis.endgame.native import native_endgame
+from gcgtools.analysis.endgame.native import native_endgame, solve_native
 from gcgtools.console import stopping_on_signals
 from gcgtools.lexicon import Lexicon, load_lexicon
 from gcgtools.movegen.core import native_module
@@ -95,12 +96,15 @@ def _random_position(rng: random.Random, enable, boards, most: int) -> EndgamePo
 
 
 def _same(pos: EndgamePosition, all_moves: bool = True) -> tuple:
-    """Solve in C and in Python: the same value, proof and root values."""
+    """Solve in C and in Python: the same value, proof and (every move) root values. The
+    two order moves differently, so of root moves worth the same the best-only searches
+    may name different ones."""
     assert native_endgame(pos) is not None
     c = solve_endgame(pos, all_moves=all_moves)
     py = solve_endgame(pos, all_moves=all_moves, native=False)
     assert (c.value, c.proved, c.stopped) == (py.value, py.proved, py.stopped)
-    assert {m.notation: m.value for m in c.moves} == {m.notation: m.value for m in py.moves}
+    if all_moves:
+        assert {m.notation: m.value for m in c.moves} == {m.notation: m.value for m in py.moves}
     assert c.best is not None and py.best is not None
     assert c.moves[0].value == c.value == py.moves[0].value
     return c, py
@@ -135,10 +139,8 @@ def test_c_equals_python_on_bigger_random_endgames(enable, boards) -> None:
         assert c.pv[0] in {m.notation for m in py.moves} or c.value == py.value
 
 
-def test_c_equals_python_on_the_records_endgames(enable) -> None:
-    """The racks the records show (up to 9 tiles on both racks), best move only and
-    every move."""
-    compared = 0
+def _records_endgames(enable) -> Iterator[EndgamePosition]:
+    """The first empty-bag turn of each record whose rack the record shows."""
     for game, _ in _games():
         for pos in replay(game):
             if pos.bag != 0 or pos.game_over or pos.number < 1:
@@ -147,17 +149,71 @@ def test_c_equals_python_on_the_records_endgames(enable) -> None:
             if rp.rack is None:
                 continue
             try:
-                eg = endgame_position(rp, enable)
+                yield endgame_position(rp, enable)
             except EndgameError:
-                break
-            if len(eg.racks[0]) + len(eg.racks[1]) <= 9:
-                _same(eg, all_moves=False)
-                _same(eg, all_moves=True)
-                compared += 1
+                pass
             break
+
+
+def test_c_equals_python_on_the_records_endgames(enable) -> None:
+    """The racks the records show (up to 9 tiles on both racks), best move only and
+    every move."""
+    compared = 0
+    for eg in _records_endgames(enable):
+        if len(eg.racks[0]) + len(eg.racks[1]) <= 9:
+            best, _ = _same(eg, all_moves=False)
+            every, _ = _same(eg, all_moves=True)
+            values = {m.notation: m.value for m in every.moves}
+            assert values[best.moves[0].notation] == best.value == max(values.values())
+            compared += 1
         if compared == 4:
             return
     raise AssertionError(f"only {compared} real endgames small enough were found")
+
+
+def _pruned_and_whole(pos: EndgamePosition, limit: Limit) -> None:
+    """The search with the cut-down lexicon and with the whole one: the same values,
+    lines, proofs and node counts (the moves and their order are the same everywhere)."""
+    native = native_endgame(pos)
+    assert native is not None
+    runs = [
+        solve_native(
+            native,
+            pos,
+            limit,
+            all_moves=True,
+            exact=(),
+            roots=None,
+            source=None,
+            on_depth=None,
+            prune=prune,
+        )  # fmt: skip
+        for prune in (True, False)
+    ]
+    cut, whole = ([(m.notation, m.value, m.proved, m.pv, m.ending) for m in r.moves] for r in runs)
+    assert cut == whole
+    assert (runs[0].nodes, runs[0].depth, runs[0].stopped) == (
+        runs[1].nodes, runs[1].depth, runs[1].stopped,
+    )  # fmt: skip
+
+
+def test_pruning_changes_nothing_on_random_endgames(enable, boards) -> None:
+    """Racks of up to 6 tiles (blanks now and then, a tile in the bag now and then),
+    each within a node budget: every root move's value, line and proof, and the nodes."""
+    rng = random.Random(4628)
+    for _ in range(12):
+        pos = _random_position(rng, enable, boards, 6)
+        _pruned_and_whole(pos, Limit(nodes=30_000))
+
+
+def test_pruning_changes_nothing_on_the_records_endgames(enable) -> None:
+    compared = 0
+    for eg in _records_endgames(enable):
+        _pruned_and_whole(eg, Limit(nodes=50_000))
+        compared += 1
+        if compared == 8:
+            return
+    raise AssertionError(f"only {compared} real endgames were found")
 
 
 def _big(enable, boards) -> EndgamePosition:

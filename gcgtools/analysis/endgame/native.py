@@ -34,6 +34,14 @@ __all__ = ["native_endgame", "solve_native"]
 
 #: the transposition table holds 2**TT_LG entries of 16 bytes (64 MB)
 TT_LG = 22
+#: each root move is searched first within this many points of its value at the previous
+#: depth (an aspiration window), again with a full window when its value falls outside
+ASPIRATION = 8
+#: the cut-down lexicon takes up to about 15 ms to find and build (a blank on the racks, 14
+#: tiles): a search given fewer nodes or seconds than these (the pre-endgame's many small
+#: searches) runs on the whole lexicon, where that would be more than a few percent
+PRUNE_NODES = 100_000
+PRUNE_SECONDS = 0.25
 #: why a search ended, by the C code (endgame.h)
 _STOPPED = ("proved", "nodes", "seconds", "depth", "hopeless", "interrupted")
 _BLANK_BIT = 0x40
@@ -81,8 +89,17 @@ def solve_native(
     roots: Collection[str] | None,
     source: MoveSource | None,
     on_depth: Callable[[Progress], None] | None,
+    prune: bool | None = None,
 ) -> EndgameResult:
-    """:func:`~gcgtools.analysis.endgame.search.solve_endgame` in C (see the module)."""
+    """:func:`~gcgtools.analysis.endgame.search.solve_endgame` in C (see the module).
+    ``prune``: search with the lexicon cut down to the words the tiles left can make with
+    the board (``word_prune.c``: the same moves everywhere, found faster); False: the
+    whole lexicon (the tests compare the two); None: cut down unless the limit is below
+    ``PRUNE_NODES`` nodes or ``PRUNE_SECONDS`` seconds."""
+    if prune is None:
+        prune = (limit.nodes is None or limit.nodes >= PRUNE_NODES) and (
+            limit.seconds is None or limit.seconds >= PRUNE_SECONDS
+        )
     start = time.perf_counter()
     source = source or MoveSource(position.lexicon, position.rules)
     kwg = position.lexicon.kwg
@@ -122,6 +139,7 @@ def solve_native(
         out_factor, rules.rack_size, rules.bingo_bonus, limit.nodes or 0, limit.depth or 0,
         max(seconds, 1e-6) if limit.seconds is not None else -1.0, TT_LG, int(all_moves),
         root_keys, exact_keys, stop_requested, told if on_depth is not None else None,
+        int(prune), ASPIRATION,
     )  # fmt: skip
     stopped = _STOPPED[stopped_code]
     proved = stopped == "proved"
