@@ -84,7 +84,9 @@ __all__ = [
 # all, mirror-image openings simulated once, turns not judged as W806, enums in the cache;
 # 5: a pre-endgame turn judged among every legal move; an endgame turn keeps its best line (pv)
 # 6: a simulated move keeps its playouts' reply and follow-up numbers; a judgement its facts
-ANALYSIS_VERSION = f"{__version__}+analysis6"
+# 7: a pre-endgame judgement's facts say whether a move empties the bag and in what share
+# of the draws the opponent can then go out
+ANALYSIS_VERSION = f"{__version__}+analysis7"
 #: Best moves kept per turn unless asked otherwise.
 DEFAULT_TOP = 5
 

@@ -6,7 +6,7 @@ move played's, and a few more for some kinds), which move it favours, and a
 ``sentence`` made from the kind's template (:data:`TEMPLATES`). Nothing is estimated
 for the facts: they are read from the judgement (the simulation's own playouts, the
 endgame's principal variation) or computed from the position (the move generator, the
-lexicon, the leave values).
+lexicon, the leave values; in the pre-endgame, every draw of the bag the solver enumerates).
 
 :func:`move_profile` gives the numbers of one move, :func:`turn_facts` the facts that
 separate the move played from the best: the headline first (win% in the simulation and
@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
+from gcgtools.analysis.endgame.draws import draws, orderings
+from gcgtools.analysis.endgame.position import MAX_PREENDGAME_BAG
 from gcgtools.analysis.lanes import hook_spots, tws_in_reach
 from gcgtools.analysis.simulate import position_from_board
 from gcgtools.movegen import Move, MoveRequest, generate
@@ -61,8 +63,10 @@ class FactKind(str, Enum):
     WIN = "win"
     FINAL_SPREAD = "final_spread"
     GOES_OUT = "goes_out"
+    EMPTIES_BAG = "empties_bag"
     SETS_UP_OUT = "sets_up_out"
     OPPONENT_OUT = "opponent_out"
+    OPPONENT_OUT_SHARE = "opponent_out_share"
     REPLY_BINGO = "reply_bingo"
     FOLLOW_BINGO = "follow_bingo"
     REPLY_SCORE = "reply_score"
@@ -90,8 +94,10 @@ TEMPLATES: Mapping[FactKind, str] = {
     K.WIN: "{B} wins {b} of the simulations, {P} {p}.",
     K.FINAL_SPREAD: "Final spread with best play by both: {b} after {B}, {p} after {P}.",
     K.GOES_OUT: "Goes out now: {b} for {B}, {p} for {P}.",
+    K.EMPTIES_BAG: "Empties the bag: {b} for {B}, {p} for {P}.",
     K.SETS_UP_OUT: "Goes out next turn in the best line: {b} after {B}, {p} after {P}.",
     K.OPPONENT_OUT: "Opponent can go out at once: {b} after {B}, {p} after {P}.",
+    K.OPPONENT_OUT_SHARE: "Opponent can go out at once: {b} of the draws after {B}, {p} after {P}.",
     K.REPLY_BINGO: "Opponent bingos next turn: {b} after {B}, {p} after {P}.",
     K.FOLLOW_BINGO: "We bingo next turn: {b} after {B}, {p} after {P}.",
     K.REPLY_SCORE: "Opponent's reply scores {b} after {B}, {p} after {P}.",
@@ -110,8 +116,9 @@ TEMPLATES: Mapping[FactKind, str] = {
 
 #: roughly what one unit of a kind is worth in points (orders the facts of a turn)
 WEIGHTS: Mapping[FactKind, float] = {
-    K.WIN: 1.0, K.FINAL_SPREAD: 1.0, K.GOES_OUT: 20.0, K.SETS_UP_OUT: 10.0,
-    K.OPPONENT_OUT: 15.0, K.REPLY_BINGO: 0.4, K.FOLLOW_BINGO: 0.4, K.REPLY_SCORE: 1.0,
+    K.WIN: 1.0, K.FINAL_SPREAD: 1.0, K.GOES_OUT: 20.0, K.EMPTIES_BAG: 10.0,
+    K.SETS_UP_OUT: 10.0, K.OPPONENT_OUT: 15.0, K.OPPONENT_OUT_SHARE: 0.15,
+    K.REPLY_BINGO: 0.4, K.FOLLOW_BINGO: 0.4, K.REPLY_SCORE: 1.0,
     K.SPREAD: 1.0, K.SCORE: 1.0, K.LEAVE_VALUE: 1.0, K.BLANK: 25.0, K.S: 8.0,
     K.Q_WITHOUT_U: 7.0, K.DUPLICATES: 4.0, K.BALANCE: 2.0, K.TWS_OPENED: 6.0,
     K.TWS_CLOSED: 6.0, K.HOOKS: 2.0,
@@ -120,12 +127,13 @@ WEIGHTS: Mapping[FactKind, float] = {
 #: the least difference, in the kind's unit, that makes a fact
 MINIMUMS: Mapping[FactKind, float] = {
     K.REPLY_BINGO: 3.0, K.FOLLOW_BINGO: 3.0, K.REPLY_SCORE: 2.0, K.SPREAD: 3.0,
-    K.SCORE: 3.0, K.LEAVE_VALUE: 2.0, K.BALANCE: 2.0,
+    K.SCORE: 3.0, K.LEAVE_VALUE: 2.0, K.BALANCE: 2.0, K.OPPONENT_OUT_SHARE: 1.0,
 }  # fmt: skip
 
 #: +1 when more is better for the player to move, -1 when less is, 0 when it depends
 _BETTER: Mapping[FactKind, int] = {
-    K.OPPONENT_OUT: -1, K.REPLY_BINGO: -1, K.REPLY_SCORE: -1, K.Q_WITHOUT_U: -1,
+    K.OPPONENT_OUT: -1, K.OPPONENT_OUT_SHARE: -1, K.EMPTIES_BAG: 0, K.REPLY_BINGO: -1,
+    K.REPLY_SCORE: -1, K.Q_WITHOUT_U: -1,
     K.DUPLICATES: -1, K.BALANCE: -1, K.TWS_OPENED: -1, K.HOOKS: 0,
 }  # fmt: skip
 
@@ -367,6 +375,37 @@ def _endgame(
     return values, shown
 
 
+def _preendgame(
+    judged: Judged, move: Move | None, scene: Scene
+) -> tuple[dict[FactKind, float], dict[FactKind, str]]:
+    """The pre-endgame's kinds: whether the move empties the bag, and the share of the
+    bag's draws after which the opponent can then go out at once (none when the tiles
+    cannot make a pre-endgame: no draws to weigh)."""
+    empties = _tiles_of(judged.move, scene.rules) >= scene.bag
+    values = {K.EMPTIES_BAG: float(empties)}
+    shown = {K.EMPTIES_BAG: "yes" if empties else "no"}
+    theirs = len(scene.unseen) - scene.bag  # the opponent's rack in every draw
+    drawn = 1 <= scene.bag <= MAX_PREENDGAME_BAG and 0 < theirs <= scene.rules.rack_size
+    if move is not None and drawn:
+        share = _opponent_out_share(apply_move(scene.board, move), scene) if empties else 0.0
+        values[K.OPPONENT_OUT_SHARE], shown[K.OPPONENT_OUT_SHARE] = share, _pct(share)
+    return values, shown
+
+
+def _opponent_out_share(after: Board, scene: Scene) -> float:
+    """The share (percent, by probability) of the bag's draws (the pre-endgame solver's
+    scenarios: the opponent holds the unseen tiles less the bag) after which the
+    opponent can play their whole rack on ``after``, the bag empty: one move generation
+    per distinct rack of theirs."""
+    out: dict[tuple[str, ...], bool] = {}
+    weight = 0
+    for d in draws(scene.unseen, scene.bag):
+        if d.opponent not in out:
+            out[d.opponent] = _can_go_out(after, scene.lexicon, d.opponent, scene.rules)
+        weight += d.weight * out[d.opponent]
+    return 100.0 * weight / orderings(len(scene.unseen), scene.bag)
+
+
 @dataclass(frozen=True)
 class Scene:
     """The position a turn's moves are made in: the board, the rules, the lexicon, the
@@ -390,7 +429,12 @@ def move_profile(judged: Judged, move: Move | None, method: str, scene: Scene) -
         v, t = _endgame(judged, move, scene)
         values.update(v)
         shown.update(t)
-    elif move is not None:
+        return MoveProfile(judged.move, values, shown, more)
+    if method == "preendgame":
+        v, t = _preendgame(judged, move, scene)
+        values.update(v)
+        shown.update(t)
+    if move is not None:
         if scene.bag > 0:
             v, t = _leave(move, scene.rules)
             values.update(v)
