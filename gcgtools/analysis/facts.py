@@ -114,6 +114,13 @@ TEMPLATES: Mapping[FactKind, str] = {
     K.HOOKS: "Hook spots made: {b} by {B}, {p} by {P}.",
 }
 
+#: the pre-endgame's own wording where the simulation's would be wrong: its win% and
+#: spread come from the solver's searches over the bag's draws, not from playouts
+PREENDGAME_TEMPLATES: Mapping[FactKind, str] = {
+    K.WIN: "{B} wins {b} of the bag's draws, {P} {p}.",
+    K.SPREAD: "Mean spread over the bag's draws: {b} for {B}, {p} for {P}.",
+}
+
 #: roughly what one unit of a kind is worth in points (orders the facts of a turn)
 WEIGHTS: Mapping[FactKind, float] = {
     K.WIN: 1.0, K.FINAL_SPREAD: 1.0, K.GOES_OUT: 20.0, K.EMPTIES_BAG: 10.0,
@@ -197,6 +204,7 @@ class MoveProfile:
     values: Mapping[FactKind, float]
     shown: Mapping[FactKind, str]
     more: Mapping[FactKind, tuple[tuple[str, float], ...]] = field(default_factory=dict)
+    method: str = "simulation"
 
 
 def compare(best: MoveProfile, played: MoveProfile) -> tuple[Fact, ...]:
@@ -224,7 +232,8 @@ def _fact(kind: FactKind, best: MoveProfile, played: MoveProfile) -> Fact:
     sign = (b > p) - (b < p)
     better = _BETTER.get(kind, 1) * sign
     favours = "neither" if better == 0 else ("best" if better > 0 else "played")
-    sentence = TEMPLATES[kind].format(
+    own = PREENDGAME_TEMPLATES if best.method == "preendgame" else TEMPLATES
+    sentence = own.get(kind, TEMPLATES[kind]).format(
         B=best.notation, P=played.notation, b=best.shown[kind], p=played.shown[kind]
     )
     more = tuple(
@@ -429,7 +438,7 @@ def move_profile(judged: Judged, move: Move | None, method: str, scene: Scene) -
         v, t = _endgame(judged, move, scene)
         values.update(v)
         shown.update(t)
-        return MoveProfile(judged.move, values, shown, more)
+        return MoveProfile(judged.move, values, shown, more, method)
     if method == "preendgame":
         v, t = _preendgame(judged, move, scene)
         values.update(v)
@@ -443,7 +452,7 @@ def move_profile(judged: Judged, move: Move | None, method: str, scene: Scene) -
         v, t, more = _lanes(scene.board, after, move, scene)
         values.update(v)
         shown.update(t)
-    return MoveProfile(judged.move, values, shown, more)
+    return MoveProfile(judged.move, values, shown, more, method)
 
 
 def turn_facts(

@@ -95,6 +95,21 @@ def test_blocking_the_opponents_out_play_over_the_draws() -> None:
     assert fact(facts(no_s, "8G (CAT)E", "H8 (A)X"), K.OPPONENT_OUT_SHARE) is None
 
 
+def test_the_headline_speaks_of_the_bags_draws_not_of_simulations() -> None:
+    """The pre-endgame's win% and spread come from the solver over the bag's draws: its
+    sentences say so; the same numbers from a simulation keep the simulation's words."""
+    where = scene("QS", bag=1)
+    sides = [side(where, n, s) for n, s in (("8G (CAT)E", 20.0), ("H8 (A)X", 0.0))]
+    sides[0] = (dataclasses.replace(sides[0][0], win_pct=75.0), sides[0][1])
+    found = compare(*(move_profile(j, m, "preendgame", where) for j, m in sides))
+    assert found[0].kind is K.WIN
+    assert found[0].sentence == "8G (CAT)E wins 75.0% of the bag's draws, H8 (A)X 50.0%."
+    spread = fact(found, K.SPREAD)
+    assert spread is not None and "over the bag's draws" in spread.sentence
+    simulated = compare(*(move_profile(j, m, "simulation", where) for j, m in sides))
+    assert simulated[0].sentence == "8G (CAT)E wins 75.0% of the simulations, H8 (A)X 50.0%."
+
+
 def test_the_share_weighs_each_draw_by_its_probability() -> None:
     """Two of Q, S, S in the bag: the opponent keeps an S in 4 of the 6 ordered draws of
     the physical tiles (QS and SQ twice each), the Q in 2."""
