@@ -158,3 +158,25 @@ def test_deep_jobs_benchmark_runs(tmp_path: Path) -> None:
     assert "round 1: reference: a process alone gets " in out
     assert "-j 1: median " in out and "-j 2: median " in out
     assert out.splitlines()[-1] == "same judgements for every -j: yes"
+
+
+@needs_data
+def test_archive_benchmark_runs(tmp_path: Path) -> None:
+    # a two-record archive, a tiny simulation: the archive is chosen and listed, each
+    # mode runs, and their judgements are compared
+    listed = tmp_path / "archive.txt"
+    out = run("archive.py", "--games", "2", "--modes", "1,2", "--list", str(listed),
+              "--sim-iterations", "4", "--sim-candidates", "2")  # fmt: skip
+    paths = listed.read_text(encoding="utf-8").splitlines()
+    assert len(paths) == 2 and all(p.endswith(".gcg") and Path(p).is_file() for p in paths)
+    assert out.startswith("archive: 2 records, ")
+    assert "   1: " in out and "   2: " in out and "games/hour" in out
+    assert out.splitlines()[-1] == "same judgements in every mode: yes"
+
+
+@needs_data
+def test_sim_startup_benchmark_runs() -> None:
+    out = run("sim_startup.py", "--runs", "1")
+    steps = [line.split()[0] for line in out.splitlines()[1:-1]]
+    assert steps == ["interpreter", "imports", "lexicon", "position", "first_iteration", "end"]
+    assert out.splitlines()[-1].startswith("before the first iteration: ")
