@@ -2,7 +2,38 @@
 equity lost, missed bingos). The results are the values of :mod:`gcgtools.analysis.results`.
 Running it over archives is :mod:`gcgtools.batch.analyses`."""
 
-from gcgtools.analysis.analyse import analyse_record, phony_words
-from gcgtools.analysis.results import Candidate, RecordAnalysis, TurnAnalysis
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# The names are imported on first use (PEP 562): importing one module of the layer, such
+# as gcgtools.analysis.simulate for ``moves --sim``, does not load the whole analysis
+# (analyse, results, facts and the endgame solvers).
+_LAZY = {
+    "Candidate": "gcgtools.analysis.results",
+    "RecordAnalysis": "gcgtools.analysis.results",
+    "TurnAnalysis": "gcgtools.analysis.results",
+    "analyse_record": "gcgtools.analysis.analyse",
+    "phony_words": "gcgtools.analysis.analyse",
+}
+
+if TYPE_CHECKING:
+    from gcgtools.analysis.analyse import analyse_record, phony_words
+    from gcgtools.analysis.results import Candidate, RecordAnalysis, TurnAnalysis
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gcgtools.analysis' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __all__ = ["Candidate", "RecordAnalysis", "TurnAnalysis", "analyse_record", "phony_words"]

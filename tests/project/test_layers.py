@@ -129,6 +129,15 @@ def loaded_by(statement: str) -> set[str]:
     return set(out.stdout.split())
 
 
+def test_importing_the_simulation_loads_not_the_whole_analysis() -> None:
+    # moves --sim starts quickly: the analysis package's names are loaded on first use
+    loaded = loaded_by("import gcgtools.analysis.simulate")
+    assert loaded.isdisjoint({"gcgtools.analysis.analyse", "gcgtools.analysis.results",
+                              "gcgtools.analysis.facts", "gcgtools.analysis.endgame"})  # fmt: skip
+    names = "from gcgtools.analysis import analyse_record, Candidate, RecordAnalysis"
+    assert "gcgtools.analysis.analyse" in loaded_by(names)
+
+
 def test_importing_rules_loads_nothing_above_them() -> None:
     loaded = {m for m in loaded_by("import gcgtools.rules") if m.startswith("gcgtools.")}
     above = {m for m in loaded if ORDER.index(layer_of(m)) > ORDER.index("rules")}
