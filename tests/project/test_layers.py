@@ -138,6 +138,13 @@ def test_importing_the_simulation_loads_not_the_whole_analysis() -> None:
     assert "gcgtools.analysis.analyse" in loaded_by(names)
 
 
+def test_the_deep_analysis_and_its_report_load_the_solvers_only_when_asked() -> None:
+    loaded = loaded_by("import gcgtools.analysis.deep, gcgtools.render.deep_moves")
+    solvers = {"gcgtools.analysis.endgame.search", "gcgtools.analysis.endgame.preendgame"}
+    assert loaded.isdisjoint({*solvers, "gcgtools.analysis.analyse"})
+    assert solvers <= loaded_by("from gcgtools.analysis.endgame import solve_endgame, Stage")
+
+
 def test_importing_rules_loads_nothing_above_them() -> None:
     loaded = {m for m in loaded_by("import gcgtools.rules") if m.startswith("gcgtools.")}
     above = {m for m in loaded if ORDER.index(layer_of(m)) > ORDER.index("rules")}

@@ -3,24 +3,60 @@
 made by :func:`endgame_position` / :func:`preendgame_position` from a record's position
 or by :meth:`EndgamePosition.of`. See ``docs/endgame.md``."""
 
-from gcgtools.analysis.endgame.moves import MoveSource
-from gcgtools.analysis.endgame.position import (
-    MAX_PREENDGAME_BAG,
-    EndgameError,
-    EndgamePosition,
-    PreendgamePosition,
-    endgame_position,
-    preendgame_position,
-)
-from gcgtools.analysis.endgame.preendgame import (
-    Candidate,
-    PreendgameResult,
-    Scenario,
-    Stage,
-    solve_preendgame,
-)
-from gcgtools.analysis.endgame.result import EXACT, EndgameResult, Limit, RootMove
-from gcgtools.analysis.endgame.search import Progress, solve_endgame
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# The names are imported on first use (PEP 562): a simulation (``moves --sim``) that
+# only names the endgame's budget and results does not load the solvers.
+_LAZY = {
+    "MoveSource": "moves",
+    **dict.fromkeys(
+        ("MAX_PREENDGAME_BAG", "EndgameError", "EndgamePosition", "PreendgamePosition",
+         "endgame_position", "preendgame_position"),
+        "position",
+    ),
+    **dict.fromkeys(
+        ("Candidate", "PreendgameResult", "Scenario", "Stage", "solve_preendgame"), "preendgame"
+    ),
+    **dict.fromkeys(("EXACT", "EndgameResult", "Limit", "Progress", "RootMove"), "result"),
+    "solve_endgame": "search",
+}  # fmt: skip
+
+if TYPE_CHECKING:
+    from gcgtools.analysis.endgame.moves import MoveSource
+    from gcgtools.analysis.endgame.position import (
+        MAX_PREENDGAME_BAG,
+        EndgameError,
+        EndgamePosition,
+        PreendgamePosition,
+        endgame_position,
+        preendgame_position,
+    )
+    from gcgtools.analysis.endgame.preendgame import (
+        Candidate,
+        PreendgameResult,
+        Scenario,
+        Stage,
+        solve_preendgame,
+    )
+    from gcgtools.analysis.endgame.result import EXACT, EndgameResult, Limit, Progress, RootMove
+    from gcgtools.analysis.endgame.search import solve_endgame
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gcgtools.analysis.endgame' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"gcgtools.analysis.endgame.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __all__ = [
     "EXACT",
