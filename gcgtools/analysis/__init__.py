@@ -4,8 +4,9 @@ Running it over archives is :mod:`gcgtools.batch.analyses`."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from gcgtools.lazy import lazy_names
 
 # The names are imported on first use (PEP 562): importing one module of the layer, such
 # as gcgtools.analysis.simulate for ``moves --sim``, does not load the whole analysis
@@ -22,18 +23,6 @@ if TYPE_CHECKING:
     from gcgtools.analysis.analyse import analyse_record, phony_words
     from gcgtools.analysis.results import Candidate, RecordAnalysis, TurnAnalysis
 
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'gcgtools.analysis' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
-
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 __all__ = ["Candidate", "RecordAnalysis", "TurnAnalysis", "analyse_record", "phony_words"]

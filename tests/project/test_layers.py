@@ -16,6 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "gcgtools"
 # Base modules (the version, counted words, the finding catalogue, the terminal) come first.
 LAYERS: list[tuple[str, set[str]]] = [
     ("_version", set()),
+    ("lazy", set()),
     ("wording", set()),
     ("findings", set()),
     ("console", {"rich"}),

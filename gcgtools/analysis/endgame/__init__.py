@@ -5,23 +5,28 @@ or by :meth:`EndgamePosition.of`. See ``docs/endgame.md``."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from gcgtools.lazy import lazy_names
 
 # The names are imported on first use (PEP 562): a simulation (``moves --sim``) that
 # only names the endgame's budget and results does not load the solvers.
 _LAZY = {
-    "MoveSource": "moves",
+    "MoveSource": "gcgtools.analysis.endgame.moves",
     **dict.fromkeys(
         ("MAX_PREENDGAME_BAG", "EndgameError", "EndgamePosition", "PreendgamePosition",
          "endgame_position", "preendgame_position"),
-        "position",
+        "gcgtools.analysis.endgame.position",
     ),
     **dict.fromkeys(
-        ("Candidate", "PreendgameResult", "Scenario", "Stage", "solve_preendgame"), "preendgame"
+        ("Candidate", "PreendgameResult", "Scenario", "Stage", "solve_preendgame"),
+        "gcgtools.analysis.endgame.preendgame",
     ),
-    **dict.fromkeys(("EXACT", "EndgameResult", "Limit", "Progress", "RootMove"), "result"),
-    "solve_endgame": "search",
+    **dict.fromkeys(
+        ("EXACT", "EndgameResult", "Limit", "Progress", "RootMove"),
+        "gcgtools.analysis.endgame.result",
+    ),
+    "solve_endgame": "gcgtools.analysis.endgame.search",
 }  # fmt: skip
 
 if TYPE_CHECKING:
@@ -44,19 +49,7 @@ if TYPE_CHECKING:
     from gcgtools.analysis.endgame.result import EXACT, EndgameResult, Limit, Progress, RootMove
     from gcgtools.analysis.endgame.search import solve_endgame
 
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'gcgtools.analysis.endgame' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"gcgtools.analysis.endgame.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
-
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 __all__ = [
     "EXACT",
