@@ -18,10 +18,10 @@ The public face (run from the repository root, where ``examples/`` is)::
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gcgtools._version import __version__
+from gcgtools.lazy import lazy_names
 
 # Every public name is imported on first use (PEP 562), so that ``import gcgtools.rules``
 # loads the rules and nothing above them, and ``import gcgtools`` loads almost nothing.
@@ -56,20 +56,7 @@ if TYPE_CHECKING:
     from gcgtools.tables.frames import games_frame, moves_frame  # noqa: F401 (not in *)
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'gcgtools' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names and the lazy ones, each once (a lazy name is also a global once
-    it has been loaded)."""
-    return sorted({*globals(), *_LAZY})
-
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 __all__ = [
     "RULES",

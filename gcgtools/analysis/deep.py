@@ -15,24 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from gcgtools.analysis.endgame import (
-    EndgameError,
-    EndgamePosition,
-    EndgameResult,
-    Limit,
-    PreendgamePosition,
-    PreendgameResult,
-    Progress,
-    solve_endgame,
-    solve_preendgame,
-)
+from gcgtools.analysis.endgame.position import EndgameError
+from gcgtools.analysis.endgame.result import EndgameResult, Limit, Progress
 from gcgtools.analysis.grading import PREENDGAME_BAG
 from gcgtools.analysis.simulate import SimLimit, SimPosition, SimResult, position_from_board
 from gcgtools.analysis.simulate import simulate as run_simulation
 from gcgtools.analysis.winprob import WinModel
 from gcgtools.movegen.record import PositionMoves
 from gcgtools.wording import plural
+
+if TYPE_CHECKING:
+    from gcgtools.analysis.endgame.preendgame import PreendgameResult
 
 __all__ = [
     "EndgameError",
@@ -91,6 +86,14 @@ def solve_position(
     error instead). ``limit``: the budget of the endgame, or of the whole pre-endgame;
     ``on_depth``: told of each depth the endgame search completes. Raises
     :class:`NotAnEndgame` (one line) for a position that is neither."""
+    # the solvers are loaded here, when asked for: a simulation does without them
+    from gcgtools.analysis.endgame import (
+        EndgamePosition,
+        PreendgamePosition,
+        solve_endgame,
+        solve_preendgame,
+    )
+
     sp = sim_position(pm)
     rp = pm.position
     bag = sp.bag_count

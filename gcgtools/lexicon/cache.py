@@ -26,7 +26,6 @@ import hashlib
 import json
 import math
 import os
-import socket
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -180,8 +179,14 @@ def store(
 _STARTED = time.time()
 
 
+def _host() -> str:
+    import socket  # here: only a compile or a wait for a lock needs it (slow to import)
+
+    return socket.gethostname()
+
+
 def _holder() -> dict[str, object]:
-    return {"pid": os.getpid(), "host": socket.gethostname(), "started": _STARTED}
+    return {"pid": os.getpid(), "host": _host(), "started": _STARTED}
 
 
 def _alive(pid: int) -> bool:
@@ -225,7 +230,7 @@ def _stale(lock: Path) -> bool:
     holder = lock_holder(lock)
     if holder is None:
         return age > 2.0  # being written right now, or never will be
-    if holder["host"] != socket.gethostname():
+    if holder["host"] != _host():
         return False  # cannot tell on another host: wait (up to STALE_LOCK)
     return not _alive(int(holder["pid"]))  # type: ignore[call-overload]
 

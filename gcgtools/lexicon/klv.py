@@ -18,7 +18,14 @@ from os import PathLike
 
 from gcgtools.lexicon.alphabet import Alphabet
 from gcgtools.lexicon.build import build_nodes
-from gcgtools.lexicon.kwg import IS_END, Kwg, KwgError, nodes_from_bytes, nodes_to_bytes
+from gcgtools.lexicon.kwg import (
+    IS_END,
+    Kwg,
+    KwgError,
+    lanes_at_most,
+    nodes_from_bytes,
+    nodes_to_bytes,
+)
 from gcgtools.sources.limited import read_limited
 
 __all__ = ["MAX_LEAVES_BYTES", "MAX_LEAVE_VALUE", "klv_bytes", "parse_klv", "read_klv"]
@@ -75,10 +82,24 @@ def _values(rest: bytes, m: int) -> array:
             f"header says {m:,} values ({4 * m:,} bytes as KLV2, {2 * m:,} as KLV) but "
             f"{len(rest):,} bytes follow"
         )
+    if values.itemsize == 4 and lanes_at_most(_little_endian(values), *_WITHIN_LIMIT):
+        return values  # every value checked at once; else the loop says which is wrong
     for i, v in enumerate(values):
         if not math.isfinite(v) or abs(v) > MAX_LEAVE_VALUE:
             raise KwgError(f"value {i} is {v!r}: not a leave value (finite, within ±1000)")
     return values
+
+
+# a float32 is finite and within MAX_LEAVE_VALUE either way exactly when its bits less the
+# sign bit are at most those of MAX_LEAVE_VALUE (infinities and NaNs have larger bits)
+_WITHIN_LIMIT = (3, 0x7F, struct.unpack("<I", struct.pack("<f", MAX_LEAVE_VALUE))[0])
+
+
+def _little_endian(values: array) -> bytes:
+    if sys.byteorder == "big":  # pragma: no cover
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values.tobytes()
 
 
 def klv_bytes(table: Iterable[tuple[bytes, float]], *, klv2: bool = True) -> bytes:

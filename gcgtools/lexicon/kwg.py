@@ -35,6 +35,7 @@ __all__ = [
     "TILE_SHIFT",
     "Kwg",
     "KwgError",
+    "lanes_at_most",
     "nodes_from_bytes",
     "nodes_to_bytes",
 ]
@@ -71,13 +72,54 @@ def nodes_to_bytes(nodes: array) -> bytes:
     return nodes.tobytes()
 
 
+def lanes_at_most(data: bytes, top: int, mask: int, limit: int) -> bool:
+    """True if every little-endian uint32 lane of ``data`` (a multiple of 4 bytes), read
+    as its byte ``top`` ANDed with ``mask`` over the bytes below it (the bytes above are
+    ignored), is at most ``limit``.
+
+    At C speed for the whole array: the lanes' byte ``top`` (masked) is compared with
+    ``limit``'s at once (bytes translated); only the lanes whose byte equals it are read
+    one by one, for the bytes below."""
+    shift = 8 * top
+    band, below = divmod(limit, 1 << shift)
+    if band > 255:
+        return True
+    high = data[top::4].translate(bytes(b & mask for b in range(256)))
+    if high.translate(None, bytes(range(band + 1))):
+        return False  # a lane's byte ``top`` is above the limit's
+    if below == (1 << shift) - 1:
+        return True
+    mark = bytes([band])
+    i = high.find(mark)
+    while i >= 0:
+        if int.from_bytes(data[4 * i : 4 * i + top], "little") > below:
+            return False
+        i = high.find(mark, i + 1)
+    return True
+
+
+# byte 2 of a node (little-endian) -> 1 if it holds the IS_END bit, else 0
+_IS_END_FLAG = bytes(1 if b << 16 & IS_END else 0 for b in range(256))
+
+
+def _well_formed(data: bytes) -> bool:
+    """The condition of :func:`check_nodes` on the nodes' bytes, at C speed: every arc
+    at most the last node that ends a group (so inside the array, and every group an arc
+    reaches ends there at the latest); with no such node, every arc 0."""
+    last_end = data[2::4].translate(_IS_END_FLAG).rfind(1)
+    return lanes_at_most(data, 2, ARC_MASK >> 16, max(last_end, 0))
+
+
 def check_nodes(nodes: Sequence[int]) -> None:
     """Raise :class:`KwgError` unless ``nodes`` is a well-formed KWG: at least two nodes,
     every arc inside the array, and every group an arc reaches ending (``IS_END``) inside
-    the array."""
+    the array. A 4-byte ``array`` is checked whole at C speed (:func:`_well_formed`);
+    the node-by-node pass runs only to say what is wrong (or for another sequence)."""
     n = len(nodes)
     if n < 2:
         raise KwgError(f"{plural(n, 'node')}: a KWG has at least 2")
+    if isinstance(nodes, array) and nodes.itemsize == 4 and _well_formed(nodes_to_bytes(nodes)):
+        return
     top = max(node & ARC_MASK for node in nodes)
     if top >= n:
         raise KwgError(f"an arc points to node {top} of {n}")
@@ -137,7 +179,12 @@ class Kwg:
     def check_alphabet(self) -> None:
         """Raise :class:`KwgError` if a node holds a tile number outside the alphabet
         (a KWG made for another tile set)."""
-        top = max(self.nodes) >> TILE_SHIFT  # the highest tile has the highest node value
+        nodes = self.nodes
+        if nodes.itemsize == 4:  # the top bytes (tile numbers) not of the alphabet, if any
+            outside = nodes_to_bytes(nodes)[3::4].translate(None, bytes(range(len(self.letters))))
+            top = max(outside, default=0)
+        else:  # pragma: no cover - every CPython platform has a 4-byte 'I'
+            top = max(nodes) >> TILE_SHIFT  # the highest tile has the highest node value
         if top >= len(self.letters):
             raise KwgError(
                 f"tile number {top} is outside the {self.alphabet.tiles.name} tile set "

@@ -292,9 +292,26 @@ def read_lexicon_bytes(p: Path, limit: int) -> bytes:
         raise LexiconError(f"{p}: cannot read lexicon: {reason}", p) from None
 
 
+#: the last KWG file parsed: its bytes, the alphabet, the KWG and its word count
+_LAST_KWG: list[tuple[bytes, Alphabet | None, Kwg, int]] = []
+
+
 def parse_kwg_file(p: Path, data: bytes, alphabet: Alphabet | None) -> tuple[Kwg, int]:
     """The checked KWG of a ``.kwg`` file's bytes and its word count, else
-    :class:`LexiconError`. ``alphabet`` None: the structure only (any tile numbers)."""
+    :class:`LexiconError`. ``alphabet`` None: the structure only (any tile numbers).
+
+    The last file parsed is kept with its bytes: the same bytes and alphabet again (a
+    command checks its ``--lexicon`` file before it reads a record, then loads it) give
+    the same KWG without parsing and checking it twice; other bytes are parsed anew."""
+    for last, last_alphabet, kwg, count in _LAST_KWG:
+        if last_alphabet == alphabet and last == data:
+            return kwg, count
+    kwg, count = _parse_kwg(p, data, alphabet)
+    _LAST_KWG[:] = [(data, alphabet, kwg, count)]
+    return kwg, count
+
+
+def _parse_kwg(p: Path, data: bytes, alphabet: Alphabet | None) -> tuple[Kwg, int]:
     try:
         kwg = Kwg.from_bytes(data, alphabet or alphabet_of("english"))
         if alphabet is not None:

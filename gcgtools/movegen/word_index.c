@@ -93,11 +93,34 @@ static int collect_set(void *ctx, const int *path, int len, uint64_t hash) {
     return 0;
 }
 
-static int cmp_keyword(const void *x, const void *y) {
-    const KeyWord *a = x, *b = y;
-    if (a->key != b->key) return a->key < b->key ? -1 : 1;
-    return a->word < b->word ? -1 : a->word > b->word;
-}
+/* Stable LSD radix sorts, a byte a pass (a pass skipped when every item has the same byte
+ * there), least significant byte first: the items collected in the DAWG's order come out
+ * ordered by key (and length), the DAWG's order kept among equals -- the order a
+ * comparison sort by (key, word) and by (key, length, word) gives, in linear time.
+ * tmp: room for n items. */
+#define RADIX_SORT(NAME, T, PASSES, BYTE)                                                  \
+    static void NAME(T *items, T *tmp, isize n) {                                         \
+        T *src = items, *dst = tmp;                                                      \
+        for (int pass = 0; pass < (PASSES); pass++) {                                    \
+            isize at[256] = {0};                                                         \
+            for (isize i = 0; i < n; i++) at[BYTE(&src[i], pass)]++;                     \
+            if (n == 0 || at[BYTE(&src[0], pass)] == n) continue;                        \
+            isize sum = 0;                                                               \
+            for (int v = 0; v < 256; v++) {                                              \
+                isize c = at[v];                                                         \
+                at[v] = sum;                                                             \
+                sum += c;                                                                \
+            }                                                                            \
+            for (isize i = 0; i < n; i++) dst[at[BYTE(&src[i], pass)]++] = src[i];       \
+            T *swap = src;                                                               \
+            src = dst;                                                                   \
+            dst = swap;                                                                  \
+        }                                                                                \
+        if (src != items) memcpy(items, src, (size_t)n * sizeof(T));                     \
+    }
+
+#define KEYWORD_BYTE(w, pass) ((uint8_t)((w)->key >> (8 * (pass))))
+RADIX_SORT(sort_keywords, KeyWord, 8, KEYWORD_BYTE)
 
 typedef struct {
     uint64_t key, word_at; /* word_at: index into the letters collected */
@@ -143,12 +166,9 @@ static int collect_keyed(void *ctx, const int *path, int len, uint64_t hash) {
     return 0;
 }
 
-static int cmp_wordkey(const void *x, const void *y) {
-    const WordKey *a = x, *b = y;
-    if (a->key != b->key) return a->key < b->key ? -1 : 1;
-    if (a->len != b->len) return a->len < b->len ? -1 : 1;
-    return a->word_at < b->word_at ? -1 : a->word_at > b->word_at;
-}
+/* by length first, then by key: ordered by (key, length, word) */
+#define WORDKEY_BYTE(w, pass) ((pass) ? (uint8_t)((w)->key >> (8 * ((pass) - 1))) : (w)->len)
+RADIX_SORT(sort_wordkeys, WordKey, 9, WORDKEY_BYTE)
 
 /* the slots and letters of wl's words (sorted) into buf */
 static void word_slots(const WordList *wl, uint64_t *buf, isize slots) {
@@ -193,8 +213,10 @@ int anagram_collect(AnagramBuild *b, const uint32_t *nodes, isize nn, uint32_t r
     b->bits = calloc((size_t)SET_WORDS, sizeof(uint64_t));
     if (!b->bits) list->error = 1;
     else dawg_walk(nodes, nn, root, MAX_SIZE, collect_set, b->bits);
-    if (list->error) return -1;
-    qsort(list->items, (size_t)list->n, sizeof(KeyWord), cmp_keyword);
+    KeyWord *tmp = list->error ? NULL : malloc((size_t)(list->n ? list->n : 1) * sizeof(KeyWord));
+    if (!tmp) return -1;
+    sort_keywords(list->items, tmp, list->n);
+    free(tmp);
     for (isize k = 0; k < list->n; k++)
         b->groups += k == 0 || list->items[k].key != list->items[k - 1].key;
     return 0;
@@ -256,8 +278,10 @@ int word_index_collect(WordIndexBuild *b, const uint32_t *nodes, isize nn, uint3
     b->groups = 0;
     if (!wl) return -1;
     dawg_walk(nodes, nn, root, MAX_SIZE, collect_keyed, wl);
-    if (wl->error) return -1;
-    qsort(wl->items, (size_t)wl->n, sizeof(WordKey), cmp_wordkey);
+    WordKey *tmp = wl->error ? NULL : malloc((size_t)(wl->n ? wl->n : 1) * sizeof(WordKey));
+    if (!tmp) return -1;
+    sort_wordkeys(wl->items, tmp, wl->n);
+    free(tmp);
     for (isize k = 0; k < wl->n; k++)
         b->groups += k == 0 || wl->items[k].key != wl->items[k - 1].key ||
                      wl->items[k].len != wl->items[k - 1].len;

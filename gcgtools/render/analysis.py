@@ -28,6 +28,7 @@ from gcgtools.analysis.analyse import (
 )
 from gcgtools.analysis.results import JudgedMove
 from gcgtools.findings import Code
+from gcgtools.render import WIDTH
 from gcgtools.wording import plural_form
 
 __all__ = [
@@ -41,8 +42,7 @@ __all__ = [
     "used_lines",
 ]
 
-#: The text fits this many columns (a long move may push its best move to a line of its own).
-WIDTH = 80
+# The text fits WIDTH columns (a long move may push its best move to a line of its own).
 _HEAD = ("#", "player", "played", "equity", "lost", "rank", "best")
 _RIGHT = {0, 3, 4, 5}
 _NICK = 12  # a longer nickname is cut (the summary below the table has it in full)

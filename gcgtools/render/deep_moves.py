@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from gcgtools.analysis.endgame import EndgameResult, PreendgameResult, RootMove
+from gcgtools.analysis.endgame.result import EndgameResult, RootMove
 from gcgtools.analysis.simulate import SimResult
 from gcgtools.movegen.record import PositionMoves
-from gcgtools.render.analysis import WIDTH
+from gcgtools.render import WIDTH
 from gcgtools.replay.position import tiles_text
+
+if TYPE_CHECKING:
+    from gcgtools.analysis.endgame.preendgame import PreendgameResult
 
 __all__ = ["deep_json", "endgame_lines", "sim_lines"]
 
@@ -69,7 +73,7 @@ def endgame_lines(
     variation; for a pre-endgame the win% and mean final spread over the draws that may
     be in the bag."""
     yield _header(pm, where)
-    if isinstance(result, PreendgameResult):
+    if not isinstance(result, EndgameResult):  # a pre-endgame's
         yield from _preendgame_lines(result, top)
         return
     proved = "proved" if result.proved else f"not proved ({result.why})"

@@ -31,6 +31,7 @@ from gcgtools.lexicon import (
     build_nodes,
     load_lexicon,
 )
+from gcgtools.lexicon.lexicon import check_lexicon_file
 
 ENGLISH = alphabet_of("english")
 
@@ -221,6 +222,19 @@ def test_malformed_kwg_is_a_clear_error(tmp_path: Path, data: bytes, reason: str
     with pytest.raises(LexiconError, match=reason) as info:
         load_lexicon(path)
     assert str(path) in str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_kwg_checked_then_loaded_is_parsed_once_unless_its_bytes_changed(tmp_path: Path):
+    path = tmp_path / "mini.kwg"
+    Lexicon.from_words(["care", "race", "acre"]).kwg.write(path)
+    check_lexicon_file(path)
+    first, second = load_lexicon(path), load_lexicon(path)
+    assert first.kwg is second.kwg and len(first) == 3  # the same bytes: kept
+    path.write_bytes(struct.pack("<III", IS_END | 2, IS_END, 1 << TILE_SHIFT | IS_END | 2))
+    with pytest.raises(LexiconError, match="a cycle"):  # changed since: parsed anew
+        load_lexicon(path)
+    Lexicon.from_words(["care", "race"]).kwg.write(path)
+    assert len(load_lexicon(path)) == 2
 
 
 def test_missing_file_is_a_clear_error(tmp_path: Path):

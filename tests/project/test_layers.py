@@ -16,6 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "gcgtools"
 # Base modules (the version, counted words, the finding catalogue, the terminal) come first.
 LAYERS: list[tuple[str, set[str]]] = [
     ("_version", set()),
+    ("lazy", set()),
     ("wording", set()),
     ("findings", set()),
     ("console", {"rich"}),
@@ -127,6 +128,22 @@ def loaded_by(statement: str) -> set[str]:
     code = f"import sys; {statement}; print('\\n'.join(sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return set(out.stdout.split())
+
+
+def test_importing_the_simulation_loads_not_the_whole_analysis() -> None:
+    # moves --sim starts quickly: the analysis package's names are loaded on first use
+    loaded = loaded_by("import gcgtools.analysis.simulate")
+    assert loaded.isdisjoint({"gcgtools.analysis.analyse", "gcgtools.analysis.results",
+                              "gcgtools.analysis.facts", "gcgtools.analysis.endgame"})  # fmt: skip
+    names = "from gcgtools.analysis import analyse_record, Candidate, RecordAnalysis"
+    assert "gcgtools.analysis.analyse" in loaded_by(names)
+
+
+def test_the_deep_analysis_and_its_report_load_the_solvers_only_when_asked() -> None:
+    loaded = loaded_by("import gcgtools.analysis.deep, gcgtools.render.deep_moves")
+    solvers = {"gcgtools.analysis.endgame.search", "gcgtools.analysis.endgame.preendgame"}
+    assert loaded.isdisjoint({*solvers, "gcgtools.analysis.analyse"})
+    assert solvers <= loaded_by("from gcgtools.analysis.endgame import solve_endgame, Stage")
 
 
 def test_importing_rules_loads_nothing_above_them() -> None:
