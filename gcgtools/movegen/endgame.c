@@ -445,6 +445,30 @@ static int leaf(Eg *e, uint64_t key, int alpha, int beta, int est, int *complete
     return est;
 }
 
+/* at a node one ply from the depth: whether the pass alone reaches beta (then *value
+ * and *complete are the node's, and the table has it as a lower bound); the pass's
+ * child is only looked up and estimated, as the other moves' are. This changes which
+ * value a cut-off node returns (the pass's, not the first move's in the search order),
+ * so the node counts differ from the Python search's; never a proved value */
+static int pass_cuts(Eg *e, uint64_t key, int alpha, int beta, int *value, int *complete) {
+    EgMove pass;
+    memset(&pass, 0, sizeof pass);
+    uint64_t child_key;
+    int over, est, done, gain = peek(e, &pass, &child_key, &over, &est), v;
+    if (over) {
+        v = gain;
+        done = 1;
+    } else {
+        v = gain - leaf(e, child_key, gain - beta, gain - alpha, est, &done);
+    }
+    if (e->stopped) { *value = 0; *complete = 0; return 1; }
+    if (v < beta) return 0;
+    tt_store(e, key, 1, LOWER_F, v, done, -1);
+    *value = v;
+    *complete = done;
+    return 1;
+}
+
 /* the value for the player to move searched `depth` plies (fail-soft), *complete
  * whether every line reached the end; ply: the list to use */
 static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete) {
@@ -469,6 +493,11 @@ static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete
         return e->points[1 - p] - e->points[p];
     }
     if (ply > EG_MAX_PLY) { e->stopped = EG_ERROR; e->error = 1; return 0; }
+    /* one ply from the depth, the pass (always legal) is looked up before any move is
+     * generated: when it already reaches beta, no move list is needed (most of the
+     * search's time is move generation at these nodes) */
+    int pass_value;
+    if (depth == 1 && pass_cuts(e, key, alpha, beta, &pass_value, complete)) return pass_value;
     MoveList *l = &e->lists[ply];
     int listed;
     if (gen_moves(e, l, EG_FULL, &listed) < 0) { e->stopped = EG_ERROR; e->error = 1; return 0; }
