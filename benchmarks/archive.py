@@ -37,6 +37,7 @@ from pathlib import Path
 from deep import _corpus, _data_dir
 from deep_jobs import _children_cpu, reference
 
+CHUNK = 20  # records read by one static analyse while the archive is chosen
 MODES = {"1": ["-j", "1"], "2": ["-j", "2"], "dask": ["--scheduler", "local", "-j", "2"]}
 
 
@@ -54,15 +55,20 @@ def archive(corpus: Path, games: int, min_turns: int) -> tuple[list[str], int]:
     """The archive's paths (the first ``games`` records with ``min_turns`` judgeable
     turns) and the judgeable turns they hold."""
     paths = sorted(str(p) for p in (corpus / "valid").rglob("*.gcg"))
-    done = subprocess.run(_command(paths), capture_output=True, text=True)
-    chosen, turns = [], 0
-    for record in _records(done.stdout):
-        if record.get("unreadable"):
-            continue
-        known = sum(t.get("status") == "analysed" for t in record["turns"])
-        if known >= min_turns and len(chosen) < games:
-            chosen.append(record["path"])
-            turns += known
+    chosen: list[str] = []
+    turns = 0
+    for start in range(0, len(paths), CHUNK):  # in chunks: stop once the archive is full
+        done = subprocess.run(_command(paths[start : start + CHUNK]), capture_output=True,
+                              text=True)  # fmt: skip
+        for record in _records(done.stdout):
+            if record.get("unreadable"):
+                continue
+            known = sum(t.get("status") == "analysed" for t in record["turns"])
+            if known >= min_turns and len(chosen) < games:
+                chosen.append(record["path"])
+                turns += known
+        if len(chosen) >= games:
+            break
     return chosen, turns
 
 
@@ -95,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, name) is not None:
             extra += [f"--{name.replace('_', '-')}", str(getattr(args, name))]
     paths, turns = archive(Path(args.corpus), args.games, args.min_turns)
+    if not paths:
+        raise SystemExit(f"no record under {args.corpus}/valid has {args.min_turns} turns "
+                         "with the rack known")  # fmt: skip
     print(f"archive: {len(paths)} records, {turns} turns with the rack known "
           f"(cores: {os.cpu_count()}); analyse --depth sim {' '.join(extra)}")  # fmt: skip
     if args.list:

@@ -17,11 +17,12 @@ ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = ROOT / "benchmarks"
 
 
-def run(script: str, *args: str) -> str:
+def run(script: str, *args: str, corpus: Path | None = None) -> str:
     # the scripts import the gcgtools of this checkout, as the tests do
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    folder = corpus if corpus is not None else corpus_dir()
     done = subprocess.run(
-        [sys.executable, str(BENCHMARKS / script), str(corpus_dir()), *args],
+        [sys.executable, str(BENCHMARKS / script), str(folder), *args],
         capture_output=True, text=True, timeout=300, check=False,
         env={**os.environ, "PYTHONPATH": path},
     )  # fmt: skip
@@ -162,14 +163,22 @@ def test_deep_jobs_benchmark_runs(tmp_path: Path) -> None:
 
 @needs_data
 def test_archive_benchmark_runs(tmp_path: Path) -> None:
-    # a two-record archive, a tiny simulation: the archive is chosen and listed, each
-    # mode runs, and their judgements are compared
+    # an archive of short records (the shared corpus's records take minutes a mode in pure
+    # Python), a tiny simulation: the archive is chosen by its judgeable turns and listed,
+    # each mode runs, and their judgements are compared
+    valid = tmp_path / "corpus" / "valid"
+    valid.mkdir(parents=True)
+    short_record(valid, "a.gcg", turns=3)
+    short_record(valid, "b.gcg", turns=1)  # one judgeable turn: too few for --min-turns 2
+    short_record(valid, "c.gcg", turns=2, note="another")
+    short_record(valid, "d.gcg", turns=3, note="the archive is full before this one")
     listed = tmp_path / "archive.txt"
-    out = run("archive.py", "--games", "2", "--modes", "1,2", "--list", str(listed),
-              "--sim-iterations", "4", "--sim-candidates", "2")  # fmt: skip
-    paths = listed.read_text(encoding="utf-8").splitlines()
-    assert len(paths) == 2 and all(p.endswith(".gcg") and Path(p).is_file() for p in paths)
-    assert out.startswith("archive: 2 records, ")
+    out = run("archive.py", "--games", "2", "--min-turns", "2", "--modes", "1,2",
+              "--list", str(listed), "--sim-iterations", "4", "--sim-candidates", "2",
+              corpus=tmp_path / "corpus")  # fmt: skip
+    assert listed.read_text(encoding="utf-8").splitlines() == [str(valid / "a.gcg"),
+                                                               str(valid / "c.gcg")]  # fmt: skip
+    assert out.startswith("archive: 2 records, 5 turns with the rack known ")
     assert "   1: " in out and "   2: " in out and "games/hour" in out
     assert out.splitlines()[-1] == "same judgements in every mode: yes"
 

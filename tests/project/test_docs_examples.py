@@ -10,6 +10,9 @@ namespace, so a later block may use what an earlier one made:
   exit code must be 0, or the one a trailing comment names (``# exit 1``).
 * In ```` ```console ```` blocks every ``$ gcgtools ...`` line is run the same way and what
   it prints on standard output must be the lines below it (``...`` for any text).
+* Each command has a time limit, a guard against a hang: 300 s, or an hour when the
+  gcgtools the commands run has no C helper (the deep-analysis examples are ten times
+  slower in pure Python).
 * A block that cannot run here (an ``s3://`` archive, a Dask cluster's address) is preceded
   by the line ``<!-- docs-test: skip REASON -->``; there may be only a few of those.
 
@@ -26,6 +29,7 @@ and a later block may use a name an earlier one made.
 from __future__ import annotations
 
 import doctest
+import functools
 import os
 import re
 import shutil
@@ -58,6 +62,10 @@ SHELL_PRELUDE = (
     '\'import sys; sys.argv[0] = "gcgtools"; from gcgtools.cli import main; main()\' "$@"; }\n'
 )
 OPTIONS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+# a command's limit (a hang guard, not a speed target): the deep-analysis examples (study,
+# report --depth sim on whole records) take about a minute with the C helper and ten times
+# longer without it (one study of the club final at 100 iterations: 12 minutes on 2 cores)
+TIMEOUT, PURE_PYTHON_TIMEOUT = 300, 3600
 
 
 @dataclass(frozen=True)
@@ -136,6 +144,17 @@ def environment(cache: Path) -> dict[str, str]:
     return env
 
 
+@functools.cache
+def command_timeout(folder: Path) -> int:
+    """The limit of one command: longer when the commands run without the C helper (as the
+    gcgtools they run says, from the sandbox with the environment test_examples_run set)."""
+    ask = "from gcgtools.movegen.core import generator_name; print(generator_name())"
+    done = subprocess.run(
+        [sys.executable, "-c", ask], cwd=folder, capture_output=True, text=True, timeout=60
+    )
+    return TIMEOUT if done.stdout.strip() == "C" else PURE_PYTHON_TIMEOUT
+
+
 def run(command: str, folder: Path, where: str) -> str:
     done = subprocess.run(
         ["bash", "-c", SHELL_PRELUDE + command],
@@ -143,7 +162,7 @@ def run(command: str, folder: Path, where: str) -> str:
         env=dict(os.environ),  # as test_examples_run set it
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=command_timeout(folder),
     )
     want = expected_status(command)
     assert done.returncode == want, (
