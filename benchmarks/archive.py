@@ -51,24 +51,28 @@ def _records(output: str) -> list[dict]:
     return [json.loads(line) for line in output.splitlines() if line.startswith("{")]
 
 
+def _judgeable(paths: list[str]) -> list[tuple[str, int]]:
+    """Each readable record of ``paths`` with its turns whose rack is known (one static
+    ``analyse``)."""
+    done = subprocess.run(_command(paths), capture_output=True, text=True)
+    return [(r["path"], sum(t.get("status") == "analysed" for t in r["turns"]))
+            for r in _records(done.stdout) if not r.get("unreadable")]  # fmt: skip
+
+
 def archive(corpus: Path, games: int, min_turns: int) -> tuple[list[str], int]:
     """The archive's paths (the first ``games`` records with ``min_turns`` judgeable
-    turns) and the judgeable turns they hold."""
+    turns) and the judgeable turns they hold; the corpus is read ``CHUNK`` records at a
+    time until the archive is full."""
     paths = sorted(str(p) for p in (corpus / "valid").rglob("*.gcg"))
     chosen: list[str] = []
     turns = 0
-    for start in range(0, len(paths), CHUNK):  # in chunks: stop once the archive is full
-        done = subprocess.run(_command(paths[start : start + CHUNK]), capture_output=True,
-                              text=True)  # fmt: skip
-        for record in _records(done.stdout):
-            if record.get("unreadable"):
-                continue
-            known = sum(t.get("status") == "analysed" for t in record["turns"])
-            if known >= min_turns and len(chosen) < games:
-                chosen.append(record["path"])
+    for start in range(0, len(paths), CHUNK):
+        for path, known in _judgeable(paths[start : start + CHUNK]):
+            if known >= min_turns:
+                chosen.append(path)
                 turns += known
-        if len(chosen) >= games:
-            break
+                if len(chosen) == games:
+                    return chosen, turns
     return chosen, turns
 
 
@@ -96,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sim-iterations", type=int, default=None)
     parser.add_argument("--sim-candidates", type=int, default=None)
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
     extra = []
     for name in ("sim_iterations", "sim_candidates"):
         if getattr(args, name) is not None:
