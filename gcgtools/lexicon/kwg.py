@@ -299,42 +299,44 @@ class Kwg:
         nodes = self.nodes
 
         def group(p: int) -> int:
-            # the count of the group (or group tail) starting at p; recursion depth is the
-            # length of the longest path (a word plus the separator)
-            if done[p]:
-                return counts[p]
+            # the count of the group (or group tail) starting at p, not yet done; the
+            # recursion depth is the length of the longest path (a word plus the
+            # separator). A tail already done (an arc may enter a group after its first
+            # node) is counted again, to the same values: cheaper than testing each node.
             q = p
             while not nodes[q] & IS_END:
                 q += 1
             total = 0
-            for i in range(q, p - 1, -1):
-                if done[i]:
-                    total = counts[i]
-                    continue
-                node = nodes[i]
+            while q >= p:
+                node = nodes[q]
                 arc = node & ARC_MASK
                 if arc:
-                    total += group(arc)
+                    total += counts[arc] if done[arc] else group(arc)
                 if node & ACCEPTS:
                     total += 1
-                counts[i] = total
-                done[i] = 1
+                counts[q] = total
+                done[q] = 1
+                q -= 1
             return total
 
         start = self.dawg_root if root is None else root
-        if start:
+        if start and not done[start]:
             group(start)
         return counts
 
     def count_words(self, root: int | None = None) -> int:
         """Number of words (accepted paths) from the group at ``root`` (default: DAWG).
-        Raises :class:`KwgError` for a graph with a cycle (no KWG program writes one)."""
+        Raises :class:`KwgError` for a graph with a cycle (no KWG program writes one) or
+        with 2**32 words or more from a node (the counts are 32-bit, as in wolges)."""
         start = self.dawg_root if root is None else root
         try:
             return self.word_counts(start)[start] if start else 0
         except RecursionError:
             self._counts = None
             raise KwgError("the graph has a cycle") from None
+        except OverflowError:
+            self._counts = None
+            raise KwgError("more than 4,294,967,295 words under one node") from None
 
     def word_index(self, tiles: Sequence[int] | bytes, root: int | None = None) -> int:
         """Index of the word in the DAWG's enumeration order, or -1 if it is not a word

@@ -281,6 +281,11 @@ def check_lexicon_file(path: str | PathLike[str], tiles: TileSet | str | None = 
 MAX_KWG_BYTES = 64 * 1024 * 1024
 """The largest KWG file read (64 MiB; CSW21 with its GADDAG is about 12 MB)."""
 
+MAX_KWG_WORDS = 1 << 24
+"""The most words a KWG's DAWG may hold (16,777,216; CSW21 has 279,496 and the largest
+lexicons a few million). A graph shares its suffixes, so a small file can hold billions of
+words; the move generator's indexes list every word, so such a file is refused."""
+
 
 def read_lexicon_bytes(p: Path, limit: int) -> bytes:
     """The bytes of a lexicon file (a regular file of at most ``limit`` bytes), else
@@ -321,6 +326,11 @@ def _parse_kwg(p: Path, data: bytes, alphabet: Alphabet | None) -> tuple[Kwg, in
         raise LexiconError(f"{p}: not a KWG file: {exc}", p) from None
     if not count:
         raise LexiconError(f"{p}: not a KWG file: the DAWG is empty", p)
+    if count > MAX_KWG_WORDS:
+        raise LexiconError(
+            f"{p}: not a lexicon: {count:,} words: more than any lexicon "
+            f"(at most {MAX_KWG_WORDS:,})", p
+        )  # fmt: skip
     return kwg, count
 
 

@@ -79,16 +79,49 @@ static int collect_word(void *ctx, const int *path, int len, uint64_t hash) {
     return 0;
 }
 
+/* The letter sets' bit set, filled a ring of sets behind: a set's bits are prefetched
+ * when it is put and set RING puts later, so the cache misses of the bit set (millions of
+ * sets, a few MB) overlap instead of coming one after another. lh: letter_hash of each
+ * letter (a table: the walk asks for each letter of every word). */
+#define RING 32
+typedef struct {
+    KeyList *words; /* the words of ANA_MIN to ANA_MAX letters, collected in the same walk */
+    uint64_t *bits;
+    uint64_t lh[64];
+    uint64_t ring[RING];
+    uint64_t n;
+} SetAdder;
+
+static inline void set_put(SetAdder *a, uint64_t hash) {
+    unsigned i = (unsigned)(a->n++ % RING);
+    if (a->n > RING) add_set(a->bits, a->ring[i]);
+    a->ring[i] = hash;
+    uint64_t s = small_bit(hash);
+    __builtin_prefetch(&a->bits[s >> 6], 1);
+    for (int k = 0; k < SETS_HASHES; k++) __builtin_prefetch(&a->bits[set_bit(hash, k) >> 6], 1);
+}
+
+static void set_flush(SetAdder *a) {
+    uint64_t held = a->n < RING ? a->n : RING;
+    for (uint64_t i = 0; i < held; i++) add_set(a->bits, a->ring[i]);
+    a->n = 0;
+}
+
 /* the letter set of a word of two letters or more, and of the word with one of its
- * letters a blank, into the bit set ctx */
+ * letters a blank, into the SetAdder ctx (the walk's letters are below 64); a word of
+ * ANA_MIN to ANA_MAX letters into its words too */
 static int collect_set(void *ctx, const int *path, int len, uint64_t hash) {
-    uint64_t *bits = ctx;
+    SetAdder *a = ctx;
     if (len < 2) return 0;
-    add_set(bits, hash);
+    if (len >= ANA_MIN && len <= ANA_MAX && collect_word(a->words, path, len, hash) < 0) return -1;
+    set_put(a, hash);
+    uint64_t seen = 0, blank = a->lh[0];
     for (int q = 0; q < len; q++) {
-        int seen = 0;
-        for (int r = 0; r < q && !seen; r++) seen = path[r] == path[q];
-        if (!seen) add_set(bits, hash - letter_hash(path[q]) + letter_hash(0));
+        uint64_t bit = 1ULL << path[q];
+        if (!(seen & bit)) {
+            seen |= bit;
+            set_put(a, hash - a->lh[path[q]] + blank);
+        }
     }
     return 0;
 }
@@ -123,9 +156,11 @@ static int collect_set(void *ctx, const int *path, int len, uint64_t hash) {
 RADIX_SORT(sort_keywords, KeyWord, 8, KEYWORD_BYTE)
 
 typedef struct {
-    uint64_t key, word_at; /* word_at: index into the letters collected */
-    uint8_t len;
+    uint64_t key, at_len; /* the index of its first letter in those collected << 8, length */
 } WordKey;
+
+static inline isize wk_at(const WordKey *w) { return (isize)(w->at_len >> 8); }
+static inline int wk_len(const WordKey *w) { return (int)(w->at_len & 0xFF); }
 
 typedef struct {
     WordKey *items;
@@ -160,34 +195,43 @@ static int collect_keyed(void *ctx, const int *path, int len, uint64_t hash) {
     if (wl_grow(out, len) < 0) { out->error = 1; return -1; }
     WordKey *w = &out->items[out->n++];
     w->key = word_key(hash);
-    w->len = (uint8_t)len;
-    w->word_at = (uint64_t)out->n_letters;
+    w->at_len = (uint64_t)out->n_letters << 8 | (uint64_t)len;
     for (int q = 0; q < len; q++) out->letters[out->n_letters++] = (uint8_t)path[q];
     return 0;
 }
 
 /* by length first, then by key: ordered by (key, length, word) */
-#define WORDKEY_BYTE(w, pass) ((pass) ? (uint8_t)((w)->key >> (8 * ((pass) - 1))) : (w)->len)
+#define WORDKEY_BYTE(w, pass) \
+    ((pass) ? (uint8_t)((w)->key >> (8 * ((pass) - 1))) : (uint8_t)(w)->at_len)
 RADIX_SORT(sort_wordkeys, WordKey, 9, WORDKEY_BYTE)
 
-/* the slots and letters of wl's words (sorted) into buf */
+/* the slots and letters of wl's words (sorted) into buf (zeroed). The slot, filter word
+ * and letters of the word AHEAD items on are prefetched: their cache misses overlap. */
+#define AHEAD 16
 static void word_slots(const WordList *wl, uint64_t *buf, isize slots) {
     uint64_t *tab = buf + WI_HEAD, mask = (uint64_t)slots - 1, *filter = tab + 2 * slots;
     uint8_t *letters = (uint8_t *)(filter + WF_WORDS);
     isize at = 0;
     for (isize k = 0; k < wl->n;) {
+        if (k + AHEAD < wl->n) {
+            const WordKey *next = &wl->items[k + AHEAD];
+            __builtin_prefetch(&tab[2 * ana_slot(next->key, mask)], 1);
+            __builtin_prefetch(&filter[wf_block(next->key)], 1);
+            __builtin_prefetch(wl->letters + wk_at(next), 0);
+        }
         const WordKey *w = &wl->items[k];
+        int len = wk_len(w);
         isize end = k, first = at;
         while (end < wl->n && end - k < 0xFFFF && wl->items[end].key == w->key &&
-               wl->items[end].len == w->len) {
-            memcpy(letters + at, wl->letters + wl->items[end].word_at, w->len);
-            at += w->len;
+               wk_len(&wl->items[end]) == len) {
+            memcpy(letters + at, wl->letters + wk_at(&wl->items[end]), (size_t)len);
+            at += len;
             end++;
         }
         uint64_t i = ana_slot(w->key, mask);
         while (tab[2 * i]) i = (i + 1) & mask;
         tab[2 * i] = w->key;
-        tab[2 * i + 1] = ((uint64_t)first << 24) | ((uint64_t)w->len << 16) | (uint64_t)(end - k);
+        tab[2 * i + 1] = ((uint64_t)first << 24) | ((uint64_t)len << 16) | (uint64_t)(end - k);
         filter[wf_block(w->key)] |= wf_bits(w->key);
         k = end;
     }
@@ -209,10 +253,18 @@ int anagram_collect(AnagramBuild *b, const uint32_t *nodes, isize nn, uint32_t r
     b->bits = NULL;
     b->groups = 0;
     if (!list) return -1;
-    dawg_walk(nodes, nn, root, ANA_MAX, collect_word, list);
     b->bits = calloc((size_t)SET_WORDS, sizeof(uint64_t));
-    if (!b->bits) list->error = 1;
-    else dawg_walk(nodes, nn, root, MAX_SIZE, collect_set, b->bits);
+    SetAdder *sets = b->bits ? malloc(sizeof(SetAdder)) : NULL;
+    if (!sets) list->error = 1;
+    else {
+        sets->words = list;
+        sets->bits = b->bits;
+        sets->n = 0;
+        for (int t = 0; t < 64; t++) sets->lh[t] = letter_hash(t);
+        dawg_walk(nodes, nn, root, MAX_SIZE, collect_set, sets);
+        set_flush(sets);
+    }
+    free(sets);
     KeyWord *tmp = list->error ? NULL : malloc((size_t)(list->n ? list->n : 1) * sizeof(KeyWord));
     if (!tmp) return -1;
     sort_keywords(list->items, tmp, list->n);
@@ -284,7 +336,7 @@ int word_index_collect(WordIndexBuild *b, const uint32_t *nodes, isize nn, uint3
     free(tmp);
     for (isize k = 0; k < wl->n; k++)
         b->groups += k == 0 || wl->items[k].key != wl->items[k - 1].key ||
-                     wl->items[k].len != wl->items[k - 1].len;
+                     wk_len(&wl->items[k]) != wk_len(&wl->items[k - 1]);
     return 0;
 }
 

@@ -21,6 +21,7 @@ from support.lexicon_data import (
 )
 
 from gcgtools.lexicon import (
+    ACCEPTS,
     ARC_MASK,
     IS_END,
     TILE_SHIFT,
@@ -205,6 +206,18 @@ def test_builder_matches_brute_force(words: set[str]):
 # ----------------------------------------------------------------------- bad files
 
 
+def ladder(levels: int) -> bytes:
+    """A KWG of 2 * levels + 2 nodes whose DAWG holds 2**levels words: every word of
+    ``levels`` letters A or B (each level's two nodes lead to the next level's)."""
+    nodes = [IS_END | 2, IS_END]
+    for level in range(levels):
+        last = level == levels - 1
+        arc = 0 if last else 2 * level + 4
+        flags = ACCEPTS if last else 0
+        nodes += [1 << TILE_SHIFT | flags | arc, 2 << TILE_SHIFT | IS_END | flags | arc]
+    return struct.pack(f"<{len(nodes)}I", *nodes)
+
+
 @pytest.mark.parametrize(
     ("data", "reason"),
     [
@@ -214,6 +227,8 @@ def test_builder_matches_brute_force(words: set[str]):
         (struct.pack("<III", IS_END | 2, IS_END, 1 << TILE_SHIFT), "past the end"),
         (struct.pack("<III", IS_END | 2, IS_END, 1 << TILE_SHIFT | IS_END | 2), "a cycle"),
         (struct.pack("<III", IS_END | 2, IS_END, 1 << TILE_SHIFT | IS_END), "DAWG is empty"),
+        (ladder(33), "more than 4,294,967,295 words"),
+        (ladder(25), "33,554,432 words: more than any lexicon"),
     ],
 )
 def test_malformed_kwg_is_a_clear_error(tmp_path: Path, data: bytes, reason: str):
