@@ -16,12 +16,12 @@ from support.lexicon_data import (
     data_file,
     english_tiles,
     gaddag_paths,
+    ladder,
     needs_data,
     plain_words,
 )
 
 from gcgtools.lexicon import (
-    ACCEPTS,
     ARC_MASK,
     IS_END,
     TILE_SHIFT,
@@ -204,18 +204,6 @@ def test_builder_matches_brute_force(words: set[str]):
 
 
 # ----------------------------------------------------------------------- bad files
-
-
-def ladder(levels: int) -> bytes:
-    """A KWG of 2 * levels + 2 nodes whose DAWG holds 2**levels words: every word of
-    ``levels`` letters A or B (each level's two nodes lead to the next level's)."""
-    nodes = [IS_END | 2, IS_END]
-    for level in range(levels):
-        last = level == levels - 1
-        arc = 0 if last else 2 * level + 4
-        flags = ACCEPTS if last else 0
-        nodes += [1 << TILE_SHIFT | flags | arc, 2 << TILE_SHIFT | IS_END | flags | arc]
-    return struct.pack(f"<{len(nodes)}I", *nodes)
 
 
 @pytest.mark.parametrize(

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pickle
 import random
+import struct
 from itertools import islice
 from pathlib import Path
 
 import pytest
-from support.lexicon_data import CSW21_KLV2, data_file, needs_data
+from support.lexicon_data import CSW21_KLV2, data_file, ladder, needs_data
 
 from gcgtools.lexicon import (
     Leaves,
@@ -129,6 +130,14 @@ def test_bad_leave_files(tmp_path: Path):
         load_leaves(csv)
     with pytest.raises(LeavesError, match="cannot read"):
         load_leaves(tmp_path / "none.klv2")
+
+
+def test_a_leave_graph_of_more_leaves_than_32_bits_count_is_a_clear_error(tmp_path: Path):
+    nodes = ladder(33)  # 2**33 leaves: the count does not fit the 32-bit counts
+    bad = tmp_path / "huge.klv2"
+    bad.write_bytes(struct.pack("<I", len(nodes) // 4) + nodes + struct.pack("<I", 0))
+    with pytest.raises(LeavesError, match="more than 4,294,967,295 words"):
+        load_leaves(bad)
 
 
 def test_spanish_csv_with_digraph_tiles(tmp_path: Path):

@@ -5,8 +5,10 @@ under test)."""
 from __future__ import annotations
 
 import gzip
+import struct
 from pathlib import Path
 
+from gcgtools.lexicon.kwg import ACCEPTS, IS_END, TILE_SHIFT
 from support.reference_data import DATA, data_dir, needs_data  # noqa: F401
 
 ENABLE_TXT = "wordlists/enable2k/enable2k.txt.gz"
@@ -42,3 +44,15 @@ def gaddag_paths(word: bytes) -> list[bytes]:
     for i in range(1, n):
         paths.append(word[:i][::-1] + b"\0" + word[i:])
     return paths
+
+
+def ladder(levels: int) -> bytes:
+    """The bytes of a KWG of 2 * levels + 2 nodes whose DAWG holds 2**levels words: every
+    word of ``levels`` letters A or B (each level's two nodes lead to the next level's)."""
+    nodes = [IS_END | 2, IS_END]
+    for level in range(levels):
+        last = level == levels - 1
+        arc = 0 if last else 2 * level + 4
+        flags = ACCEPTS if last else 0
+        nodes += [1 << TILE_SHIFT | flags | arc, 2 << TILE_SHIFT | IS_END | flags | arc]
+    return struct.pack(f"<{len(nodes)}I", *nodes)
