@@ -79,20 +79,21 @@ static int collect_word(void *ctx, const int *path, int len, uint64_t hash) {
     return 0;
 }
 
-/* The letter sets' bit set, filled a ring of sets behind: a set's bits are prefetched
+/* One walk of the DAWG for the anagram index: its words of ANA_MIN to ANA_MAX letters,
+ * and the letter sets' bit set, filled a ring of sets behind: a set's bits are prefetched
  * when it is put and set RING puts later, so the cache misses of the bit set (millions of
  * sets, a few MB) overlap instead of coming one after another. lh: letter_hash of each
  * letter (a table: the walk asks for each letter of every word). */
 #define RING 32
 typedef struct {
-    KeyList *words; /* the words of ANA_MIN to ANA_MAX letters, collected in the same walk */
+    KeyList *words;
     uint64_t *bits;
     uint64_t lh[64];
     uint64_t ring[RING];
     uint64_t n;
-} SetAdder;
+} AnagramWalk;
 
-static inline void set_put(SetAdder *a, uint64_t hash) {
+static inline void set_put(AnagramWalk *a, uint64_t hash) {
     unsigned i = (unsigned)(a->n++ % RING);
     if (a->n > RING) add_set(a->bits, a->ring[i]);
     a->ring[i] = hash;
@@ -101,17 +102,16 @@ static inline void set_put(SetAdder *a, uint64_t hash) {
     for (int k = 0; k < SETS_HASHES; k++) __builtin_prefetch(&a->bits[set_bit(hash, k) >> 6], 1);
 }
 
-static void set_flush(SetAdder *a) {
+static void set_flush(AnagramWalk *a) {
     uint64_t held = a->n < RING ? a->n : RING;
     for (uint64_t i = 0; i < held; i++) add_set(a->bits, a->ring[i]);
-    a->n = 0;
 }
 
 /* the letter set of a word of two letters or more, and of the word with one of its
- * letters a blank, into the SetAdder ctx (the walk's letters are below 64); a word of
+ * letters a blank, into the AnagramWalk ctx (the walk's letters are below 64); a word of
  * ANA_MIN to ANA_MAX letters into its words too */
-static int collect_set(void *ctx, const int *path, int len, uint64_t hash) {
-    SetAdder *a = ctx;
+static int collect_anagram(void *ctx, const int *path, int len, uint64_t hash) {
+    AnagramWalk *a = ctx;
     if (len < 2) return 0;
     if (len >= ANA_MIN && len <= ANA_MAX && collect_word(a->words, path, len, hash) < 0) return -1;
     set_put(a, hash);
@@ -254,17 +254,17 @@ int anagram_collect(AnagramBuild *b, const uint32_t *nodes, isize nn, uint32_t r
     b->groups = 0;
     if (!list) return -1;
     b->bits = calloc((size_t)SET_WORDS, sizeof(uint64_t));
-    SetAdder *sets = b->bits ? malloc(sizeof(SetAdder)) : NULL;
-    if (!sets) list->error = 1;
+    AnagramWalk *walk = b->bits ? malloc(sizeof(AnagramWalk)) : NULL;
+    if (!walk) list->error = 1;
     else {
-        sets->words = list;
-        sets->bits = b->bits;
-        sets->n = 0;
-        for (int t = 0; t < 64; t++) sets->lh[t] = letter_hash(t);
-        dawg_walk(nodes, nn, root, MAX_SIZE, collect_set, sets);
-        set_flush(sets);
+        walk->words = list;
+        walk->bits = b->bits;
+        walk->n = 0;
+        for (int t = 0; t < 64; t++) walk->lh[t] = letter_hash(t);
+        dawg_walk(nodes, nn, root, MAX_SIZE, collect_anagram, walk);
+        set_flush(walk);
     }
-    free(sets);
+    free(walk);
     KeyWord *tmp = list->error ? NULL : malloc((size_t)(list->n ? list->n : 1) * sizeof(KeyWord));
     if (!tmp) return -1;
     sort_keywords(list->items, tmp, list->n);
