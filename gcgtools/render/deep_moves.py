@@ -77,7 +77,7 @@ def endgame_lines(
         yield from _preendgame_lines(result, top)
         return
     proved = "proved" if result.proved else f"not proved ({result.why})"
-    yield f"endgame: {proved}; depth {result.depth}, {result.nodes} nodes, {result.seconds:.1f} s"
+    yield f"endgame: {proved}; depth {result.depth}, {result.nodes:,} nodes, {result.seconds:.1f} s"
     shown = result.moves if top <= 0 else result.moves[:top]
     width = min(max([len(r.notation) for r in shown] + [4]), 24)
     yield f"{'#':>3}  {'move':<{width}}  {'score':>5}  {'value':>6}  line"
@@ -110,12 +110,12 @@ def _preendgame_lines(result: PreendgameResult, top: int) -> Iterator[str]:
     tiles = "1 tile" if result.bag_size == 1 else f"{result.bag_size} tiles"
     yield (
         f"pre-endgame ({tiles} in the bag, {result.scenarios} draws): {proved}; "
-        f"{result.nodes} nodes, {result.seconds:.1f} s"
+        f"{result.nodes:,} nodes, {result.seconds:.1f} s"
     )
     for s in result.stages:
         yield (
             f"  stage {s.number} {s.method}: {s.candidates} moves, {s.scenarios} draws, "
-            f"{s.nodes} nodes, {s.seconds:.1f} s"
+            f"{s.nodes:,} nodes, {s.seconds:.1f} s"
         )
     shown = result.candidates if top <= 0 else result.candidates[:top]
     width = min(max([len(c.move.notation()) for c in shown] + [4]), 24)

@@ -86,8 +86,9 @@ def test_endgame_with_2_to_4_tiles_in_the_bag_solves_the_preendgame_in_one_budge
     header = out.splitlines()[1]
     assert header.startswith(f"pre-endgame ({tiles} tiles in the bag, ")
     assert "not proved (node budget spent)" in header
-    nodes = int(header.split("; ")[1].split(" nodes")[0])
-    assert nodes <= 3300
+    spent = header.split("; ")[1].split(" nodes")[0]
+    nodes = int(spent.replace(",", ""))
+    assert 1000 <= nodes <= 3300 and spent == f"{nodes:,}"  # thousands separated
     code, out, _ = run(*args, "--nodes", "3000", "-f", "json")
     assert code == 0 and len(rows(out)) == 4 and all(m["preendgame"] for m in rows(out))
     code, out, _ = run(*args, "--seconds", "0.5", "-f", "json")  # how far it gets: the machine's
