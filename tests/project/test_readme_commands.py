@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "readme_commands.py"
 FIRST = "python3 -m pip install . && gcgtools validate examples/*.gcg"
-SECOND = "python3 -m pip install '.[test]' && python3 -m pytest"
+SECOND = "python3 -m pip install -e '.[test]' && python3 -m pytest"
 
 
 def tool():  # noqa: ANN201 - the module
