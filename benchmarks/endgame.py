@@ -8,6 +8,10 @@ is solved with :func:`gcgtools.analysis.endgame.solve_endgame` within a budget o
 
     python benchmarks/endgame.py /work/shared/corpus
     python benchmarks/endgame.py --limit 40 --seconds 10
+    python benchmarks/endgame.py --part 1/2 & python benchmarks/endgame.py --part 2/2
+
+``--part K/N`` takes every N-th position from the K-th, so that N processes (one a core)
+share the positions; the figures are each part's.
 
 Prints how many positions were proved within the budget, the median and 90th-percentile
 seconds per position (wall clock and CPU time of this process), the median nodes and the
@@ -177,6 +181,17 @@ def run_preendgames(args: argparse.Namespace) -> None:
 GROUPS = ("<=7", "8-11", "12-14")
 
 
+def _part(text: str) -> tuple[int, int]:
+    """``K/N`` as ``(K, N)``, with 1 <= K <= N."""
+    try:
+        k, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        sys.exit(f"--part: {text!r} is not K/N (say 1/2)")
+    if not 1 <= k <= n:
+        sys.exit(f"--part: {text!r}: K must be from 1 to N")
+    return k, n
+
+
 def _group(tiles: int) -> str:
     return GROUPS[0] if tiles <= 7 else GROUPS[1] if tiles <= 11 else GROUPS[2]
 
@@ -197,6 +212,10 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=None, help="--preendgame: node budget")
     parser.add_argument("--export-cgp", metavar="FILE", help="write the positions as CGP lines")
     parser.add_argument("--python", action="store_true", help="the Python search, not the C one")
+    parser.add_argument(
+        "--part", default="1/1", metavar="K/N",
+        help="only every N-th position from the K-th (run N processes, one a core)",
+    )  # fmt: skip
     args = parser.parse_args()
     if not args.corpus:
         sys.exit("name the corpus folder (or set GCGTOOLS_CORPUS)")
@@ -212,6 +231,8 @@ def main() -> None:
     found = positions(Path(args.corpus), lexicon, args.limit)
     if not found:
         sys.exit("no position found")
+    part, parts = _part(args.part)
+    found = found[part - 1 :: parts]
     if args.export_cgp:
         export_cgp(args.export_cgp, found)
         return

@@ -119,6 +119,18 @@ def test_endgame_benchmark_exports_its_positions_as_cgp(tmp_path: Path) -> None:
         assert 1 <= len(mine) <= 7 and 1 <= len(theirs) <= 7  # both racks known: bag empty
 
 
+def test_endgame_benchmark_parts_share_the_positions(tmp_path: Path) -> None:
+    """--part K/N: every N-th position from the K-th, so N processes share them."""
+    whole, first, second = (tmp_path / f"{n}.tsv" for n in ("whole", "first", "second"))
+    run("endgame.py", "--limit", "5", "--export-cgp", str(whole))
+    run("endgame.py", "--limit", "5", "--part", "1/2", "--export-cgp", str(first))
+    run("endgame.py", "--limit", "5", "--part", "2/2", "--export-cgp", str(second))
+    lines = whole.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 5
+    assert first.read_text(encoding="utf-8").splitlines() == lines[0::2]
+    assert second.read_text(encoding="utf-8").splitlines() == lines[1::2]
+
+
 def test_preendgame_benchmark_exports_its_positions_as_cgp(tmp_path: Path) -> None:
     target = tmp_path / "preendgames.tsv"
     out = run("endgame.py", "--preendgame", "--limit", "1", "--export-cgp", str(target))
