@@ -1094,15 +1094,15 @@ static PyObject *solve_endgame_native(PyObject *self, PyObject *args) {
         *bag_o, *roots, *exact, *stop, *on_depth;
     unsigned int groot, droot;
     int size, n_letters, end_zeros, out_factor, bingo_size, bingo_bonus, max_depth, tt_lg,
-        all_moves, prune, aspiration;
+        tt_max_lg, all_moves, prune, aspiration;
     unsigned long long full;
     long max_nodes;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OIIiiKOOOOOOOOOOiiiilidiiOOOOii", &nodes_o, &groot, &droot,
+    if (!PyArg_ParseTuple(args, "OIIiiKOOOOOOOOOOiiiilidiiiOOOOii", &nodes_o, &groot, &droot,
                           &size, &n_letters, &full, &bt_o, &bv_o, &lm_o, &wm_o, &cross_o,
                           &xsum_o, &tv_o, &r0_o, &r1_o, &bag_o, &end_zeros, &out_factor,
                           &bingo_size, &bingo_bonus, &max_nodes, &max_depth, &seconds, &tt_lg,
-                          &all_moves, &roots, &exact, &stop, &on_depth, &prune,
+                          &tt_max_lg, &all_moves, &roots, &exact, &stop, &on_depth, &prune,
                           &aspiration))
         return NULL;
     if (size < 1 || size > MAX_SIZE || n_letters < 1 || n_letters > MAX_LETTERS) {
@@ -1164,6 +1164,7 @@ static PyObject *solve_endgame_native(PyObject *self, PyObject *args) {
     in.max_nodes = max_nodes > 0 ? max_nodes : 0;
     in.max_depth = max_depth > 0 ? max_depth : 0;
     in.tt_lg = tt_lg;
+    in.tt_max_lg = tt_max_lg;
     in.all_moves = all_moves;
     in.aspiration = aspiration > 0 ? aspiration : 0;
     in.stop = eg_stop;

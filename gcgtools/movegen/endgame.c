@@ -69,6 +69,8 @@ typedef struct {
     uint64_t k_rack[2][MAX_LETTERS], k_bag[EG_MAX_BAG + 1], k_zeros[8], k_side[2];
     TTEntry *tt;
     uint64_t tt_mask;
+    int tt_lg, tt_max_lg;
+    long tt_filled; /* entries in use */
     MoveList lists[EG_MAX_PLY + 2];
     Gen *gen;
     Found found;
@@ -402,6 +404,7 @@ static void tt_store(Eg *e, uint64_t key, int depth, int flag, int value, int co
     int d = complete ? 256 : depth;
     if (b[0].key == key) { b[0] = n; return; }
     if (b[1].key == key) { b[1] = n; return; }
+    if (!b[0].key || !b[1].key) e->tt_filled++;
     int d0 = (b[0].flags & 4) ? 256 : b[0].depth;
     if (!b[0].key || d >= d0) {
         b[1] = b[0];
@@ -411,12 +414,39 @@ static void tt_store(Eg *e, uint64_t key, int depth, int flag, int value, int co
     }
 }
 
+/* the table twice as large, in place: a bucket's entries stay in it or move to its twin
+ * in the new half, by the key's next bit, in the same order (the deeper first); when the
+ * memory cannot be had, it stays as it is and grows no more */
+static void tt_grow(Eg *e) {
+    size_t old = (size_t)e->tt_mask + 1;
+    TTEntry *tt = realloc(e->tt, 2 * old * sizeof(TTEntry));
+    if (!tt) { e->tt_max_lg = e->tt_lg; return; }
+    memset(tt + old, 0, old * sizeof(TTEntry));
+    for (size_t j = 0; j < old; j += 2) {
+        TTEntry *b = &tt[j], *twin = &tt[j + old], stay[2];
+        int n_stay = 0, n_move = 0;
+        for (int s = 0; s < 2; s++) {
+            if (!b[s].key) continue;
+            if (b[s].key & old) twin[n_move++] = b[s];
+            else stay[n_stay++] = b[s];
+        }
+        memset(b, 0, 2 * sizeof(TTEntry));
+        for (int s = 0; s < n_stay; s++) b[s] = stay[s];
+    }
+    e->tt = tt;
+    e->tt_mask = 2 * old - 1;
+    e->tt_lg++;
+}
+
 /* ------------------------------------------------------------------ search */
+/* counts a node; every EG_CHECK nodes asks whether to stop, and doubles the table when it
+ * is half full (no entry is held across this call) */
 static int count_node(Eg *e) {
     if (e->stopped) return 1;
     if (e->max_nodes && e->nodes >= e->max_nodes) { e->stopped = EG_NODES; return 1; }
     if (e->nodes >= e->next_check) {
         e->next_check = e->nodes + EG_CHECK;
+        if (e->tt_lg < e->tt_max_lg && e->tt_filled > (long)(e->tt_mask >> 1)) tt_grow(e);
         if (e->in->stop) {
             int why = e->in->stop(e->in->ctx);
             if (why) { e->stopped = why; return 1; }
@@ -690,6 +720,8 @@ static Eg *eg_make(const EgInput *in) {
     int lg = in->tt_lg < 4 ? 4 : in->tt_lg > 30 ? 30 : in->tt_lg;
     e->tt = calloc((size_t)1 << lg, sizeof(TTEntry));
     e->tt_mask = ((uint64_t)1 << lg) - 1;
+    e->tt_lg = lg;
+    e->tt_max_lg = in->tt_max_lg < lg ? lg : in->tt_max_lg > 30 ? 30 : in->tt_max_lg;
     if (!e->bt || !e->bv || !e->xsum || !e->cross || !e->gen || !e->leave || !e->tt ||
         !e->cache || !e->memo) {
         if (e->gen) e->gen->lines = NULL;

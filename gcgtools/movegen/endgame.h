@@ -53,7 +53,8 @@ typedef struct {
     int bingo_size, bingo_bonus;
     long max_nodes; /* 0: no limit */
     int max_depth;  /* 0: no limit (the horizon) */
-    int tt_lg;      /* the table holds 2**tt_lg entries */
+    int tt_lg;      /* the table holds 2**tt_lg entries at first */
+    int tt_max_lg;  /* and doubles while half full, up to 2**tt_max_lg */
     int all_moves;
     int aspiration; /* root moves searched first within this many points of their value at
                      * the previous depth (0: a full window at once) */

@@ -216,6 +216,34 @@ def test_pruning_changes_nothing_on_the_records_endgames(enable) -> None:
     raise AssertionError(f"only {compared} real endgames were found")
 
 
+def test_a_growing_table_changes_no_value(enable, monkeypatch) -> None:
+    """A table that starts at 64 entries and doubles up to 4,096 (so it grows several
+    times mid-search, then stays full and replaces) finds the same values, proofs and
+    best lines as the default one on real endgames."""
+    from gcgtools.analysis.endgame import native
+
+    compared = 0
+    for eg in _records_endgames(enable):
+        if len(eg.racks[0]) + len(eg.racks[1]) > 9:
+            continue
+        default = solve_endgame(eg, all_moves=True)
+        monkeypatch.setattr(native, "TT_LG", 6)
+        monkeypatch.setattr(native, "TT_MAX_LG", 12)
+        small = solve_endgame(eg, all_moves=True)
+        monkeypatch.undo()
+        assert default.proved and small.proved
+        if small.nodes < 5_000:  # too few nodes for the table to grow much
+            continue
+        assert {m.notation: m.value for m in small.moves} == {
+            m.notation: m.value for m in default.moves
+        }
+        assert small.value == default.value
+        compared += 1
+        if compared == 2:
+            return
+    raise AssertionError(f"only {compared} real endgames of 5,000 nodes or more were found")
+
+
 def _big(enable, boards) -> EndgamePosition:
     """A position that takes far more than a few thousand nodes to prove."""
     rng = random.Random(5)

@@ -13,6 +13,7 @@ Python generator (a few generations per line).
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Collection, Sequence
 from types import ModuleType
@@ -32,8 +33,26 @@ from gcgtools.rules.tiles import BLANK
 
 __all__ = ["native_endgame", "solve_native"]
 
-#: the transposition table holds 2**TT_LG entries of 16 bytes (64 MB)
+#: the transposition table holds 2**TT_LG entries of 16 bytes (64 MB) at first
 TT_LG = 22
+#: and doubles whenever it is half full, up to 2**TT_MAX_LG entries (1 GB), or less on a
+#: machine with less than 8 GB of memory (an eighth of it): a long search keeps what it
+#: learnt (an 8-tile endgame proved in 186 s with 2**26 entries was still unproved after
+#: 360 s with 2**22)
+TT_MAX_LG = 26
+
+
+def tt_max_lg() -> int:
+    """The largest table, as a power of two of entries: :data:`TT_MAX_LG`, less where an
+    eighth of the machine's memory is less than that many entries of 16 bytes."""
+    try:
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):  # pragma: no cover - not on Linux or macOS
+        return TT_LG
+    lg = max(TT_LG, (memory // 8 // 16).bit_length() - 1)
+    return min(TT_MAX_LG, lg)
+
+
 #: each root move is searched first within this many points of its value at the previous
 #: depth (an aspiration window), again with a full window when its value falls outside
 ASPIRATION = 8
@@ -137,8 +156,9 @@ def solve_native(
         [0 if t == BLANK else index[t] for t in position.bag],
         passes_to_end(position.zeros, rules.max_scoreless_turns),
         out_factor, rules.rack_size, rules.bingo_bonus, limit.nodes or 0, limit.depth or 0,
-        max(seconds, 1e-6) if limit.seconds is not None else -1.0, TT_LG, int(all_moves),
-        root_keys, exact_keys, stop_requested, told if on_depth is not None else None,
+        max(seconds, 1e-6) if limit.seconds is not None else -1.0, TT_LG, tt_max_lg(),
+        int(all_moves), root_keys, exact_keys, stop_requested,
+        told if on_depth is not None else None,
         int(prune), ASPIRATION,
     )  # fmt: skip
     stopped = _STOPPED[stopped_code]
