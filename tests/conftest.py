@@ -21,10 +21,18 @@ from __future__ import annotations
 
 import csv
 import os
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# A shell starts a background job (``python3 -m pytest &``) with Ctrl-C ignored, and every
+# process it starts inherits that: Python then installs no KeyboardInterrupt handler, and
+# the tests of what Ctrl-C does fail (their commands never stop). The tests run with
+# Ctrl-C as a terminal gives it, wherever they are started from.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 CORPUS_ENV = "GCGTOOLS_CORPUS"
 SKIP_REASON = "GCGTOOLS_CORPUS is not set; set it to the shared corpus folder to run corpus tests"

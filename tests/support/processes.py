@@ -26,18 +26,32 @@ def marked(name: str, mark: str) -> list[int]:
     return found
 
 
+#: what :func:`rest_of_output` keeps at most: a writer that goes on past it is killed
+#: (one that never stopped once filled 24 GB before the system killed the test run)
+MOST_OUTPUT = 64 * 1024 * 1024
+
+
 def rest_of_output(process: subprocess.Popen[str], timeout: float) -> tuple[str, str]:
     """What ``process`` writes to its standard output and standard error until it ends,
     after the test has read some of it with ``readline`` (``communicate`` would read the
     pipes beneath the lines already buffered, and lose them); killed after ``timeout``
-    seconds, so that a hang fails the test instead of stopping it."""
+    seconds, or once it has written :data:`MOST_OUTPUT` characters, so that a hang or a
+    writer that does not stop fails the test instead of stopping it or filling the
+    memory."""
     assert process.stdout is not None and process.stderr is not None
     watchdog = threading.Timer(timeout, process.kill)
     watchdog.start()
+    pieces: list[str] = []
+    kept = 0
     try:
-        out = process.stdout.read()
+        while piece := process.stdout.read(1 << 20):
+            pieces.append(piece)
+            kept += len(piece)
+            if kept > MOST_OUTPUT:
+                process.kill()
+                break
         err = process.stderr.read()  # a few lines: it cannot fill its pipe meanwhile
         process.wait()
     finally:
         watchdog.cancel()
-    return out, err
+    return "".join(pieces), err
