@@ -34,6 +34,19 @@ import pytest
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+
+@pytest.fixture(autouse=True)
+def _pure_switch_read_again() -> Iterator[None]:
+    """After each test, the pure-Python switch as the environment now says: a test that
+    set ``GCGTOOLS_PURE_PYTHON`` and ran a command (which reads the switch) left the C
+    helper off for every test after it once monkeypatch had put the variable back (a
+    whole run's later tests in pure Python, the C comparison tests failing)."""
+    yield
+    from gcgtools.movegen.core import read_pure_switch
+
+    read_pure_switch()
+
+
 CORPUS_ENV = "GCGTOOLS_CORPUS"
 SKIP_REASON = "GCGTOOLS_CORPUS is not set; set it to the shared corpus folder to run corpus tests"
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
