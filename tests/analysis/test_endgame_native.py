@@ -218,8 +218,8 @@ def test_pruning_changes_nothing_on_the_records_endgames(enable) -> None:
 
 def test_a_growing_table_changes_no_value(enable, monkeypatch) -> None:
     """A table that starts at 64 entries and doubles up to 4,096 (so it grows several
-    times mid-search, then stays full and replaces) finds the same values, proofs and
-    best lines as the default one on real endgames."""
+    times mid-search, then stays full and replaces) finds the same value for every root
+    move, and the same proofs, as the default one on real endgames."""
     from gcgtools.analysis.endgame import native
 
     compared = 0
