@@ -499,6 +499,35 @@ static int pass_cuts(Eg *e, uint64_t key, int alpha, int beta, int *value, int *
     return 1;
 }
 
+/* whether the pass is the only move of the position (list l, *listed whether it is
+ * all of them) and comes after a play: such a pass costs no ply of the depth (as in
+ * MAGPIE's endgame, `forced_pass_bypass`). A player whose tiles cannot be played passes
+ * while the other plays a tile or two a turn: those lines are seen to their end at half
+ * the depth. After a pass it is not: two passes end the game, so the next one does */
+static int forced_pass(const Eg *e, const MoveList *l, int listed) {
+    return listed && l->n == 1 && !l->m[0].n && !e->zeros;
+}
+
+static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete);
+
+/* the position's forced pass played and the position after it searched to the same
+ * depth */
+static int pass_through(Eg *e, uint64_t key, int depth, int alpha, int beta, int ply,
+                        int *complete) {
+    EgMove pass;
+    memset(&pass, 0, sizeof pass);
+    Undo u;
+    int over, done = 1, value, gain = play(e, &pass, &u, &over);
+    if (over) value = gain;
+    else value = gain - negamax(e, depth, gain - beta, gain - alpha, ply + 1, &done);
+    undo(e, &pass, &u);
+    if (e->stopped) return 0;
+    int flag = value <= alpha ? UPPER_F : value >= beta ? LOWER_F : EXACT_F;
+    tt_store(e, key, depth, flag, value, done, 0);
+    *complete = done;
+    return value;
+}
+
 /* the value for the player to move searched `depth` plies (fail-soft), *complete
  * whether every line reached the end; ply: the list to use */
 static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete) {
@@ -531,6 +560,11 @@ static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete
     MoveList *l = &e->lists[ply];
     int listed;
     if (gen_moves(e, l, EG_FULL, &listed) < 0) { e->stopped = EG_ERROR; e->error = 1; return 0; }
+    /* a forced pass is searched through at the same depth (forced_pass); not one ply
+     * from the depth, where the pass is looked up before any move is generated (above),
+     * nor in the Python search there */
+    if (depth >= 2 && forced_pass(e, l, listed))
+        return pass_through(e, key, depth, alpha, beta, ply, complete);
     if (tt_move >= l->n && !listed) {
         if (gen_moves(e, l, 1, &listed) < 0) { e->stopped = EG_ERROR; e->error = 1; return 0; }
     }
@@ -657,15 +691,15 @@ static void root_depth(Eg *e, const EgMove *moves, RootLine *lines, int n, int d
 /* the line after root move `first`: the table's best move at each position (searched
  * again with a full window first when `search`); the state is left as found */
 static int follow_pv(Eg *e, const EgMove *first, int depth, int search, EgLine *out) {
-    EgMove *pv = malloc(sizeof(EgMove) * (size_t)(depth + 1));
-    Undo *undos = malloc(sizeof(Undo) * (size_t)(depth + 1));
+    EgMove *pv = malloc(sizeof(EgMove) * (EG_MAX_PLY + 1));
+    Undo *undos = malloc(sizeof(Undo) * (EG_MAX_PLY + 1));
     if (!pv || !undos) { free(pv); free(undos); return -1; }
     int n = 0, over, gain, remaining = depth - 1;
     pv[0] = *first;
     gain = play(e, &pv[0], &undos[0], &over);
     n = 1;
     int last_gain = gain;
-    while (!over && remaining > 0 && n <= depth) {
+    while (!over && remaining > 0 && n <= EG_MAX_PLY) {
         int done;
         if (search) negamax(e, remaining, -EG_INF, EG_INF, n, &done);
         if (e->stopped) break;
@@ -675,10 +709,11 @@ static int follow_pv(Eg *e, const EgMove *first, int depth, int search, EgLine *
         int listed;
         if (gen_moves(e, l, 1, &listed) < 0) break;
         if (t->best >= l->n) break;
+        int forced = remaining >= 2 && forced_pass(e, l, listed); /* as negamax() */
         pv[n] = l->m[t->best];
         last_gain = play(e, &pv[n], &undos[n], &over);
         n++;
-        remaining--;
+        if (!forced) remaining--;
     }
     for (int k = n - 1; k >= 0; k--) undo(e, &pv[k], &undos[k]);
     free(undos);

@@ -26,6 +26,7 @@ from gcgtools.analysis.endgame import (
     solve_endgame,
 )
 from gcgtools.analysis.endgame.native import native_endgame, solve_native
+from gcgtools.analysis.endgame.search import Searcher
 from gcgtools.console import stopping_on_signals
 from gcgtools.lexicon import Lexicon, load_lexicon
 from gcgtools.movegen.core import native_module
@@ -272,6 +273,45 @@ def test_a_depth_limit_answers_that_depth(enable, boards) -> None:
     c = solve_endgame(pos, Limit(depth=2))
     py = solve_endgame(pos, Limit(depth=2), native=False)
     assert (c.depth, c.value, c.proved, c.stopped) == (2, py.value, False, "depth")
+
+
+def _stuck_endgames(enable, boards) -> Iterator[EndgamePosition]:
+    """Random endgames of 4 tiles against 1 where the 1 (no blank) has no play: the
+    player holding it can only pass while the other plays."""
+    rng = random.Random(5)
+    for _ in range(400):
+        board, pool, rules = rng.choice(boards)
+        tiles = rng.sample([t for t in pool if t != "?"], 5)
+        mine, theirs = tiles[:4], tiles[4:]
+        stuck = EndgamePosition.of(board, theirs, mine, enable, rules)
+        only = Searcher(stuck).moves_here()
+        if len(only) == 1 and only[0].is_pass:
+            yield EndgamePosition.of(board, mine, theirs, enable, rules)
+
+
+def test_a_forced_pass_costs_no_ply(enable, boards) -> None:
+    """A pass that is the only move, after a play, is searched through at the same depth
+    (in C and in Python alike): a line where the other player plays a tile a turn is
+    proved at fewer plies of depth than it has (where no other line needs the depth), and
+    the two searches give the same value at every depth on the way (the other root moves'
+    values at a depth short of the proof may differ: the table's bounds come in a
+    different order)."""
+    compared = shorter = 0
+    for pos in _stuck_endgames(enable, boards):
+        c, _ = _same(pos, all_moves=True)
+        assert c.proved
+        if len(c.pv) < 3 or any(move != "-" for move in c.pv[1::2]):
+            continue
+        shorter += c.depth < len(c.pv)
+        for depth in range(1, c.depth + 1):
+            at_c = solve_endgame(pos, Limit(depth=depth))
+            at_py = solve_endgame(pos, Limit(depth=depth), native=False)
+            assert (at_c.value, at_c.proved) == (at_py.value, at_py.proved)
+        compared += 1
+        if compared == 4:
+            break
+    assert compared == 4, f"only {compared} endgames with a stuck player were found"
+    assert shorter >= 2
 
 
 def test_an_interrupt_gives_the_last_completed_depth_not_proved(enable, boards) -> None:

@@ -11,6 +11,10 @@ transposition table.
   (**proved**). No game lasts more than ``2 T + 1`` plies (``T`` the tiles on both racks
   and in the bag: each play uses a tile, and passes never come twice in a row but at the
   end), so the deepening stops there at the latest.
+* **A forced pass costs no ply**: when the pass is the only move, after a play, the
+  position after it is searched to the same depth (not one ply from the depth, as in C).
+  A player whose tiles cannot be played passes while the other plays a tile a turn:
+  those lines are seen to their end at about half the depth.
 * **Transposition table**: one entry per Zobrist hash of board, racks, bag, side to move
   and scoreless turns: the depth searched, whether the value is exact or a lower or upper
   bound, whether it is complete (then it holds at every depth) and the best move.
@@ -182,6 +186,8 @@ class Searcher:
                         return value, complete
         if depth <= 0:
             return st.estimate(), False
+        if depth >= 2 and self._forced_pass(key):
+            return self._pass_through(key, depth, alpha, beta)
         moves = self._ordered(key, tt_move)
         alpha0 = alpha
         best = -INF
@@ -207,6 +213,33 @@ class Searcher:
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT_FLAG
         self._store(key, (depth, flag, best, complete, best_key))
         return best, complete
+
+    def _forced_pass(self, key: int) -> bool:
+        """Whether the pass is the position's only move and comes after a play: such a
+        pass costs no ply of the depth (as in MAGPIE's endgame, ``forced_pass_bypass``).
+        A player whose tiles cannot be played passes while the other plays a tile or two
+        a turn: those lines are seen to their end at half the depth. After a pass it is
+        not: two passes end the game, so the next one does."""
+        moves, complete = self._moves(key)
+        return complete and len(moves) == 1 and moves[0].is_pass and not self.state.zeros
+
+    def _pass_through(self, key: int, depth: int, alpha: int, beta: int) -> tuple[int, bool]:
+        """The position's forced pass played and the position after it searched to the
+        same depth."""
+        st = self.state
+        (m,), _ = self._moves(key)
+        gain, over, undo = st.play(m)
+        try:
+            if over:
+                value, done = gain, True
+            else:
+                child, done = self.negamax(depth, gain - beta, gain - alpha)
+                value = gain - child
+        finally:
+            st.undo(m, undo)
+        flag = UPPER if value <= alpha else LOWER if value >= beta else EXACT_FLAG
+        self._store(key, (depth, flag, value, done, m.index))
+        return value, done
 
     # ------------------------------------------------------------------ root
     def root(
@@ -261,12 +294,13 @@ class Searcher:
                 here = self.moves_here()
                 if not 0 <= entry[4] < len(here):
                     break
+                forced = remaining >= 2 and self._forced_pass(st.hash)  # as in negamax
                 m = here[entry[4]]
                 result = st.play(m)
                 played.append((m, result))
                 line.append(m.notation())
                 over = result[1]
-                remaining -= 1
+                remaining -= 0 if forced else 1
         except OutOfBudget:
             pass
         finally:
