@@ -12,7 +12,7 @@ transposition table.
   and in the bag: each play uses a tile, and passes never come twice in a row but at the
   end), so the deepening stops there at the latest.
 * **A forced pass costs no ply**: when the pass is the only move, after a play, the
-  position after it is searched to the same depth (not one ply from the depth, as in C).
+  position after it is searched to the same depth (except one ply from the depth, as in C).
   A player whose tiles cannot be played passes while the other plays a tile a turn:
   those lines are seen to their end at about half the depth.
 * **Transposition table**: one entry per Zobrist hash of board, racks, bag, side to move
