@@ -281,7 +281,10 @@ def _stuck_endgames(enable, boards) -> Iterator[EndgamePosition]:
     rng = random.Random(5)
     for _ in range(400):
         board, pool, rules = rng.choice(boards)
-        tiles = rng.sample([t for t in pool if t != "?"], 5)
+        letters = [t for t in pool if t != "?"]
+        if len(letters) < 5:
+            continue
+        tiles = rng.sample(letters, 5)
         mine, theirs = tiles[:4], tiles[4:]
         stuck = EndgamePosition.of(board, theirs, mine, enable, rules)
         only = Searcher(stuck).moves_here()
