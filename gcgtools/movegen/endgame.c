@@ -500,12 +500,13 @@ static int pass_cuts(Eg *e, uint64_t key, int alpha, int beta, int *value, int *
 }
 
 /* whether the pass is the only move of the position (list l, *listed whether it is
- * all of them) and comes after a play: such a pass costs no ply of the depth (as in
+ * all of them) and comes after a play, `depth` plies from the search's depth (2 or
+ * more: see negamax): such a pass costs no ply of the depth (as in
  * MAGPIE's endgame, `forced_pass_bypass`). A player whose tiles cannot be played passes
  * while the other plays a tile or two a turn: those lines are seen to their end at half
  * the depth. After a pass it is not: two passes end the game, so the next one does */
-static int forced_pass(const Eg *e, const MoveList *l, int listed) {
-    return listed && l->n == 1 && !l->m[0].n && !e->zeros;
+static int forced_pass(const Eg *e, const MoveList *l, int listed, int depth) {
+    return depth >= 2 && listed && l->n == 1 && !l->m[0].n && !e->zeros;
 }
 
 static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete);
@@ -563,7 +564,7 @@ static int negamax(Eg *e, int depth, int alpha, int beta, int ply, int *complete
     /* a forced pass is searched through at the same depth (forced_pass); not one ply
      * from the depth, where the pass is looked up before any move is generated (above),
      * nor in the Python search there */
-    if (depth >= 2 && forced_pass(e, l, listed))
+    if (forced_pass(e, l, listed, depth))
         return pass_through(e, key, depth, alpha, beta, ply, complete);
     if (tt_move >= l->n && !listed) {
         if (gen_moves(e, l, 1, &listed) < 0) { e->stopped = EG_ERROR; e->error = 1; return 0; }
@@ -709,7 +710,7 @@ static int follow_pv(Eg *e, const EgMove *first, int depth, int search, EgLine *
         int listed;
         if (gen_moves(e, l, 1, &listed) < 0) break;
         if (t->best >= l->n) break;
-        int forced = remaining >= 2 && forced_pass(e, l, listed); /* as negamax() */
+        int forced = forced_pass(e, l, listed, remaining); /* as negamax() */
         pv[n] = l->m[t->best];
         last_gain = play(e, &pv[n], &undos[n], &over);
         n++;

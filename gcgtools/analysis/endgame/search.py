@@ -186,7 +186,7 @@ class Searcher:
                         return value, complete
         if depth <= 0:
             return st.estimate(), False
-        if depth >= 2 and self._forced_pass(key):
+        if self._forced_pass(key, depth):
             return self._pass_through(key, depth, alpha, beta)
         moves = self._ordered(key, tt_move)
         alpha0 = alpha
@@ -214,12 +214,15 @@ class Searcher:
         self._store(key, (depth, flag, best, complete, best_key))
         return best, complete
 
-    def _forced_pass(self, key: int) -> bool:
-        """Whether the pass is the position's only move and comes after a play: such a
+    def _forced_pass(self, key: int, depth: int) -> bool:
+        """Whether the pass is the position's only move, comes after a play and is
+        ``depth`` plies (2 or more, as in C) from the search's depth: such a
         pass costs no ply of the depth (as in MAGPIE's endgame, ``forced_pass_bypass``).
         A player whose tiles cannot be played passes while the other plays a tile or two
         a turn: those lines are seen to their end at half the depth. After a pass it is
         not: two passes end the game, so the next one does."""
+        if depth < 2:
+            return False
         moves, complete = self._moves(key)
         return complete and len(moves) == 1 and moves[0].is_pass and not self.state.zeros
 
@@ -294,7 +297,7 @@ class Searcher:
                 here = self.moves_here()
                 if not 0 <= entry[4] < len(here):
                     break
-                forced = remaining >= 2 and self._forced_pass(st.hash)  # as in negamax
+                forced = self._forced_pass(st.hash, remaining)  # as in negamax
                 m = here[entry[4]]
                 result = st.play(m)
                 played.append((m, result))
