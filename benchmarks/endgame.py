@@ -11,7 +11,11 @@ is solved with :func:`gcgtools.analysis.endgame.solve_endgame` within a budget o
     python benchmarks/endgame.py --part 1/2 & python benchmarks/endgame.py --part 2/2
 
 ``--part K/N`` takes every N-th position from the K-th, so that N processes (one a core)
-share the positions; the figures are each part's.
+share the positions; the figures are each part's. ``--racks MINE/THEIRS`` (repeatable)
+keeps only the positions with those racks, the player to move's first (the letters in
+any order, ``?`` a blank), so that a few hard positions can be given a long budget:
+
+    python benchmarks/endgame.py --racks ABBDEVW/DIIQT --racks ??EPST/NNQ --seconds 1000
 
 Prints how many positions were proved within the budget, the median and 90th-percentile
 seconds per position (wall clock and CPU time of this process), the median nodes and the
@@ -201,6 +205,27 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
+def rack_key(text: str) -> tuple[str, str]:
+    """``MINE/THEIRS`` as two racks with their letters sorted, upper case."""
+    sides = text.upper().split("/")
+    if len(sides) != 2 or not all(sides):
+        sys.exit(f"--racks: {text!r} is not MINE/THEIRS (say ABBDEVW/DIIQT)")
+    mine, theirs = ("".join(sorted(side)) for side in sides)
+    return mine, theirs
+
+
+def with_racks(found: list, wanted: list[str]) -> list:
+    """The positions of ``found`` whose racks are among ``wanted`` (see :func:`rack_key`);
+    exits naming any rack that no position has."""
+    keys = {rack_key(text): text for text in wanted}
+    kept = [f for f in found if tuple("".join(sorted(r)) for r in f[2].racks) in keys]
+    seen = {tuple("".join(sorted(r)) for r in f[2].racks) for f in kept}
+    missing = [text for key, text in keys.items() if key not in seen]
+    if missing:
+        sys.exit(f"--racks: no endgame position has the racks {', '.join(missing)}")
+    return kept
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpus", nargs="?", default=os.environ.get("GCGTOOLS_CORPUS"))
@@ -216,10 +241,16 @@ def main() -> None:
         "--part", default="1/1", metavar="K/N",
         help="only every N-th position from the K-th (run N processes, one a core)",
     )  # fmt: skip
+    parser.add_argument(
+        "--racks", action="append", default=[], metavar="MINE/THEIRS",
+        help="only the positions with these racks, the player to move's first (repeatable)",
+    )  # fmt: skip
     args = parser.parse_args()
     if not args.corpus:
         sys.exit("name the corpus folder (or set GCGTOOLS_CORPUS)")
     if args.preendgame:
+        if args.racks:
+            sys.exit("--racks: endgames only (a pre-endgame's other rack is not known)")
         run_preendgames(args)
         return
 
@@ -233,6 +264,8 @@ def main() -> None:
         sys.exit("no position found")
     part, parts = _part(args.part)
     found = found[part - 1 :: parts]
+    if args.racks:
+        found = with_racks(found, args.racks)
     if args.export_cgp:
         export_cgp(args.export_cgp, found)
         return

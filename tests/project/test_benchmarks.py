@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import corpus_dir
 from support.reference_data import needs_data
 from support.short_records import short_record
@@ -129,6 +130,37 @@ def test_endgame_benchmark_parts_share_the_positions(tmp_path: Path) -> None:
     assert len(lines) == 5
     assert first.read_text(encoding="utf-8").splitlines() == lines[0::2]
     assert second.read_text(encoding="utf-8").splitlines() == lines[1::2]
+
+
+def test_endgame_benchmark_keeps_the_positions_with_the_named_racks(tmp_path: Path) -> None:
+    """--racks MINE/THEIRS: only that position, the letters in any order and case."""
+    whole, one = tmp_path / "whole.tsv", tmp_path / "one.tsv"
+    run("endgame.py", "--limit", "4", "--export-cgp", str(whole))
+    lines = whole.read_text(encoding="utf-8").splitlines()
+    mine, theirs = read_exported(whole)[2][2].racks  # type: ignore[attr-defined]
+    named = "".join(reversed(mine)).lower() + "/" + "".join(theirs)
+    out = run("endgame.py", "--limit", "4", "--racks", named, "--export-cgp", str(one))
+    assert f"1 positions written to {one}" in out
+    assert one.read_text(encoding="utf-8").splitlines() == [
+        line for line in lines if line.split("\t")[2] == lines[2].split("\t")[2]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("racks", "message"),
+    [("QQQQ/ZZZ", "no endgame position has the racks QQQQ/ZZZ"),
+     ("ABC", "is not MINE/THEIRS")],
+)  # fmt: skip
+def test_endgame_benchmark_names_racks_it_cannot_keep(racks: str, message: str) -> None:
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "endgame.py"), str(corpus_dir()), "--limit", "3",
+         "--racks", racks, "--export-cgp", os.devnull],
+        capture_output=True, text=True, timeout=300, check=False,
+        env={**os.environ, "PYTHONPATH": path},
+    )  # fmt: skip
+    assert done.returncode == 1 and message in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_preendgame_benchmark_exports_its_positions_as_cgp(tmp_path: Path) -> None:
