@@ -18,15 +18,19 @@ ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = ROOT / "benchmarks"
 
 
-def run(script: str, *args: str, corpus: Path | None = None) -> str:
+def launch(script: str, *args: str, corpus: Path | None = None) -> subprocess.CompletedProcess:
     # the scripts import the gcgtools of this checkout, as the tests do
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     folder = corpus if corpus is not None else corpus_dir()
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, str(BENCHMARKS / script), str(folder), *args],
         capture_output=True, text=True, timeout=300, check=False,
         env={**os.environ, "PYTHONPATH": path},
     )  # fmt: skip
+
+
+def run(script: str, *args: str, corpus: Path | None = None) -> str:
+    done = launch(script, *args, corpus=corpus)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -152,13 +156,7 @@ def test_endgame_benchmark_keeps_the_positions_with_the_named_racks(tmp_path: Pa
      ("ABC", "is not MINE/THEIRS")],
 )  # fmt: skip
 def test_endgame_benchmark_names_racks_it_cannot_keep(racks: str, message: str) -> None:
-    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    done = subprocess.run(
-        [sys.executable, str(BENCHMARKS / "endgame.py"), str(corpus_dir()), "--limit", "3",
-         "--racks", racks, "--export-cgp", os.devnull],
-        capture_output=True, text=True, timeout=300, check=False,
-        env={**os.environ, "PYTHONPATH": path},
-    )  # fmt: skip
+    done = launch("endgame.py", "--limit", "3", "--racks", racks, "--export-cgp", os.devnull)
     assert done.returncode == 1 and message in done.stderr
     assert "Traceback" not in done.stderr
 
