@@ -218,9 +218,9 @@ def with_racks(found: list, wanted: list[str]) -> list:
     """The positions of ``found`` whose racks are among ``wanted`` (see :func:`rack_key`);
     exits naming any rack that no position has."""
     keys = {rack_key(text): text for text in wanted}
-    kept = [f for f in found if tuple("".join(sorted(r)) for r in f[2].racks) in keys]
-    seen = {tuple("".join(sorted(r)) for r in f[2].racks) for f in kept}
-    missing = [text for key, text in keys.items() if key not in seen]
+    racks = [tuple("".join(sorted(r)) for r in eg.racks) for _, _, eg in found]
+    kept = [f for f, key in zip(found, racks, strict=True) if key in keys]
+    missing = [text for key, text in keys.items() if key not in racks]
     if missing:
         sys.exit(f"--racks: no endgame position has the racks {', '.join(missing)}")
     return kept
