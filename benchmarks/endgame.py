@@ -17,6 +17,10 @@ any order, ``?`` a blank), so that a few hard positions can be given a long budg
 
     python benchmarks/endgame.py --racks ABBDEVW/DIIQT --racks ??EPST/NNQ --seconds 1000
 
+``--depths`` prints a line for each depth a search completes: the plies, the CPU seconds
+of this process since that position's search began, the nodes, the value and the best
+move at that depth (what a long search of one hard position is judged by).
+
 Prints how many positions were proved within the budget, the median and 90th-percentile
 seconds per position (wall clock and CPU time of this process), the median nodes and the
 nodes per second, by tiles on both racks, and by group of tiles on both racks (7 or
@@ -226,6 +230,16 @@ def with_racks(found: list, wanted: list[str]) -> list:
     return kept
 
 
+def _depth_printer(c0: float):
+    """A callback for ``solve_endgame(on_depth=...)`` printing each depth completed."""
+
+    def told(p) -> None:
+        print(f"    depth {p.depth}: CPU {time.process_time() - c0:.1f} s, {p.nodes} nodes, "
+              f"value {p.value:+d}, best {p.best}", flush=True)  # fmt: skip
+
+    return told
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpus", nargs="?", default=os.environ.get("GCGTOOLS_CORPUS"))
@@ -233,6 +247,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="at most this many positions")
     parser.add_argument("--seconds", type=float, default=10.0, help="budget per position")
     parser.add_argument("--verbose", action="store_true", help="one line per position")
+    parser.add_argument("--depths", action="store_true", help="one line per depth completed")
     parser.add_argument("--preendgame", action="store_true", help="pre-endgames (1-4 tiles)")
     parser.add_argument("--nodes", type=int, default=None, help="--preendgame: node budget")
     parser.add_argument("--export-cgp", metavar="FILE", help="write the positions as CGP lines")
@@ -278,7 +293,8 @@ def main() -> None:
     groups: dict[str, list[tuple[float, int, bool]]] = {}
     for name, event, eg in found:
         t0, c0 = time.perf_counter(), time.process_time()
-        r = solve_endgame(eg, Limit(seconds=args.seconds), native=not args.python)
+        told = _depth_printer(c0) if args.depths else None
+        r = solve_endgame(eg, Limit(seconds=args.seconds), native=not args.python, on_depth=told)
         wall.append(time.perf_counter() - t0)
         cpu.append(time.process_time() - c0)
         nodes.append(r.nodes)

@@ -101,6 +101,24 @@ def test_endgame_benchmark_runs() -> None:
     assert "2 endgame positions" in out and "proved within the budget:" in out
 
 
+def test_endgame_benchmark_prints_each_depth_completed() -> None:
+    """--depths: a line per depth, 1 up to the depth the position's line reports, the
+    nodes never fewer than the depth before's."""
+    out = run("endgame.py", "--limit", "3", "--seconds", "1", "--verbose", "--depths")
+    depths: list[tuple[int, int]] = []
+    ends = 0
+    for line in out.splitlines():
+        words = line.split()
+        if line.startswith("    depth "):
+            depths.append((int(words[1].rstrip(":")), int(words[5])))
+        elif " depth " in line and ("proved" in words):
+            reached = int(words[words.index("depth") + 1])
+            assert [d for d, _ in depths] == list(range(1, reached + 1)), line
+            assert all(a[1] <= b[1] for a, b in zip(depths, depths[1:])), depths
+            depths, ends = [], ends + 1
+    assert ends == 3, out
+
+
 def read_exported(path: Path) -> list[tuple[str, int, object]]:
     from gcgtools.movegen.cgp import parse_cgp
 
