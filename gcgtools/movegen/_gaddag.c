@@ -1094,16 +1094,16 @@ static PyObject *solve_endgame_native(PyObject *self, PyObject *args) {
         *bag_o, *roots, *exact, *stop, *on_depth;
     unsigned int groot, droot;
     int size, n_letters, end_zeros, out_factor, bingo_size, bingo_bonus, max_depth, tt_lg,
-        tt_max_lg, all_moves, prune, aspiration;
+        tt_max_lg, all_moves, prune, aspiration, line_cache_lg;
     unsigned long long full;
     long max_nodes;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OIIiiKOOOOOOOOOOiiiilidiiiOOOOii", &nodes_o, &groot, &droot,
+    if (!PyArg_ParseTuple(args, "OIIiiKOOOOOOOOOOiiiilidiiiOOOOiii", &nodes_o, &groot, &droot,
                           &size, &n_letters, &full, &bt_o, &bv_o, &lm_o, &wm_o, &cross_o,
                           &xsum_o, &tv_o, &r0_o, &r1_o, &bag_o, &end_zeros, &out_factor,
                           &bingo_size, &bingo_bonus, &max_nodes, &max_depth, &seconds, &tt_lg,
                           &tt_max_lg, &all_moves, &roots, &exact, &stop, &on_depth, &prune,
-                          &aspiration))
+                          &aspiration, &line_cache_lg))
         return NULL;
     if (size < 1 || size > MAX_SIZE || n_letters < 1 || n_letters > MAX_LETTERS) {
         PyErr_SetString(PyExc_ValueError, "solve_endgame_native: board or alphabet out of range");
@@ -1167,6 +1167,7 @@ static PyObject *solve_endgame_native(PyObject *self, PyObject *args) {
     in.tt_max_lg = tt_max_lg;
     in.all_moves = all_moves;
     in.aspiration = aspiration > 0 ? aspiration : 0;
+    in.line_cache_lg = line_cache_lg > 0 ? line_cache_lg : 0;
     in.stop = eg_stop;
     in.on_depth = eg_depth;
     in.ctx = &ctx;

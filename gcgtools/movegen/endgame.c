@@ -43,6 +43,11 @@ typedef struct {
 #define EG_FULL 1
 #define CACHE_LG 16
 #define CACHE_MOVES (1L << 20) /* moves kept at most (about 60 MB): then all dropped */
+/* the line cache's records kept at most: LINE_RECS for 2**12 slots or fewer, in
+ * proportion for more, LINE_RECS_MAX at most (2**18 slots: 2**20 records of 56 bytes,
+ * about 60 MB) */
+#define LINE_RECS (1L << 14)
+#define LINE_RECS_MAX (1L << 20)
 
 typedef struct {
     int p, zeros, points, bag_pos, n_saved;
@@ -76,6 +81,7 @@ typedef struct {
     Found found;
     CacheSlot *cache;
     long cached;
+    LineCache *line_cache; /* NULL: none */
     uint64_t *memo;
     double *leave;
     long nodes, max_nodes, next_check;
@@ -145,6 +151,7 @@ static int generate(Eg *e, MoveList *l, int top) {
     Line *lines = g->lines;
     memset(g, 0, offsetof(Gen, cand));
     g->lines = lines;
+    g->line_cache = e->line_cache;
     g->nodes = in->nodes;
     g->n_nodes = in->n_nodes;
     g->root = in->gaddag_root;
@@ -733,6 +740,7 @@ static void eg_release(Eg *e) {
     free(e->memo);
     free(e->leave);
     free(e->tt);
+    line_cache_free(e->line_cache);
     if (e->gen) free(e->gen->lines);
     free(e->gen);
     free(e->bt); free(e->bv); free(e->xsum); free(e->cross);
@@ -766,6 +774,12 @@ static Eg *eg_make(const EgInput *in) {
     }
     e->gen->lines = malloc(sizeof(Line) * 2 * (size_t)size);
     if (!e->gen->lines) { eg_release(e); return NULL; }
+    /* without it (no memory) the same moves are walked each time */
+    if (in->line_cache_lg > 0) {
+        int lg = in->line_cache_lg > 20 ? 20 : in->line_cache_lg;
+        long recs = lg > 12 ? LINE_RECS << (lg - 12) : LINE_RECS;
+        e->line_cache = line_cache_new(lg, recs < LINE_RECS_MAX ? recs : LINE_RECS_MAX);
+    }
     memcpy(e->bt, in->bt, sizeof(int32_t) * (size_t)area);
     memcpy(e->bv, in->bv, sizeof(int32_t) * (size_t)area);
     memcpy(e->xsum, in->xsum, sizeof(int32_t) * 2 * (size_t)area);

@@ -58,6 +58,8 @@ typedef struct {
     int all_moves;
     int aspiration; /* root moves searched first within this many points of their value at
                      * the previous depth (0: a full window at once) */
+    int line_cache_lg; /* the generator's line cache (LineCache) has 2**line_cache_lg slots
+                        * (0: none) */
     const uint8_t *root_ok;    /* NULL, or per root move (in generation order): search it */
     const uint8_t *root_exact; /* NULL, or per root move: give its exact value */
     EgStopFn stop;

@@ -666,6 +666,150 @@ void gen_start(Gen *g, const uint32_t *nodes, isize n_nodes, uint32_t root, int 
     g->endgame = endgame;
 }
 
+/* ------------------------------------------------------------------ the line cache */
+typedef struct {
+    uint64_t key, check;
+    Rec *recs; /* their ord less the first anchor's ord_base */
+    isize n;
+} LineSlot;
+
+struct LineCache {
+    LineSlot *slots;
+    uint64_t mask;
+    long held, max_held;
+};
+
+LineCache *line_cache_new(int lg, long max_recs) {
+    LineCache *lc = calloc(1, sizeof(LineCache));
+    if (!lc) return NULL;
+    lc->slots = calloc((size_t)1 << lg, sizeof(LineSlot));
+    if (!lc->slots) { free(lc); return NULL; }
+    lc->mask = ((uint64_t)1 << lg) - 1;
+    lc->max_held = max_recs;
+    return lc;
+}
+
+static void line_cache_clear(LineCache *lc) {
+    for (uint64_t k = 0; k <= lc->mask; k++) {
+        free(lc->slots[k].recs);
+        lc->slots[k] = (LineSlot){0, 0, NULL, 0};
+    }
+    lc->held = 0;
+}
+
+void line_cache_free(LineCache *lc) {
+    if (!lc) return;
+    line_cache_clear(lc);
+    free(lc->slots);
+    free(lc);
+}
+
+static inline uint64_t mix64(uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
+}
+
+/* the two hashes of the rack (once a generation), which line_key starts from */
+static void rack_key(const Gen *g, uint64_t *h, uint64_t *c) {
+    *h = 0x9E3779B97F4A7C15ULL;
+    *c = 0xC2B2AE3D27D4EB4FULL;
+    for (int t = 0; t < MAX_LETTERS; t++) {
+        *h = (*h ^ (uint64_t)(uint32_t)g->rc[t]) * 0xD6E8FEB86659FD93ULL;
+        *c = (*c + (uint64_t)(uint32_t)g->rc[t]) * 0xE7037ED1A0B428DBULL ^ (*c >> 31);
+    }
+}
+
+/* the two hashes of the line of anchors[a0, a1) (loaded) with the rack's (rack_key) */
+static void line_key(const Gen *g, const Anchor *anchors, isize a0, isize a1,
+                     const uint64_t rack[2], uint64_t *key, uint64_t *check) {
+    uint64_t where = (uint64_t)(anchors[a0].dir * MAX_SIZE + anchors[a0].line + 1);
+    uint64_t h = (rack[0] ^ where) * 0x9FB21C651E98DF25ULL;
+    uint64_t c = (rack[1] + where) * 0xA0761D6478BD642FULL;
+    for (int k = 0; k < g->size; k++) {
+        uint64_t sq = (uint64_t)(uint32_t)g->bt[k] | (uint64_t)(uint32_t)g->bv[k] << 8 |
+                      (uint64_t)(uint32_t)g->xs[k] << 32;
+        h = (h ^ g->xc[k]) * 0x9FB21C651E98DF25ULL;
+        h = (h ^ sq) * 0xD6E8FEB86659FD93ULL;
+        c = (c + sq) * 0xA0761D6478BD642FULL ^ (c >> 29);
+        c = (c + g->xc[k]) * 0xE7037ED1A0B428DBULL ^ (c >> 31);
+    }
+    for (isize a = a0; a < a1; a++) {
+        uint64_t v = (uint64_t)anchors[a].anchor | (uint64_t)anchors[a].leftstop << 8 |
+                     (uint64_t)anchors[a].minn << 16;
+        h = (h ^ v) * 0x9FB21C651E98DF25ULL;
+        c = (c + v) * 0xA0761D6478BD642FULL ^ (c >> 29);
+    }
+    *key = mix64(h);
+    *check = mix64(c ^ (c >> 17));
+}
+
+/* one line's anchors, anchors[a0, a1), and its hashes */
+typedef struct {
+    isize a0, a1;
+    uint64_t key, check;
+} LineRun;
+
+/* the plays along a line: from the cache when it holds the line, else walked and kept
+ * there; in both cases the same records in the same order, with their equities from
+ * this generation's leaves */
+static int walk_line(Gen *g, const GenBoard *in, const Anchor *anchors, const LineRun *run) {
+    LineCache *lc = g->line_cache;
+    LineSlot *slot = &lc->slots[run->key & lc->mask];
+    uint64_t base = anchors[run->a0].ord_base;
+    if (slot->recs && slot->key == run->key && slot->check == run->check) {
+        for (isize i = 0; i < slot->n; i++) {
+            Rec r = slot->recs[i];
+            r.ord += base;
+            r.eq = (double)r.score + ((g->endgame && r.code == 0) ? g->going_out : g->leave[r.code]);
+            if (found_push(g->found, &r) < 0) return -1;
+        }
+        return 0;
+    }
+    isize r0 = g->found->n;
+    for (isize a = run->a0; a < run->a1; a++)
+        if (walk_anchor(g, in, NULL, &anchors[a]) < 0) return -1;
+    isize n = g->found->n - r0;
+    if (lc->held + n > lc->max_held) line_cache_clear(lc);
+    if (n > lc->max_held) return 0;
+    Rec *keep = malloc(sizeof(Rec) * (size_t)(n + 1));
+    if (!keep) return 0; /* not kept: no harm */
+    memcpy(keep, g->found->recs + r0, sizeof(Rec) * (size_t)n);
+    for (isize i = 0; i < n; i++) keep[i].ord -= base;
+    lc->held += n - slot->n;
+    free(slot->recs);
+    *slot = (LineSlot){run->key, run->check, keep, n};
+    return 0;
+}
+
+/* every play, line by line through the line cache: the lines' hashes first (their slots
+ * fetched ahead: the cache is larger than the processor's), then the plays */
+static int walk_lines(Gen *g, const GenBoard *in, const Anchor *anchors, isize n) {
+    LineRun runs[2 * MAX_SIZE];
+    int n_runs = 0;
+    uint64_t rack[2];
+    rack_key(g, &rack[0], &rack[1]);
+    for (isize k = 0; k < n;) {
+        if (n_runs == 2 * MAX_SIZE) return -1; /* never: a line's anchors come together */
+        isize k1 = k + 1;
+        while (k1 < n && anchors[k1].dir == anchors[k].dir && anchors[k1].line == anchors[k].line)
+            k1++;
+        LineRun *run = &runs[n_runs++];
+        run->a0 = k;
+        run->a1 = k1;
+        load_line(g, in, anchors[k].dir, anchors[k].line);
+        line_key(g, anchors, k, k1, rack, &run->key, &run->check);
+        __builtin_prefetch(&g->line_cache->slots[run->key & g->line_cache->mask]);
+        k = k1;
+    }
+    for (int r = 0; r < n_runs; r++) {
+        load_line(g, in, anchors[runs[r].a0].dir, anchors[runs[r].a0].line);
+        if (walk_line(g, in, anchors, &runs[r]) < 0) return -1;
+    }
+    return 0;
+}
+
 int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int centre) {
     if (total == 0) return 0;
     Anchor *anchors = malloc(sizeof(Anchor) * 2 * (size_t)g->area);
@@ -694,8 +838,12 @@ int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int cent
     isize n = list_anchors(g, in, centre, top ? sh : NULL, anchors);
     for (isize k = 0; k < n; k++) order[k] = (uint16_t)k;
     if (top) rc = best_anchors(g, in, sh, anchors, order, n, exact ? &ps : NULL);
-    for (isize k = 0; !top && k < n; k++) /* every move: in the listing's order */
-        if (walk_anchor(g, in, NULL, &anchors[k]) < 0) { rc = -1; break; }
+    if (!top && g->line_cache) { /* every move: in the listing's order */
+        if (walk_lines(g, in, anchors, n) < 0) rc = -1;
+    } else {
+        for (isize k = 0; !top && k < n; k++)
+            if (walk_anchor(g, in, NULL, &anchors[k]) < 0) { rc = -1; break; }
+    }
     if (rc < 0) rc = g->error == 2 ? GEN_BAD_WORDS : GEN_NO_MEMORY;
     free(ps.p);
     free(ps.heap);

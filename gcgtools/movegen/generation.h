@@ -113,6 +113,9 @@ typedef struct {
     /* NULL, or the first bounds of the anchors of lines met before with the same rack
      * and shadow (the caller's: see BoundCache) */
     struct BoundCache *bounds;
+    /* NULL, or the plays of lines met before, by line and rack (see LineCache): a whole
+     * generation only (no `top`) */
+    struct LineCache *line_cache;
     /* last, and not zeroed when a Gen is made (read only below n_cand): zeroing its 32 KB
      * took about 2% of a best-move generation's instructions */
     uint64_t cand[ANA_CANDS];
@@ -254,6 +257,16 @@ int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int cent
 /* the order to give f's records in: best first, ties in the full generation's order (a
  * new array of f->n indexes, NULL when out of memory) */
 isize *found_order(Found *f);
+/* The plays a whole generation (no `top`) found along lines met before: a line's plays
+ * depend only on its squares (tiles, cross-sets and cross-scores), its anchors and the
+ * rack, so they are kept under two hashes of those (128 bits) and given again, in the
+ * order they were found, when the same line comes back with the same rack. The endgame
+ * search generates the moves of millions of positions that differ from each other by a
+ * move or two, so most lines come back. At most `max_recs` records are kept (then all
+ * are dropped), in 2**lg slots, one line each (a slot's old line dropped). */
+typedef struct LineCache LineCache;
+LineCache *line_cache_new(int lg, long max_recs);
+void line_cache_free(LineCache *lc);
 /* find_moves' errors */
 #define GEN_NO_MEMORY -1
 #define GEN_BAD_WORDS -2

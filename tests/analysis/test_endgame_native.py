@@ -217,6 +217,46 @@ def test_pruning_changes_nothing_on_the_records_endgames(enable) -> None:
     raise AssertionError(f"only {compared} real endgames were found")
 
 
+def _line_caches(pos: EndgamePosition, limit: Limit, monkeypatch) -> None:
+    """The search with the generator's line cache (LineCache in generation.c) at its
+    default size, with a cache of 4 slots (lines replace each other at once, and with
+    more than LINE_RECS records it is emptied often) and without one: the same root
+    moves, values, lines and proofs, and the same nodes (the generator gives the same
+    moves in the same order)."""
+    from gcgtools.analysis.endgame import native
+
+    runs = []
+    for lg in (None, 2, 0):
+        if lg is not None:
+            monkeypatch.setattr(native, "LINE_CACHE_LG", lg)
+            monkeypatch.setattr(native, "SMALL_LINE_CACHE_LG", lg)
+        r = solve_endgame(pos, limit, all_moves=True)
+        monkeypatch.undo()
+        runs.append(([(m.notation, m.value, m.proved, m.pv, m.ending) for m in r.moves],
+                     r.nodes, r.depth, r.stopped))  # fmt: skip
+    assert runs[0] == runs[1] == runs[2]
+
+
+def test_the_line_cache_changes_nothing_on_random_endgames(enable, boards, monkeypatch) -> None:
+    rng = random.Random(1805)
+    for _ in range(10):
+        _line_caches(_random_position(rng, enable, boards, 7), Limit(nodes=40_000), monkeypatch)
+
+
+def test_the_line_cache_changes_nothing_on_the_records_endgames(enable, monkeypatch) -> None:
+    """Real endgames, each within 150,000 nodes (the default cache's size for searches of
+    100,000 nodes or more, the small one's below)."""
+    compared = 0
+    for eg in _records_endgames(enable):
+        if len(eg.racks[0]) + len(eg.racks[1]) < 8:
+            continue
+        _line_caches(eg, Limit(nodes=150_000), monkeypatch)
+        compared += 1
+        if compared == 6:
+            return
+    raise AssertionError(f"only {compared} real endgames of 8 tiles or more were found")
+
+
 def test_a_growing_table_changes_no_value(enable, monkeypatch) -> None:
     """A table that starts at 64 entries and doubles up to 4,096 (so it grows several
     times mid-search, then stays full and replaces) finds the same value for every root

@@ -61,6 +61,11 @@ ASPIRATION = 8
 #: searches) runs on the whole lexicon, where that would be more than a few percent
 PRUNE_NODES = 100_000
 PRUNE_SECONDS = 0.25
+#: the move generator keeps each line's plays by its squares and the rack (the line cache,
+#: generation.c): 2**LINE_CACHE_LG slots (8 MB) for a search given at least PRUNE_NODES
+#: nodes or PRUNE_SECONDS, 2**SMALL_LINE_CACHE_LG (128 KB) for the smaller ones; 0: none
+LINE_CACHE_LG = 18
+SMALL_LINE_CACHE_LG = 12
 #: why a search ended, by the C code (endgame.h)
 _STOPPED = ("proved", "nodes", "seconds", "depth", "hopeless", "interrupted")
 _BLANK_BIT = 0x40
@@ -159,7 +164,7 @@ def solve_native(
         max(seconds, 1e-6) if limit.seconds is not None else -1.0, TT_LG, tt_max_lg(),
         int(all_moves), root_keys, exact_keys, stop_requested,
         told if on_depth is not None else None,
-        int(prune), ASPIRATION,
+        int(prune), ASPIRATION, (LINE_CACHE_LG if prune else SMALL_LINE_CACHE_LG),
     )  # fmt: skip
     stopped = _STOPPED[stopped_code]
     proved = stopped == "proved"
