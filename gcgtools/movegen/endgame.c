@@ -43,9 +43,9 @@ typedef struct {
 #define EG_FULL 1
 #define CACHE_LG 16
 #define CACHE_MOVES (1L << 20) /* moves kept at most (about 60 MB): then all dropped */
-/* the line cache's records kept at most: LINE_RECS for 2**12 slots or fewer, in
- * proportion for more, LINE_RECS_MAX at most (2**18 slots: 2**20 records of 56 bytes,
- * about 60 MB) */
+/* the line cache's records kept at most: LINE_RECS for 2**12 slots, in proportion to
+ * the slots for more or fewer, LINE_RECS_MAX at most (2**18 slots: 2**20 records of 56
+ * bytes, about 60 MB) */
 #define LINE_RECS (1L << 14)
 #define LINE_RECS_MAX (1L << 20)
 
@@ -777,7 +777,7 @@ static Eg *eg_make(const EgInput *in) {
     /* without it (no memory) the same moves are walked each time */
     if (in->line_cache_lg > 0) {
         int lg = in->line_cache_lg > 20 ? 20 : in->line_cache_lg;
-        long recs = lg > 12 ? LINE_RECS << (lg - 12) : LINE_RECS;
+        long recs = lg >= 12 ? LINE_RECS << (lg - 12) : LINE_RECS >> (12 - lg);
         e->line_cache = line_cache_new(lg, recs < LINE_RECS_MAX ? recs : LINE_RECS_MAX);
     }
     memcpy(e->bt, in->bt, sizeof(int32_t) * (size_t)area);

@@ -219,10 +219,10 @@ def test_pruning_changes_nothing_on_the_records_endgames(enable) -> None:
 
 def _line_caches(pos: EndgamePosition, limit: Limit, monkeypatch) -> None:
     """The search with the generator's line cache (LineCache in generation.c) at its
-    default size, with a cache of 4 slots (lines replace each other at once, and with
-    more than LINE_RECS records it is emptied often) and without one: the same root
-    moves, values, lines and proofs, and the same nodes (the generator gives the same
-    moves in the same order)."""
+    default size, with a cache of 4 slots (lines replace each other at once; it keeps 16
+    records at most, so it is emptied often and many lines are not kept at all) and
+    without one: the same root moves, values, lines and proofs, and the same nodes (the
+    generator gives the same moves in the same order)."""
     from gcgtools.analysis.endgame import native
 
     runs = []
