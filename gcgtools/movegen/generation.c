@@ -103,13 +103,18 @@ static int offer(Found *f, const Rec *r) {
     return 0;
 }
 
+/* what a play's leave adds to its score: the points for going out in an endgame when it
+ * leaves nothing, else the leave's value */
+static inline double leave_part(const Gen *g, int32_t code) {
+    return (g->endgame && code == 0) ? g->going_out : g->leave[code];
+}
+
 static void record(Gen *g, long ms, long wmul, long xs, int n, int32_t code, int start,
                    int end, uint32_t mask) {
     if (g->error) return;
     long score = ms * wmul + xs + (n >= g->bingo_size ? g->bingo_bonus : 0);
-    double lv = (g->endgame && code == 0) ? g->going_out : g->leave[code];
     Rec r;
-    r.eq = (double)score + lv;
+    r.eq = (double)score + leave_part(g, code);
     r.ord = g->lookup ? g->ord_base : g->ord_base + g->seq++;
     int full = g->found->top && g->found->n >= g->found->top;
     if (full && r.eq < g->found->recs[0].eq) return;
@@ -762,7 +767,7 @@ static int walk_line(Gen *g, const GenBoard *in, const Anchor *anchors, const Li
         for (isize i = 0; i < slot->n; i++) {
             Rec r = slot->recs[i];
             r.ord += base;
-            r.eq = (double)r.score + ((g->endgame && r.code == 0) ? g->going_out : g->leave[r.code]);
+            r.eq = (double)r.score + leave_part(g, r.code);
             if (found_push(g->found, &r) < 0) return -1;
         }
         return 0;
