@@ -172,9 +172,13 @@ void line_cross(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *
     }
 }
 
-void touched_mark(const int32_t *b, int size, int f, uint8_t *mark) {
+/* touched_mark, with each square marked for the first time appended to list (when not
+ * NULL) */
+static inline void touch(const int32_t *b, int size, int f, uint8_t *mark, uint16_t *list,
+                         int *n) {
     static const int DR[4] = {-1, 1, 0, 0}, DC[4] = {0, 0, -1, 1};
-    mark[f] = 1;
+    if (list && !mark[f]) list[(*n)++] = (uint16_t)f;
+    mark[f] = 3;
     int r = f / size, c = f % size;
     for (int d = 0; d < 4; d++) {
         int rr = r + DR[d], cc = c + DC[d];
@@ -182,8 +186,20 @@ void touched_mark(const int32_t *b, int size, int f, uint8_t *mark) {
             rr += DR[d];
             cc += DC[d];
         }
-        if (rr >= 0 && rr < size && cc >= 0 && cc < size) mark[rr * size + cc] = 1;
+        if (rr < 0 || rr >= size || cc < 0 || cc >= size) continue;
+        int j = rr * size + cc;
+        if (list && !mark[j]) list[(*n)++] = (uint16_t)j;
+        /* past a column's run: its cross-set across (1); past a row's: down (2) */
+        mark[j] |= d < 2 ? 1 : 2;
     }
+}
+
+void touched_mark(const int32_t *b, int size, int f, uint8_t *mark) {
+    touch(b, size, f, mark, NULL, NULL);
+}
+
+void touched_list(const int32_t *b, int size, int f, uint8_t *mark, uint16_t *list, int *n) {
+    touch(b, size, f, mark, list, n);
 }
 
 void cross_update(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *bv,
@@ -201,7 +217,7 @@ void cross_update(const CrossCtx *cx, int size, const int32_t *bt, const int32_t
         for (int d = 0; d < 2; d++) {
             sv->cross[s][d] = cross[d * area + i];
             sv->xsum[s][d] = xsum[d * area + i];
-            one_cross(cx, size, bt, bv, i, d, full, cross, xsum);
+            if ((mark[i] >> d) & 1) one_cross(cx, size, bt, bv, i, d, full, cross, xsum);
         }
     }
 }

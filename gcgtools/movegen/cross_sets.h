@@ -40,9 +40,14 @@ void one_cross(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *b
 /* one_cross for every square of a line across the direction's plays */
 void line_cross(const CrossCtx *cx, int size, const int32_t *bt, const int32_t *bv, int dir,
                 int line, uint64_t full, uint64_t *cross, int32_t *xsum);
-/* mark[] the squares whose cross-sets a new tile on f (already in bt) changes: f and, both
- * ways, the empty square at each end of the run of tiles through it */
+/* mark[] the squares whose cross-sets a new tile on f (already in bt) changes: f (3: both
+ * directions) and, both ways, the empty square at each end of the run of tiles through
+ * it (a bit by the direction whose cross-set changes: 1 across, past the column's run;
+ * 2 down, past the row's); mark[] gains bits, never loses them */
 void touched_mark(const int32_t *bt, int size, int f, uint8_t *mark);
+/* touched_mark, each square marked for the first time also appended to list[*n] (*n
+ * grows): the caller can then visit them and set their marks back to 0 */
+void touched_list(const int32_t *bt, int size, int f, uint8_t *mark, uint16_t *list, int *n);
 
 /* the cross-sets a play changed, as they were before it (for cross_restore): at most the
  * new squares and the empty square at each end of the runs through them, both ways */

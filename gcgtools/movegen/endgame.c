@@ -82,6 +82,9 @@ typedef struct {
     CacheSlot *cache;
     long cached;
     LineCache *line_cache; /* NULL: none */
+    GenScratch scratch;    /* the generator's buffers, kept between generations */
+    Kept ranked, ranked_tmp; /* search_order's */
+    uint8_t mark[MAX_SIZE * MAX_SIZE]; /* play's (touched_list), all 0 between plays */
     uint64_t *memo;
     double *leave;
     long nodes, max_nodes, next_check;
@@ -113,10 +116,29 @@ typedef struct {
     isize at, rec;
 } Ranked;
 
-static int cmp_ranked(const void *a, const void *b) {
-    const Ranked *x = a, *y = b;
-    if (x->key != y->key) return x->key > y->key ? -1 : 1;
-    return x->at < y->at ? -1 : x->at > y->at;
+static inline int ranked_before(const Ranked *x, const Ranked *y) {
+    return x->key != y->key ? x->key > y->key : x->at < y->at;
+}
+
+/* a[0, n) sorted by ranked_before (a total order: `at` differs), tmp as large */
+static void sort_ranked(Ranked *a, Ranked *tmp, isize n) {
+    if (n <= 16) {
+        for (isize i = 1; i < n; i++) {
+            Ranked k = a[i];
+            isize j = i;
+            for (; j > 0 && ranked_before(&k, &a[j - 1]); j--) a[j] = a[j - 1];
+            a[j] = k;
+        }
+        return;
+    }
+    isize h = n / 2;
+    sort_ranked(a, tmp, h);
+    sort_ranked(a + h, tmp, n - h);
+    if (!ranked_before(&a[h], &a[h - 1])) return;
+    memcpy(tmp, a, sizeof(Ranked) * (size_t)h);
+    isize i = 0, j = h, k = 0;
+    while (i < h && j < n) a[k++] = ranked_before(&a[j], &tmp[i]) ? a[j++] : tmp[i++];
+    while (i < h) a[k++] = tmp[i++];
 }
 
 /* the search's move order (order[]: the generator's records, in its order, reordered in
@@ -128,8 +150,9 @@ static int cmp_ranked(const void *a, const void *b) {
 #define TILE_WEIGHT 25
 static int search_order(Eg *e, isize *order, long total) {
     isize n = e->found.n;
-    Ranked *rk = malloc(sizeof(Ranked) * (size_t)(n + 1));
-    if (!rk) return -1;
+    Ranked *rk = kept_get(&e->ranked, sizeof(Ranked) * (size_t)(n + 1));
+    Ranked *tmp = kept_get(&e->ranked_tmp, sizeof(Ranked) * (size_t)(n + 1));
+    if (!rk || !tmp) return -1;
     for (isize k = 0; k < n; k++) {
         const Rec *r = &e->found.recs[order[k]];
         long tiles = r->kind == KIND_PLAY ? __builtin_popcount(r->mask) : 0;
@@ -137,9 +160,8 @@ static int search_order(Eg *e, isize *order, long total) {
         if (tiles && tiles == total) key = (1L << 24) + r->score + e->points[1 - e->to_move];
         rk[k] = (Ranked){key, k, order[k]};
     }
-    qsort(rk, (size_t)n, sizeof(Ranked), cmp_ranked);
+    sort_ranked(rk, tmp, n);
     for (isize k = 0; k < n; k++) order[k] = rk[k].rec;
-    free(rk);
     return 0;
 }
 
@@ -152,6 +174,7 @@ static int generate(Eg *e, MoveList *l, int top) {
     memset(g, 0, offsetof(Gen, cand));
     g->lines = lines;
     g->line_cache = e->line_cache;
+    g->scratch = &e->scratch;
     g->nodes = in->nodes;
     g->n_nodes = in->n_nodes;
     g->root = in->gaddag_root;
@@ -193,9 +216,9 @@ static int generate(Eg *e, MoveList *l, int top) {
     if (top && other_moves(g, &kd, total, -1) < 0) return -1;
     if (find_moves(g, &b, &kd, total, -1) < 0) return -1;
     if (!top && other_moves(g, &kd, total, -1) < 0) return -1;
-    isize *order = found_order(&e->found);
+    isize *order = found_order_kept(&e->found, &e->scratch);
     if (!order) return -1;
-    if (search_order(e, order, total) < 0) { free(order); return -1; }
+    if (search_order(e, order, total) < 0) return -1;
     l->n = 0;
     for (isize k = 0; k < e->found.n; k++) {
         const Rec *r = &e->found.recs[order[k]];
@@ -214,9 +237,8 @@ static int generate(Eg *e, MoveList *l, int top) {
                 m.n++;
             }
         }
-        if (list_push(l, &m) < 0) { free(order); return -1; }
+        if (list_push(l, &m) < 0) return -1;
     }
-    free(order);
     return 0;
 }
 
@@ -283,8 +305,6 @@ static int play(Eg *e, const EgMove *m, Undo *u, int *over) {
         return *over ? e->points[1 - p] - e->points[p] : 0;
     }
     memcpy(u->rack, e->rack[p], sizeof(int) * (size_t)e->nl);
-    uint8_t mark[MAX_SIZE * MAX_SIZE];
-    memset(mark, 0, (size_t)e->area);
     for (int k = 0; k < m->n; k++) {
         int f = m->flat[k], c = m->code[k], blank = c & BLANK_BIT, t = c & ~BLANK_BIT;
         e->bt[f] = t;
@@ -295,17 +315,20 @@ static int play(Eg *e, const EgMove *m, Undo *u, int *over) {
         e->points[p] -= in->tv[rt];
         e->rack_hash[p] -= e->k_rack[p][rt];
     }
-    for (int k = 0; k < m->n; k++) touched_mark(e->bt, e->size, m->flat[k], mark);
-    for (int i = 0; i < e->area; i++) {
-        if (!mark[i]) continue;
-        int s = u->n_saved++;
-        u->sq[s] = (uint16_t)i;
+    int n_touched = 0;
+    for (int k = 0; k < m->n; k++)
+        touched_list(e->bt, e->size, m->flat[k], e->mark, u->sq, &n_touched);
+    for (int s = 0; s < n_touched; s++) {
+        int i = u->sq[s];
         for (int d = 0; d < 2; d++) {
             u->cross[s][d] = e->cross[d * e->area + i];
             u->xsum[s][d] = e->xsum[d * e->area + i];
-            one_cross(&e->cx, e->size, e->bt, e->bv, i, d, in->full, e->cross, e->xsum);
+            if ((e->mark[i] >> d) & 1)
+                one_cross(&e->cx, e->size, e->bt, e->bv, i, d, in->full, e->cross, e->xsum);
         }
+        e->mark[i] = 0;
     }
+    u->n_saved = n_touched;
     int drawn = in->bag_len - e->bag_pos;
     if (drawn > m->n) drawn = m->n;
     h ^= e->k_bag[e->bag_pos];
@@ -741,6 +764,9 @@ static void eg_release(Eg *e) {
     free(e->leave);
     free(e->tt);
     line_cache_free(e->line_cache);
+    gen_scratch_free(&e->scratch);
+    free(e->ranked.p);
+    free(e->ranked_tmp.p);
     if (e->gen) free(e->gen->lines);
     free(e->gen);
     free(e->bt); free(e->bv); free(e->xsum); free(e->cross);

@@ -421,26 +421,28 @@ static isize list_anchors(Gen *g, const GenBoard *in, int centre, const Shadow *
     int cache = sh && g->bounds && centre < 0;
     isize n = 0;
     for (int dir = 0; dir < 2; dir++) {
+        const uint64_t *cross = in->cross + dir * g->area;
+        const int32_t *xsum = in->xsum + dir * g->area;
         for (int line = 0; line < size; line++) {
             int loaded = 0, prev = -1;
             isize first = n;
             for (int k = 0; k < size; k++) {
                 int f = dir == 0 ? line * size + k : k * size + line;
                 if (!anchor[f]) continue;
-                if (!loaded) {
+                if (!loaded && sh) { /* the bounds read the line's squares */
                     load_line(g, in, dir, line);
                     if (cache && cached_line(g, out, &n)) break;
-                    if (sh) line_caps(g);
+                    line_caps(g);
                     loaded = 2;
                 }
-                if (g->xc[k]) {
+                if (cross[f]) {
                     Anchor *a = &out[n];
                     a->dir = (uint8_t)dir;
                     a->line = (uint8_t)line;
                     a->anchor = (uint8_t)k;
                     a->leftstop = (uint8_t)(prev + 1);
                     a->ord_base = (uint64_t)(n + 1) << 32;
-                    a->minn = (centre >= 0 || (dir == 1 && g->xs[k] >= 0)) ? 2 : 1;
+                    a->minn = (centre >= 0 || (dir == 1 && xsum[f] >= 0)) ? 2 : 1;
                     a->lb = NULL;
                     a->lq = 0;
                     if (sh) {
@@ -726,19 +728,24 @@ static void rack_key(const Gen *g, uint64_t *h, uint64_t *c) {
     }
 }
 
-/* the two hashes of the line of anchors[a0, a1) (loaded) with the rack's (rack_key) */
-static void line_key(const Gen *g, const Anchor *anchors, isize a0, isize a1,
-                     const uint64_t rack[2], uint64_t *key, uint64_t *check) {
-    uint64_t where = (uint64_t)(anchors[a0].dir * MAX_SIZE + anchors[a0].line + 1);
+/* the two hashes of the line of anchors[a0, a1) (its squares read from the board, as
+ * load_line would copy them) with the rack's (rack_key) */
+static void line_key(const Gen *g, const GenBoard *in, const Anchor *anchors, isize a0,
+                     isize a1, const uint64_t rack[2], uint64_t *key, uint64_t *check) {
+    int dir = anchors[a0].dir, line = anchors[a0].line, size = g->size;
+    int f = dir == 0 ? line * size : line, step = dir == 0 ? 1 : size;
+    const uint64_t *cross = in->cross + dir * g->area;
+    const int32_t *xsum = in->xsum + dir * g->area;
+    uint64_t where = (uint64_t)(dir * MAX_SIZE + line + 1);
     uint64_t h = (rack[0] ^ where) * 0x9FB21C651E98DF25ULL;
     uint64_t c = (rack[1] + where) * 0xA0761D6478BD642FULL;
-    for (int k = 0; k < g->size; k++) {
-        uint64_t sq = (uint64_t)(uint32_t)g->bt[k] | (uint64_t)(uint32_t)g->bv[k] << 8 |
-                      (uint64_t)(uint32_t)g->xs[k] << 32;
-        h = (h ^ g->xc[k]) * 0x9FB21C651E98DF25ULL;
+    for (int k = 0; k < size; k++, f += step) {
+        uint64_t sq = (uint64_t)(uint32_t)in->bt[f] | (uint64_t)(uint32_t)in->bv[f] << 8 |
+                      (uint64_t)(uint32_t)xsum[f] << 32;
+        h = (h ^ cross[f]) * 0x9FB21C651E98DF25ULL;
         h = (h ^ sq) * 0xD6E8FEB86659FD93ULL;
         c = (c + sq) * 0xA0761D6478BD642FULL ^ (c >> 29);
-        c = (c + g->xc[k]) * 0xE7037ED1A0B428DBULL ^ (c >> 31);
+        c = (c + cross[f]) * 0xE7037ED1A0B428DBULL ^ (c >> 31);
     }
     for (isize a = a0; a < a1; a++) {
         uint64_t v = (uint64_t)anchors[a].anchor | (uint64_t)anchors[a].leftstop << 8 |
@@ -803,25 +810,22 @@ static int walk_lines(Gen *g, const GenBoard *in, const Anchor *anchors, isize n
         LineRun *run = &runs[n_runs++];
         run->a0 = k;
         run->a1 = k1;
-        load_line(g, in, anchors[k].dir, anchors[k].line);
-        line_key(g, anchors, k, k1, rack, &run->key, &run->check);
+        line_key(g, in, anchors, k, k1, rack, &run->key, &run->check);
         __builtin_prefetch(&g->line_cache->slots[run->key & g->line_cache->mask]);
         k = k1;
     }
-    for (int r = 0; r < n_runs; r++) {
-        load_line(g, in, anchors[runs[r].a0].dir, anchors[runs[r].a0].line);
+    for (int r = 0; r < n_runs; r++) /* a line is loaded only when walked */
         if (walk_line(g, in, anchors, &runs[r]) < 0) return -1;
-    }
     return 0;
 }
 
 int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int centre) {
     if (total == 0) return 0;
-    Anchor *anchors = malloc(sizeof(Anchor) * 2 * (size_t)g->area);
-    uint16_t *order = malloc(sizeof(uint16_t) * 2 * (size_t)g->area);
+    GenScratch mine = {0}, *sc = g->scratch ? g->scratch : &mine;
+    Anchor *anchors = kept_get(&sc->anchors, sizeof(Anchor) * 2 * (size_t)g->area);
+    uint16_t *order = kept_get(&sc->order, sizeof(uint16_t) * 2 * (size_t)g->area);
     if (!anchors || !order) {
-        free(anchors);
-        free(order);
+        gen_scratch_free(&mine);
         return GEN_NO_MEMORY;
     }
     int top = g->found->top != 0, rc = 0;
@@ -852,9 +856,16 @@ int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int cent
     if (rc < 0) rc = g->error == 2 ? GEN_BAD_WORDS : GEN_NO_MEMORY;
     free(ps.p);
     free(ps.heap);
-    free(order);
-    free(anchors);
+    gen_scratch_free(&mine);
     return rc;
+}
+
+void gen_scratch_free(GenScratch *sc) {
+    Kept *all[] = {&sc->anchors, &sc->order, &sc->keys, &sc->start, &sc->sorted};
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) {
+        free(all[k]->p);
+        *all[k] = (Kept){NULL, 0};
+    }
 }
 
 /* Sort by equity, highest first, keeping the order of equal ones (`recs` come in the
@@ -888,7 +899,7 @@ static void merge_sort(Key *a, Key *tmp, isize n) {
 /* The same order in about linear time: keys bucketed by how far they are below the
  * best (a counting sort keeps the order within a bucket), then each bucket, short,
  * sorted by insertion. Falls back on merge_sort for a wide range. */
-static int bucket_sort(Key *a, Key *tmp, isize n) {
+static int bucket_sort(Key *a, Key *tmp, isize n, Kept *starts) {
     if (n < 64) return 0;
     double lo = a[0].eq, hi = a[0].eq;
     for (isize i = 1; i < n; i++) {
@@ -900,8 +911,9 @@ static int bucket_sort(Key *a, Key *tmp, isize n) {
     double scale = (double)n / (hi - lo + 1.0);
     scale = scale < 1.0 ? 1.0 : scale > 64.0 ? 64.0 : scale;
     long span = (long)((hi - lo) * scale) + 1;
-    isize *start = calloc((size_t)span + 1, sizeof(isize));
+    isize *start = kept_get(starts, sizeof(isize) * ((size_t)span + 1));
     if (!start) return 0;
+    memset(start, 0, sizeof(isize) * ((size_t)span + 1));
     for (isize i = 0; i < n; i++) start[(long)((hi - a[i].eq) * scale) + 1]++;
     for (long b = 0; b < span; b++) start[b + 1] += start[b];
     for (isize i = 0; i < n; i++) tmp[start[(long)((hi - a[i].eq) * scale)]++] = a[i];
@@ -918,29 +930,31 @@ static int bucket_sort(Key *a, Key *tmp, isize n) {
         from = to;
     }
     memcpy(a, tmp, sizeof(Key) * (size_t)n);
-    free(start);
     return 1;
 }
 
 static int cmp_rec_sort(const void *x, const void *y) { return cmp_rec(x, y); }
 
-isize *found_order(Found *f) {
+isize *found_order_kept(Found *f, GenScratch *sc) {
     isize n = f->n;
-    Key *keys = malloc(sizeof(Key) * (size_t)(2 * n + 1));
-    isize *order = malloc(sizeof(isize) * (size_t)(n + 1));
-    if (!keys || !order) {
-        free(keys);
-        free(order);
-        return NULL;
-    }
+    Key *keys = kept_get(&sc->keys, sizeof(Key) * (size_t)(2 * n + 1));
+    isize *order = kept_get(&sc->sorted, sizeof(isize) * (size_t)(n + 1));
+    if (!keys || !order) return NULL;
     if (f->top) {
         qsort(f->recs, (size_t)n, sizeof(Rec), cmp_rec_sort); /* at most `top` of them */
         for (isize k = 0; k < n; k++) keys[k].at = k;
     } else {
         for (isize k = 0; k < n; k++) { keys[k].eq = f->recs[k].eq; keys[k].at = k; }
-        if (!bucket_sort(keys, keys + n, n)) merge_sort(keys, keys + n, n);
+        if (!bucket_sort(keys, keys + n, n, &sc->start)) merge_sort(keys, keys + n, n);
     }
     for (isize k = 0; k < n; k++) order[k] = keys[k].at;
-    free(keys);
+    return order;
+}
+
+isize *found_order(Found *f) {
+    GenScratch own = {0};
+    isize *order = found_order_kept(f, &own);
+    if (order) own.sorted = (Kept){NULL, 0}; /* the caller's now */
+    gen_scratch_free(&own);
     return order;
 }

@@ -9,6 +9,7 @@
 #define GCGTOOLS_GENERATION_H
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "leaves.h"
 #include "word_index.h"
@@ -65,6 +66,30 @@ typedef struct {
 struct Shadow;
 struct BoundCache;
 
+/* a buffer kept between calls, grown when more is asked of it (kept_get: NULL when out of
+ * memory) */
+typedef struct {
+    void *p;
+    size_t cap;
+} Kept;
+
+static inline void *kept_get(Kept *b, size_t bytes) {
+    if (bytes > b->cap) {
+        void *p = realloc(b->p, bytes);
+        if (!p) return NULL;
+        b->p = p;
+        b->cap = bytes;
+    }
+    return b->p;
+}
+
+/* what a generation and the sort of its records need each time, kept by a caller that
+ * generates many times (the endgame search) instead of allocated and freed each time:
+ * all zero at first, gen_scratch_free at the end */
+typedef struct {
+    Kept anchors, order, keys, start, sorted;
+} GenScratch;
+
 typedef struct {
     const uint32_t *nodes;
     isize n_nodes;
@@ -116,6 +141,8 @@ typedef struct {
     /* NULL, or the plays of lines met before, by line and rack (see LineCache): a whole
      * generation only (no `top`) */
     struct LineCache *line_cache;
+    /* NULL, or the caller's buffers, kept between generations (see GenScratch) */
+    GenScratch *scratch;
     /* last, and not zeroed when a Gen is made (read only below n_cand): zeroing its 32 KB
      * took about 2% of a best-move generation's instructions */
     uint64_t cand[ANA_CANDS];
@@ -257,6 +284,9 @@ int find_moves(Gen *g, const GenBoard *in, const Kinds *kd, long total, int cent
 /* the order to give f's records in: best first, ties in the full generation's order (a
  * new array of f->n indexes, NULL when out of memory) */
 isize *found_order(Found *f);
+/* the same in sc's buffer (valid until sc is used again) */
+isize *found_order_kept(Found *f, GenScratch *sc);
+void gen_scratch_free(GenScratch *sc);
 /* The plays a whole generation (no `top`) found along lines met before: a line's plays
  * depend only on its squares (tiles, cross-sets and cross-scores), its anchors and the
  * rack, so they are kept under two hashes of those (128 bits) and given again, in the
