@@ -344,13 +344,6 @@ static void rack_desc(Gen *g) {
     }
 }
 
-static int is_anchor(const int32_t *bt, int size, int f) {
-    if (bt[f]) return 0;
-    int r = f / size, c = f % size;
-    return (r > 0 && bt[f - size]) || (r < size - 1 && bt[f + size]) || (c > 0 && bt[f - 1]) ||
-           (c < size - 1 && bt[f + 1]);
-}
-
 static int same_line(const Gen *g, const LineBounds *lb) {
     size_t size = (size_t)g->size;
     return lb->valid && !memcmp(lb->bt, g->bt, sizeof(int32_t) * size) &&
@@ -415,9 +408,15 @@ static isize list_anchors(Gen *g, const GenBoard *in, int centre, const Shadow *
                                Anchor *out) {
     int size = g->size;
     const int32_t *bt = in->bt;
-    uint8_t anchor[MAX_SIZE * MAX_SIZE]; /* the same squares both ways: found once */
-    for (int f = 0; f < g->area; f++)
-        anchor[f] = (uint8_t)(centre >= 0 ? f == centre : is_anchor(bt, size, f));
+    /* each line's tiles as bits (occ[0]: the rows, occ[1]: the columns): an anchor is an
+     * empty square next to a tile along its line or across it */
+    uint64_t occ[2][MAX_SIZE + 2] = {{0}}, full = size >= 64 ? ~0ULL : (1ULL << size) - 1;
+    for (int r = 0; r < size; r++)
+        for (int c = 0; c < size; c++)
+            if (bt[r * size + c]) {
+                occ[0][r + 1] |= 1ULL << c;
+                occ[1][c + 1] |= 1ULL << r;
+            }
     int cache = sh && g->bounds && centre < 0;
     isize n = 0;
     for (int dir = 0; dir < 2; dir++) {
@@ -426,9 +425,16 @@ static isize list_anchors(Gen *g, const GenBoard *in, int centre, const Shadow *
         for (int line = 0; line < size; line++) {
             int loaded = 0, prev = -1;
             isize first = n;
-            for (int k = 0; k < size; k++) {
+            const uint64_t *o = &occ[dir][line + 1]; /* o[-1] and o[1]: the lines beside */
+            uint64_t anchors = ~o[0] & (o[0] << 1 | o[0] >> 1 | o[-1] | o[1]) & full;
+            if (centre >= 0) {
+                int along = dir == 0 ? centre / size : centre % size;
+                anchors = along == line ? 1ULL << (dir == 0 ? centre % size : centre / size) : 0;
+            }
+            while (anchors) {
+                int k = __builtin_ctzll(anchors);
+                anchors &= anchors - 1;
                 int f = dir == 0 ? line * size + k : k * size + line;
-                if (!anchor[f]) continue;
                 if (!loaded && sh) { /* the bounds read the line's squares */
                     load_line(g, in, dir, line);
                     if (cache && cached_line(g, out, &n)) break;
@@ -814,8 +820,17 @@ static int walk_lines(Gen *g, const GenBoard *in, const Anchor *anchors, isize n
         __builtin_prefetch(&g->line_cache->slots[run->key & g->line_cache->mask]);
         k = k1;
     }
-    for (int r = 0; r < n_runs; r++) /* a line is loaded only when walked */
+    LineCache *lc = g->line_cache;
+    for (int r = 0; r < n_runs; r++) { /* a line is loaded only when walked */
+        if (r + 1 < n_runs) { /* the next line's plays fetched ahead */
+            const LineSlot *next = &lc->slots[runs[r + 1].key & lc->mask];
+            if (next->recs) {
+                __builtin_prefetch(next->recs);
+                __builtin_prefetch((const char *)next->recs + 64);
+            }
+        }
         if (walk_line(g, in, anchors, &runs[r]) < 0) return -1;
+    }
     return 0;
 }
 
