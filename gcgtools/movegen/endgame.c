@@ -80,7 +80,8 @@ typedef struct {
     Gen *gen;
     Found found;
     CacheSlot *cache;
-    long cached;
+    EgMove *kept; /* the room of the cache's lists (CACHE_MOVES), NULL: none */
+    long cached;  /* moves in it, the lists replaced since it was emptied included */
     LineCache *line_cache; /* NULL: none */
     GenScratch scratch;    /* the generator's buffers, kept between generations */
     Kept ranked, ranked_tmp; /* search_order's */
@@ -243,12 +244,7 @@ static int generate(Eg *e, MoveList *l, int top) {
 }
 
 static void cache_clear(Eg *e) {
-    for (isize k = 0; k < ((isize)1 << CACHE_LG); k++) {
-        free(e->cache[k].m);
-        e->cache[k].m = NULL;
-        e->cache[k].key = 0;
-        e->cache[k].n = 0;
-    }
+    memset(e->cache, 0, sizeof(CacheSlot) << CACHE_LG);
     e->cached = 0;
 }
 
@@ -271,12 +267,13 @@ static int gen_moves(Eg *e, MoveList *l, int all, int *complete) {
     }
     if (generate(e, l, all ? 0 : FIRST) < 0) return -1;
     *complete = all || l->n < FIRST;
+    if (!e->kept || l->n > CACHE_MOVES) return 0; /* not kept: no harm */
     if (e->cached + l->n > CACHE_MOVES) cache_clear(e);
-    EgMove *keep = malloc(sizeof(EgMove) * (size_t)(l->n + 1));
-    if (!keep) return 0; /* not kept: no harm */
+    /* in the room's next free part: a slot's old list is left where it is until all
+     * are dropped */
+    EgMove *keep = e->kept + e->cached;
     memcpy(keep, l->m, sizeof(EgMove) * (size_t)l->n);
-    e->cached += l->n - c->n;
-    free(c->m);
+    e->cached += l->n;
     c->m = keep;
     c->n = (int)l->n;
     c->complete = *complete;
@@ -758,8 +755,8 @@ static int follow_pv(Eg *e, const EgMove *first, int depth, int search, EgLine *
 static void eg_release(Eg *e) {
     for (int k = 0; k < EG_MAX_PLY + 2; k++) free(e->lists[k].m);
     free(e->found.recs);
-    if (e->cache) cache_clear(e);
     free(e->cache);
+    free(e->kept);
     free(e->memo);
     free(e->leave);
     free(e->tt);
@@ -786,6 +783,7 @@ static Eg *eg_make(const EgInput *in) {
     e->gen = malloc(sizeof(Gen));
     e->leave = malloc(sizeof(double) * MAX_CODES);
     e->cache = calloc((size_t)1 << CACHE_LG, sizeof(CacheSlot));
+    e->kept = malloc(sizeof(EgMove) * CACHE_MOVES); /* without it, no list is kept */
     e->memo = calloc(MEMO_WORDS, sizeof(uint64_t));
     int lg = in->tt_lg < 4 ? 4 : in->tt_lg > 30 ? 30 : in->tt_lg;
     e->tt = calloc((size_t)1 << lg, sizeof(TTEntry));

@@ -689,31 +689,33 @@ typedef struct {
 struct LineCache {
     LineSlot *slots;
     uint64_t mask;
-    long held, max_held;
+    Rec *room;           /* the records, max_held of them, in the order they were kept */
+    long held, max_held; /* records in the room, those of lines replaced since included */
 };
 
 LineCache *line_cache_new(int lg, long max_recs) {
     LineCache *lc = calloc(1, sizeof(LineCache));
     if (!lc) return NULL;
     lc->slots = calloc((size_t)1 << lg, sizeof(LineSlot));
-    if (!lc->slots) { free(lc); return NULL; }
+    lc->room = malloc(sizeof(Rec) * (size_t)max_recs);
+    if (!lc->slots || !lc->room) {
+        line_cache_free(lc);
+        return NULL;
+    }
     lc->mask = ((uint64_t)1 << lg) - 1;
     lc->max_held = max_recs;
     return lc;
 }
 
 static void line_cache_clear(LineCache *lc) {
-    for (uint64_t k = 0; k <= lc->mask; k++) {
-        free(lc->slots[k].recs);
-        lc->slots[k] = (LineSlot){0, 0, NULL, 0};
-    }
+    memset(lc->slots, 0, sizeof(LineSlot) * (size_t)(lc->mask + 1));
     lc->held = 0;
 }
 
 void line_cache_free(LineCache *lc) {
     if (!lc) return;
-    line_cache_clear(lc);
     free(lc->slots);
+    free(lc->room);
     free(lc);
 }
 
@@ -789,14 +791,14 @@ static int walk_line(Gen *g, const GenBoard *in, const Anchor *anchors, const Li
     for (isize a = run->a0; a < run->a1; a++)
         if (walk_anchor(g, in, NULL, &anchors[a]) < 0) return -1;
     isize n = g->found->n - r0;
+    if (n > lc->max_held) return 0; /* not kept: no harm */
     if (lc->held + n > lc->max_held) line_cache_clear(lc);
-    if (n > lc->max_held) return 0;
-    Rec *keep = malloc(sizeof(Rec) * (size_t)(n + 1));
-    if (!keep) return 0; /* not kept: no harm */
+    /* in the room's next free part: a slot's old records are left where they are until
+     * all are dropped */
+    Rec *keep = lc->room + lc->held;
     memcpy(keep, g->found->recs + r0, sizeof(Rec) * (size_t)n);
     for (isize i = 0; i < n; i++) keep[i].ord -= base;
-    lc->held += n - slot->n;
-    free(slot->recs);
+    lc->held += n;
     *slot = (LineSlot){run->key, run->check, keep, n};
     return 0;
 }
